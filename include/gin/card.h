@@ -1,0 +1,81 @@
+/* gin — cards and card sets.
+ *
+ * A card is an index 0..63: suit * 16 + rank, rank 0 (ace) .. 12 (king).
+ * A card set is a 64-bit mask with bit `card` set for each member, so one
+ * suit is a 13-bit lane at bit 16 * suit and one rank is four bits 16 apart.
+ * Only 52 of the 64 bits are cards; GIN_DECK has exactly those bits.
+ *
+ * Text notation (case-free): rank A 2-9 T J Q K (also "10"), suit S H D C or
+ * the glyphs ♠ ♥ ♦ ♣ (also ♤ ♡ ♢ ♧). Canonical output is two ASCII
+ * characters per card, "AS", "TD", "5H". */
+#ifndef GIN_CARD_H
+#define GIN_CARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int gin_card;          /* 0..63; valid when gin_card_valid() */
+typedef uint64_t gin_cardset;  /* one bit per card */
+
+enum { GIN_SPADES = 0, GIN_HEARTS = 1, GIN_DIAMONDS = 2, GIN_CLUBS = 3 };
+enum { GIN_RANKS = 13, GIN_SUITS = 4, GIN_DECK_SIZE = 52 };
+
+#define GIN_NO_CARD (-1)
+#define GIN_SUIT_MASK UINT64_C(0x1fff)
+#define GIN_DECK UINT64_C(0x1fff1fff1fff1fff)
+
+static inline gin_card gin_card_make(int rank, int suit) { return suit * 16 + rank; }
+static inline int gin_card_rank(gin_card c) { return c & 15; }
+static inline int gin_card_suit(gin_card c) { return c >> 4; }
+static inline int gin_card_valid(gin_card c) { return c >= 0 && c < 64 && (c & 15) < 13; }
+/* Points as deadwood: ace 1, two to ten face value, court cards 10. */
+static inline int gin_card_value(gin_card c) { int r = (c & 15) + 1; return r > 10 ? 10 : r; }
+
+static inline gin_cardset gin_cardset_of(gin_card c) { return UINT64_C(1) << c; }
+static inline int gin_cardset_has(gin_cardset s, gin_card c) { return (int)((s >> c) & 1u); }
+static inline int gin_cardset_count(gin_cardset s) { return __builtin_popcountll(s); }
+/* Lowest card of a non-empty set. */
+static inline gin_card gin_cardset_first(gin_cardset s) { return __builtin_ctzll(s); }
+/* The 13-bit rank mask of one suit. */
+static inline unsigned gin_cardset_suit(gin_cardset s, int suit) { return (unsigned)(s >> (16 * suit)) & 0x1fffu; }
+/* The cards of one rank, as a 4-bit suit mask. */
+static inline unsigned gin_cardset_rank(gin_cardset s, int rank)
+{
+    s >>= rank;
+    return (unsigned)((s & 1) | ((s >> 15) & 2) | ((s >> 30) & 4) | ((s >> 45) & 8));
+}
+
+/* Sum of the deadwood values of every card in `s` (ignores non-card bits). */
+int gin_cardset_value(gin_cardset s);
+
+/* Parse one card at `text`, skipping leading blanks (space, tab, comma).
+ * On success stores the card in *out, the position just after it in *end
+ * (if end is non-NULL) and returns GIN_OK. Errors: GIN_EEMPTY (nothing but
+ * blanks), GIN_ERANK, GIN_ESUIT, GIN_ETOKEN (a card followed directly by a
+ * character that is not a blank or the end); *end then points at the fault. */
+int gin_card_parse(const char *text, gin_card *out, const char **end);
+
+/* Parse every card of a blank-separated list up to NUL. Stores the set in
+ * *out and returns the number of cards (>= 0). A duplicate card is
+ * GIN_EDUPLICATE; other errors as gin_card_parse. If err_pos is non-NULL,
+ * it receives the byte offset of the fault on error. */
+int gin_cardset_parse(const char *text, gin_cardset *out, size_t *err_pos);
+
+/* Write the canonical two-character form of `c` and a NUL into buf (3 bytes).
+ * Returns GIN_OK or GIN_EINVAL for an invalid card. */
+int gin_card_format(gin_card c, char buf[3]);
+
+/* Write the cards of `s`, space-separated, in display order (by suit S H D C,
+ * ascending rank within a suit) into buf with a NUL. Returns the length
+ * written (excluding NUL), or GIN_ESPACE if cap is too small (3 * 52 bytes
+ * always suffices). */
+int gin_cardset_format(gin_cardset s, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,123 @@
+/* gin — one hand as a state machine: deal, upcard offer, draw, discard,
+ * knock, showdown. Pure: the caller supplies the shuffled deck (or an RNG)
+ * and receives every state change as a gin_event through a callback.
+ *
+ * A gin_hand is a plain value (no pointers to itself; copy it freely, e.g.
+ * to search). Treat its fields as read-only: change it only through
+ * gin_hand_apply(). Seat count is a parameter of the rule set. */
+#ifndef GIN_HAND_H
+#define GIN_HAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gin/card.h"
+#include "gin/rng.h"
+#include "gin/rules.h"
+#include "gin/showdown.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gin_phase {
+    GIN_PHASE_OFFER = 0,   /* seat `turn` may take the upcard or pass */
+    GIN_PHASE_DRAW = 1,    /* seat `turn` draws from stock or discard pile */
+    GIN_PHASE_DISCARD = 2, /* seat `turn` holds 11 cards: discard, or knock */
+    GIN_PHASE_OVER = 3     /* hand finished: see `result` / `void_hand` */
+};
+
+enum gin_action_kind {
+    GIN_ACT_TAKE_UPCARD = 0, /* offer: take the face-up card */
+    GIN_ACT_PASS = 1,        /* offer: refuse it */
+    GIN_ACT_DRAW_STOCK = 2,
+    GIN_ACT_DRAW_DISCARD = 3,
+    GIN_ACT_DISCARD = 4,     /* card: the card thrown face up */
+    GIN_ACT_KNOCK = 5        /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded).
+                                Knocking with zero deadwood is gin. */
+};
+
+typedef struct gin_action {
+    int kind; /* enum gin_action_kind */
+    gin_card card;
+} gin_action;
+
+enum gin_event_kind {
+    GIN_EV_DEAL = 0,          /* a seat's ten cards were dealt; see below */
+    GIN_EV_TAKE_UPCARD = 1,   /* seat took the face-up card `card` on the offer */
+    GIN_EV_PASS = 2,          /* seat passed on the upcard `card` */
+    GIN_EV_DRAW_STOCK = 3,    /* seat drew `card` from stock (GIN_NO_CARD when redacted) */
+    GIN_EV_DRAW_DISCARD = 4,  /* seat took `card` from the discard pile */
+    GIN_EV_DISCARD = 5,       /* seat discarded `card` face up */
+    GIN_EV_KNOCK = 6,         /* seat knocked, discarding `card` face down (public at showdown) */
+    GIN_EV_GIN = 7,           /* seat went gin (card as KNOCK; GIN_NO_CARD for big gin) */
+    GIN_EV_LAYOFF = 8,        /* seat (defender) laid `card` off on the knocker's meld `value` */
+    GIN_EV_RESHUFFLE = 9,     /* discard pile but its top became the stock; value: stock count */
+    GIN_EV_VOID = 10,         /* hand void (stock ran low); nobody scores */
+    GIN_EV_HAND_OVER = 11,    /* hand scored: showdown points to `seat`; see `showdown` */
+    GIN_EV_GAME_OVER = 12     /* emitted by gin_game: seat = winner, value = winner's total */
+};
+
+/* GIN_EV_DEAL is emitted once per seat: `seat` is the receiving seat, `cards`
+ * its hand (0 when redacted for another seat), `card` the upcard, `value`
+ * the dealer. GIN_EV_HAND_OVER carries both hands in `cards` of the showdown. */
+typedef struct gin_event {
+    int kind;        /* enum gin_event_kind */
+    int seat;
+    gin_card card;
+    gin_cardset cards;
+    int value;
+    const gin_showdown *showdown; /* HAND_OVER after a knock, else NULL; valid during the callback */
+} gin_event;
+
+/* Receives each event as it happens. `ctx` is the caller's. */
+typedef void (*gin_event_fn)(void *ctx, const gin_event *ev);
+
+typedef struct gin_hand {
+    gin_rules rules;       /* copy: the hand owns no pointers */
+    int seats, dealer, turn, phase;
+    int first_upcard;      /* the card turned up at the deal */
+    int knock_limit;       /* of this hand (Oklahoma: from the first upcard) */
+    int passes;            /* upcard offers refused so far */
+    int turns;             /* completed discards */
+    gin_card taken;        /* card taken from the pile this turn (may not be discarded), or GIN_NO_CARD */
+    gin_cardset held[GIN_MAX_SEATS];
+    gin_card stock[GIN_DECK_SIZE]; int stock_n;   /* top is stock[stock_n - 1] */
+    gin_card pile[GIN_DECK_SIZE]; int pile_n;     /* top is pile[pile_n - 1] */
+    int8_t pile_by[GIN_DECK_SIZE];                /* who discarded each pile card; -1 = the upcard */
+    gin_rng rng;           /* for a reshuffle (Oklahoma stock rule) */
+    /* When phase == GIN_PHASE_OVER: */
+    int void_hand;         /* 1 if nobody scored */
+    int knocker;           /* seat that knocked, or -1 */
+    gin_showdown result;   /* valid when knocker >= 0 */
+} gin_hand;
+
+/* Deal a hand from `deck` (52 distinct cards; deck[0] is dealt first, one at
+ * a time starting left of the dealer, then the upcard, the rest is the stock
+ * with deck[51] at the bottom). Emits DEAL events. `rng` seeds the hand's own
+ * RNG for reshuffles. Returns GIN_OK, GIN_EINVAL, GIN_ERULES. */
+int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card deck[GIN_DECK_SIZE],
+                  uint64_t reshuffle_seed, gin_event_fn on_event, void *ctx);
+
+/* Fill deck[] with a shuffled deck drawn from rng. */
+void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE]);
+
+/* The legal actions now, written to out[] (cap >= 64 always suffices).
+ * Returns the count (0 when the hand is over). Deterministic order. */
+int gin_hand_legal(const gin_hand *h, gin_action *out, size_t cap);
+
+/* 1 if `a` is legal now, else 0. */
+int gin_hand_is_legal(const gin_hand *h, gin_action a);
+
+/* Apply the action of seat h->turn. An illegal action returns GIN_EILLEGAL
+ * and changes nothing; on success emits its events (and, when the hand ends,
+ * LAYOFF and HAND_OVER or VOID) and returns GIN_OK. */
+int gin_hand_apply(gin_hand *h, gin_action a, gin_event_fn on_event, void *ctx);
+
+/* Copy `ev` as seat `seat` may see it: the other seats' dealt cards and
+ * stock draws are hidden. Everything else is public. */
+void gin_event_redact(const gin_event *ev, int seat, gin_event *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

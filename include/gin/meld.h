@@ -1,0 +1,67 @@
+/* gin — melds, deadwood and the least-deadwood arrangement.
+ *
+ * A meld is a card set: a set (3 or 4 cards of one rank) or a run (3 or more
+ * consecutive ranks of one suit, ace low, no wrap). An arrangement splits a
+ * hand into disjoint melds and unmatched cards; its deadwood is the value of
+ * the unmatched cards. All functions accept any subset of GIN_DECK; they are
+ * tuned for hands of up to 11 cards and do no allocation. */
+#ifndef GIN_MELD_H
+#define GIN_MELD_H
+
+#include <stddef.h>
+#include "gin/card.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Enough for 52 cards (17 melds of three). */
+enum { GIN_MAX_MELDS = 17 };
+
+typedef struct gin_arrangement {
+    int deadwood;                     /* value of `unmatched` */
+    int n_melds;
+    gin_cardset melds[GIN_MAX_MELDS]; /* in display order: by lowest card */
+    gin_cardset unmatched;
+} gin_arrangement;
+
+/* 1 if `m` is a valid set or run, else 0. */
+int gin_meld_valid(gin_cardset m);
+/* 1 if `m` is a valid set (all one rank), else 0. */
+int gin_meld_is_set(gin_cardset m);
+
+/* Least deadwood of `hand`: the fast path. Returns >= 0, or GIN_EINVAL if
+ * `hand` has bits outside GIN_DECK. */
+int gin_deadwood(gin_cardset hand);
+
+/* One least-deadwood arrangement of `hand` into *out. Deterministic: the same
+ * hand always gives the same arrangement. Returns GIN_OK or GIN_EINVAL. */
+int gin_arrange(gin_cardset hand, gin_arrangement *out);
+
+/* Every distinct least-deadwood arrangement of `hand` (distinct as sets of
+ * melds; the showdown needs them to break ties). Writes up to `cap` into
+ * out[] and returns how many exist in total (which may exceed cap), or
+ * GIN_EINVAL. */
+int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap);
+
+/* Every meld contained in `hand` (all sets of 3 and 4, all runs of every
+ * length). Writes up to `cap` into out[] and returns the total count. */
+int gin_melds_in(gin_cardset hand, gin_cardset *out, size_t cap);
+
+/* For a hand, the deadwood left after discarding each card, solved together
+ * rather than once per card. after[c] receives the least deadwood of
+ * hand minus c for every card c in hand, and -1 for every c not in hand
+ * (after has 64 entries, indexed by card). Returns the least of those, or
+ * GIN_EINVAL (bad bits, or an empty hand). */
+int gin_discard_deadwoods(gin_cardset hand, int after[64]);
+
+/* The best discard of `hand` (normally 11 cards): the card whose removal
+ * leaves the least deadwood; among ties, the card of highest value, then the
+ * highest rank, then the lowest suit index. Stores the card and the deadwood
+ * after it. Returns GIN_OK or GIN_EINVAL. */
+int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

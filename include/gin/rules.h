@@ -1,0 +1,74 @@
+/* gin — the rule set: every knob where the rule texts disagree.
+ * A preset is a filled-in struct; a player may override any single knob.
+ * See ../shared/RULES.md and docs/rules.md. */
+#ifndef GIN_RULES_H
+#define GIN_RULES_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { GIN_MAX_SEATS = 4 };
+
+enum gin_cut { GIN_CUT_LOW_DEALS = 0, GIN_CUT_HIGH_DEALS = 1 };
+enum gin_next_dealer { GIN_NEXT_WINNER_DEALS = 0, GIN_NEXT_LOSER_DEALS = 1, GIN_NEXT_ALTERNATE = 2 };
+enum gin_first_turn {
+    GIN_FIRST_TURN_OFFER = 0, /* non-dealer may take the upcard or pass, then dealer, then
+                                 non-dealer draws from stock */
+    GIN_FIRST_TURN_FREE = 1   /* non-dealer simply draws from either pile */
+};
+enum gin_stock_low {
+    GIN_STOCK_VOID = 0,     /* hand void once a discard leaves `stock_void_at` cards without a knock */
+    GIN_STOCK_RESHUFFLE = 1 /* when the stock is empty, all but the top discard become a new stock */
+};
+enum gin_shutout {
+    GIN_SHUTOUT_DOUBLE_TOTAL = 0, /* winner's total, bonuses included, doubled */
+    GIN_SHUTOUT_DOUBLE_NO_BOX = 1 /* classic: winner's score (points + game bonus) doubled, no boxes */
+};
+
+/* Knock limit taken from the first upcard's value (Oklahoma; ace = gin only). */
+#define GIN_KNOCK_LIMIT_UPCARD (-1)
+
+typedef struct gin_rules {
+    const char *name;   /* preset name, or "custom" after an override */
+    int seats;          /* 2 (3-4 later) */
+    int cut;            /* enum gin_cut */
+    int next_dealer;    /* enum gin_next_dealer */
+    int first_turn;     /* enum gin_first_turn */
+    int knock_limit;    /* 0..10, or GIN_KNOCK_LIMIT_UPCARD; 0 = gin only */
+    int gin_bonus;
+    int big_gin_bonus;  /* 0 = big gin not allowed */
+    int undercut_bonus;
+    int stock_low;      /* enum gin_stock_low */
+    int stock_void_at;  /* GIN_STOCK_VOID: 2 (standard) or 0 (classic: stock empty) */
+    int target;         /* game ends when a player reaches this */
+    int max_hands;      /* 0 = no limit; classic may agree a number of hands */
+    int game_bonus;
+    int box_bonus;
+    int shutout;        /* enum gin_shutout */
+    int hollywood;      /* 1 = three games scored at once */
+} gin_rules;
+
+/* The presets, in documentation order; "standard" is first and the default. */
+size_t gin_rules_preset_count(void);
+const gin_rules *gin_rules_preset_at(size_t i);
+/* Look up a preset by name (case-free). Returns GIN_OK and copies it into
+ * *out, or GIN_ENAME. */
+int gin_rules_preset(const char *name, gin_rules *out);
+/* "standard, classic, oklahoma, straight" — for error messages. */
+const char *gin_rules_preset_names(void);
+
+/* Check every knob. Returns GIN_OK, or GIN_ERULES and a static message
+ * naming the bad knob in *why (if why is non-NULL). */
+int gin_rules_check(const gin_rules *r, const char **why);
+
+/* The knock limit of a hand whose first upcard is `upcard` (only consulted
+ * for GIN_KNOCK_LIMIT_UPCARD: the card's value, and 0 for an ace). */
+int gin_rules_knock_limit(const gin_rules *r, int upcard);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

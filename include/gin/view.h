@@ -1,0 +1,47 @@
+/* gin — what one seat may see. Built only from the redacted events that
+ * seat received; agents decide from this and nothing else. */
+#ifndef GIN_VIEW_H
+#define GIN_VIEW_H
+
+#include "gin/card.h"
+#include "gin/hand.h"
+#include "gin/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gin_view {
+    gin_rules rules;
+    int seat, seats;
+    int dealer, turn, phase;  /* as gin_hand; phase OVER between hands */
+    int knock_limit;
+    int first_upcard;
+    gin_cardset hand;         /* this seat's cards */
+    gin_card taken;           /* card this seat took from the pile this turn, or GIN_NO_CARD */
+    int stock_n;
+    int pile_n;
+    gin_card pile[GIN_DECK_SIZE];            /* bottom .. top */
+    int8_t pile_by[GIN_DECK_SIZE];           /* who threw each; -1 = the first upcard */
+    int hand_size[GIN_MAX_SEATS];
+    gin_cardset known[GIN_MAX_SEATS];        /* cards a seat is known to hold (took from pile, not discarded) */
+    gin_cardset discarded[GIN_MAX_SEATS];    /* every card a seat discarded this hand */
+    gin_cardset declined[GIN_MAX_SEATS];     /* face-up cards a seat passed on or drew over */
+    gin_cardset seen;                        /* every card this seat has seen (own hand, pile, known) */
+    int turns;
+    int scores[GIN_MAX_SEATS];               /* game totals so far (hand points) */
+    int hand_no;
+} gin_view;
+
+/* Start a view for `seat` (call before the first DEAL of each hand; scores
+ * and hand_no carry over if you pass the previous view, else zero them). */
+void gin_view_init(gin_view *v, const gin_rules *r, int seat);
+/* Update from one event already redacted for v->seat. */
+void gin_view_apply(gin_view *v, const gin_event *ev);
+/* Cards this seat has not seen: candidates for the opponents' hands and the stock. */
+static inline gin_cardset gin_view_unseen(const gin_view *v) { return GIN_DECK & ~v->seen; }
+
+#ifdef __cplusplus
+}
+#endif
+#endif
