@@ -1,0 +1,42 @@
+/* gin-bench: speed figures for notes and docs, never asserted in tests.
+ * Usage: gin-bench SUBCOMMAND [options]; with no subcommand, runs all that
+ * need no input. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "bench.h"
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *help;
+} benches[] = {
+    {"deadwood", bench_deadwood, "least deadwood of hands read from stdin (hands/s)"},
+    {"discard", bench_discard, "best discard of 11-card hands from stdin (hands/s)"},
+    {"showdown", bench_showdown, "showdowns of KNOCKER | DEFENDER lines from stdin (showdowns/s)"},
+    {"sim", bench_sim, "simple vs simple, single-threaded (hands/s)"},
+    {"ai", bench_ai, "decision time of each bot level (median, p99)"},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fputs("usage: gin-bench SUBCOMMAND [options]\n", argc < 2 ? stderr : stdout);
+        for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
+            fprintf(argc < 2 ? stderr : stdout, "  %-9s %s\n", benches[i].name, benches[i].help);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
+        if (!strcmp(argv[1], benches[i].name))
+            return benches[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "gin-bench: unknown subcommand '%s' (try --help)\n", argv[1]);
+    return 2;
+}

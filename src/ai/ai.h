@@ -1,0 +1,37 @@
+/* gin — the computer players: baselines, bot levels, advice. Each decides
+ * from a gin_view only (see include/gin/agent.h). */
+#ifndef GIN_AI_H
+#define GIN_AI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gin/agent.h"
+
+enum gin_level { GIN_LEVEL_EASY = 0, GIN_LEVEL_NORMAL = 1, GIN_LEVEL_HARD = 2, GIN_LEVEL_EXPERT = 3 };
+
+/* Baselines: "random" and "simple" (the EAAI challenge's SimpleGinRummyPlayer).
+ * Returns GIN_OK or GIN_ENAME. The agent owns its state; call destroy. */
+int gin_baseline_create(const char *name, uint64_t seed, gin_agent *out);
+
+/* A bot of the given level. think_ms bounds expert's time per decision
+ * (<= 0: its default, 50 ms). Returns GIN_OK or GIN_EINVAL. */
+int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out);
+
+/* Any built-in agent by name: random, simple, easy, normal, hard, expert.
+ * Returns GIN_OK or GIN_ENAME. */
+int gin_ai_create(const char *name, uint64_t seed, int think_ms, gin_agent *out);
+/* "random, simple, easy, normal, hard, expert" */
+const char *gin_ai_names(void);
+
+/* Advice for the seat of `v`: its legal moves ranked best first, with an
+ * estimated value (points, higher is better) and a short reason a person
+ * understands ("K♠ is your highest unmatched card"). */
+typedef struct gin_advice {
+    gin_action action;
+    double value;
+    char reason[96];
+} gin_advice;
+/* Writes up to cap entries; returns the count, or a negative code. */
+int gin_advise(const gin_view *v, gin_advice *out, size_t cap);
+
+#endif

@@ -1,0 +1,4 @@
+/* STUB: replaced by its owner. */
+#include <stdio.h>
+#include "commands.h"
+int gin_cmd_replay(int argc, char **argv) { (void)argc; (void)argv; fputs("gin replay: not built yet\n", stderr); return 2; }
