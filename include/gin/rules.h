@@ -65,8 +65,23 @@ const char *gin_rules_preset_names(void);
 int gin_rules_check(const gin_rules *r, const char **why);
 
 /* The knock limit of a hand whose first upcard is `upcard` (only consulted
- * for GIN_KNOCK_LIMIT_UPCARD: the card's value, and 0 for an ace). */
+ * for GIN_KNOCK_LIMIT_UPCARD: the card's value, and 0 for an ace). Never
+ * negative: a NULL r, or an invalid upcard under the upcard rule, gives 0
+ * (gin only), so an error can never read as "skip the knock check". */
 int gin_rules_knock_limit(const gin_rules *r, int upcard);
+
+/* Override one knob by name from text, as the command line does
+ * (`--gin-bonus 20` is gin_rules_set(r, "gin-bonus", "20", &why)). Knobs:
+ * see gin_rules_knob_names(); numbers in decimal, enums by word
+ * (cut low|high, next-dealer winner|loser|alternate, first-turn offer|free,
+ * knock 0-10|upcard, stock void|reshuffle, shutout total|no-box,
+ * hollywood on|off). The result must pass gin_rules_check; on success
+ * r->name becomes "custom" if the value changed. Returns GIN_OK; GIN_ENAME
+ * for an unknown knob; GIN_ERULES for a bad value (r unchanged); GIN_EINVAL
+ * for NULL r, knob or value. *why (if non-NULL) gets a static message. */
+int gin_rules_set(gin_rules *r, const char *knob, const char *value, const char **why);
+/* "seats, cut, next-dealer, ..." — every knob name, for help and errors. */
+const char *gin_rules_knob_names(void);
 
 #ifdef __cplusplus
 }

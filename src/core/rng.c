@@ -1,6 +1,70 @@
-/* STUB: replaced by the rng module. */
+/* gin — xoshiro256** (Blackman & Vigna), seeded through splitmix64 so that
+ * any 64-bit seed, 0 included, gives a well-mixed non-zero state. The exact
+ * sequence is part of the game-record format: a seed must always replay the
+ * same deals, so do not change these constants. */
 #include "gin/rng.h"
-void gin_rng_seed(gin_rng *r, uint64_t s) { r->s[0] = s; r->s[1] = r->s[2] = r->s[3] = 1; }
-uint64_t gin_rng_next(gin_rng *r) { return ++r->s[0]; }
-uint32_t gin_rng_below(gin_rng *r, uint32_t n) { return (uint32_t)(gin_rng_next(r) % n); }
-void gin_rng_shuffle(gin_rng *r, gin_card *c, int n) { (void)r; (void)c; (void)n; }
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* Seeds *rng from `seed`. Does nothing if rng is NULL. */
+void gin_rng_seed(gin_rng *rng, uint64_t seed)
+{
+    if (!rng) return;
+    for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
+}
+
+/* The next 64 random bits; 0 if rng is NULL. */
+uint64_t gin_rng_next(gin_rng *rng)
+{
+    if (!rng) return 0;
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Lemire's multiply-and-reject: the high 32 bits of x * n are uniform in
+ * [0, n) once the few x whose low product falls below 2^32 mod n are
+ * rejected. Uses the high half of each draw (the better bits). n == 0
+ * (outside the contract) returns 0 rather than dividing by zero. */
+uint32_t gin_rng_below(gin_rng *rng, uint32_t n)
+{
+    if (n <= 1 || !rng) return 0;
+    uint64_t m = (uint64_t)(uint32_t)(gin_rng_next(rng) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n; /* 2^32 mod n */
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(gin_rng_next(rng) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Fisher-Yates (Durstenfeld): every permutation equally likely. No-op for
+ * n < 2 or NULL arguments. */
+void gin_rng_shuffle(gin_rng *rng, gin_card *cards, int n)
+{
+    if (!rng || !cards) return;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gin_rng_below(rng, (uint32_t)i + 1);
+        gin_card t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
