@@ -29,15 +29,29 @@ typedef struct gin_game {
     int over;
 } gin_game;
 
-/* Start a game: cut for the first deal with rng seeded from `seed`. Emits
- * nothing. Returns GIN_OK or GIN_ERULES. */
+/* Start a game: cut for the first deal with rng seeded from `seed` (each
+ * seat takes one card of a shuffled deck; rules.cut says whether the low or
+ * high rank deals; a tie for it is cut again; cut[] keeps the last cut).
+ * Emits nothing; no hand is in play until gin_game_deal. Returns GIN_OK,
+ * GIN_EINVAL (NULL), GIN_ERULES (gin_rules_check fails, or seats != 2). */
 int gin_game_init(gin_game *g, const gin_rules *r, uint64_t seed);
-/* Deal the next hand (after init, or after the previous hand is over).
+/* Deal the next hand (after init, or after the previous hand is over):
+ * shuffles `deck` from the game rng, then draws the hand's reshuffle seed
+ * from it, and increments hand_no. Emits the DEAL events.
  * Returns GIN_OK, or GIN_ESTATE if the game is over or a hand is in play. */
 int gin_game_deal(gin_game *g, gin_event_fn on_event, void *ctx);
-/* Apply an action to the hand in play; when it ends, records the result,
- * rotates the dealer, and emits GIN_EV_GAME_OVER if the game is over. */
+/* Apply an action to the hand in play (as gin_hand_apply; GIN_ESTATE when
+ * no hand is in play). When the hand ends: appends its gin_hand_score to
+ * results (void: winner -1, points 0), moves the dealer per
+ * rules.next_dealer (a void hand keeps it), rescores (score, and
+ * hollywood[0..2] under Hollywood; over when all three are over), and emits
+ * GIN_EV_GAME_OVER (seat = winner or -1 on a tie, value = winner's total;
+ * Hollywood: the sum of the three games' totals) if the game is over. A game
+ * also ends when GIN_MAX_HANDS results are recorded (endless void hands). */
 int gin_game_apply(gin_game *g, gin_action a, gin_event_fn on_event, void *ctx);
+/* The winner of a finished game and its total (as GIN_EV_GAME_OVER), or -1
+ * while the game goes on, on a tie, or for NULL g. total may be NULL. */
+int gin_game_winner(const gin_game *g, int *total);
 
 #ifdef __cplusplus
 }

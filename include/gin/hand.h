@@ -19,6 +19,11 @@
 extern "C" {
 #endif
 
+/* A hand ends void once this many discards have been made without a knock:
+ * two seats could otherwise swap pile cards forever (and, under the
+ * reshuffle rule, the stock never runs out). Real hands take well under 60. */
+enum { GIN_HAND_MAX_TURNS = 200 };
+
 enum gin_phase {
     GIN_PHASE_OFFER = 0,   /* seat `turn` may take the upcard or pass */
     GIN_PHASE_DRAW = 1,    /* seat `turn` draws from stock or discard pile */
@@ -52,14 +57,20 @@ enum gin_event_kind {
     GIN_EV_GIN = 7,           /* seat went gin (card as KNOCK; GIN_NO_CARD for big gin) */
     GIN_EV_LAYOFF = 8,        /* seat (defender) laid `card` off on the knocker's meld `value` */
     GIN_EV_RESHUFFLE = 9,     /* discard pile but its top became the stock; value: stock count */
-    GIN_EV_VOID = 10,         /* hand void (stock ran low); nobody scores */
+    GIN_EV_VOID = 10,         /* hand void (stock ran low, or GIN_HAND_MAX_TURNS); nobody
+                                 scores; value: stock count */
     GIN_EV_HAND_OVER = 11,    /* hand scored: showdown points to `seat`; see `showdown` */
     GIN_EV_GAME_OVER = 12     /* emitted by gin_game: seat = winner, value = winner's total */
 };
 
-/* GIN_EV_DEAL is emitted once per seat: `seat` is the receiving seat, `cards`
- * its hand (0 when redacted for another seat), `card` the upcard, `value`
- * the dealer. GIN_EV_HAND_OVER carries both hands in `cards` of the showdown. */
+/* GIN_EV_DEAL is emitted once per seat, the non-dealer first: `seat` is the
+ * receiving seat, `cards` its hand (0 when redacted for another seat), `card`
+ * the upcard, `value` the dealer. Other `value`s: PASS the passes so far,
+ * DRAW_STOCK the stock left, DRAW_DISCARD / DISCARD the pile size after it,
+ * KNOCK / GIN the knocker's deadwood, LAYOFF the knocker's meld index,
+ * HAND_OVER the points. GIN_EV_HAND_OVER carries both hands (after the
+ * knock's discard) in `cards`, `seat` = the winner. A knock is emitted as
+ * GIN_EV_GIN when the showdown finds it gin. Unset cards are GIN_NO_CARD. */
 typedef struct gin_event {
     int kind;        /* enum gin_event_kind */
     int seat;
@@ -82,7 +93,8 @@ typedef struct gin_hand {
     gin_card taken;        /* card taken from the pile this turn (may not be discarded), or GIN_NO_CARD */
     gin_cardset held[GIN_MAX_SEATS];
     gin_card stock[GIN_DECK_SIZE]; int stock_n;   /* top is stock[stock_n - 1] */
-    gin_card pile[GIN_DECK_SIZE]; int pile_n;     /* top is pile[pile_n - 1] */
+    gin_card pile[GIN_DECK_SIZE]; int pile_n;     /* top is pile[pile_n - 1]; a knock's
+                                                     face-down card is put on top at the end */
     int8_t pile_by[GIN_DECK_SIZE];                /* who discarded each pile card; -1 = the upcard */
     gin_rng rng;           /* for a reshuffle (Oklahoma stock rule) */
     /* When phase == GIN_PHASE_OVER: */
@@ -92,9 +104,12 @@ typedef struct gin_hand {
 } gin_hand;
 
 /* Deal a hand from `deck` (52 distinct cards; deck[0] is dealt first, one at
- * a time starting left of the dealer, then the upcard, the rest is the stock
- * with deck[51] at the bottom). Emits DEAL events. `rng` seeds the hand's own
- * RNG for reshuffles. Returns GIN_OK, GIN_EINVAL, GIN_ERULES. */
+ * a time starting with the non-dealer (dealer + 1) % seats, then the upcard,
+ * the rest is the stock with deck[51] at the bottom). Emits DEAL events.
+ * `reshuffle_seed` seeds the hand's own RNG for reshuffles. The rule set is
+ * copied, not checked (see gin_rules_check); only 2 seats are playable yet.
+ * Returns GIN_OK, GIN_EINVAL (NULL, bad dealer, deck not 52 distinct cards),
+ * GIN_ERULES (seats != 2); *h is untouched on error. */
 int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card deck[GIN_DECK_SIZE],
                   uint64_t reshuffle_seed, gin_event_fn on_event, void *ctx);
 
@@ -102,15 +117,22 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
 void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE]);
 
 /* The legal actions now, written to out[] (cap >= 64 always suffices).
- * Returns the count (0 when the hand is over). Deterministic order. */
+ * Returns the count (0 when the hand is over), or GIN_ESPACE if cap is too
+ * small, GIN_EINVAL for NULL. Deterministic order: TAKE_UPCARD, PASS;
+ * DRAW_STOCK, DRAW_DISCARD; every DISCARD by ascending card, every KNOCK by
+ * ascending card, then big gin (KNOCK with GIN_NO_CARD). */
 int gin_hand_legal(const gin_hand *h, gin_action *out, size_t cap);
 
 /* 1 if `a` is legal now, else 0. */
 int gin_hand_is_legal(const gin_hand *h, gin_action a);
 
 /* Apply the action of seat h->turn. An illegal action returns GIN_EILLEGAL
- * and changes nothing; on success emits its events (and, when the hand ends,
- * LAYOFF and HAND_OVER or VOID) and returns GIN_OK. */
+ * and changes nothing (GIN_ESTATE once the hand is over); on success emits
+ * its events (and, when the hand ends, LAYOFF and HAND_OVER or VOID) and
+ * returns GIN_OK. Stock low: under GIN_STOCK_VOID a discard (not a knock)
+ * that leaves <= stock_void_at cards voids the hand; under
+ * GIN_STOCK_RESHUFFLE a discard that leaves the stock empty turns the pile
+ * but its top into a new stock (RESHUFFLE). */
 int gin_hand_apply(gin_hand *h, gin_action a, gin_event_fn on_event, void *ctx);
 
 /* Copy `ev` as seat `seat` may see it: the other seats' dealt cards and

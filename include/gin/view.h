@@ -30,13 +30,18 @@ typedef struct gin_view {
     gin_cardset seen;                        /* every card this seat has seen (own hand, pile, known) */
     int turns;
     int scores[GIN_MAX_SEATS];               /* game totals so far (hand points) */
-    int hand_no;
+    int hand_no;                             /* 1-based hand in play, void hands included */
 } gin_view;
 
-/* Start a view for `seat` (call before the first DEAL of each hand; scores
- * and hand_no carry over if you pass the previous view, else zero them). */
+/* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.
+ * Call it once per game, not per hand: each hand's first DEAL event (the
+ * non-dealer's) resets the per-hand fields itself and bumps hand_no, while
+ * `scores` (hand points, from HAND_OVER) carry across hands. A driver keeps
+ * one view per seat for the whole game and feeds it every event. */
 void gin_view_init(gin_view *v, const gin_rules *r, int seat);
-/* Update from one event already redacted for v->seat. */
+/* Update from one event already redacted for v->seat (feeding it an
+ * unredacted event would leak cards; the view trusts its driver). Events
+ * that make no sense (bad seat) are ignored. */
 void gin_view_apply(gin_view *v, const gin_event *ev);
 /* Cards this seat has not seen: candidates for the opponents' hands and the stock. */
 static inline gin_cardset gin_view_unseen(const gin_view *v) { return GIN_DECK & ~v->seen; }

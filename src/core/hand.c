@@ -1,10 +1,315 @@
-/* STUB: replaced by the hand module. */
+/* One hand of gin as a state machine: deal, upcard offer, draw, discard,
+ * knock and showdown, and the stock-low rule of the rule set. Everything a
+ * turn changes is a few words of the gin_hand; deadwood is computed only
+ * when a knock is asked for, so random playouts stay cheap. */
 #include "gin/hand.h"
 #include "gin/error.h"
-int gin_hand_deal(gin_hand *h, const gin_rules *r, int d, const gin_card k[GIN_DECK_SIZE], uint64_t s, gin_event_fn f, void *c)
-{ (void)h; (void)r; (void)d; (void)k; (void)s; (void)f; (void)c; return GIN_EINVAL; }
-void gin_deck_shuffle(gin_rng *r, gin_card d[GIN_DECK_SIZE]) { (void)r; (void)d; }
-int gin_hand_legal(const gin_hand *h, gin_action *o, size_t c) { (void)h; (void)o; (void)c; return 0; }
-int gin_hand_is_legal(const gin_hand *h, gin_action a) { (void)h; (void)a; return 0; }
-int gin_hand_apply(gin_hand *h, gin_action a, gin_event_fn f, void *c) { (void)h; (void)a; (void)f; (void)c; return GIN_EILLEGAL; }
-void gin_event_redact(const gin_event *e, int s, gin_event *o) { (void)s; *o = *e; }
+#include "gin/meld.h"
+
+enum { HAND_CARDS = 10 };
+
+static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
+                 int value, const gin_showdown *sd)
+{
+    if (!fn)
+        return;
+    gin_event ev = { kind, seat, card, cards, value, sd };
+    fn(ctx, &ev);
+}
+
+static int next_seat(const gin_hand *h, int seat) { return (seat + 1) % h->seats; }
+
+void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE])
+{
+    int n = 0;
+    for (int suit = 0; suit < GIN_SUITS; suit++)
+        for (int rank = 0; rank < GIN_RANKS; rank++)
+            deck[n++] = gin_card_make(rank, suit);
+    gin_rng_shuffle(rng, deck, GIN_DECK_SIZE);
+}
+
+int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card deck[GIN_DECK_SIZE],
+                  uint64_t reshuffle_seed, gin_event_fn on_event, void *ctx)
+{
+    if (!h || !r || !deck)
+        return GIN_EINVAL;
+    /* The showdown settles one knocker against one defender: two seats for now. */
+    if (r->seats != 2)
+        return GIN_ERULES;
+    if (dealer < 0 || dealer >= r->seats)
+        return GIN_EINVAL;
+    gin_cardset all = 0;
+    for (int i = 0; i < GIN_DECK_SIZE; i++) {
+        if (!gin_card_valid(deck[i]) || gin_cardset_has(all, deck[i]))
+            return GIN_EINVAL;
+        all |= gin_cardset_of(deck[i]);
+    }
+
+    gin_hand n = { 0 };
+    n.rules = *r;
+    n.seats = r->seats;
+    n.dealer = dealer;
+    n.taken = GIN_NO_CARD;
+    n.knocker = -1;
+    int k = 0;
+    for (int i = 0; i < HAND_CARDS; i++)
+        for (int s = 1; s <= n.seats; s++)
+            n.held[(dealer + s) % n.seats] |= gin_cardset_of(deck[k++]);
+    n.first_upcard = deck[k];
+    n.pile[0] = deck[k++];
+    n.pile_by[0] = -1;
+    n.pile_n = 1;
+    for (int i = GIN_DECK_SIZE - 1; i >= k; i--)
+        n.stock[n.stock_n++] = deck[i];
+    n.knock_limit = gin_rules_knock_limit(r, n.first_upcard);
+    if (n.knock_limit < 0)
+        n.knock_limit = 0;
+    n.turn = next_seat(&n, dealer);
+    n.phase = r->first_turn == GIN_FIRST_TURN_OFFER ? GIN_PHASE_OFFER : GIN_PHASE_DRAW;
+    gin_rng_seed(&n.rng, reshuffle_seed);
+    *h = n;
+
+    for (int s = 1; s <= h->seats; s++) {
+        int seat = (dealer + s) % h->seats;
+        emit(on_event, ctx, GIN_EV_DEAL, seat, h->first_upcard, h->held[seat], dealer, NULL);
+    }
+    return GIN_OK;
+}
+
+/* After both seats passed on the upcard, the non-dealer must draw from stock. */
+static int pile_draw_barred(const gin_hand *h) { return h->turns == 0 && h->passes >= h->seats; }
+
+static int defender_of(const gin_hand *h, int knocker) { return next_seat(h, knocker); }
+
+int gin_hand_is_legal(const gin_hand *h, gin_action a)
+{
+    if (!h)
+        return 0;
+    switch (h->phase) {
+    case GIN_PHASE_OFFER:
+        return a.kind == GIN_ACT_TAKE_UPCARD || a.kind == GIN_ACT_PASS;
+    case GIN_PHASE_DRAW:
+        if (a.kind == GIN_ACT_DRAW_STOCK)
+            return h->stock_n > 0;
+        if (a.kind == GIN_ACT_DRAW_DISCARD)
+            return h->pile_n > 0 && !pile_draw_barred(h);
+        return 0;
+    case GIN_PHASE_DISCARD: {
+        gin_cardset held = h->held[h->turn];
+        if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD)
+            return h->rules.big_gin_bonus > 0 && gin_deadwood(held) == 0;
+        if (a.kind != GIN_ACT_DISCARD && a.kind != GIN_ACT_KNOCK)
+            return 0;
+        if (!gin_card_valid(a.card) || !gin_cardset_has(held, a.card) || a.card == h->taken)
+            return 0;
+        if (a.kind == GIN_ACT_DISCARD)
+            return 1;
+        int dw = gin_deadwood(held & ~gin_cardset_of(a.card));
+        return dw >= 0 && dw <= h->knock_limit;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int push(gin_action *out, size_t cap, int n, int kind, gin_card card)
+{
+    if ((size_t)n < cap) {
+        out[n].kind = kind;
+        out[n].card = card;
+    }
+    return n + 1;
+}
+
+int gin_hand_legal(const gin_hand *h, gin_action *out, size_t cap)
+{
+    if (!h || (!out && cap))
+        return GIN_EINVAL;
+    int n = 0;
+    switch (h->phase) {
+    case GIN_PHASE_OFFER:
+        n = push(out, cap, n, GIN_ACT_TAKE_UPCARD, GIN_NO_CARD);
+        n = push(out, cap, n, GIN_ACT_PASS, GIN_NO_CARD);
+        break;
+    case GIN_PHASE_DRAW:
+        if (h->stock_n > 0)
+            n = push(out, cap, n, GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
+        if (h->pile_n > 0 && !pile_draw_barred(h))
+            n = push(out, cap, n, GIN_ACT_DRAW_DISCARD, GIN_NO_CARD);
+        break;
+    case GIN_PHASE_DISCARD: {
+        gin_cardset held = h->held[h->turn];
+        gin_cardset may = held;
+        if (h->taken != GIN_NO_CARD)
+            may &= ~gin_cardset_of(h->taken);
+        for (gin_cardset s = may; s; s &= s - 1)
+            n = push(out, cap, n, GIN_ACT_DISCARD, gin_cardset_first(s));
+        int after[64];
+        int least = gin_discard_deadwoods(held, after);
+        if (least >= 0 && least <= h->knock_limit)
+            for (gin_cardset s = may; s; s &= s - 1) {
+                gin_card c = gin_cardset_first(s);
+                if (after[c] >= 0 && after[c] <= h->knock_limit)
+                    n = push(out, cap, n, GIN_ACT_KNOCK, c);
+            }
+        if (h->rules.big_gin_bonus > 0 && least == 0 && gin_deadwood(held) == 0)
+            n = push(out, cap, n, GIN_ACT_KNOCK, GIN_NO_CARD);
+        break;
+    }
+    default:
+        break;
+    }
+    return (size_t)n <= cap ? n : GIN_ESPACE;
+}
+
+static void end_void(gin_hand *h, gin_event_fn fn, void *ctx)
+{
+    h->phase = GIN_PHASE_OVER;
+    h->void_hand = 1;
+    h->knocker = -1;
+    emit(fn, ctx, GIN_EV_VOID, h->turn, GIN_NO_CARD, 0, h->stock_n, NULL);
+}
+
+/* Discard pile but its top becomes the stock, shuffled with the hand's RNG. */
+static void reshuffle(gin_hand *h, gin_event_fn fn, void *ctx)
+{
+    gin_card top = h->pile[h->pile_n - 1];
+    int8_t top_by = h->pile_by[h->pile_n - 1];
+    h->stock_n = 0;
+    for (int i = 0; i < h->pile_n - 1; i++)
+        h->stock[h->stock_n++] = h->pile[i];
+    gin_rng_shuffle(&h->rng, h->stock, h->stock_n);
+    h->pile[0] = top;
+    h->pile_by[0] = top_by;
+    h->pile_n = 1;
+    emit(fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, h->stock_n, NULL);
+}
+
+static int knock(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
+{
+    int k = h->turn, d = defender_of(h, k);
+    gin_cardset mine = h->held[k];
+    if (card != GIN_NO_CARD)
+        mine &= ~gin_cardset_of(card);
+    gin_showdown sd;
+    int rc = gin_showdown_settle(&h->rules, mine, h->held[d], h->knock_limit, &sd);
+    if (rc != GIN_OK)
+        return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
+
+    h->held[k] = mine;
+    if (card != GIN_NO_CARD) {
+        /* The face-down discard joins the pile so all 52 cards stay placed;
+         * it is public from the showdown, which happens now. */
+        h->pile[h->pile_n] = card;
+        h->pile_by[h->pile_n++] = (int8_t)k;
+    }
+    h->taken = GIN_NO_CARD;
+    h->phase = GIN_PHASE_OVER;
+    h->knocker = k;
+    h->result = sd;
+    int winner = sd.winner == GIN_KNOCKER ? k : d;
+    int gin = sd.kind == GIN_RESULT_GIN || sd.kind == GIN_RESULT_BIG_GIN;
+    emit(fn, ctx, gin ? GIN_EV_GIN : GIN_EV_KNOCK, k, card, 0, sd.knocker.deadwood, NULL);
+    for (int i = 0; i < sd.n_layoffs; i++)
+        emit(fn, ctx, GIN_EV_LAYOFF, d, sd.layoffs[i].card, 0, sd.layoffs[i].meld, NULL);
+    emit(fn, ctx, GIN_EV_HAND_OVER, winner, GIN_NO_CARD, h->held[k] | h->held[d], sd.points,
+         &h->result);
+    return GIN_OK;
+}
+
+static void discard(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
+{
+    int s = h->turn;
+    h->held[s] &= ~gin_cardset_of(card);
+    h->pile[h->pile_n] = card;
+    h->pile_by[h->pile_n++] = (int8_t)s;
+    h->taken = GIN_NO_CARD;
+    h->turns++;
+    emit(fn, ctx, GIN_EV_DISCARD, s, card, 0, h->pile_n, NULL);
+
+    if (h->rules.stock_low == GIN_STOCK_VOID && h->stock_n <= h->rules.stock_void_at) {
+        end_void(h, fn, ctx);
+        return;
+    }
+    if (h->turns >= GIN_HAND_MAX_TURNS) {
+        end_void(h, fn, ctx);
+        return;
+    }
+    if (h->stock_n == 0) {
+        if (h->pile_n < 2) { /* nothing to make a stock from */
+            end_void(h, fn, ctx);
+            return;
+        }
+        reshuffle(h, fn, ctx);
+    }
+    h->turn = next_seat(h, s);
+    h->phase = GIN_PHASE_DRAW;
+}
+
+int gin_hand_apply(gin_hand *h, gin_action a, gin_event_fn on_event, void *ctx)
+{
+    if (!h)
+        return GIN_EINVAL;
+    if (h->phase == GIN_PHASE_OVER)
+        return GIN_ESTATE;
+    if (!gin_hand_is_legal(h, a))
+        return GIN_EILLEGAL;
+    if (a.kind == GIN_ACT_KNOCK)
+        return knock(h, a.card, on_event, ctx);
+    int s = h->turn;
+    switch (a.kind) {
+    case GIN_ACT_TAKE_UPCARD: {
+        gin_card c = h->pile[--h->pile_n];
+        h->held[s] |= gin_cardset_of(c);
+        h->taken = c;
+        h->phase = GIN_PHASE_DISCARD;
+        emit(on_event, ctx, GIN_EV_TAKE_UPCARD, s, c, 0, 0, NULL);
+        break;
+    }
+    case GIN_ACT_PASS: {
+        h->passes++;
+        emit(on_event, ctx, GIN_EV_PASS, s, h->pile[h->pile_n - 1], 0, h->passes, NULL);
+        if (h->passes >= h->seats) {
+            h->turn = next_seat(h, h->dealer);
+            h->phase = GIN_PHASE_DRAW;
+        } else {
+            h->turn = next_seat(h, s);
+        }
+        break;
+    }
+    case GIN_ACT_DRAW_STOCK: {
+        gin_card c = h->stock[--h->stock_n];
+        h->held[s] |= gin_cardset_of(c);
+        h->taken = GIN_NO_CARD;
+        h->phase = GIN_PHASE_DISCARD;
+        emit(on_event, ctx, GIN_EV_DRAW_STOCK, s, c, 0, h->stock_n, NULL);
+        break;
+    }
+    case GIN_ACT_DRAW_DISCARD: {
+        gin_card c = h->pile[--h->pile_n];
+        h->held[s] |= gin_cardset_of(c);
+        h->taken = c;
+        h->phase = GIN_PHASE_DISCARD;
+        emit(on_event, ctx, GIN_EV_DRAW_DISCARD, s, c, 0, h->pile_n, NULL);
+        break;
+    }
+    case GIN_ACT_DISCARD:
+        discard(h, a.card, on_event, ctx);
+        break;
+    default:
+        return GIN_EILLEGAL;
+    }
+    return GIN_OK;
+}
+
+void gin_event_redact(const gin_event *ev, int seat, gin_event *out)
+{
+    gin_event e = *ev;
+    if (e.seat != seat) {
+        if (e.kind == GIN_EV_DEAL)
+            e.cards = 0;
+        else if (e.kind == GIN_EV_DRAW_STOCK)
+            e.card = GIN_NO_CARD;
+    }
+    *out = e;
+}

@@ -1,4 +1,188 @@
-/* STUB: replaced by the view module. */
+/* What one seat may see, rebuilt event by event from the redacted stream.
+ * The view never reads a gin_hand: whatever it holds came through an event
+ * that seat received, so an agent deciding from it cannot cheat. */
+#include <string.h>
 #include "gin/view.h"
-void gin_view_init(gin_view *v, const gin_rules *r, int s) { (void)v; (void)r; (void)s; }
-void gin_view_apply(gin_view *v, const gin_event *e) { (void)v; (void)e; }
+
+enum { HAND_CARDS = 10 };
+
+void gin_view_init(gin_view *v, const gin_rules *r, int seat)
+{
+    if (!v || !r)
+        return;
+    memset(v, 0, sizeof *v);
+    v->rules = *r;
+    v->seat = seat;
+    v->seats = r->seats > 0 && r->seats <= GIN_MAX_SEATS ? r->seats : 2;
+    v->dealer = -1;
+    v->turn = -1;
+    v->phase = GIN_PHASE_OVER;
+    v->first_upcard = GIN_NO_CARD;
+    v->taken = GIN_NO_CARD;
+}
+
+static int next_seat(const gin_view *v, int seat) { return (seat + 1) % v->seats; }
+
+static int seat_ok(const gin_view *v, int seat) { return seat >= 0 && seat < v->seats; }
+
+static void new_hand(gin_view *v, const gin_event *ev)
+{
+    v->dealer = ev->value;
+    v->first_upcard = ev->card;
+    v->knock_limit = gin_rules_knock_limit(&v->rules, ev->card);
+    if (v->knock_limit < 0)
+        v->knock_limit = 0;
+    v->hand = 0;
+    v->taken = GIN_NO_CARD;
+    v->pile_n = 0;
+    if (gin_card_valid(ev->card)) {
+        v->pile[0] = ev->card;
+        v->pile_by[0] = -1;
+        v->pile_n = 1;
+    }
+    v->stock_n = GIN_DECK_SIZE - v->seats * HAND_CARDS - 1;
+    for (int s = 0; s < GIN_MAX_SEATS; s++) {
+        v->hand_size[s] = s < v->seats ? HAND_CARDS : 0;
+        v->known[s] = v->discarded[s] = v->declined[s] = 0;
+    }
+    v->seen = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
+    v->turns = 0;
+    v->turn = next_seat(v, v->dealer);
+    v->phase = v->rules.first_turn == GIN_FIRST_TURN_OFFER ? GIN_PHASE_OFFER : GIN_PHASE_DRAW;
+    v->hand_no++;
+}
+
+/* A card leaves the pile top into seat s's hand, in plain sight. */
+static void take_from_pile(gin_view *v, int s, gin_card c)
+{
+    if (v->pile_n > 0)
+        v->pile_n--;
+    v->known[s] |= gin_cardset_of(c);
+    v->hand_size[s]++;
+    if (s == v->seat) {
+        v->hand |= gin_cardset_of(c);
+        v->taken = c;
+    }
+    v->turn = s;
+    v->phase = GIN_PHASE_DISCARD;
+}
+
+/* Seat s puts card c face up on the pile (a discard, or a knock's card
+ * turned up at the showdown). */
+static void throw_card(gin_view *v, int s, gin_card c)
+{
+    if (!gin_card_valid(c))
+        return;
+    gin_cardset b = gin_cardset_of(c);
+    if (v->pile_n < GIN_DECK_SIZE) {
+        v->pile[v->pile_n] = c;
+        v->pile_by[v->pile_n++] = (int8_t)s;
+    }
+    v->known[s] &= ~b;
+    v->discarded[s] |= b;
+    v->seen |= b;
+    if (v->hand_size[s] > 0)
+        v->hand_size[s]--;
+    if (s == v->seat)
+        v->hand &= ~b;
+    v->taken = GIN_NO_CARD;
+}
+
+void gin_view_apply(gin_view *v, const gin_event *ev)
+{
+    if (!v || !ev)
+        return;
+    int s = ev->seat;
+    gin_card c = ev->card;
+    gin_cardset b = gin_card_valid(c) ? gin_cardset_of(c) : 0;
+    switch (ev->kind) {
+    case GIN_EV_DEAL:
+        if (!seat_ok(v, s) || !seat_ok(v, ev->value))
+            return;
+        /* The non-dealer's DEAL comes first and opens the hand. */
+        if (s == next_seat(v, ev->value))
+            new_hand(v, ev);
+        if (s == v->seat) {
+            v->hand = ev->cards & GIN_DECK;
+            v->seen |= v->hand;
+        }
+        break;
+    case GIN_EV_TAKE_UPCARD:
+    case GIN_EV_DRAW_DISCARD:
+        if (!seat_ok(v, s) || !b)
+            return;
+        take_from_pile(v, s, c);
+        break;
+    case GIN_EV_PASS:
+        if (!seat_ok(v, s))
+            return;
+        v->declined[s] |= b;
+        if (s == v->dealer) { /* everyone passed: the non-dealer draws from stock */
+            v->turn = next_seat(v, v->dealer);
+            v->phase = GIN_PHASE_DRAW;
+        } else {
+            v->turn = next_seat(v, s);
+        }
+        break;
+    case GIN_EV_DRAW_STOCK:
+        if (!seat_ok(v, s))
+            return;
+        if (v->pile_n > 0) /* drew over the face-up card */
+            v->declined[s] |= gin_cardset_of(v->pile[v->pile_n - 1]);
+        if (v->stock_n > 0)
+            v->stock_n--;
+        v->hand_size[s]++;
+        if (s == v->seat && b) {
+            v->hand |= b;
+            v->seen |= b;
+        }
+        v->taken = GIN_NO_CARD;
+        v->turn = s;
+        v->phase = GIN_PHASE_DISCARD;
+        break;
+    case GIN_EV_DISCARD:
+        if (!seat_ok(v, s))
+            return;
+        throw_card(v, s, c);
+        v->turns++;
+        v->turn = next_seat(v, s);
+        v->phase = GIN_PHASE_DRAW;
+        break;
+    case GIN_EV_KNOCK:
+    case GIN_EV_GIN:
+        if (!seat_ok(v, s))
+            return;
+        throw_card(v, s, c);
+        v->turn = s;
+        v->phase = GIN_PHASE_OVER;
+        break;
+    case GIN_EV_LAYOFF:
+        v->seen |= b;
+        break;
+    case GIN_EV_RESHUFFLE:
+        if (v->pile_n > 0) {
+            v->pile[0] = v->pile[v->pile_n - 1];
+            v->pile_by[0] = v->pile_by[v->pile_n - 1];
+            v->pile_n = 1;
+        }
+        v->stock_n = ev->value;
+        break;
+    case GIN_EV_VOID:
+        v->phase = GIN_PHASE_OVER;
+        v->taken = GIN_NO_CARD;
+        break;
+    case GIN_EV_HAND_OVER:
+        /* The showdown shows both hands. */
+        v->seen |= ev->cards & GIN_DECK;
+        if (seat_ok(v, s))
+            v->scores[s] += ev->value;
+        v->phase = GIN_PHASE_OVER;
+        v->taken = GIN_NO_CARD;
+        break;
+    case GIN_EV_GAME_OVER:
+        v->phase = GIN_PHASE_OVER;
+        break;
+    default:
+        break;
+    }
+}
