@@ -1,4 +1,225 @@
-/* STUB: replaced by its owner. */
+/* `gin sim`: the command-line front end of the simulator (sim.c). Parses
+ * the options, checks the names, runs, and prints the figures as text or
+ * one JSON object. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "ai.h"
 #include "commands.h"
-int gin_cmd_sim(int argc, char **argv) { (void)argc; (void)argv; fputs("gin sim: not built yet\n", stderr); return 2; }
+#include "gin/error.h"
+#include "gin/rules.h"
+#include "sim.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: gin sim --p1 NAME --p2 NAME [--games N] [--seed S] [--rules NAME]\n"
+          "               [--target P] [--hollywood] [--think MS] [--jobs J] [--json]\n"
+          "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
+          "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
+          "  --p1, --p2 NAME  agents: ", f);
+    fputs(gin_ai_names(), f);
+    fputs("\n  --games N        games to play (default 1000)\n"
+          "  --seed S         run seed (default 1); the same seed gives the same results\n"
+          "  --rules NAME     preset: ", f);
+    fputs(gin_rules_preset_names(), f);
+    fputs(" (default standard)\n"
+          "  --target P       points that end a game\n"
+          "  --hollywood      Hollywood scoring (three games at once)\n"
+          "  --think MS       expert's time per decision\n"
+          "  --jobs J         worker threads (default: the number of cores)\n"
+          "  --json           print one JSON object\n"
+          "Hands are gins + knocks + undercuts + voids; the interval is the 95% Wilson\n"
+          "score interval of p1's share of the games won.\n", f);
+}
+
+/* Parse a whole decimal number in [lo, hi]; 0 on success. */
+static int parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* 1 if `name` is an agent gin_ai_create knows; prints the error otherwise
+ * (returns 0 for exec: agents and unknown names, -1 for a creation error). */
+static int check_agent(const char *opt, const char *name, int think_ms)
+{
+    if (!strncasecmp(name, "exec:", 5)) {
+        fprintf(stderr, "gin sim: %s %s: external agents (exec:) are not supported yet\n", opt, name);
+        return 0;
+    }
+    gin_agent a;
+    int rc = gin_ai_create(name, 1, think_ms, &a);
+    if (rc == GIN_ENAME) {
+        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s\n", name, opt, gin_ai_names());
+        return 0;
+    }
+    if (rc != GIN_OK) {
+        fprintf(stderr, "gin sim: cannot create agent '%s': %s\n", name, gin_strerror(rc));
+        return -1;
+    }
+    if (a.destroy)
+        a.destroy(a.self);
+    return 1;
+}
+
+static void progress_bar(void *ctx, long done, long total)
+{
+    (void)ctx;
+    int width = 40, fill = total > 0 ? (int)(done * width / total) : width;
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "########################################",
+            width - fill, "", done, total);
+    fflush(stderr);
+}
+
+/* 95% Wilson score interval of k successes in n trials. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0.0;
+        *hi = 1.0;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double p = (double)k / (double)n, z2n = z * z / (double)n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z / (1 + z2n) * sqrt(p * (1 - p) / (double)n + z2n / (4 * (double)n));
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+int gin_cmd_sim(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"p1", required_argument, NULL, '1'},    {"p2", required_argument, NULL, '2'},
+        {"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
+        {"rules", required_argument, NULL, 'r'}, {"target", required_argument, NULL, 't'},
+        {"hollywood", no_argument, NULL, 'H'},   {"think", required_argument, NULL, 'T'},
+        {"jobs", required_argument, NULL, 'j'},  {"json", no_argument, NULL, 'J'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
+    const char *p1 = NULL, *p2 = NULL, *rules_name = "standard";
+    long long games = 1000, seed = 1, target = -1, think = 0, jobs = 0;
+    int hollywood = 0, json = 0, c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case '1': p1 = optarg; break;
+        case '2': p2 = optarg; break;
+        case 'g': bad = parse_long(optarg, 1, 1000000000LL, &games); break;
+        case 's': {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 0);
+            bad = errno || end == optarg || *end || optarg[0] == '-';
+            seed = (long long)v;
+            break;
+        }
+        case 'r': rules_name = optarg; break;
+        case 't': bad = parse_long(optarg, 1, 100000, &target); break;
+        case 'H': hollywood = 1; break;
+        case 'T': bad = parse_long(optarg, 0, 3600000, &think); break;
+        case 'j': bad = parse_long(optarg, 1, 1024, &jobs); break;
+        case 'J': json = 1; break;
+        case 'h': usage(stdout); return 0;
+        case ':':
+            fprintf(stderr, "gin sim: %s needs a value (try --help)\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "gin sim: unknown option '%s' (try --help)\n", argv[optind - 1]);
+            return 2;
+        }
+        if (bad) {
+            fprintf(stderr, "gin sim: bad value '%s' for %s\n", optarg, argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "gin sim: unexpected argument '%s' (try --help)\n", argv[optind]);
+        return 2;
+    }
+    if (!p1 || !p2) {
+        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s\n", gin_ai_names());
+        return 2;
+    }
+    gin_sim_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    if (gin_rules_preset(rules_name, &cfg.rules) != GIN_OK) {
+        fprintf(stderr, "gin sim: unknown rules '%s'; valid rules: %s\n", rules_name, gin_rules_preset_names());
+        return 2;
+    }
+    if (target > 0 || hollywood) {
+        if (target > 0)
+            cfg.rules.target = (int)target;
+        if (hollywood)
+            cfg.rules.hollywood = 1;
+        cfg.rules.name = "custom";
+    }
+    const char *why = NULL;
+    if (gin_rules_check(&cfg.rules, &why) != GIN_OK) {
+        fprintf(stderr, "gin sim: bad rules: %s\n", why ? why : "invalid");
+        return 2;
+    }
+    int ok1 = check_agent("--p1", p1, (int)think), ok2 = ok1 > 0 ? check_agent("--p2", p2, (int)think) : 1;
+    if (ok1 <= 0 || ok2 <= 0)
+        return ok1 < 0 || ok2 < 0 ? 1 : 2;
+    if (jobs <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = n > 0 ? n : 1;
+    }
+    cfg.p1 = p1;
+    cfg.p2 = p2;
+    cfg.seed = (uint64_t)seed;
+    cfg.pairs = (long)((games + 1) / 2);
+    cfg.think_ms = (int)think;
+    cfg.jobs = (int)jobs;
+
+    gin_sim_stats st;
+    int tty = isatty(STDERR_FILENO);
+    double t0 = gin_sim_now();
+    int rc = gin_sim_run(&cfg, tty ? progress_bar : NULL, NULL, &st);
+    double secs = gin_sim_now() - t0;
+    if (tty)
+        fputs("\r\033[K", stderr);
+    if (rc != GIN_OK) {
+        fprintf(stderr, "gin sim: game %ld failed: %s%s%s\n", st.fault_game, gin_strerror(rc),
+                st.fault_player >= 0 ? " by " : "", st.fault_player == 0 ? p1 : st.fault_player == 1 ? p2 : "");
+        return 1;
+    }
+    long decided = st.wins[0] + st.wins[1];
+    double share = decided ? (double)st.wins[0] / (double)decided : 0.0, lo, hi;
+    wilson(st.wins[0], decided, &lo, &hi);
+    double pph1 = st.hands ? (double)st.points[0] / (double)st.hands : 0.0;
+    double pph2 = st.hands ? (double)st.points[1] / (double)st.hands : 0.0;
+    double hps = secs > 0 ? (double)st.hands / secs : 0.0;
+    if (json) {
+        printf("{\"games\": %ld, \"p1_wins\": %ld, \"p2_wins\": %ld, \"p1_win_share\": %.6f, "
+               "\"ci95_low\": %.6f, \"ci95_high\": %.6f, \"hands\": %ld, \"p1_points_per_hand\": %.6f, "
+               "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
+               "\"voids\": %ld, \"hands_per_s\": %.1f}\n",
+               st.games, st.wins[0], st.wins[1], share, lo, hi, st.hands, pph1, pph2, st.gins, st.knocks,
+               st.undercuts, st.voids, hps);
+        return 0;
+    }
+    printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games,
+           cfg.rules.name ? cfg.rules.name : rules_name, (unsigned long long)cfg.seed);
+    printf("  p1 %-8s %7ld wins  %5.1f%%  (95%% CI %.1f%% - %.1f%%)\n", p1, st.wins[0], 100 * share, 100 * lo,
+           100 * hi);
+    printf("  p2 %-8s %7ld wins  %5.1f%%\n", p2, st.wins[1], decided ? 100 * (1 - share) : 0.0);
+    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st.hands, st.gins, st.knocks,
+           st.undercuts, st.voids);
+    printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
+    printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg.jobs, secs);
+    return 0;
+}

@@ -1,0 +1,217 @@
+/* The simulator: mirrored pairs of games between two agents over threads.
+ * Each worker takes whole pairs by index; every game's seeds derive from
+ * the run seed and the pair index alone, and the figures are integer sums,
+ * so the totals are identical whatever the number of workers. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/match.h"
+#include "sim.h"
+
+static uint64_t mix64(uint64_t z)
+{
+    z += UINT64_C(0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+double gin_sim_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+uint64_t gin_sim_game_seed(uint64_t seed, long pair)
+{
+    return mix64(mix64(seed) ^ (uint64_t)pair);
+}
+
+typedef struct game_ctx {
+    gin_sim_stats *acc;
+    int p1_seat;
+    gin_event_fn on_event;
+    void *ctx;
+} game_ctx;
+
+static void count_event(void *ctx, const gin_event *ev)
+{
+    game_ctx *g = ctx;
+    gin_sim_stats *s = g->acc;
+    int player = ev->seat == g->p1_seat ? 0 : 1;
+    switch (ev->kind) {
+    case GIN_EV_VOID:
+        s->hands++;
+        s->voids++;
+        break;
+    case GIN_EV_HAND_OVER:
+        s->hands++;
+        if (ev->showdown) {
+            s->points[player] += ev->showdown->points;
+            switch (ev->showdown->kind) {
+            case GIN_RESULT_GIN:
+            case GIN_RESULT_BIG_GIN: s->gins++; break;
+            case GIN_RESULT_UNDERCUT: s->undercuts++; break;
+            default: s->knocks++; break;
+            }
+        }
+        break;
+    case GIN_EV_GAME_OVER:
+        if (ev->seat >= 0)
+            s->wins[player]++;
+        break;
+    default:
+        break;
+    }
+    if (g->on_event)
+        g->on_event(g->ctx, ev);
+}
+
+/* Play one game with `m` as scratch space. */
+static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event, void *ctx,
+                     gin_sim_stats *acc, gin_match *m)
+{
+    uint64_t seed = gin_sim_game_seed(c->seed, pair);
+    gin_agent ag[2];
+    int rc = gin_ai_create(c->p1, mix64(seed ^ 1), c->think_ms, &ag[0]);
+    if (rc != GIN_OK)
+        return rc;
+    rc = gin_ai_create(c->p2, mix64(seed ^ 2), c->think_ms, &ag[1]);
+    if (rc != GIN_OK) {
+        if (ag[0].destroy)
+            ag[0].destroy(ag[0].self);
+        return rc;
+    }
+    const gin_agent *seats[2] = {&ag[swapped], &ag[!swapped]};
+    game_ctx g = {acc, swapped, on_event, ctx};
+    rc = gin_match_init(m, &c->rules, seed, seats, count_event, &g);
+    if (rc == GIN_OK)
+        rc = gin_match_play(m);
+    if (rc == GIN_OK)
+        acc->games++;
+    else if (acc->fault == GIN_OK) {
+        acc->fault = rc;
+        acc->fault_game = 2 * pair + swapped;
+        acc->fault_player = m->fault_seat < 0 ? -1 : (m->fault_seat == swapped ? 0 : 1);
+    }
+    for (int i = 0; i < 2; i++)
+        if (ag[i].destroy)
+            ag[i].destroy(ag[i].self);
+    return rc;
+}
+
+int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event, void *ctx,
+                      gin_sim_stats *acc)
+{
+    if (!c || !acc || pair < 0)
+        return GIN_EINVAL;
+    gin_match *m = malloc(sizeof *m);
+    if (!m)
+        return GIN_EINVAL;
+    int rc = play_game(c, pair, swapped ? 1 : 0, on_event, ctx, acc, m);
+    free(m);
+    return rc;
+}
+
+typedef struct run {
+    const gin_sim_config *c;
+    atomic_long next_pair;
+    atomic_long games_done;
+    atomic_int stop;
+} run;
+
+typedef struct worker {
+    run *r;
+    gin_sim_stats st;
+    pthread_t tid;
+} worker;
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    run *r = w->r;
+    gin_match *m = malloc(sizeof *m);
+    if (!m) {
+        w->st.fault = GIN_EINVAL;
+        w->st.fault_player = -1;
+        atomic_store(&r->stop, 1);
+        return NULL;
+    }
+    for (;;) {
+        long pair = atomic_fetch_add(&r->next_pair, 1);
+        if (pair >= r->c->pairs || atomic_load(&r->stop))
+            break;
+        for (int sw = 0; sw < 2; sw++) {
+            if (play_game(r->c, pair, sw, NULL, NULL, &w->st, m) != GIN_OK)
+                atomic_store(&r->stop, 1);
+            atomic_fetch_add(&r->games_done, 1);
+        }
+    }
+    free(m);
+    return NULL;
+}
+
+static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
+{
+    to->games += from->games;
+    for (int i = 0; i < 2; i++) {
+        to->wins[i] += from->wins[i];
+        to->points[i] += from->points[i];
+    }
+    to->hands += from->hands;
+    to->gins += from->gins;
+    to->knocks += from->knocks;
+    to->undercuts += from->undercuts;
+    to->voids += from->voids;
+    if (from->fault != GIN_OK && (to->fault == GIN_OK || from->fault_game < to->fault_game)) {
+        to->fault = from->fault;
+        to->fault_game = from->fault_game;
+        to->fault_player = from->fault_player;
+    }
+}
+
+int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out)
+{
+    if (!c || !out || c->pairs < 0 || c->jobs < 1)
+        return GIN_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->fault_player = -1;
+    int jobs = c->pairs < c->jobs ? (int)(c->pairs > 0 ? c->pairs : 1) : c->jobs;
+    worker *ws = calloc((size_t)jobs, sizeof *ws);
+    if (!ws)
+        return GIN_EINVAL;
+    run r = {.c = c};
+    atomic_init(&r.next_pair, 0);
+    atomic_init(&r.games_done, 0);
+    atomic_init(&r.stop, 0);
+    int started = 0;
+    for (int i = 0; i < jobs; i++) {
+        ws[i].r = &r;
+        ws[i].st.fault_player = -1;
+        if (pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]) != 0)
+            break;
+        started++;
+    }
+    if (started == 0) { /* no threads at all: play here */
+        worker_main(&ws[0]);
+    } else if (progress) {
+        long total = 2 * c->pairs;
+        while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop)) {
+            progress(ctx, atomic_load(&r.games_done), total);
+            struct timespec ts = {0, 100 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+        progress(ctx, atomic_load(&r.games_done), total);
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(ws[i].tid, NULL);
+    for (int i = 0; i < jobs; i++)
+        add_stats(out, &ws[i].st);
+    free(ws);
+    return out->fault;
+}

@@ -1,0 +1,53 @@
+/* gin — the simulator behind `gin sim`: whole games between two named
+ * agents in mirrored pairs, spread over worker threads, with results that
+ * depend only on the configuration (never on the number of workers). */
+#ifndef GIN_SIM_H
+#define GIN_SIM_H
+
+#include <stdint.h>
+#include "gin/hand.h"
+#include "gin/rules.h"
+
+typedef struct gin_sim_config {
+    const char *p1, *p2; /* agent names, as gin_ai_create */
+    gin_rules rules;
+    uint64_t seed;
+    long pairs;          /* games = 2 * pairs */
+    int think_ms;        /* passed to gin_ai_create */
+    int jobs;            /* worker threads, >= 1 */
+} gin_sim_config;
+
+typedef struct gin_sim_stats {
+    long games;
+    long wins[2];        /* [0] p1, [1] p2 */
+    long hands;          /* = gins + knocks + undercuts + voids */
+    long points[2];      /* hand points won, p1 and p2 */
+    long gins;           /* gin and big gin */
+    long knocks;         /* knocks the knocker won */
+    long undercuts;
+    long voids;
+    int fault;           /* GIN_OK, or the first failure (lowest game index) */
+    int fault_player;    /* 0 = p1, 1 = p2, -1 = none or not an agent's fault */
+    long fault_game;
+} gin_sim_stats;
+
+/* The seed of both games of pair `pair` under the run seed. */
+uint64_t gin_sim_game_seed(uint64_t seed, long pair);
+
+/* Play game 2 * pair + swapped (swapped = 1: p1 sits in seat 1) and add its
+ * figures to *acc. on_event (may be NULL) also sees every full event.
+ * Returns GIN_OK or a negative code (fault fields of *acc set). */
+int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event,
+                      void *ctx, gin_sim_stats *acc);
+
+/* Called from the calling thread about ten times a second while a run goes. */
+typedef void (*gin_sim_progress_fn)(void *ctx, long games_done, long games_total);
+
+/* Play every pair on c->jobs threads into *out (zeroed first). Returns
+ * GIN_OK, or the first game's failure code (details in *out). */
+int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out);
+
+/* Seconds on a monotonic clock, for the hands/s figure. */
+double gin_sim_now(void);
+
+#endif
