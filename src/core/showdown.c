@@ -1,5 +1,244 @@
-/* STUB: replaced by the showdown module. */
+/* The showdown after a knock: the knocker's spread, the defender's layoffs,
+ * result kind, winner and points.
+ *
+ * Layoffs are found by enumeration rather than greedily, because the best
+ * set of cards to lay off can include cards from the defender's own melds
+ * and chains whose outer cards only fit once the inner ones are down. The
+ * candidates are few: at most one card per 3-card set, and per run the
+ * defender's cards that continue it downward and upward (a "chain", ordered
+ * from the meld outward). A legal layoff set is a union of one prefix of
+ * every chain, so enumerating prefix lengths covers every legal set. */
 #include "gin/showdown.h"
 #include "gin/error.h"
-int gin_showdown_settle(const gin_rules *r, gin_cardset k, gin_cardset d, int l, gin_showdown *o)
-{ (void)r; (void)k; (void)d; (void)l; (void)o; return GIN_EINVAL; }
+
+enum {
+    /* Least-deadwood arrangements of one 10/11-card hand considered for the
+     * tie-break; real hands have a handful, so this is generous. */
+    MAX_TIES = 256,
+    /* A run has two chains, a set one, so 2 per meld suffices. */
+    MAX_CHAINS = 2 * GIN_MAX_MELDS,
+    MAX_CHAIN_LEN = GIN_RANKS
+};
+
+typedef struct chain {
+    int meld;                      /* index into the knocker's melds */
+    int is_set;                    /* chains onto sets are claimed last */
+    int n;
+    gin_card cards[MAX_CHAIN_LEN]; /* from the meld outward */
+} chain;
+
+/* The defender's best response to one spread. */
+typedef struct response {
+    int deadwood;     /* least deadwood after laying off `laid` */
+    gin_cardset laid; /* the cards laid off */
+} response;
+
+/* The chains the defender could lay onto each of the knocker's melds. Run
+ * chains come first: a card that fits both a set and a run end is claimed by
+ * the run, where it may carry further cards (see assign_layoffs). */
+static int find_chains(const gin_arrangement *k, gin_cardset defender, chain out[MAX_CHAINS])
+{
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < k->n_melds; i++) {
+            gin_cardset m = k->melds[i];
+            int is_set = gin_meld_is_set(m);
+            if (is_set != pass)
+                continue;
+            if (is_set) {
+                /* Only a 3-card set grows; its 4th card is the missing suit. */
+                if (gin_cardset_count(m) != 3)
+                    continue;
+                int rank = gin_card_rank(gin_cardset_first(m));
+                for (int s = 0; s < GIN_SUITS; s++) {
+                    gin_card c = gin_card_make(rank, s);
+                    if (!gin_cardset_has(m, c) && gin_cardset_has(defender, c)) {
+                        out[n].meld = i;
+                        out[n].is_set = 1;
+                        out[n].n = 1;
+                        out[n].cards[0] = c;
+                        n++;
+                    }
+                }
+                continue;
+            }
+            gin_card lo = gin_cardset_first(m);
+            int suit = gin_card_suit(lo);
+            int lo_rank = gin_card_rank(lo);
+            int hi_rank = lo_rank + gin_cardset_count(m) - 1;
+            chain down = {i, 0, 0, {0}}, up = {i, 0, 0, {0}};
+            for (int r = lo_rank - 1; r >= 0 && gin_cardset_has(defender, gin_card_make(r, suit)); r--)
+                down.cards[down.n++] = gin_card_make(r, suit);
+            for (int r = hi_rank + 1; r < GIN_RANKS && gin_cardset_has(defender, gin_card_make(r, suit)); r++)
+                up.cards[up.n++] = gin_card_make(r, suit);
+            if (down.n)
+                out[n++] = down;
+            if (up.n)
+                out[n++] = up;
+        }
+    }
+    return n;
+}
+
+static gin_cardset prefix_set(const chain *c, int len)
+{
+    gin_cardset s = 0;
+    for (int j = 0; j < len; j++)
+        s |= gin_cardset_of(c->cards[j]);
+    return s;
+}
+
+/* Whether `a` is a better response than `b`: less deadwood, then fewer
+ * layoffs, then the numerically smaller card set (an arbitrary but fixed
+ * order). */
+static int better(response a, response b)
+{
+    if (a.deadwood != b.deadwood)
+        return a.deadwood < b.deadwood;
+    int na = gin_cardset_count(a.laid), nb = gin_cardset_count(b.laid);
+    if (na != nb)
+        return na < nb;
+    return a.laid < b.laid;
+}
+
+/* The defender's least deadwood against a spread, over every legal layoff
+ * set (each a union of chain prefixes). */
+static response best_response(const chain *ch, int n_chains, gin_cardset defender)
+{
+    response best = {gin_deadwood(defender), 0};
+    int len[MAX_CHAINS] = {0};
+    for (;;) {
+        /* Mixed-radix increment over the prefix lengths 0..n of each chain. */
+        int i = 0;
+        while (i < n_chains && len[i] == ch[i].n)
+            len[i++] = 0;
+        if (i == n_chains)
+            break;
+        len[i]++;
+        gin_cardset laid = 0;
+        for (int j = 0; j < n_chains; j++)
+            laid |= prefix_set(&ch[j], len[j]);
+        response r = {gin_deadwood(defender & ~laid), laid};
+        if (better(r, best))
+            best = r;
+    }
+    return best;
+}
+
+/* Split the chosen layoff set into layoffs, in laying order. Each chain
+ * takes its longest prefix still unclaimed within `laid`; run chains claim
+ * before sets, and where two runs' chains meet in a gap the first takes as
+ * far as `laid` reaches, so every card of a union of prefixes is placed on
+ * a meld it legally extends. Layoffs are then listed by meld, each chain
+ * from the meld outward. */
+static int assign_layoffs(const chain *ch, int n_chains, gin_cardset laid, gin_layoff out[11])
+{
+    int take[MAX_CHAINS];
+    gin_cardset left = laid;
+    for (int i = 0; i < n_chains; i++) {
+        int t = 0;
+        while (t < ch[i].n && gin_cardset_has(left, ch[i].cards[t]))
+            t++;
+        take[i] = t;
+        left &= ~prefix_set(&ch[i], t);
+    }
+    int n = 0;
+    for (int m = 0; m < GIN_MAX_MELDS; m++)
+        for (int i = 0; i < n_chains; i++)
+            if (ch[i].meld == m)
+                for (int j = 0; j < take[i] && n < 11; j++) {
+                    out[n].card = ch[i].cards[j];
+                    out[n].meld = m;
+                    n++;
+                }
+    return n;
+}
+
+static void score(const gin_rules *r, gin_showdown *out)
+{
+    int kd = out->knocker.deadwood, dd = out->defender.deadwood;
+    if (out->kind == GIN_RESULT_GIN || out->kind == GIN_RESULT_BIG_GIN) {
+        out->winner = GIN_KNOCKER;
+        out->points = (out->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus) + dd;
+    } else if (kd < dd) {
+        out->kind = GIN_RESULT_KNOCK;
+        out->winner = GIN_KNOCKER;
+        out->points = dd - kd;
+    } else {
+        /* A tie is an undercut (RULES.md). */
+        out->kind = GIN_RESULT_UNDERCUT;
+        out->winner = GIN_DEFENDER;
+        out->points = kd - dd + r->undercut_bonus;
+    }
+}
+
+int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender,
+                        int knock_limit, gin_showdown *out)
+{
+    if (!r || !out || (knocker & ~GIN_DECK) || (defender & ~GIN_DECK))
+        return GIN_EINVAL;
+    int nk = gin_cardset_count(knocker);
+    if ((nk != 10 && nk != 11) || gin_cardset_count(defender) != 10)
+        return GIN_ECOUNT;
+    if (knocker & defender)
+        return GIN_EOVERLAP;
+    int kd = gin_deadwood(knocker);
+    if (kd < 0)
+        return kd;
+    if (nk == 11 && (r->big_gin_bonus <= 0 || kd != 0))
+        return GIN_EKNOCK;
+    if (knock_limit >= 0 && kd > knock_limit)
+        return GIN_EKNOCK;
+
+    int dd = gin_deadwood(defender);
+    if (dd < 0)
+        return dd;
+
+    gin_arrangement ties[MAX_TIES];
+    int n_ties = gin_arrange_all(knocker, ties, MAX_TIES);
+    if (n_ties < 0)
+        return n_ties;
+    if (n_ties == 0)
+        return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
+    if (n_ties > MAX_TIES)
+        n_ties = MAX_TIES;
+
+    out->defender_deadwood_before_layoffs = dd;
+    out->n_layoffs = 0;
+
+    if (kd == 0) {
+        /* Gin and big gin: no layoffs, so every spread is as good. */
+        out->kind = nk == 11 ? GIN_RESULT_BIG_GIN : GIN_RESULT_GIN;
+        out->knocker = ties[0];
+        int rc = gin_arrange(defender, &out->defender);
+        if (rc < 0)
+            return rc;
+        score(r, out);
+        return GIN_OK;
+    }
+
+    /* Spread the arrangement that leaves the defender the most deadwood;
+     * among equals the first in gin_arrange_all's order. */
+    int pick = 0;
+    response pick_resp = {-1, 0};
+    for (int t = 0; t < n_ties; t++) {
+        chain ch[MAX_CHAINS];
+        int n_ch = find_chains(&ties[t], defender, ch);
+        response resp = n_ch ? best_response(ch, n_ch, defender) : (response){dd, 0};
+        if (resp.deadwood > pick_resp.deadwood) {
+            pick = t;
+            pick_resp = resp;
+        }
+    }
+
+    out->kind = GIN_RESULT_KNOCK; /* or undercut: decided by score() */
+    out->knocker = ties[pick];
+    chain ch[MAX_CHAINS];
+    int n_ch = find_chains(&out->knocker, defender, ch);
+    out->n_layoffs = assign_layoffs(ch, n_ch, pick_resp.laid, out->layoffs);
+    int rc = gin_arrange(defender & ~pick_resp.laid, &out->defender);
+    if (rc < 0)
+        return rc;
+    score(r, out);
+    return GIN_OK;
+}
