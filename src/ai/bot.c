@@ -1,5 +1,65 @@
-/* STUB: replaced by the bot module. */
+/* The bot levels as agents: easy, normal and hard play the heuristic policy
+ * with their parameters; expert searches. A bot keeps no memory of the hand:
+ * each decision is a function of the seat's view and the bot's seed, so it
+ * cannot see more than the seat was shown. */
+#include <stdlib.h>
 #include "ai.h"
+#include "botlib.h"
 #include "gin/error.h"
-int gin_bot_create(int l, uint64_t s, int t, gin_agent *o) { (void)l; (void)s; (void)t; (void)o; return GIN_EINVAL; }
-int gin_advise(const gin_view *v, gin_advice *o, size_t c) { (void)v; (void)o; (void)c; return GIN_EINVAL; }
+
+typedef struct bot {
+    int level;
+    uint64_t seed;
+    int think_ms;
+} bot;
+
+static int bot_act(bot *b, const gin_view *v, gin_action *out)
+{
+    if (b->level == GIN_LEVEL_EXPERT)
+        return ai_expert_decide(v, b->seed, b->think_ms, out);
+    return ai_policy_decide(ai_level_params(b->level), v, b->seed, out);
+}
+
+static int bot_offer(void *self, const gin_view *v)
+{
+    gin_action a;
+    return bot_act(self, v, &a) == GIN_OK && a.kind == GIN_ACT_TAKE_UPCARD;
+}
+
+static int bot_draw(void *self, const gin_view *v)
+{
+    gin_action a;
+    int rc = bot_act(self, v, &a);
+    return rc == GIN_OK ? a.kind : rc;
+}
+
+static int bot_discard(void *self, const gin_view *v, gin_action *out)
+{
+    return bot_act(self, v, out);
+}
+
+static void bot_destroy(void *self) { free(self); }
+
+static const char *const k_names[] = {"easy", "normal", "hard", "expert"};
+
+/* Returns GIN_OK, or GIN_EINVAL for a bad level, NULL out or no memory.
+ * The agent owns its state; release it with out->destroy(out->self). */
+int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out)
+{
+    if (!out || level < GIN_LEVEL_EASY || level > GIN_LEVEL_EXPERT)
+        return GIN_EINVAL;
+    bot *b = malloc(sizeof *b);
+    if (!b)
+        return GIN_EINVAL;
+    b->level = level;
+    b->seed = seed;
+    b->think_ms = think_ms > 0 ? think_ms : 50;
+    out->name = k_names[level];
+    out->self = b;
+    out->offer = bot_offer;
+    out->draw = bot_draw;
+    out->discard = bot_discard;
+    out->observe = NULL;
+    out->destroy = bot_destroy;
+    return GIN_OK;
+}

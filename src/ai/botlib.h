@@ -1,0 +1,113 @@
+/* gin — the bot levels' shared machinery (private to src/ai): the card
+ * tracker, hand evaluation, the heuristic policy and the expert's search.
+ * Everything here decides from a gin_view and explicit parameters; nothing
+ * keeps state between calls, so a decision is a function of (view, seed). */
+#ifndef GIN_AI_BOTLIB_H
+#define GIN_AI_BOTLIB_H
+
+#include <stdint.h>
+#include "gin/agent.h"
+#include "gin/meld.h"
+#include "gin/rng.h"
+#include "gin/view.h"
+
+/* ---- tracker.c: what the seat knows about the unseen cards ---- */
+
+typedef struct ai_tracker {
+    int me, opp;
+    gin_cardset hand;      /* ours */
+    gin_cardset pile;      /* in the discard pile (only the top can be drawn) */
+    gin_cardset opp_known; /* the opponent took these from the pile and still holds them */
+    gin_cardset unseen;    /* in the opponent's hidden cards or in the stock */
+    int opp_hidden;        /* how many of the opponent's cards we cannot name */
+    int stock_n;
+    float p_opp[64];       /* P(the opponent holds the card): 1 known, 0 ours or in the pile */
+} ai_tracker;
+
+/* Build the tracker for the seat of `v`. infer = 0 forgets the discards and
+ * declines (every unseen card equally likely); 1 weighs them. */
+void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t);
+/* P(card x is the next stock card), from p_opp. 0 for cards not unseen. */
+static inline float ai_tracker_p_next(const ai_tracker *t, gin_card x)
+{
+    if (t->stock_n <= 0 || !gin_cardset_has(t->unseen, x))
+        return 0.0f;
+    return (1.0f - t->p_opp[x]) / (float)t->stock_n;
+}
+/* A plausible hidden hand for the opponent: its known cards plus cards drawn
+ * from the unseen ones by weight; `improve` extra cards are drawn and the
+ * worst thrown away, modelling an opponent that has been keeping its melds.
+ * Returns the opponent's cards; *stock_out (if non-NULL) receives the other
+ * unseen cards. */
+gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out);
+
+/* ---- eval.c: deadwood, potential, danger ---- */
+
+/* Least deadwood of an 11-card hand after one discard other than `forbid`
+ * (GIN_NO_CARD: any); the discard in *card if non-NULL. */
+int ai_best_after_discard(gin_cardset h11, gin_card forbid, gin_card *card);
+/* Expected deadwood after the next stock draw (keeping the better of the
+ * hand as is and the best discard after the draw), over the tracker's odds. */
+double ai_expected_after_draw(const ai_tracker *t, gin_cardset h10);
+/* Chance the opponent can meld card c (completes or extends a set or run). */
+double ai_danger(const ai_tracker *t, gin_card c);
+/* 1 if x forms part of a meld of h + x in some least-deadwood arrangement. */
+int ai_card_melds(gin_cardset h, gin_card x);
+
+/* ---- policy.c: the heuristic levels ---- */
+
+enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
+
+typedef struct ai_params {
+    int infer;           /* tracker weighs discards and declines */
+    double lookahead;    /* 0..1: weight of the expected deadwood after the next draw */
+    double danger_w;     /* points charged per unit chance of feeding the opponent */
+    double take_margin;  /* a face-up card must beat a blind draw by this much */
+    int knock_mode;      /* AI_KNOCK_* */
+    int early_turns;     /* threshold mode: knock freely before this many turns */
+    int late_dw;         /* threshold mode: later, knock only at or below this */
+    double knock_ev;     /* EV mode: knock if expected points >= this ... */
+    double knock_ev_turn;/* ... plus this per completed turn */
+    double max_undercut; /* EV mode: never knock with a higher undercut chance */
+    int samples;         /* EV mode: opponent hands sampled */
+} ai_params;
+
+const ai_params *ai_level_params(int level);
+
+/* One decision by the heuristic policy. */
+int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_action *out);
+
+/* Scores of each legal discard (higher is better) and the knock estimate;
+ * used by the policy, the expert's pruning and the advice. */
+typedef struct ai_discard_eval {
+    int n;
+    gin_card card[11];
+    double score[11];     /* higher is better */
+    int dw_after[11];     /* deadwood of the ten cards kept */
+    double expect[11];    /* expected deadwood after the next draw */
+    double danger[11];
+} ai_discard_eval;
+void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e);
+
+typedef struct ai_knock_eval {
+    double ev;            /* expected points of knocking (negative: we lose) */
+    double p_undercut;
+    double opp_dw;        /* mean estimated opponent deadwood after layoffs */
+} ai_knock_eval;
+/* Estimate knocking with hand h10 (after the face-down discard). */
+void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10,
+                   uint64_t seed, ai_knock_eval *k);
+
+/* Per-decision seed: a hash of what the view shows, mixed with the bot's seed. */
+uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
+
+/* ---- expert.c ---- */
+/* Search: sample hidden hands, play each candidate out with a fast policy;
+ * think_ms sets the number of sampled worlds (each candidate sees the same ones). */
+int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
+/* Mean result in points (ours minus theirs, this hand) of each action in
+ * acts[0..n-1], legal for v, over `samples` sampled worlds shared by all. */
+void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                       long samples, double *mean);
+
+#endif

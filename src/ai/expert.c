@@ -1,0 +1,313 @@
+/* The expert: for each candidate move, sample hidden hands and stock orders
+ * consistent with the view (the tracker's odds, opponents that kept their
+ * melds), play the rest of the hand out with a fast policy for both seats,
+ * and choose the move with the best mean result. Every candidate sees the
+ * same sampled worlds, so their comparison is not drowned in deal noise.
+ *
+ * Deterministic: the work is bounded by a number of samples derived from
+ * think_ms and a calibrated cost per playout, never by the clock, and the
+ * random stream comes from the seed and the view. */
+#include <string.h>
+#include "botlib.h"
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/showdown.h"
+
+/* Playouts per millisecond of think time (one core, measured with
+ * `gin-bench ai`, rounded down so the budget holds on a slower machine). */
+enum { PLAYOUTS_PER_MS = 60, MIN_SAMPLES = 6, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+
+/* How a playout seat knocks: at or below `late` any time, anything within
+ * the limit before `early` turns, and whatever it has when the stock runs out. */
+typedef struct ro_style {
+    int early, late;
+} ro_style;
+
+static const ro_style k_me = {6, 2};
+static const ro_style k_opp = {4, 3};
+
+typedef struct sim {
+    const gin_rules *rules;
+    int limit;
+    gin_cardset hand[2];   /* 0 = us, 1 = the opponent */
+    gin_card stock[GIN_DECK_SIZE];
+    int stock_n;           /* top is stock[stock_n - 1] */
+    gin_card top;          /* face-up card, or GIN_NO_CARD */
+    int turns;
+} sim;
+
+/* Score a knock by `k` with hand (10 or 11 cards after the face-down discard). */
+static double settle(const sim *s, int k, gin_cardset knocker)
+{
+    gin_showdown sd;
+    if (gin_showdown_settle(s->rules, knocker, s->hand[1 - k], -1, &sd) != GIN_OK)
+        return 0;
+    int to_knocker = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+    return k == 0 ? to_knocker : -to_knocker;
+}
+
+static int voids_after_discard(const sim *s)
+{
+    if (s->rules->stock_low == GIN_STOCK_VOID)
+        return s->stock_n <= s->rules->stock_void_at;
+    return s->stock_n <= 0;
+}
+
+/* Seat k holds 11 cards (`taken` may not be thrown): discard or knock.
+ * Returns 1 and the result in *val if the hand ended. */
+static int play_discard(sim *s, int k, gin_card taken, double *val)
+{
+    gin_cardset h = s->hand[k];
+    if (s->rules->big_gin_bonus > 0 && taken == GIN_NO_CARD && gin_deadwood(h) == 0) {
+        *val = settle(s, k, h);
+        return 1;
+    }
+    gin_card c;
+    int dw = ai_best_after_discard(h, taken, &c);
+    if (c == GIN_NO_CARD) {
+        *val = 0;
+        return 1;
+    }
+    s->hand[k] = h & ~gin_cardset_of(c);
+    const ro_style *st = k == 0 ? &k_me : &k_opp;
+    int last = voids_after_discard(s);
+    if (dw <= s->limit && (dw == 0 || dw <= st->late || s->turns < st->early || last)) {
+        *val = settle(s, k, s->hand[k]);
+        return 1;
+    }
+    s->top = c;
+    s->turns++;
+    if (last) {
+        *val = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* Seat k draws (taking the face-up card when it lowers its deadwood), then discards. */
+static int play_turn(sim *s, int k, double *val)
+{
+    gin_cardset h = s->hand[k];
+    if (gin_card_valid(s->top)) {
+        int now = gin_deadwood(h);
+        int take = ai_best_after_discard(h | gin_cardset_of(s->top), s->top, NULL);
+        if (take < now) {
+            gin_card u = s->top;
+            s->hand[k] = h | gin_cardset_of(u);
+            s->top = GIN_NO_CARD;
+            return play_discard(s, k, u, val);
+        }
+    }
+    if (s->stock_n <= 0) {
+        *val = 0;
+        return 1;
+    }
+    s->hand[k] = h | gin_cardset_of(s->stock[--s->stock_n]);
+    return play_discard(s, k, GIN_NO_CARD, val);
+}
+
+/* Play on from seat k to move (at its draw) until the hand ends. */
+static double playout(sim *s, int k)
+{
+    double val = 0;
+    for (int guard = 0; guard < 200; guard++) {
+        if (play_turn(s, k, &val))
+            return val;
+        k = 1 - k;
+    }
+    return 0;
+}
+
+typedef struct cand {
+    gin_action a;
+} cand;
+
+/* Apply our candidate to a sampled world and play the hand out. */
+static double run_candidate(const sim *world, const gin_view *v, gin_action a)
+{
+    sim s = *world;
+    double val = 0;
+    switch (a.kind) {
+    case GIN_ACT_TAKE_UPCARD:
+    case GIN_ACT_DRAW_DISCARD: {
+        gin_card u = s.top;
+        s.hand[0] |= gin_cardset_of(u);
+        s.top = GIN_NO_CARD;
+        if (play_discard(&s, 0, u, &val))
+            return val;
+        return playout(&s, 1);
+    }
+    case GIN_ACT_PASS:
+        if (v->dealer != v->seat) {
+            /* We were offered first: the dealer may take it; else we draw from stock. */
+            gin_cardset h = s.hand[1];
+            gin_card u = s.top;
+            if (ai_best_after_discard(h | gin_cardset_of(u), u, NULL) < gin_deadwood(h)) {
+                s.hand[1] = h | gin_cardset_of(u);
+                s.top = GIN_NO_CARD;
+                if (play_discard(&s, 1, u, &val))
+                    return val;
+                return playout(&s, 0);
+            }
+            if (s.stock_n <= 0)
+                return 0;
+            s.hand[0] |= gin_cardset_of(s.stock[--s.stock_n]);
+            if (play_discard(&s, 0, GIN_NO_CARD, &val))
+                return val;
+            return playout(&s, 1);
+        }
+        /* We are the dealer: the non-dealer now draws from the stock. */
+        if (s.stock_n <= 0)
+            return 0;
+        s.hand[1] |= gin_cardset_of(s.stock[--s.stock_n]);
+        if (play_discard(&s, 1, GIN_NO_CARD, &val))
+            return val;
+        return playout(&s, 0);
+    case GIN_ACT_DRAW_STOCK:
+        if (s.stock_n <= 0)
+            return 0;
+        s.hand[0] |= gin_cardset_of(s.stock[--s.stock_n]);
+        if (play_discard(&s, 0, GIN_NO_CARD, &val))
+            return val;
+        return playout(&s, 1);
+    case GIN_ACT_DISCARD: {
+        s.hand[0] &= ~gin_cardset_of(a.card);
+        s.top = a.card;
+        s.turns++;
+        if (voids_after_discard(&s))
+            return 0;
+        return playout(&s, 1);
+    }
+    case GIN_ACT_KNOCK:
+        if (a.card == GIN_NO_CARD)
+            return settle(&s, 0, s.hand[0]);
+        return settle(&s, 0, s.hand[0] & ~gin_cardset_of(a.card));
+    default:
+        return 0;
+    }
+}
+
+/* The candidate moves, best-guess first (hard's order). Returns the count. */
+static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, cand *c, gin_action *fallback)
+{
+    const ai_params *hp = ai_level_params(GIN_LEVEL_HARD);
+    int n = 0;
+    ai_policy_decide(hp, v, seed, fallback);
+    switch (v->phase) {
+    case GIN_PHASE_OFFER:
+        c[n++].a = (gin_action){GIN_ACT_TAKE_UPCARD, GIN_NO_CARD};
+        c[n++].a = (gin_action){GIN_ACT_PASS, GIN_NO_CARD};
+        break;
+    case GIN_PHASE_DRAW:
+        if ((v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER) || v->stock_n <= 0 ||
+            v->pile_n <= 0)
+            return 0; /* forced */
+        c[n++].a = (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
+        c[n++].a = (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD};
+        break;
+    case GIN_PHASE_DISCARD: {
+        if (fallback->kind == GIN_ACT_KNOCK) {
+            /* Gin (or big gin) is never worse than playing on. */
+            int dw = fallback->card == GIN_NO_CARD ? 0 : gin_deadwood(v->hand & ~gin_cardset_of(fallback->card));
+            if (dw == 0)
+                return 0;
+        }
+        ai_discard_eval e;
+        ai_eval_discards(hp, t, v, &e);
+        int order[11];
+        for (int i = 0; i < e.n; i++)
+            order[i] = i;
+        for (int i = 1; i < e.n; i++) /* insertion sort by score, best first */
+            for (int j = i; j > 0 && e.score[order[j]] > e.score[order[j - 1]]; j--) {
+                int tmp = order[j]; order[j] = order[j - 1]; order[j - 1] = tmp;
+            }
+        int knocks = 0;
+        for (int i = 0; i < e.n && knocks < 2; i++) {
+            int j = order[i];
+            if (e.dw_after[j] <= v->knock_limit) {
+                c[n++].a = (gin_action){GIN_ACT_KNOCK, e.card[j]};
+                knocks++;
+            }
+        }
+        /* The best knock by deadwood, if not yet among them. */
+        gin_card kc;
+        int kdw = ai_best_after_discard(v->hand, v->taken, &kc);
+        if (kdw <= v->knock_limit && kc != GIN_NO_CARD) {
+            int have = 0;
+            for (int i = 0; i < n; i++)
+                have |= c[i].a.card == kc;
+            if (!have)
+                c[n++].a = (gin_action){GIN_ACT_KNOCK, kc};
+        }
+        for (int i = 0; i < e.n && i < KEEP_DISCARDS && n < MAX_CANDIDATES; i++)
+            c[n++].a = (gin_action){GIN_ACT_DISCARD, e.card[order[i]]};
+        break;
+    }
+    default:
+        return 0;
+    }
+    return n;
+}
+
+void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                       long samples, double *mean)
+{
+    gin_rng rng;
+    gin_rng_seed(&rng, seed ^ UINT64_C(0x5eed));
+    int improve = v->turns / 2;
+    if (improve > 8)
+        improve = 8;
+    sim world;
+    world.rules = &v->rules;
+    world.limit = v->knock_limit;
+    world.turns = v->turns;
+    world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+    world.hand[0] = v->hand;
+    for (int j = 0; j < n; j++)
+        mean[j] = 0;
+    for (long i = 0; i < samples; i++) {
+        gin_cardset stock;
+        world.hand[1] = ai_tracker_sample(t, &rng, improve, &stock);
+        int m = 0;
+        for (gin_cardset q = stock; q; q &= q - 1)
+            world.stock[m++] = gin_cardset_first(q);
+        gin_rng_shuffle(&rng, world.stock, m);
+        world.stock_n = m < v->stock_n ? m : v->stock_n;
+        for (int j = 0; j < n; j++)
+            mean[j] += run_candidate(&world, v, acts[j]);
+    }
+    if (samples > 0)
+        for (int j = 0; j < n; j++)
+            mean[j] /= (double)samples;
+}
+
+int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out)
+{
+    if (!v || !out)
+        return GIN_EINVAL;
+    if (think_ms <= 0)
+        think_ms = 50;
+    ai_tracker t;
+    ai_tracker_build(v, 1, &t);
+    cand c[MAX_CANDIDATES + 4];
+    memset(c, 0, sizeof c);
+    int n = candidates(v, &t, seed, c, out);
+    if (n <= 1)
+        return GIN_OK; /* forced or obvious: hard's choice stands */
+    long samples = (long)think_ms * PLAYOUTS_PER_MS / n;
+    if (samples < MIN_SAMPLES)
+        samples = MIN_SAMPLES;
+    if (samples > MAX_SAMPLES)
+        samples = MAX_SAMPLES;
+    gin_action acts[MAX_CANDIDATES + 4];
+    double mean[MAX_CANDIDATES + 4];
+    for (int j = 0; j < n; j++)
+        acts[j] = c[j].a;
+    ai_rollout_values(v, &t, ai_view_seed(v, seed), acts, n, samples, mean);
+    int best = 0;
+    for (int j = 1; j < n; j++)
+        if (mean[j] > mean[best] + 1e-9)
+            best = j;
+    *out = acts[best];
+    return GIN_OK;
+}

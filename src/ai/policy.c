@@ -1,0 +1,225 @@
+/* The heuristic policy behind easy, normal and hard (and the expert's
+ * pruning): take or draw, discard, knock or play on. */
+#include "botlib.h"
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/showdown.h"
+
+static const ai_params k_levels[3] = {
+    /* easy: forgets the discards, no lookahead, knocks at the first chance */
+    {.infer = 0, .lookahead = 0.0, .danger_w = 0.0, .take_margin = 0.0, .knock_mode = AI_KNOCK_FIRST},
+    /* normal: tracker and discard safety, fixed knock thresholds */
+    {.infer = 1, .lookahead = 0.5, .danger_w = 3.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_THRESHOLD,
+     .early_turns = 8, .late_dw = 4},
+    /* hard: tuned by simulation (docs/strength.md) */
+    {.infer = 1, .lookahead = 0.6, .danger_w = 5.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
+     .knock_ev = 8.0, .knock_ev_turn = 0.5, .max_undercut = 0.3, .samples = 24},
+};
+
+const ai_params *ai_level_params(int level)
+{
+    if (level < GIN_LEVEL_EASY || level > GIN_LEVEL_HARD)
+        level = GIN_LEVEL_HARD;
+    return &k_levels[level];
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z += UINT64_C(0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+uint64_t ai_view_seed(const gin_view *v, uint64_t seed)
+{
+    uint64_t h = mix64(seed);
+    h = mix64(h ^ v->hand);
+    h = mix64(h ^ ((uint64_t)(unsigned)v->pile_n << 32 | (unsigned)v->stock_n));
+    h = mix64(h ^ ((uint64_t)(unsigned)v->turns << 32 | (unsigned)v->phase << 8 | (unsigned)v->seat));
+    h = mix64(h ^ ((uint64_t)(unsigned)v->hand_no << 32 | (unsigned)(v->scores[0] * 1000 + v->scores[1])));
+    if (v->pile_n > 0)
+        h = mix64(h ^ (uint64_t)(unsigned)v->pile[v->pile_n - 1]);
+    return h;
+}
+
+/* How much the danger of a discard counts as the hand goes on. */
+static double stage_weight(const gin_view *v)
+{
+    double f = v->turns / 16.0;
+    return 0.4 + 0.6 * (f > 1 ? 1 : f);
+}
+
+void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e)
+{
+    int after[64];
+    e->n = 0;
+    int best = gin_discard_deadwoods(v->hand, after);
+    if (best < 0)
+        return;
+    best = 999;
+    for (gin_cardset s = v->hand; s; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        if (c != v->taken && after[c] < best)
+            best = after[c];
+    }
+    double st = stage_weight(v);
+    for (gin_cardset s = v->hand; s && e->n < 11; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        if (c == v->taken)
+            continue;
+        int i = e->n++;
+        gin_cardset h10 = v->hand & ~gin_cardset_of(c);
+        e->card[i] = c;
+        e->dw_after[i] = after[c];
+        /* Hands far behind the best never win; skip their lookahead. */
+        e->expect[i] = (p->lookahead > 0 && after[c] <= best + 10) ? ai_expected_after_draw(t, h10) : after[c];
+        e->danger[i] = p->danger_w > 0 ? ai_danger(t, c) : 0;
+        e->score[i] = -((1 - p->lookahead) * after[c] + p->lookahead * e->expect[i]) -
+                      p->danger_w * st * e->danger[i] + 0.01 * gin_card_value(c) + 0.001 * gin_card_rank(c);
+    }
+}
+
+void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10,
+                   uint64_t seed, ai_knock_eval *k)
+{
+    gin_rng rng;
+    gin_rng_seed(&rng, seed);
+    int n = p->samples > 0 ? p->samples : 16;
+    int improve = v->turns / 2;
+    if (improve > 8)
+        improve = 8;
+    double sum = 0, dsum = 0;
+    int under = 0, done = 0;
+    for (int i = 0; i < n; i++) {
+        gin_cardset opp = ai_tracker_sample(t, &rng, improve, NULL);
+        gin_showdown sd;
+        if (gin_showdown_settle(&v->rules, h10, opp, -1, &sd) != GIN_OK)
+            continue;
+        done++;
+        int dw_def = sd.defender.deadwood;
+        dsum += dw_def;
+        if (sd.winner == GIN_KNOCKER) {
+            sum += sd.points;
+        } else {
+            sum -= sd.points;
+            under++;
+        }
+    }
+    k->ev = done ? sum / done : 0;
+    k->p_undercut = done ? (double)under / done : 1;
+    k->opp_dw = done ? dsum / done : 0;
+}
+
+/* The face-up card on top of the pile, or GIN_NO_CARD. */
+static gin_card pile_top(const gin_view *v)
+{
+    return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+}
+
+/* Take the face-up card u? */
+static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_card u)
+{
+    if (!gin_card_valid(u) || gin_cardset_has(v->hand, u))
+        return 0;
+    int dw_now = gin_deadwood(v->hand);
+    int dw_take = ai_best_after_discard(v->hand | gin_cardset_of(u), u, NULL);
+    if (dw_now < 0)
+        return 0;
+    if (p->lookahead <= 0)
+        return dw_take < dw_now;
+    /* A card that melds is worth revealing when it beats a blind draw. */
+    double blind = ai_expected_after_draw(t, v->hand);
+    if (dw_take + p->take_margin < blind)
+        return 1;
+    return ai_card_melds(v->hand, u) && dw_take < dw_now;
+}
+
+/* Would a discard now void the hand (standard: the stock is at its floor)? */
+static int discard_voids(const gin_view *v)
+{
+    return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;
+}
+
+static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed,
+                          gin_action *out)
+{
+    ai_discard_eval e;
+    ai_eval_discards(p, t, v, &e);
+    if (e.n == 0)
+        return GIN_EILLEGAL;
+    int bi = 0, ki = 0;
+    for (int i = 1; i < e.n; i++) {
+        if (e.score[i] > e.score[bi])
+            bi = i;
+        if (e.dw_after[i] < e.dw_after[ki] ||
+            (e.dw_after[i] == e.dw_after[ki] && gin_card_value(e.card[i]) > gin_card_value(e.card[ki])))
+            ki = i;
+    }
+    out->kind = GIN_ACT_DISCARD;
+    out->card = e.card[bi];
+    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
+        out->kind = GIN_ACT_KNOCK;
+        out->card = GIN_NO_CARD;
+        return GIN_OK;
+    }
+    int dw = e.dw_after[ki];
+    if (dw > v->knock_limit)
+        return GIN_OK;
+    int knock = 0;
+    if (dw == 0) {
+        knock = 1;
+    } else {
+        switch (p->knock_mode) {
+        case AI_KNOCK_FIRST:
+            knock = 1;
+            break;
+        case AI_KNOCK_THRESHOLD:
+            knock = v->turns < p->early_turns || dw <= p->late_dw || discard_voids(v);
+            break;
+        default: {
+            ai_knock_eval k;
+            ai_eval_knock(p, t, v, v->hand & ~gin_cardset_of(e.card[ki]), seed, &k);
+            if (discard_voids(v))
+                knock = k.ev > 0;
+            else
+                knock = k.ev >= p->knock_ev + p->knock_ev_turn * v->turns && k.p_undercut <= p->max_undercut;
+            break;
+        }
+        }
+    }
+    if (knock) {
+        out->kind = GIN_ACT_KNOCK;
+        out->card = e.card[ki];
+    }
+    return GIN_OK;
+}
+
+int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_action *out)
+{
+    if (!p || !v || !out)
+        return GIN_EINVAL;
+    ai_tracker t;
+    ai_tracker_build(v, p->infer, &t);
+    uint64_t s = ai_view_seed(v, seed);
+    out->card = GIN_NO_CARD;
+    switch (v->phase) {
+    case GIN_PHASE_OFFER:
+        out->kind = want_upcard(p, &t, v, pile_top(v)) ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
+        return GIN_OK;
+    case GIN_PHASE_DRAW: {
+        int forced_stock = v->rules.first_turn == GIN_FIRST_TURN_OFFER && v->turns == 0;
+        if (v->stock_n <= 0 && v->pile_n > 0)
+            out->kind = GIN_ACT_DRAW_DISCARD;
+        else if (forced_stock || v->pile_n <= 0)
+            out->kind = GIN_ACT_DRAW_STOCK;
+        else
+            out->kind = want_upcard(p, &t, v, pile_top(v)) ? GIN_ACT_DRAW_DISCARD : GIN_ACT_DRAW_STOCK;
+        return GIN_OK;
+    }
+    case GIN_PHASE_DISCARD:
+        return decide_discard(p, &t, v, s, out);
+    default:
+        return GIN_ESTATE;
+    }
+}

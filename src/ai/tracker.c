@@ -1,0 +1,158 @@
+/* The card tracker: from a seat's view, where every card may be and how
+ * likely the opponent is to hold each unseen one. */
+#include "botlib.h"
+
+/* How a discard or decline of a card changes the odds that the opponent holds
+ * cards near it (it is probably not collecting that rank or those neighbours),
+ * and how a card it took from the pile raises them (it is building there). */
+static const float k_discard_same_rank = 0.55f;
+static const float k_discard_adjacent = 0.65f;
+static const float k_discard_gap = 0.85f;
+static const float k_taken_same_rank = 1.9f;
+static const float k_taken_adjacent = 1.9f;
+static const float k_taken_gap = 1.3f;
+
+/* Multiply weights of the cards near `c` by the three factors. */
+static void scale_near(float w[64], gin_cardset unseen, gin_card c, float same_rank, float adjacent, float gap)
+{
+    int r = gin_card_rank(c), s = gin_card_suit(c);
+    for (int os = 0; os < GIN_SUITS; os++) {
+        gin_card x = gin_card_make(r, os);
+        if (os != s && gin_cardset_has(unseen, x))
+            w[x] *= same_rank;
+    }
+    for (int d = -2; d <= 2; d++) {
+        int rr = r + d;
+        if (d == 0 || rr < 0 || rr >= GIN_RANKS)
+            continue;
+        gin_card x = gin_card_make(rr, s);
+        if (gin_cardset_has(unseen, x))
+            w[x] *= (d == 1 || d == -1) ? adjacent : gap;
+    }
+}
+
+void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t)
+{
+    t->me = v->seat;
+    t->opp = v->seats > 1 ? (v->seat + 1) % v->seats : v->seat;
+    t->hand = v->hand;
+    t->pile = 0;
+    for (int i = 0; i < v->pile_n && i < GIN_DECK_SIZE; i++)
+        if (gin_card_valid(v->pile[i]))
+            t->pile |= gin_cardset_of(v->pile[i]);
+    gin_cardset others = 0;
+    for (int s = 0; s < v->seats && s < GIN_MAX_SEATS; s++)
+        if (s != v->seat)
+            others |= v->known[s];
+    t->opp_known = v->known[t->opp] & ~t->hand & ~t->pile;
+    t->unseen = GIN_DECK & ~t->hand & ~t->pile & ~others;
+    t->stock_n = v->stock_n;
+    int n_unseen = gin_cardset_count(t->unseen);
+    int hidden = v->hand_size[t->opp] - gin_cardset_count(t->opp_known);
+    if (hidden < 0)
+        hidden = 0;
+    if (hidden > n_unseen)
+        hidden = n_unseen;
+    t->opp_hidden = hidden;
+
+    float w[64];
+    for (int c = 0; c < 64; c++)
+        w[c] = 1.0f;
+    if (infer) {
+        gin_cardset thrown = (v->discarded[t->opp] | v->declined[t->opp]);
+        for (gin_cardset s = thrown; s; s &= s - 1)
+            scale_near(w, t->unseen, gin_cardset_first(s), k_discard_same_rank, k_discard_adjacent, k_discard_gap);
+        for (gin_cardset s = t->opp_known; s; s &= s - 1)
+            scale_near(w, t->unseen, gin_cardset_first(s), k_taken_same_rank, k_taken_adjacent, k_taken_gap);
+    }
+    for (int c = 0; c < 64; c++)
+        t->p_opp[c] = gin_cardset_has(t->opp_known, c) ? 1.0f : 0.0f;
+    if (hidden == 0 || n_unseen == 0)
+        return;
+    /* Scale the weights so they sum to the hidden count, capping each at 1:
+     * repeat while a cap frees mass for the others (few rounds in practice). */
+    gin_cardset free_cards = t->unseen;
+    double need = hidden;
+    for (int round = 0; round < 8 && free_cards; round++) {
+        double sum = 0;
+        for (gin_cardset s = free_cards; s; s &= s - 1)
+            sum += w[gin_cardset_first(s)];
+        double k = need / sum;
+        gin_cardset capped = 0;
+        for (gin_cardset s = free_cards; s; s &= s - 1) {
+            gin_card c = gin_cardset_first(s);
+            double p = w[c] * k;
+            if (p >= 1.0) {
+                capped |= gin_cardset_of(c);
+                p = 1.0;
+            }
+            t->p_opp[c] = (float)p;
+        }
+        if (!capped)
+            break;
+        free_cards &= ~capped;
+        need -= gin_cardset_count(capped);
+    }
+}
+
+gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out)
+{
+    gin_cardset pool = t->unseen;
+    int want = t->opp_hidden;
+    int n_pool = gin_cardset_count(pool);
+    if (improve > n_pool - want - 2)
+        improve = n_pool - want - 2; /* leave the stock a card or two */
+    if (improve < 0)
+        improve = 0;
+    gin_cardset got = 0;
+    float w[64];
+    double sum = 0;
+    for (gin_cardset s = pool; s; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        /* Weight by the odds ratio so heavily-likely cards dominate. */
+        float p = t->p_opp[c];
+        w[c] = p >= 0.999f ? 1000.0f : p / (1.0f - p) + 1e-6f;
+        sum += w[c];
+    }
+    for (int i = 0; i < want + improve && pool; i++) {
+        double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * sum;
+        gin_card pick = GIN_NO_CARD;
+        for (gin_cardset s = pool; s; s &= s - 1) {
+            pick = gin_cardset_first(s);
+            u -= w[pick];
+            if (u < 0)
+                break;
+        }
+        got |= gin_cardset_of(pick);
+        pool &= ~gin_cardset_of(pick);
+        sum -= w[pick];
+        if (sum <= 0) {
+            sum = 0;
+            for (gin_cardset s = pool; s; s &= s - 1)
+                sum += w[gin_cardset_first(s)];
+        }
+    }
+    /* The extra cards: throw away, one at a time, the card whose loss leaves
+     * the least deadwood (never a card it is known to hold). */
+    gin_cardset all = got | t->opp_known;
+    for (int i = 0; i < improve; i++) {
+        int after[64];
+        if (gin_discard_deadwoods(all, after) < 0)
+            break;
+        gin_card best = GIN_NO_CARD;
+        for (gin_cardset s = got; s; s &= s - 1) {
+            gin_card c = gin_cardset_first(s);
+            if (best == GIN_NO_CARD || after[c] < after[best] ||
+                (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
+                best = c;
+        }
+        if (best == GIN_NO_CARD)
+            break;
+        all &= ~gin_cardset_of(best);
+        got &= ~gin_cardset_of(best);
+        pool |= gin_cardset_of(best);
+    }
+    if (stock_out)
+        *stock_out = pool;
+    return all;
+}
