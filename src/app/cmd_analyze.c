@@ -1,4 +1,141 @@
-/* STUB: replaced by its owner. */
+/* gin analyze: the least deadwood, melds and unmatched cards of hands read
+ * from standard input, and for 11 cards the best discard. */
+#include <getopt.h>
 #include <stdio.h>
+#include <string.h>
+#include "cli_io.h"
 #include "commands.h"
-int gin_cmd_analyze(int argc, char **argv) { (void)argc; (void)argv; fputs("gin analyze: not built yet\n", stderr); return 2; }
+#include "gin/error.h"
+#include "gin/meld.h"
+
+static const char analyze_usage[] =
+    "usage: gin analyze [--json] < HANDS\n"
+    "\n"
+    "Reads hands from standard input, one a line, 1 to 11 cards each, e.g.\n"
+    "  AS 2S 3S 7H 7D 7C KH QD 5C 9S\n"
+    "Ranks A 2-9 T J Q K (10 also), suits S H D C (the glyphs too), any case.\n"
+    "A tab and anything after it are ignored; blank lines and lines starting\n"
+    "with # are skipped. For each hand it prints the least deadwood, the melds and\n"
+    "the unmatched cards of a least-deadwood arrangement, and for 11 cards the best\n"
+    "discard and the deadwood it leaves:\n"
+    "  AS 2S 3S 9S 7H KH 7D QD 5C 7C<TAB>deadwood 34<TAB>melds [AS 2S 3S] [7H 7D 7C]"
+    "<TAB>unmatched 9S KH QD 5C\n"
+    "\n"
+    "Options:\n"
+    "  -j, --json   one JSON object a line, with the keys hand, deadwood, melds,\n"
+    "               unmatched, and for 11 cards discard and deadwood_after_discard\n"
+    "  -h, --help   show this text\n"
+    "\n"
+    "A bad line is reported on standard error as 'line N: what is wrong'; the\n"
+    "other lines are still answered, and the exit status is then 1.\n";
+
+/* Answer one hand into o. Returns 0, or -1 after reporting the line as bad. */
+static int analyze_line(const char *text, long line, int json, cli_out *o)
+{
+    gin_cardset hand;
+    size_t pos = 0;
+    int n = gin_cardset_parse(text, &hand, &pos);
+    if (n < 0) {
+        cli_parse_error(line, NULL, text, n, pos);
+        return -1;
+    }
+    if (n < 1 || n > 11) {
+        cli_line_error(line, "%d cards (a hand has 1 to 11)", n);
+        return -1;
+    }
+    gin_arrangement a;
+    int rc = gin_arrange(hand, &a);
+    gin_card discard = GIN_NO_CARD;
+    int after = 0;
+    if (rc == GIN_OK && n == 11)
+        rc = gin_best_discard(hand, &discard, &after);
+    if (rc != GIN_OK) {
+        cli_line_error(line, "%s", gin_strerror(rc));
+        return -1;
+    }
+
+    if (json) {
+        cli_out_str(o, "{\"hand\":");
+        cli_out_json_cards(o, hand);
+        cli_out_str(o, ",\"deadwood\":");
+        cli_out_int(o, a.deadwood);
+        cli_out_str(o, ",\"melds\":");
+        cli_out_json_melds(o, a.melds, a.n_melds);
+        cli_out_str(o, ",\"unmatched\":");
+        cli_out_json_cards(o, a.unmatched);
+        if (n == 11) {
+            cli_out_str(o, ",\"discard\":");
+            cli_out_json_card(o, discard);
+            cli_out_str(o, ",\"deadwood_after_discard\":");
+            cli_out_int(o, after);
+        }
+        cli_out_char(o, '}');
+    } else {
+        cli_out_cards(o, hand);
+        cli_out_str(o, "\tdeadwood ");
+        cli_out_int(o, a.deadwood);
+        cli_out_str(o, "\tmelds ");
+        cli_out_melds(o, a.melds, a.n_melds);
+        cli_out_str(o, "\tunmatched ");
+        cli_out_cards(o, a.unmatched);
+        if (n == 11) {
+            cli_out_str(o, "\tdiscard ");
+            cli_out_card(o, discard);
+            cli_out_str(o, " leaves ");
+            cli_out_int(o, after);
+        }
+    }
+    return 0;
+}
+
+int gin_cmd_analyze(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int json = 0, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":jh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j': json = 1; break;
+        case 'h': fputs(analyze_usage, stdout); return 0;
+        default:
+            fprintf(stderr, "gin analyze: unknown option '%s' (try 'gin analyze --help')\n",
+                    argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "gin analyze: unexpected argument '%s': hands are read from standard "
+                        "input (try 'gin analyze --help')\n", argv[optind]);
+        return 2;
+    }
+
+    cli_stdout_fast();
+    cli_lines in = {.in = stdin};
+    static cli_out out; /* 8 KiB: keep it off the stack */
+    int status = 0;
+    char *text;
+    while ((text = cli_lines_next(&in)) != NULL) {
+        cli_out_reset(&out);
+        if (analyze_line(text, in.number, json, &out) < 0) {
+            status = 1;
+            continue;
+        }
+        if (cli_out_flush_line(&out, stdout) < 0)
+            break;
+    }
+    int read_failed = ferror(stdin);
+    cli_lines_free(&in);
+    if (read_failed) {
+        perror("gin analyze: reading standard input");
+        status = 1;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("gin analyze: writing standard output");
+        status = 1;
+    }
+    return status;
+}

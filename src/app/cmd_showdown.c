@@ -1,4 +1,281 @@
-/* STUB: replaced by its owner. */
+/* gin showdown: settle knocks read from standard input as
+ * `KNOCKER CARDS | DEFENDER CARDS` lines, under a rule preset. */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli_io.h"
 #include "commands.h"
-int gin_cmd_showdown(int argc, char **argv) { (void)argc; (void)argv; fputs("gin showdown: not built yet\n", stderr); return 2; }
+#include "gin/error.h"
+#include "gin/meld.h"
+#include "gin/rules.h"
+#include "gin/showdown.h"
+
+static const char showdown_usage[] =
+    "usage: gin showdown [--rules NAME] [--json] < LINES\n"
+    "\n"
+    "Settles knocks read from standard input, one a line:\n"
+    "  KNOCKER CARDS | DEFENDER CARDS\n"
+    "ten cards each, the knocker's after its discard (11 cards for the knocker\n"
+    "means big gin), in the notation of 'gin analyze'. A tab and anything after\n"
+    "it are ignored; blank lines and lines starting with # are skipped. The\n"
+    "knocker spreads its least-deadwood melds, the defender spreads and lays off\n"
+    "(not against gin) to its least deadwood, and the result is printed:\n"
+    "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H"
+    "<TAB>defender 2: [KS KH KD KC] [JS JD JC] 2H<TAB>layoffs 5S TD\n"
+    "\n"
+    "Options:\n"
+    "  -r, --rules NAME     rule preset for the knock limit and the bonuses:\n"
+    "                       standard (default), classic, oklahoma, straight.\n"
+    "                       Oklahoma's knock limit is the first upcard's value,\n"
+    "                       which these lines do not give: the limit is not\n"
+    "                       checked unless --upcard is given.\n"
+    "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit)\n"
+    "  -b, --big-gin BONUS  allow big gin with this bonus (0 = not allowed; no\n"
+    "                       preset allows it, the usual bonus is 31)\n"
+    "  -j, --json           one JSON object a line, with the keys result (gin,\n"
+    "                       big_gin, knock, undercut), winner (knocker, defender),\n"
+    "                       points, knocker_deadwood, defender_deadwood,\n"
+    "                       knocker_melds, defender_melds, layoffs,\n"
+    "                       knocker_unmatched, defender_unmatched\n"
+    "  -h, --help           show this text\n"
+    "\n"
+    "The defender's deadwood and melds are those after its layoffs. A bad line\n"
+    "(unknown or duplicate card, wrong count, a card in both hands, no '|', a\n"
+    "knock over the limit) is reported on standard error as 'line N: what is\n"
+    "wrong'; the other lines are still answered, and the exit status is then 1.\n";
+
+static const char *const result_names[] = {"knock", "undercut", "gin", "big_gin"};
+
+typedef struct showdown_opts {
+    gin_rules rules;
+    int knock_limit; /* < 0: not checked */
+    int json;
+} showdown_opts;
+
+/* Explain a GIN_EKNOCK from the settle: which of its causes applies. */
+static void report_knock(long line, const showdown_opts *op, gin_cardset knocker, int n)
+{
+    int dw = gin_deadwood(knocker);
+    if (n == 11 && op->rules.big_gin_bonus <= 0)
+        cli_line_error(line, "knocker has 11 cards, but big gin is not allowed under %s "
+                             "(--big-gin BONUS allows it)", op->rules.name);
+    else if (n == 11)
+        cli_line_error(line, "knocker has 11 cards that are not all melded (deadwood %d): "
+                             "not big gin", dw);
+    else
+        cli_line_error(line, "knocker's deadwood %d is over the knock limit %d", dw,
+                       op->knock_limit);
+}
+
+static void out_side(cli_out *o, const char *who, const gin_arrangement *a)
+{
+    cli_out_str(o, who);
+    cli_out_char(o, ' ');
+    cli_out_int(o, a->deadwood);
+    cli_out_char(o, ':');
+    if (a->n_melds > 0) {
+        cli_out_char(o, ' ');
+        cli_out_melds(o, a->melds, a->n_melds);
+    }
+    if (a->unmatched) {
+        cli_out_char(o, ' ');
+        cli_out_cards(o, a->unmatched);
+    }
+}
+
+/* Settle one line into o. Returns 0, or -1 after reporting the line as bad. */
+static int showdown_line(char *text, long line, const showdown_opts *op, cli_out *o)
+{
+    char *bar = strchr(text, '|');
+    if (!bar) {
+        cli_line_error(line, "no '|' between the knocker's and the defender's cards");
+        return -1;
+    }
+    *bar = '\0';
+    const char *side_text[2] = {text, bar + 1};
+    static const char *const side_name[2] = {"knocker", "defender"};
+    gin_cardset hand[2];
+    int n[2];
+    for (int s = 0; s < 2; s++) {
+        size_t pos = 0;
+        n[s] = gin_cardset_parse(side_text[s], &hand[s], &pos);
+        if (n[s] < 0) {
+            cli_parse_error(line, side_name[s], side_text[s], n[s], pos);
+            return -1;
+        }
+    }
+    if (n[0] != 10 && n[0] != 11) {
+        cli_line_error(line, "knocker has %d cards (10 after its discard, or 11 for big gin)", n[0]);
+        return -1;
+    }
+    if (n[1] != 10) {
+        cli_line_error(line, "defender has %d cards (needs 10)", n[1]);
+        return -1;
+    }
+    if (hand[0] & hand[1]) {
+        char both[3 * GIN_DECK_SIZE + 1];
+        if (gin_cardset_format(hand[0] & hand[1], both, sizeof both) < 0)
+            strcpy(both, "?");
+        cli_line_error(line, "both hands hold %s", both);
+        return -1;
+    }
+
+    gin_showdown sd;
+    int rc = gin_showdown_settle(&op->rules, hand[0], hand[1], op->knock_limit, &sd);
+    if (rc == GIN_EKNOCK) {
+        report_knock(line, op, hand[0], n[0]);
+        return -1;
+    }
+    if (rc != GIN_OK || sd.kind < 0 || sd.kind > GIN_RESULT_BIG_GIN) {
+        cli_line_error(line, "%s", rc != GIN_OK ? gin_strerror(rc) : "bad result");
+        return -1;
+    }
+    gin_cardset laid = 0;
+    for (int i = 0; i < sd.n_layoffs && i < 11; i++)
+        laid |= gin_cardset_of(sd.layoffs[i].card);
+    const char *winner = sd.winner == GIN_KNOCKER ? "knocker" : "defender";
+
+    if (op->json) {
+        cli_out_str(o, "{\"result\":\"");
+        cli_out_str(o, result_names[sd.kind]);
+        cli_out_str(o, "\",\"winner\":\"");
+        cli_out_str(o, winner);
+        cli_out_str(o, "\",\"points\":");
+        cli_out_int(o, sd.points);
+        cli_out_str(o, ",\"knocker_deadwood\":");
+        cli_out_int(o, sd.knocker.deadwood);
+        cli_out_str(o, ",\"defender_deadwood\":");
+        cli_out_int(o, sd.defender.deadwood);
+        cli_out_str(o, ",\"knocker_melds\":");
+        cli_out_json_melds(o, sd.knocker.melds, sd.knocker.n_melds);
+        cli_out_str(o, ",\"defender_melds\":");
+        cli_out_json_melds(o, sd.defender.melds, sd.defender.n_melds);
+        cli_out_str(o, ",\"layoffs\":");
+        cli_out_json_cards(o, laid);
+        cli_out_str(o, ",\"knocker_unmatched\":");
+        cli_out_json_cards(o, sd.knocker.unmatched);
+        cli_out_str(o, ",\"defender_unmatched\":");
+        cli_out_json_cards(o, sd.defender.unmatched);
+        cli_out_char(o, '}');
+    } else {
+        cli_out_str(o, result_names[sd.kind]);
+        cli_out_char(o, '\t');
+        cli_out_str(o, winner);
+        cli_out_str(o, " +");
+        cli_out_int(o, sd.points);
+        cli_out_char(o, '\t');
+        out_side(o, "knocker", &sd.knocker);
+        cli_out_char(o, '\t');
+        out_side(o, "defender", &sd.defender);
+        cli_out_str(o, "\tlayoffs ");
+        cli_out_cards(o, laid);
+    }
+    return 0;
+}
+
+/* Parse the options into *op. Returns -1 to go on, else an exit status. */
+static int showdown_options(int argc, char **argv, showdown_opts *op)
+{
+    static const struct option longopts[] = {
+        {"rules", required_argument, NULL, 'r'},
+        {"upcard", required_argument, NULL, 'u'},
+        {"big-gin", required_argument, NULL, 'b'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *rules_name = "standard", *upcard_text = NULL, *big_gin_text = NULL;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":r:u:b:jh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'r': rules_name = optarg; break;
+        case 'u': upcard_text = optarg; break;
+        case 'b': big_gin_text = optarg; break;
+        case 'j': op->json = 1; break;
+        case 'h': fputs(showdown_usage, stdout); return 0;
+        case ':':
+            fprintf(stderr, "gin showdown: option '%s' needs a value (try 'gin showdown --help')\n",
+                    argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "gin showdown: unknown option '%s' (try 'gin showdown --help')\n",
+                    argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "gin showdown: unexpected argument '%s': lines are read from standard "
+                        "input (try 'gin showdown --help')\n", argv[optind]);
+        return 2;
+    }
+    if (gin_rules_preset(rules_name, &op->rules) != GIN_OK) {
+        fprintf(stderr, "gin showdown: unknown rules '%s' (choose one of: %s)\n", rules_name,
+                gin_rules_preset_names());
+        return 2;
+    }
+    if (big_gin_text) {
+        char *end;
+        long v = strtol(big_gin_text, &end, 10);
+        if (end == big_gin_text || *end || v < 0 || v > 1000) {
+            fprintf(stderr, "gin showdown: --big-gin wants a bonus from 0 to 1000, not '%s'\n",
+                    big_gin_text);
+            return 2;
+        }
+        op->rules.big_gin_bonus = (int)v;
+        op->rules.name = "custom";
+        const char *why = NULL;
+        if (gin_rules_check(&op->rules, &why) != GIN_OK) {
+            fprintf(stderr, "gin showdown: %s\n", why ? why : "invalid rule set");
+            return 2;
+        }
+    }
+    op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
+    if (upcard_text) {
+        gin_card up;
+        const char *end = NULL;
+        if (gin_card_parse(upcard_text, &up, &end) != GIN_OK || (end && *end)) {
+            fprintf(stderr, "gin showdown: --upcard wants one card, such as 7H, not '%s'\n",
+                    upcard_text);
+            return 2;
+        }
+        op->knock_limit = gin_rules_knock_limit(&op->rules, up);
+    }
+    return -1;
+}
+
+int gin_cmd_showdown(int argc, char **argv)
+{
+    showdown_opts op;
+    memset(&op, 0, sizeof op);
+    int status = showdown_options(argc, argv, &op);
+    if (status >= 0)
+        return status;
+
+    status = 0;
+    cli_stdout_fast();
+    cli_lines in = {.in = stdin};
+    static cli_out out; /* 8 KiB: keep it off the stack */
+    char *text;
+    while ((text = cli_lines_next(&in)) != NULL) {
+        cli_out_reset(&out);
+        if (showdown_line(text, in.number, &op, &out) < 0) {
+            status = 1;
+            continue;
+        }
+        if (cli_out_flush_line(&out, stdout) < 0)
+            break;
+    }
+    int read_failed = ferror(stdin);
+    cli_lines_free(&in);
+    if (read_failed) {
+        perror("gin showdown: reading standard input");
+        status = 1;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("gin showdown: writing standard output");
+        status = 1;
+    }
+    return status;
+}

@@ -1,0 +1,69 @@
+/* gin — helpers shared by the line-oriented commands (analyze, showdown):
+ * a line reader, a per-line output buffer with card and meld formatting in
+ * text and JSON, and `line N: ...` error reports. Nothing here allocates per
+ * line: the reader reuses one getline buffer, the output one fixed array. */
+#ifndef GIN_CLI_IO_H
+#define GIN_CLI_IO_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "gin/card.h"
+
+/* Input lines. Zero-initialise, then call cli_lines_next until it returns
+ * NULL; cli_lines_free releases the buffer (owned by the reader). */
+typedef struct cli_lines {
+    FILE *in;
+    char *buf;
+    size_t cap;
+    long number; /* 1-based number of the line last returned */
+} cli_lines;
+
+/* The next line worth answering: the text before any tab, with the line end
+ * (LF or CRLF) removed. Blank lines and lines whose first non-blank
+ * character is '#' are skipped. The string lives in the reader's buffer
+ * until the next call and may be modified. NULL at end of input or on a
+ * read error (check ferror(r->in)). */
+char *cli_lines_next(cli_lines *r);
+void cli_lines_free(cli_lines *r);
+
+/* One output line, built in memory and written with one fwrite. Too long a
+ * line is cut (cannot happen for hands of up to 52 cards); `len` never
+ * exceeds sizeof data - 1. */
+typedef struct cli_out {
+    size_t len;
+    char data[8192];
+} cli_out;
+
+void cli_out_reset(cli_out *o);
+void cli_out_str(cli_out *o, const char *s);
+void cli_out_char(cli_out *o, char c);
+void cli_out_int(cli_out *o, int v);
+/* Cards in display order, space-separated; "-" for none. */
+void cli_out_cards(cli_out *o, gin_cardset s);
+/* Melds as "[AS 2S 3S] [7S 7H 7D]", ordered by their lowest card; "-" for none. */
+void cli_out_melds(cli_out *o, const gin_cardset *melds, int n);
+void cli_out_card(cli_out *o, gin_card c);
+/* JSON: ["AS","2S"] / [["AS","2S","3S"],["7S","7H","7D"]] / "AS". */
+void cli_out_json_cards(cli_out *o, gin_cardset s);
+void cli_out_json_melds(cli_out *o, const gin_cardset *melds, int n);
+void cli_out_json_card(cli_out *o, gin_card c);
+/* Append '\n' and write the line. Returns 0, or -1 on a write error. */
+int cli_out_flush_line(cli_out *o, FILE *f);
+
+/* Give stdout a large buffer when it is not a terminal (a terminal keeps
+ * line buffering so typed hands are answered at once). Call before any
+ * output. */
+void cli_stdout_fast(void);
+
+/* Report a bad input line on stderr: "line N: " then the printf-style text. */
+void cli_line_error(long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Report a gin_cardset_parse failure (status rc, fault at byte `pos` of
+ * `text`) as "line N: [who: ]<what> 'TOKEN'", naming the offending token. */
+void cli_parse_error(long line, const char *who, const char *text, int rc, size_t pos);
+
+#endif
