@@ -363,6 +363,40 @@ static void knocker_tie_without_difference_takes_first(void **state)
     assert_int_equal(s.defender.deadwood, 60);
 }
 
+/* Two spreads of 10 deadwood: A = {4H 5H 6H} + spades, leaving 5S 5D; B =
+ * {5H 5S 5D} + spades, leaving 4H 6H. A takes 3H or 7H, B takes 5C, so
+ * whichever order gin_arrange_all lists them in, one of the two tests below
+ * needs the tie-break to look past the first. */
+static const char *const swap_knocker = "4H 5H 6H 5S 5D 9S TS JS QS KS";
+
+static void knocker_tie_break_keeps_run_end_blocked(void **state)
+{
+    (void)state;
+    gin_rules r = R("standard");
+    gin_cardset k = H(swap_knocker);
+    gin_arrangement all[8];
+    assert_int_equal(gin_arrange_all(k, all, 8), 2);
+    gin_cardset d = H("7H KD QC 2S 3C 8D JD AC 9C 4S");
+    gin_showdown s = settle_ok(&r, k, d, 10);
+    assert_true(has_meld(&s.knocker, H("5H 5S 5D")));
+    assert_int_equal(s.n_layoffs, 0);
+    assert_int_equal(s.defender.deadwood, 64);
+    assert_int_equal(s.points, 54);
+}
+
+static void knocker_tie_break_keeps_set_blocked(void **state)
+{
+    (void)state;
+    gin_rules r = R("standard");
+    gin_cardset k = H(swap_knocker);
+    gin_cardset d = H("5C KD QC 2S 3C 8D JD AC 9C 4S");
+    gin_showdown s = settle_ok(&r, k, d, 10);
+    assert_true(has_meld(&s.knocker, H("4H 5H 6H")));
+    assert_int_equal(s.n_layoffs, 0);
+    assert_int_equal(s.defender.deadwood, 62);
+    assert_int_equal(s.points, 52);
+}
+
 /* ---- results and points ---- */
 
 static const char *const undercut_knocker = "5S 9H 9D 9C JC QC KC 2H 3H 4H";
@@ -609,6 +643,8 @@ int main(void)
         cmocka_unit_test(keeps_own_meld_when_layoff_gains_nothing),
         cmocka_unit_test(knocker_spreads_the_arrangement_worst_for_defender),
         cmocka_unit_test(knocker_tie_without_difference_takes_first),
+        cmocka_unit_test(knocker_tie_break_keeps_run_end_blocked),
+        cmocka_unit_test(knocker_tie_break_keeps_set_blocked),
         cmocka_unit_test(equal_deadwood_is_undercut),
         cmocka_unit_test(knock_limit_skipped_when_negative),
         cmocka_unit_test(each_preset_scores_its_bonuses),
