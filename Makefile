@@ -1,0 +1,60 @@
+# gin — the two commands of the README, and a few more.
+#   make play       install what is missing, build, and play (build/gin)
+#   make test       install what is missing, build, and run the test suite
+#   make bench      speed figures (gin-bench, and the command-line readers)
+#   make strength   the bot strength table (docs/strength.md)
+#   make asan       build in build-asan with ASan+UBSan and run the suite
+#   make clang      build in build-clang with clang
+#   make clean      remove the build directories
+# Variables: WERROR=1 (warnings are errors), JOBS=N, ARGS="..." (for play),
+# CMAKE_ARGS="..." (extra configure options).
+
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR ?= 0
+ARGS ?=
+CMAKE_ARGS ?=
+
+werror := -DGIN_WERROR=$(if $(filter 1 ON on yes,$(WERROR)),ON,OFF)
+
+.PHONY: all build deps play test bench strength asan clang clean help
+
+all: build
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+deps:
+	@sh scripts/deps.sh
+
+# Configure every time (cheap when nothing changed) so WERROR and CMAKE_ARGS
+# always take effect.
+build: deps
+	cmake -S . -B $(BUILD) $(werror) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+play: build
+	./$(BUILD)/gin $(ARGS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	bash scripts/bench.sh $(BUILD)
+
+strength: build
+	bash scripts/strength.sh
+
+asan: deps
+	cmake -S . -B build-asan -DGIN_SANITIZE=ON $(werror) $(CMAKE_ARGS)
+	cmake --build build-asan -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		ctest --test-dir build-asan --output-on-failure -j $(JOBS)
+
+clang:
+	@sh scripts/deps.sh clang
+	cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang $(werror) $(CMAKE_ARGS)
+	cmake --build build-clang -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) build-asan build-clang

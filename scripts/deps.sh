@@ -1,0 +1,58 @@
+#!/bin/sh
+# Make sure the tools and libraries gin builds with are installed (Debian).
+# Usage: scripts/deps.sh [clang]
+# Checks cheaply (command -v, pkg-config --exists) so a ready machine never
+# calls apt. As root, installs what is missing with apt-get; otherwise names
+# the packages and the command to run, and fails.
+set -u
+
+missing=""
+need() { # PACKAGE: add it to the list once
+    case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac
+}
+
+command -v cmake >/dev/null 2>&1 || need cmake
+command -v ctest >/dev/null 2>&1 || need cmake
+command -v gcc >/dev/null 2>&1 || need gcc
+command -v make >/dev/null 2>&1 || need make
+command -v tmux >/dev/null 2>&1 || need tmux
+if command -v pkg-config >/dev/null 2>&1; then
+    pkg-config --exists ncursesw || need libncurses-dev
+    pkg-config --exists cmocka || need libcmocka-dev
+else
+    need pkg-config
+    need libncurses-dev
+    need libcmocka-dev
+fi
+for extra in "$@"; do
+    case $extra in
+    clang) command -v clang >/dev/null 2>&1 || need clang ;;
+    *) echo "deps.sh: unknown extra '$extra'" >&2; exit 2 ;;
+    esac
+done
+# The C library headers come with gcc on most systems, but not always.
+if command -v gcc >/dev/null 2>&1 &&
+    ! printf '#include <stdio.h>\n' | gcc -E -x c - >/dev/null 2>&1; then
+    need libc6-dev
+fi
+
+[ -z "$missing" ] && exit 0
+missing=${missing# }
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "gin: installing missing packages: $missing"
+    export DEBIAN_FRONTEND=noninteractive
+    # shellcheck disable=SC2086 # one word per package
+    apt-get update && apt-get install -y $missing </dev/null && exit 0
+    echo "gin: apt-get could not install: $missing" >&2
+    exit 1
+fi
+
+cat >&2 <<EOF
+gin: these packages are needed to build and test, and are missing:
+    $missing
+Install them (Debian or Ubuntu) with:
+    sudo apt-get update && sudo apt-get install -y $missing
+then run make again.
+EOF
+exit 1
