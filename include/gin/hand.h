@@ -43,7 +43,7 @@ enum gin_action_kind {
 
 typedef struct gin_action {
     int kind; /* enum gin_action_kind */
-    gin_card card;
+    gin_card card; /* DISCARD / KNOCK only; ignored by the other kinds */
 } gin_action;
 
 enum gin_event_kind {

@@ -1,9 +1,732 @@
-/* STUB: replaced by the record module. */
+/* Game records: writing, parsing and checked replay of the plain-text
+ * format of docs/record.md. The text is never trusted: parsing checks only
+ * syntax and structure, and everything else (which cards exist where, what
+ * is legal, what it scores) comes from replaying the game from its seed. */
+#include <string.h>
 #include "gin/record.h"
 #include "gin/error.h"
-void gin_record_init(gin_record *rec, const gin_rules *r, uint64_t s) { rec->rules = *r; rec->seed = s; rec->n_actions = 0; }
-int gin_record_add(gin_record *rec, gin_action a) { (void)rec; (void)a; return GIN_ESPACE; }
-int gin_record_format(const gin_record *rec, char *b, size_t c) { (void)rec; (void)b; (void)c; return GIN_ESPACE; }
-int gin_record_parse(const char *t, gin_record *rec, int *l) { (void)t; (void)rec; (void)l; return GIN_EFORMAT; }
-int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn f, void *c, int *e)
-{ (void)rec; (void)g; (void)f; (void)c; (void)e; return GIN_EILLEGAL; }
+
+#define RECORD_MAGIC "gin-record"
+enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
+
+/* ---- the rule knobs, as record lines ---- */
+
+typedef struct knob {
+    const char *name;
+    size_t offset;            /* of an int field of gin_rules */
+    const char *const *words; /* words[i] means value i; NULL: a number */
+    int n_words;
+} knob;
+
+static const char *const w_cut[] = {"low", "high"};
+static const char *const w_next[] = {"winner", "loser", "alternate"};
+static const char *const w_first[] = {"offer", "free"};
+static const char *const w_stock[] = {"void", "reshuffle"};
+static const char *const w_shutout[] = {"total", "no-box"};
+static const char *const w_onoff[] = {"off", "on"};
+
+#define WORDS(n, f, w) {n, offsetof(gin_rules, f), w, (int)(sizeof w / sizeof w[0])}
+#define NUMBER(n, f) {n, offsetof(gin_rules, f), NULL, 0}
+
+/* The order they are written in; the names are those of gin_rules_set. */
+static const knob knobs[] = {
+    NUMBER("seats", seats),
+    WORDS("cut", cut, w_cut),
+    WORDS("next-dealer", next_dealer, w_next),
+    WORDS("first-turn", first_turn, w_first),
+    NUMBER("knock", knock_limit), /* or "upcard" */
+    NUMBER("gin-bonus", gin_bonus),
+    NUMBER("big-gin", big_gin_bonus),
+    NUMBER("undercut-bonus", undercut_bonus),
+    WORDS("stock", stock_low, w_stock),
+    NUMBER("stock-void-at", stock_void_at),
+    NUMBER("target", target),
+    NUMBER("max-hands", max_hands),
+    NUMBER("game-bonus", game_bonus),
+    NUMBER("box-bonus", box_bonus),
+    WORDS("shutout", shutout, w_shutout),
+    WORDS("hollywood", hollywood, w_onoff),
+};
+enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
+
+static int *knob_field(gin_rules *r, const knob *k) { return (int *)(void *)((char *)r + k->offset); }
+static int knob_get(const gin_rules *r, const knob *k)
+{
+    int v;
+    memcpy(&v, (const char *)r + k->offset, sizeof v);
+    return v;
+}
+
+static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
+
+/* ---- a bounded text writer ---- */
+
+typedef struct out {
+    char *buf;
+    size_t cap, len;
+    int full;
+} out;
+
+static void put(out *o, const char *s)
+{
+    size_t n = strlen(s);
+    if (o->full || o->len + n + 1 > o->cap) {
+        o->full = 1;
+        return;
+    }
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+    o->buf[o->len] = '\0';
+}
+
+static void put_u64(out *o, uint64_t v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp - 1;
+    tmp[i] = '\0';
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put(o, tmp + i);
+}
+
+static void put_int(out *o, long v)
+{
+    if (v < 0) {
+        put(o, "-");
+        put_u64(o, (uint64_t)(-(v + 1)) + 1);
+    } else {
+        put_u64(o, (uint64_t)v);
+    }
+}
+
+/* ---- actions ---- */
+
+int gin_action_format(gin_action a, char *buf, size_t cap)
+{
+    if (!buf)
+        return GIN_EINVAL;
+    char card[3] = "";
+    const char *word;
+    switch (a.kind) {
+    case GIN_ACT_TAKE_UPCARD: word = "take"; break;
+    case GIN_ACT_PASS: word = "pass"; break;
+    case GIN_ACT_DRAW_STOCK: word = "stock"; break;
+    case GIN_ACT_DRAW_DISCARD: word = "pile"; break;
+    case GIN_ACT_DISCARD: word = "discard"; break;
+    case GIN_ACT_KNOCK: word = a.card == GIN_NO_CARD ? "biggin" : "knock"; break;
+    default: return GIN_EINVAL;
+    }
+    if ((a.kind == GIN_ACT_DISCARD || (a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD)) &&
+        gin_card_format(a.card, card) != GIN_OK)
+        return GIN_EINVAL;
+    out o = {buf, cap, 0, 0};
+    if (cap)
+        buf[0] = '\0';
+    put(&o, word);
+    if (card[0]) {
+        put(&o, " ");
+        put(&o, card);
+    }
+    return o.full ? GIN_ESPACE : (int)o.len;
+}
+
+/* Split a line (already NUL-terminated, no newline) into blank-separated
+ * tokens in place. Returns the count, or -1 if there are too many. */
+static int tokenize(char *s, char **tok)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            *s++ = '\0';
+        if (!*s)
+            return n;
+        if (n == MAX_TOKENS)
+            return -1;
+        tok[n++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+    }
+}
+
+static int parse_card_token(const char *t, gin_card *c)
+{
+    const char *end = NULL;
+    return gin_card_parse(t, c, &end) == GIN_OK && *end == '\0' ? GIN_OK : GIN_EFORMAT;
+}
+
+static int action_from_tokens(char **tok, int n, gin_action *a)
+{
+    static const struct { const char *word; int kind; int has_card; } forms[] = {
+        {"take", GIN_ACT_TAKE_UPCARD, 0}, {"pass", GIN_ACT_PASS, 0},
+        {"stock", GIN_ACT_DRAW_STOCK, 0}, {"pile", GIN_ACT_DRAW_DISCARD, 0},
+        {"discard", GIN_ACT_DISCARD, 1},  {"knock", GIN_ACT_KNOCK, 1},
+        {"gin", GIN_ACT_KNOCK, 1},        {"biggin", GIN_ACT_KNOCK, 0},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        if (strcmp(tok[0], forms[i].word) != 0)
+            continue;
+        if (n != 1 + forms[i].has_card)
+            return GIN_EFORMAT;
+        a->kind = forms[i].kind;
+        a->card = GIN_NO_CARD;
+        if (forms[i].has_card)
+            return parse_card_token(tok[1], &a->card);
+        return GIN_OK;
+    }
+    return GIN_ENAME;
+}
+
+int gin_action_parse(const char *text, gin_action *out_a)
+{
+    if (!text || !out_a)
+        return GIN_EINVAL;
+    char line[MAX_LINE];
+    size_t n = strlen(text);
+    if (n >= sizeof line)
+        return GIN_EFORMAT;
+    memcpy(line, text, n + 1);
+    char *tok[MAX_TOKENS];
+    int nt = tokenize(line, tok);
+    if (nt < 1)
+        return GIN_EFORMAT;
+    gin_action a;
+    if (action_from_tokens(tok, nt, &a) != GIN_OK)
+        return GIN_EFORMAT;
+    *out_a = a;
+    return GIN_OK;
+}
+
+/* ---- records in memory ---- */
+
+void gin_record_init(gin_record *rec, const gin_rules *r, uint64_t seed)
+{
+    if (!rec || !r)
+        return;
+    rec->rules = *r;
+    rec->seed = seed;
+    rec->n_actions = 0;
+    rec->checked = 0;
+    rec->n_checks = 0;
+    rec->end_line = 0;
+}
+
+int gin_record_add(gin_record *rec, gin_action a)
+{
+    if (!rec)
+        return GIN_EINVAL;
+    if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
+        return GIN_ESPACE;
+    rec->line[rec->n_actions] = 0;
+    rec->actions[rec->n_actions++] = a;
+    return GIN_OK;
+}
+
+/* ---- writing ---- */
+
+static void put_rules(out *o, const gin_rules *r)
+{
+    put(o, "rules ");
+    put(o, r->name && *r->name ? r->name : "custom");
+    put(o, "\n");
+    for (int i = 0; i < N_KNOBS; i++) {
+        const knob *k = &knobs[i];
+        int v = knob_get(r, k);
+        put(o, k->name);
+        put(o, " ");
+        if (k->words && v >= 0 && v < k->n_words)
+            put(o, k->words[v]);
+        else if (k->offset == offsetof(gin_rules, knock_limit) && v == GIN_KNOCK_LIMIT_UPCARD)
+            put(o, "upcard");
+        else
+            put_int(o, v);
+        put(o, "\n");
+    }
+}
+
+static void put_result(out *o, const gin_game *g)
+{
+    const gin_hand_score *hs = &g->results[g->n_results - 1];
+    put(o, "result ");
+    if (hs->winner < 0) {
+        put(o, "void");
+    } else {
+        put(o, hs->kind >= 0 && hs->kind < 4 ? result_words[hs->kind] : "?");
+        put(o, " seat ");
+        put_int(o, hs->winner);
+        put(o, " points ");
+        put_int(o, hs->points);
+    }
+    put(o, " totals");
+    for (int s = 0; s < g->rules.seats; s++) {
+        put(o, " ");
+        put_int(o, g->score.points[s]);
+    }
+    put(o, "\n");
+}
+
+int gin_record_format(const gin_record *rec, char *buf, size_t cap)
+{
+    if (!rec || !buf || rec->n_actions < 0 || rec->n_actions > GIN_RECORD_MAX_ACTIONS)
+        return GIN_EINVAL;
+    out o = {buf, cap, 0, 0};
+    if (cap)
+        buf[0] = '\0';
+    gin_game g;
+    int rc = gin_game_init(&g, &rec->rules, rec->seed);
+    if (rc != GIN_OK)
+        return rc;
+    put(&o, RECORD_MAGIC " ");
+    put_int(&o, RECORD_VERSION);
+    put(&o, "\n");
+    put_rules(&o, &rec->rules);
+    put(&o, "seed ");
+    put_u64(&o, rec->seed);
+    put(&o, "\n");
+    for (int i = 0; i < rec->n_actions; i++) {
+        if (g.over)
+            return GIN_EILLEGAL;
+        if (g.hand_no == 0 || g.hand.phase == GIN_PHASE_OVER) {
+            if (gin_game_deal(&g, NULL, NULL) != GIN_OK)
+                return GIN_EILLEGAL;
+            put(&o, "hand ");
+            put_int(&o, g.hand_no);
+            put(&o, " dealer ");
+            put_int(&o, g.dealer);
+            put(&o, "\n");
+        }
+        gin_action a = rec->actions[i];
+        if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
+            return GIN_EILLEGAL;
+        char text[16];
+        if (gin_action_format(a, text, sizeof text) < 0)
+            return GIN_EILLEGAL;
+        int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&
+                  g.hand.result.kind == GIN_RESULT_GIN;
+        if (gin) {
+            put(&o, "gin");
+            put(&o, text + 5); /* after "knock" */
+        } else {
+            put(&o, text);
+        }
+        put(&o, "\n");
+        if (g.hand.phase == GIN_PHASE_OVER) {
+            put_result(&o, &g);
+            if (g.over) {
+                int total = 0;
+                int w = gin_game_winner(&g, &total);
+                put(&o, "game-over seat ");
+                put_int(&o, w);
+                put(&o, " total ");
+                put_int(&o, total);
+                put(&o, "\n");
+            }
+        }
+    }
+    put(&o, "end\n");
+    return o.full ? GIN_ESPACE : (int)o.len;
+}
+
+/* ---- parsing ---- */
+
+/* Decimal integer, optional '-', up to 9 digits. */
+static int parse_int(const char *s, int *v)
+{
+    int neg = 0, digits = 0;
+    long n = 0;
+    if (*s == '-')
+        neg = 1, s++;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (++digits > 9)
+            return 0;
+        n = n * 10 + (*s - '0');
+    }
+    if (*s || !digits)
+        return 0;
+    *v = (int)(neg ? -n : n);
+    return 1;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    uint64_t n = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        uint64_t d = (uint64_t)(*s - '0');
+        if (n > (UINT64_MAX - d) / 10)
+            return 0;
+        n = n * 10 + d;
+    }
+    *v = n;
+    return 1;
+}
+
+static int parse_knob(const knob *k, const char *t, int *v)
+{
+    if (k->words) {
+        for (int i = 0; i < k->n_words; i++)
+            if (strcmp(t, k->words[i]) == 0) {
+                *v = i;
+                return 1;
+            }
+        return 0;
+    }
+    if (k->offset == offsetof(gin_rules, knock_limit) && strcmp(t, "upcard") == 0) {
+        *v = GIN_KNOCK_LIMIT_UPCARD;
+        return 1;
+    }
+    return parse_int(t, v);
+}
+
+/* The rule set named by a record: the preset's own static name when the
+ * knobs are exactly that preset, else "custom". */
+static int settle_rules(gin_rules *r, const char *name)
+{
+    gin_rules preset;
+    int known = gin_rules_preset(name, &preset) == GIN_OK;
+    if (!known && strcmp(name, "custom") != 0)
+        return GIN_ENAME;
+    r->name = "custom";
+    if (known) {
+        int same = 1;
+        for (int i = 0; i < N_KNOBS; i++)
+            same &= knob_get(r, &knobs[i]) == knob_get(&preset, &knobs[i]);
+        if (same)
+            r->name = preset.name;
+    }
+    return gin_rules_check(r, NULL) == GIN_OK ? GIN_OK : GIN_ERULES;
+}
+
+typedef struct parser {
+    gin_record *rec;
+    int line;
+    int stage;   /* 0 magic, 1 header, 2 in a hand, 3 between hands, 4 game over, 5 ended */
+    int hands;   /* hand headers so far */
+    unsigned have; /* knob bits; bit N_KNOBS = rules, N_KNOBS + 1 = seed */
+    char name[32];
+} parser;
+
+static int add_check(parser *p, gin_record_check c)
+{
+    gin_record *rec = p->rec;
+    if (rec->n_checks >= GIN_RECORD_MAX_CHECKS)
+        return GIN_ESPACE;
+    c.at = rec->n_actions;
+    c.line = p->line;
+    rec->checks[rec->n_checks++] = c;
+    return GIN_OK;
+}
+
+static int header_line(parser *p, char **tok, int n)
+{
+    if (n != 2)
+        return GIN_EFORMAT;
+    unsigned bit;
+    if (strcmp(tok[0], "rules") == 0) {
+        bit = 1u << N_KNOBS;
+        if (strlen(tok[1]) >= sizeof p->name)
+            return GIN_ENAME;
+        strcpy(p->name, tok[1]);
+    } else if (strcmp(tok[0], "seed") == 0) {
+        bit = 1u << (N_KNOBS + 1);
+        if (!parse_u64(tok[1], &p->rec->seed))
+            return GIN_EFORMAT;
+    } else {
+        int i = 0;
+        while (i < N_KNOBS && strcmp(tok[0], knobs[i].name) != 0)
+            i++;
+        if (i == N_KNOBS)
+            return GIN_EFORMAT;
+        int v;
+        if (!parse_knob(&knobs[i], tok[1], &v))
+            return GIN_EFORMAT;
+        *knob_field(&p->rec->rules, &knobs[i]) = v;
+        bit = 1u << i;
+    }
+    if (p->have & bit) /* each header line once */
+        return GIN_EFORMAT;
+    p->have |= bit;
+    return GIN_OK;
+}
+
+static int result_line(parser *p, char **tok, int n)
+{
+    gin_record_check c = {0};
+    c.kind = GIN_CHECK_RESULT;
+    int seats = p->rec->rules.seats, i = 1;
+    if (n >= 2 && strcmp(tok[1], "void") == 0) {
+        c.score.winner = -1;
+        i = 2;
+    } else {
+        if (n < 6)
+            return GIN_EFORMAT;
+        int k = 0;
+        while (k < 4 && strcmp(tok[1], result_words[k]) != 0)
+            k++;
+        if (k == 4 || strcmp(tok[2], "seat") != 0 || !parse_int(tok[3], &c.score.winner) ||
+            strcmp(tok[4], "points") != 0 || !parse_int(tok[5], &c.score.points))
+            return GIN_EFORMAT;
+        if (c.score.winner < 0 || c.score.winner >= seats)
+            return GIN_EFORMAT;
+        c.score.kind = k;
+        i = 6;
+    }
+    if (n != i + 1 + seats || strcmp(tok[i], "totals") != 0)
+        return GIN_EFORMAT;
+    for (int s = 0; s < seats; s++)
+        if (!parse_int(tok[i + 1 + s], &c.totals[s]))
+            return GIN_EFORMAT;
+    return add_check(p, c);
+}
+
+static int body_line(parser *p, char **tok, int n)
+{
+    gin_record *rec = p->rec;
+    if (strcmp(tok[0], "end") == 0) {
+        if (n != 1 || p->stage == 1)
+            return GIN_EFORMAT;
+        rec->end_line = p->line;
+        p->stage = 5;
+        return GIN_OK;
+    }
+    if (strcmp(tok[0], "hand") == 0) {
+        gin_record_check c = {0};
+        c.kind = GIN_CHECK_HAND;
+        if (p->stage == 2 || p->stage == 4 || n != 4 || strcmp(tok[2], "dealer") != 0 ||
+            !parse_int(tok[1], &c.hand_no) || !parse_int(tok[3], &c.dealer) ||
+            c.hand_no != p->hands + 1 || c.dealer < 0 || c.dealer >= rec->rules.seats)
+            return GIN_EFORMAT;
+        p->hands++;
+        p->stage = 2;
+        return add_check(p, c);
+    }
+    if (strcmp(tok[0], "result") == 0) {
+        if (p->stage != 2)
+            return GIN_EFORMAT;
+        p->stage = 3;
+        return result_line(p, tok, n);
+    }
+    if (strcmp(tok[0], "game-over") == 0) {
+        gin_record_check c = {0};
+        c.kind = GIN_CHECK_GAME_OVER;
+        if (p->stage != 3 || n != 5 || strcmp(tok[1], "seat") != 0 || !parse_int(tok[2], &c.winner) ||
+            strcmp(tok[3], "total") != 0 || !parse_int(tok[4], &c.total) || c.winner < -1 ||
+            c.winner >= rec->rules.seats)
+            return GIN_EFORMAT;
+        p->stage = 4;
+        return add_check(p, c);
+    }
+    gin_action a;
+    int rc = action_from_tokens(tok, n, &a);
+    if (rc != GIN_OK || p->stage != 2)
+        return GIN_EFORMAT;
+    if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
+        return GIN_ESPACE;
+    rec->line[rec->n_actions] = p->line;
+    rec->actions[rec->n_actions++] = a;
+    return GIN_OK;
+}
+
+static int parse_line(parser *p, char *text)
+{
+    char *tok[MAX_TOKENS];
+    int n = tokenize(text, tok);
+    if (n < 0)
+        return GIN_EFORMAT;
+    if (p->stage == 0) { /* the very first line names the format */
+        int version;
+        if (n != 2 || strcmp(tok[0], RECORD_MAGIC) != 0 || !parse_int(tok[1], &version) ||
+            version != RECORD_VERSION)
+            return GIN_EFORMAT;
+        p->stage = 1;
+        return GIN_OK;
+    }
+    if (n == 0 || tok[0][0] == '#')
+        return GIN_OK;
+    if (p->stage == 5) /* nothing after "end" */
+        return GIN_EFORMAT;
+    if (p->stage == 1) {
+        if (strcmp(tok[0], "hand") != 0 && strcmp(tok[0], "end") != 0)
+            return header_line(p, tok, n);
+        if (p->have != (1u << (N_KNOBS + 2)) - 1)
+            return GIN_EFORMAT; /* a rule knob, the rules or the seed is missing */
+        int rc = settle_rules(&p->rec->rules, p->name);
+        if (rc != GIN_OK)
+            return rc;
+        p->stage = 3;
+    }
+    return body_line(p, tok, n);
+}
+
+int gin_record_parse(const char *text, gin_record *rec, int *err_line)
+{
+    if (err_line)
+        *err_line = 0;
+    if (!text || !rec)
+        return GIN_EINVAL;
+    gin_rules base;
+    gin_rules_preset("standard", &base);
+    gin_record_init(rec, &base, 0);
+    rec->checked = 1;
+    parser p = {rec, 0, 0, 0, 0, ""};
+    const char *s = text;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        p.line++;
+        char line[MAX_LINE];
+        int rc = GIN_EFORMAT;
+        if (len < sizeof line) {
+            memcpy(line, s, len);
+            line[len] = '\0';
+            if (len && line[len - 1] == '\r')
+                line[len - 1] = '\0';
+            rc = parse_line(&p, line);
+        }
+        if (rc != GIN_OK) {
+            if (err_line)
+                *err_line = p.line;
+            return rc;
+        }
+        s = nl ? nl + 1 : s + len;
+    }
+    if (p.stage != 5) { /* truncated: no "end" */
+        if (err_line)
+            *err_line = p.line + 1;
+        return GIN_EFORMAT;
+    }
+    return GIN_OK;
+}
+
+/* ---- replay ---- */
+
+typedef struct replay {
+    const gin_record *rec;
+    gin_game *g;
+    gin_event_fn fn;
+    void *ctx;
+    int ci; /* next check */
+} replay;
+
+/* Source line of whatever comes next: a check, action i, or "end". */
+static int next_line(const replay *r, int i)
+{
+    const gin_record *rec = r->rec;
+    if (r->ci < rec->n_checks && rec->checks[r->ci].at <= i)
+        return rec->checks[r->ci].line;
+    if (i < rec->n_actions)
+        return rec->line[i];
+    return rec->end_line;
+}
+
+static int in_play(const gin_game *g) { return g->hand_no > 0 && g->hand.phase != GIN_PHASE_OVER; }
+
+static int check_holds(replay *r, const gin_record_check *c)
+{
+    gin_game *g = r->g;
+    switch (c->kind) {
+    case GIN_CHECK_HAND:
+        if (g->over || in_play(g) || gin_game_deal(g, r->fn, r->ctx) != GIN_OK)
+            return 0;
+        return g->hand_no == c->hand_no && g->hand.dealer == c->dealer;
+    case GIN_CHECK_RESULT: {
+        if (g->hand_no == 0 || in_play(g) || g->n_results != g->hand_no)
+            return 0;
+        const gin_hand_score *hs = &g->results[g->n_results - 1];
+        if (hs->winner != c->score.winner)
+            return 0;
+        if (hs->winner >= 0 && (hs->points != c->score.points || hs->kind != c->score.kind))
+            return 0;
+        for (int s = 0; s < g->rules.seats; s++)
+            if (g->score.points[s] != c->totals[s])
+                return 0;
+        return 1;
+    }
+    case GIN_CHECK_GAME_OVER: {
+        int total = 0;
+        int w = gin_game_winner(g, &total);
+        return g->over && w == c->winner && total == c->total;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Run the checks due before action i (i == n_actions: at the end). */
+static int run_checks(replay *r, int i, int *err_index, int *err_line)
+{
+    const gin_record *rec = r->rec;
+    while (r->ci < rec->n_checks && rec->checks[r->ci].at <= i) {
+        const gin_record_check *c = &rec->checks[r->ci];
+        if (!check_holds(r, c)) {
+            *err_index = i;
+            *err_line = c->line;
+            return GIN_EMISMATCH;
+        }
+        r->ci++;
+        /* A finished game must say so right after its last result. */
+        if (c->kind == GIN_CHECK_RESULT && r->g->over &&
+            !(r->ci < rec->n_checks && rec->checks[r->ci].kind == GIN_CHECK_GAME_OVER)) {
+            *err_index = i;
+            *err_line = next_line(r, i);
+            return GIN_EMISMATCH;
+        }
+    }
+    return GIN_OK;
+}
+
+int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
+                            int *err_index, int *err_line)
+{
+    int ei = -1, el = 0;
+    int rc = GIN_EINVAL;
+    if (rec && g && rec->n_actions >= 0 && rec->n_actions <= GIN_RECORD_MAX_ACTIONS &&
+        rec->n_checks >= 0 && rec->n_checks <= GIN_RECORD_MAX_CHECKS)
+        rc = gin_game_init(g, &rec->rules, rec->seed);
+    replay r = {rec, g, on_event, ctx, 0};
+    for (int i = 0; rc == GIN_OK && i <= rec->n_actions; i++) {
+        if (rec->checked && (rc = run_checks(&r, i, &ei, &el)) != GIN_OK)
+            break;
+        if (i == rec->n_actions)
+            break;
+        if (!in_play(g)) {
+            /* A checked record deals only at its "hand" lines. */
+            if (g->over || rec->checked || gin_game_deal(g, on_event, ctx) != GIN_OK) {
+                rc = rec->checked && !g->over ? GIN_EMISMATCH : GIN_EILLEGAL;
+                ei = i;
+                el = rec->line[i];
+                break;
+            }
+        }
+        if (gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
+            rc = GIN_EILLEGAL;
+            ei = i;
+            el = rec->line[i];
+            break;
+        }
+        /* A hand that ends must be followed by its result line. */
+        if (rec->checked && !in_play(g) &&
+            !(r.ci < rec->n_checks && rec->checks[r.ci].at == i + 1 &&
+              rec->checks[r.ci].kind == GIN_CHECK_RESULT)) {
+            rc = GIN_EMISMATCH;
+            ei = i + 1;
+            el = next_line(&r, i + 1);
+            break;
+        }
+    }
+    if (err_index)
+        *err_index = rc == GIN_OK ? -1 : ei;
+    if (err_line)
+        *err_line = rc == GIN_OK ? 0 : el;
+    return rc;
+}
+
+int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
+                      int *err_index)
+{
+    return gin_record_replay_lines(rec, g, on_event, ctx, err_index, NULL);
+}
