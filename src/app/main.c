@@ -44,7 +44,7 @@ static void usage(FILE *f)
           f);
     for (int i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help [CMD]  this text, or the help of a command\n"
+    fputs("  help [CMD] this text, or the help of a command\n"
           "\n"
           "  -h, --help     show this text\n"
           "      --version  print the version\n"
