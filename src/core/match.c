@@ -62,9 +62,8 @@ int gin_match_step(gin_match *m)
     if (m->game.over)
         return 0;
     if (m->game.hand_no == 0 || m->game.hand.phase == GIN_PHASE_OVER) {
-        /* gin_view_init keeps scores and hand number across hands. */
-        for (int s = 0; s < m->game.rules.seats; s++)
-            gin_view_init(&m->views[s], &m->game.rules, s);
+        /* The views were started once in init: each hand's first DEAL
+         * resets their per-hand fields, and scores carry across hands. */
         int rc = gin_game_deal(&m->game, match_event, m);
         if (rc != GIN_OK)
             return rc;
