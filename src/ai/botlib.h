@@ -106,8 +106,9 @@ uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
  * think_ms sets the number of sampled worlds (each candidate sees the same ones). */
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
 /* Mean result in points (ours minus theirs, this hand) of each action in
- * acts[0..n-1], legal for v, over `samples` sampled worlds shared by all. */
+ * acts[0..n-1] (n <= 80), legal for v, over `samples` sampled worlds shared
+ * by all; se[j] is the standard error of mean[j] - mean[0]. */
 void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                       long samples, double *mean);
+                       long samples, double *mean, double *se);
 
 #endif

@@ -7,6 +7,7 @@
  * Deterministic: the work is bounded by a number of samples derived from
  * think_ms and a calibrated cost per playout, never by the clock, and the
  * random stream comes from the seed and the view. */
+#include <math.h>
 #include <string.h>
 #include "botlib.h"
 #include "ai.h"
@@ -15,7 +16,10 @@
 
 /* Playouts per millisecond of think time (one core, measured with
  * `gin-bench ai`, rounded down so the budget holds on a slower machine). */
-enum { PLAYOUTS_PER_MS = 60, MIN_SAMPLES = 6, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+/* How many standard errors a move must beat hard's choice by. */
+static const double CONFIDENCE = 1.5;
+
+enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 60, MIN_SAMPLES = 6, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
 
 /* How a playout seat knocks: at or below `late` any time, anything within
  * the limit before `early` turns, and whatever it has when the stock runs out. */
@@ -188,22 +192,32 @@ static double run_candidate(const sim *world, const gin_view *v, gin_action a)
 }
 
 /* The candidate moves, best-guess first (hard's order). Returns the count. */
+static int add_cand(cand *c, int n, gin_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i].a.kind == a.kind && c[i].a.card == a.card)
+            return n;
+    c[n].a = a;
+    return n + 1;
+}
+
 static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, cand *c, gin_action *fallback)
 {
     const ai_params *hp = ai_level_params(GIN_LEVEL_HARD);
     int n = 0;
     ai_policy_decide(hp, v, seed, fallback);
+    c[n++].a = *fallback; /* hard's choice first: the others must beat it */
     switch (v->phase) {
     case GIN_PHASE_OFFER:
-        c[n++].a = (gin_action){GIN_ACT_TAKE_UPCARD, GIN_NO_CARD};
-        c[n++].a = (gin_action){GIN_ACT_PASS, GIN_NO_CARD};
+        n = add_cand(c, n, (gin_action){GIN_ACT_TAKE_UPCARD, GIN_NO_CARD});
+        n = add_cand(c, n, (gin_action){GIN_ACT_PASS, GIN_NO_CARD});
         break;
     case GIN_PHASE_DRAW:
         if ((v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER) || v->stock_n <= 0 ||
             v->pile_n <= 0)
             return 0; /* forced */
-        c[n++].a = (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
-        c[n++].a = (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD};
+        n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD});
+        n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD});
         break;
     case GIN_PHASE_DISCARD: {
         if (fallback->kind == GIN_ACT_KNOCK) {
@@ -225,22 +239,17 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
         for (int i = 0; i < e.n && knocks < 2; i++) {
             int j = order[i];
             if (e.dw_after[j] <= v->knock_limit) {
-                c[n++].a = (gin_action){GIN_ACT_KNOCK, e.card[j]};
+                n = add_cand(c, n, (gin_action){GIN_ACT_KNOCK, e.card[j]});
                 knocks++;
             }
         }
         /* The best knock by deadwood, if not yet among them. */
         gin_card kc;
         int kdw = ai_best_after_discard(v->hand, v->taken, &kc);
-        if (kdw <= v->knock_limit && kc != GIN_NO_CARD) {
-            int have = 0;
-            for (int i = 0; i < n; i++)
-                have |= c[i].a.card == kc;
-            if (!have)
-                c[n++].a = (gin_action){GIN_ACT_KNOCK, kc};
-        }
+        if (kdw <= v->knock_limit && kc != GIN_NO_CARD)
+            n = add_cand(c, n, (gin_action){GIN_ACT_KNOCK, kc});
         for (int i = 0; i < e.n && i < KEEP_DISCARDS && n < MAX_CANDIDATES; i++)
-            c[n++].a = (gin_action){GIN_ACT_DISCARD, e.card[order[i]]};
+            n = add_cand(c, n, (gin_action){GIN_ACT_DISCARD, e.card[order[i]]});
         break;
     }
     default:
@@ -250,8 +259,9 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
 }
 
 void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                       long samples, double *mean)
+                       long samples, double *mean, double *se)
 {
+    double sq[MAX_ACTS], val[MAX_ACTS];
     gin_rng rng;
     gin_rng_seed(&rng, seed ^ UINT64_C(0x5eed));
     int improve = v->turns / 2;
@@ -264,7 +274,7 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
     world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
     world.hand[0] = v->hand;
     for (int j = 0; j < n; j++)
-        mean[j] = 0;
+        mean[j] = sq[j] = 0;
     for (long i = 0; i < samples; i++) {
         gin_cardset stock;
         world.hand[1] = ai_tracker_sample(t, &rng, improve, &stock);
@@ -273,12 +283,23 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
             world.stock[m++] = gin_cardset_first(q);
         gin_rng_shuffle(&rng, world.stock, m);
         world.stock_n = m < v->stock_n ? m : v->stock_n;
-        for (int j = 0; j < n; j++)
-            mean[j] += run_candidate(&world, v, acts[j]);
+        for (int j = 0; j < n; j++) {
+            val[j] = run_candidate(&world, v, acts[j]);
+            mean[j] += val[j];
+            double d = val[j] - val[0];
+            sq[j] += d * d;
+        }
     }
-    if (samples > 0)
-        for (int j = 0; j < n; j++)
-            mean[j] /= (double)samples;
+    if (samples <= 0)
+        return;
+    for (int j = 0; j < n; j++)
+        mean[j] /= (double)samples;
+    /* Standard error of each action's advantage over the first, paired by world. */
+    for (int j = 0; j < n; j++) {
+        double md = mean[j] - mean[0];
+        double var = sq[j] / (double)samples - md * md;
+        se[j] = var > 0 ? sqrt(var / (double)samples) : 0;
+    }
 }
 
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out)
@@ -300,14 +321,20 @@ int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action 
     if (samples > MAX_SAMPLES)
         samples = MAX_SAMPLES;
     gin_action acts[MAX_CANDIDATES + 4];
-    double mean[MAX_CANDIDATES + 4];
+    double mean[MAX_CANDIDATES + 4], se[MAX_CANDIDATES + 4];
     for (int j = 0; j < n; j++)
         acts[j] = c[j].a;
-    ai_rollout_values(v, &t, ai_view_seed(v, seed), acts, n, samples, mean);
+    ai_rollout_values(v, &t, ai_view_seed(v, seed), acts, n, samples, mean, se);
+    /* Leave hard's choice only for a move clearly better in the samples. */
     int best = 0;
-    for (int j = 1; j < n; j++)
-        if (mean[j] > mean[best] + 1e-9)
+    double best_gain = 0;
+    for (int j = 1; j < n; j++) {
+        double gain = mean[j] - mean[0] - CONFIDENCE * se[j];
+        if (gain > best_gain) {
+            best_gain = gain;
             best = j;
+        }
+    }
     *out = acts[best];
     return GIN_OK;
 }

@@ -1,0 +1,162 @@
+/* The card tracker: odds that the opponent holds each card, and samples of
+ * its hidden hand, from a seat's view only. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "botlib.h"
+#include "gin/error.h"
+
+static gin_card C(const char *s)
+{
+    gin_card c = GIN_NO_CARD;
+    assert_int_equal(gin_card_parse(s, &c, NULL), GIN_OK);
+    return c;
+}
+
+static gin_cardset S(const char *s)
+{
+    gin_cardset out = 0;
+    assert_true(gin_cardset_parse(s, &out, NULL) >= 0);
+    return out;
+}
+
+/* Seat 0 at its draw: our hand, the pile (bottom..top, thrown by the opponent). */
+static gin_view make_view(const char *hand, const char *pile)
+{
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_view v;
+    gin_view_init(&v, &r, 0);
+    v.dealer = 1;
+    v.turn = 0;
+    v.phase = GIN_PHASE_DRAW;
+    v.knock_limit = 10;
+    v.hand = S(hand);
+    const char *p = pile;
+    gin_card c;
+    while (gin_card_parse(p, &c, &p) == GIN_OK) {
+        v.pile_by[v.pile_n] = 1;
+        v.pile[v.pile_n++] = c;
+        v.discarded[1] |= gin_cardset_of(c);
+    }
+    v.hand_size[0] = gin_cardset_count(v.hand);
+    v.hand_size[1] = 10;
+    v.stock_n = 52 - 20 - v.pile_n;
+    v.turns = 2 * v.pile_n;
+    v.seen = v.hand;
+    for (int i = 0; i < v.pile_n; i++)
+        v.seen |= gin_cardset_of(v.pile[i]);
+    return v;
+}
+
+static double sum_unseen(const ai_tracker *t)
+{
+    double s = 0;
+    for (gin_cardset q = t->unseen; q; q &= q - 1)
+        s += t->p_opp[gin_cardset_first(q)];
+    return s;
+}
+
+static void test_probabilities_sane(void **state)
+{
+    (void)state;
+    gin_view v = make_view("AS 2S 3S 7H 8H JC QC KD 4D 9C", "5C KS 2H");
+    /* The opponent took the 6D from the pile and still holds it. */
+    v.known[1] = gin_cardset_of(C("6D"));
+    v.seen |= v.known[1];
+    for (int infer = 0; infer <= 1; infer++) {
+        ai_tracker t;
+        ai_tracker_build(&v, infer, &t);
+        assert_int_equal(t.opp_hidden, 9);
+        assert_int_equal(gin_cardset_count(t.unseen), 52 - 10 - 3 - 1);
+        assert_true(t.p_opp[C("6D")] == 1.0f);
+        assert_true(t.p_opp[C("AS")] == 0.0f);  /* ours */
+        assert_true(t.p_opp[C("KS")] == 0.0f);  /* in the pile */
+        assert_float_equal(sum_unseen(&t), 9.0, 1e-3);
+        for (gin_cardset q = t.unseen; q; q &= q - 1) {
+            float p = t.p_opp[gin_cardset_first(q)];
+            assert_true(p > 0.0f && p <= 1.0f);
+        }
+        /* The next stock card's odds sum to one. */
+        double next = 0;
+        for (gin_card c = 0; c < 64; c++)
+            next += ai_tracker_p_next(&t, c);
+        assert_float_equal(next, 1.0, 1e-3);
+    }
+}
+
+static void test_inference_from_discards_and_takes(void **state)
+{
+    (void)state;
+    gin_view v = make_view("AS 2S 3S 7H 8H JC QC KD 4D 9C", "5C");
+    v.known[1] = gin_cardset_of(C("9S"));
+    v.seen |= v.known[1];
+    ai_tracker flat, t;
+    ai_tracker_build(&v, 0, &flat);
+    ai_tracker_build(&v, 1, &t);
+    /* Forgetful: every unseen card equally likely. */
+    assert_float_equal(flat.p_opp[C("6C")], flat.p_opp[C("TD")], 1e-6);
+    /* It threw the 5C: it is probably not collecting fives or 4C/6C. */
+    assert_true(t.p_opp[C("6C")] < t.p_opp[C("TD")]);
+    assert_true(t.p_opp[C("5H")] < t.p_opp[C("TD")]);
+    /* It took the 9S: nines and the 8S/TS are likelier. */
+    assert_true(t.p_opp[C("9H")] > t.p_opp[C("TD")]);
+    assert_true(t.p_opp[C("TS")] > t.p_opp[C("TD")]);
+    assert_float_equal(sum_unseen(&t), 9.0, 1e-3);
+}
+
+static void test_sample_consistent(void **state)
+{
+    (void)state;
+    gin_view v = make_view("AS 2S 3S 7H 8H JC QC KD 4D 9C", "5C KS 2H");
+    v.known[1] = gin_cardset_of(C("6D"));
+    v.seen |= v.known[1];
+    ai_tracker t;
+    ai_tracker_build(&v, 1, &t);
+    gin_rng rng;
+    gin_rng_seed(&rng, 7);
+    for (int improve = 0; improve <= 8; improve += 4)
+        for (int i = 0; i < 50; i++) {
+            gin_cardset stock = 0;
+            gin_cardset opp = ai_tracker_sample(&t, &rng, improve, &stock);
+            assert_int_equal(gin_cardset_count(opp), 10);
+            assert_true(gin_cardset_has(opp, C("6D")));
+            assert_int_equal(opp & (v.hand | stock), 0);
+            assert_int_equal(opp & ~(t.unseen | t.opp_known), 0);
+            assert_true((stock | (opp & ~t.opp_known)) == t.unseen);
+            assert_int_equal(gin_cardset_count(stock), v.stock_n);
+        }
+}
+
+static void test_danger(void **state)
+{
+    (void)state;
+    gin_view v = make_view("AS 2S 3S 7H 8H JC QC KD 4D 9C", "5C");
+    /* It holds two queens: any other queen completes its set. */
+    v.known[1] = S("QH QD");
+    v.seen |= v.known[1];
+    ai_tracker t;
+    ai_tracker_build(&v, 1, &t);
+    assert_float_equal(ai_danger(&t, C("QS")), 1.0, 1e-6);
+    /* The KD: we hold the QC and JC... the KC, KH, KS are unseen, so some danger,
+     * but far less than a completing queen. */
+    assert_true(ai_danger(&t, C("KD")) < 0.5);
+    /* The AS with 2S, 3S ours and the aces' odds low-ish: small. */
+    assert_true(ai_danger(&t, C("AS")) < ai_danger(&t, C("QS")));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_probabilities_sane),
+        cmocka_unit_test(test_inference_from_discards_and_takes),
+        cmocka_unit_test(test_sample_consistent),
+        cmocka_unit_test(test_danger),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
