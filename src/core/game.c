@@ -75,14 +75,16 @@ int gin_game_deal(gin_game *g, gin_event_fn on_event, void *ctx)
  * the highest sum of the three games' totals (-1 on a tie). */
 static int game_winner(const gin_game *g, int *total)
 {
-    if (!g->rules.hollywood) {
-        int w = g->score.winner;
-        *total = w >= 0 ? g->score.total[w] : 0;
-        return w;
+    if (!g->rules.hollywood && g->score.winner >= 0) {
+        *total = g->score.total[g->score.winner];
+        return g->score.winner;
     }
+    /* Hollywood, or a game stopped at GIN_MAX_HANDS: the highest total. */
     int best = -1, best_total = 0, tie = 0;
     for (int s = 0; s < g->rules.seats; s++) {
-        int t = g->hollywood[0].total[s] + g->hollywood[1].total[s] + g->hollywood[2].total[s];
+        int t = g->score.total[s];
+        if (g->rules.hollywood)
+            t = g->hollywood[0].total[s] + g->hollywood[1].total[s] + g->hollywood[2].total[s];
         if (best < 0 || t > best_total) {
             best = s;
             best_total = t;
