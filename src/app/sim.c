@@ -79,12 +79,17 @@ static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_
     uint64_t seed = gin_sim_game_seed(c->seed, pair);
     gin_agent ag[2];
     int rc = gin_ai_create(c->p1, mix64(seed ^ 1), c->think_ms, &ag[0]);
-    if (rc != GIN_OK)
-        return rc;
-    rc = gin_ai_create(c->p2, mix64(seed ^ 2), c->think_ms, &ag[1]);
-    if (rc != GIN_OK) {
-        if (ag[0].destroy)
+    if (rc == GIN_OK) {
+        rc = gin_ai_create(c->p2, mix64(seed ^ 2), c->think_ms, &ag[1]);
+        if (rc != GIN_OK && ag[0].destroy)
             ag[0].destroy(ag[0].self);
+    }
+    if (rc != GIN_OK) {
+        if (acc->fault == GIN_OK) {
+            acc->fault = rc;
+            acc->fault_game = 2 * pair + swapped;
+            acc->fault_player = -1;
+        }
         return rc;
     }
     const gin_agent *seats[2] = {&ag[swapped], &ag[!swapped]};
