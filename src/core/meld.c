@@ -12,6 +12,7 @@
  * exact dynamic programme over the ranks (meld_dp.c) instead. */
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 #include "gin/meld.h"
 #include "gin/error.h"
 #include "meld_internal.h"
@@ -74,14 +75,26 @@ static inline unsigned ranks_ge3(uint64_t h)
 }
 
 /* The set choices of each rank in `ranks`, ascending, in canonical order
- * (none, whole rank, then without spade .. club). Returns how many ranks. */
-static int set_options(uint64_t h, unsigned ranks, uint64_t opt[][OPTS], int n[])
+ * (none, whole rank, then without spade .. club). Returns how many ranks.
+ * With `prune`, a rank none of whose cards could join a run (no block of 3+
+ * even in the whole hand) has only one sensible choice, the whole rank:
+ * any other leaves some of its cards unmatched. Such ranks are not listed
+ * but added to *forced. (The discard solvers cannot prune: removing a card
+ * of the rank is one of their choices.) */
+static int set_options(uint64_t h, unsigned ranks, int prune, uint64_t opt[][OPTS], int n[],
+                       uint64_t *forced)
 {
+    uint64_t runnable = prune ? runs_of(h) : ~UINT64_C(0);
     int k = 0;
+    *forced = 0;
     while (ranks) {
         int r = __builtin_ctz(ranks);
         ranks &= ranks - 1;
         uint64_t q = h & (RANK0 << r);
+        if (!(q & runnable)) {
+            *forced |= q;
+            continue;
+        }
         opt[k][0] = 0;
         opt[k][1] = q;
         n[k] = 2;
@@ -111,20 +124,21 @@ int gin_deadwood(gin_cardset hand)
     if (hand & ~GIN_DECK) return GIN_EINVAL;
     unsigned g = ranks_ge3(hand);
     if (!g) return dead_value(hand);
-    uint64_t opt[GIN_RANKS][OPTS];
+    uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
-    int k = set_options(hand, g, opt, n);
+    int k = set_options(hand, g, 1, opt, n, &forced);
+    if (k == 0) return dead_value(hand & ~forced);
     if (k > MAX_ENUM_RANKS) return gin_meld_dp(hand, 0, NULL, NULL, NULL);
-    return min_over_sets(hand, (const uint64_t (*)[OPTS])opt, n, k);
+    return min_over_sets(hand & ~forced, (const uint64_t (*)[OPTS])opt, n, k);
 }
 
 /* Every least-deadwood choice of sets, in canonical order: the first `cap`
  * are emitted, the total goes to *count. Returns the least deadwood. */
 static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ctx, long long *count)
 {
-    uint64_t opt[GIN_RANKS][OPTS];
+    uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
-    int k = set_options(hand, ranks_ge3(hand), opt, n);
+    int k = set_options(hand, ranks_ge3(hand), 1, opt, n, &forced);
     if (k > MAX_ENUM_RANKS) return gin_meld_dp(hand, cap, emit, ctx, count);
     int idx[MAX_ENUM_RANKS] = {0};
     int best = INT_MAX;
@@ -133,7 +147,7 @@ static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ct
     for (int pass = 0; pass < 2; pass++) {
         for (int j = 0; j < k; j++) idx[j] = 0;
         for (;;) {
-            uint64_t sets = 0;
+            uint64_t sets = forced;
             for (int j = 0; j < k; j++) sets |= opt[j][idx[j]];
             int v = dead_value(hand & ~sets);
             if (pass == 0 && v < best) best = v;
@@ -247,10 +261,11 @@ static void discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, i
 int gin_discard_deadwoods(gin_cardset hand, int after[64])
 {
     if (!after || !hand || (hand & ~GIN_DECK)) return GIN_EINVAL;
-    for (int c = 0; c < 64; c++) after[c] = (hand >> c) & 1 ? INT_MAX : -1;
-    uint64_t opt[GIN_RANKS][OPTS];
-    int n[GIN_RANKS];
-    int k = set_options(hand, ranks_ge3(hand), opt, n);
+    memset(after, 0xff, 64 * sizeof after[0]); /* -1 everywhere */
+    for (uint64_t x = hand; x; x &= x - 1) after[__builtin_ctzll(x)] = INT_MAX;
+    uint64_t opt[GIN_RANKS][OPTS], forced;
+    int n[GIN_RANKS] = {0}; /* (all set by set_options; quiets a gcc false alarm) */
+    int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
     if (k > MAX_ENUM_RANKS) {
         for (uint64_t x = hand; x; x &= x - 1) {
             int c = __builtin_ctzll(x);
@@ -307,9 +322,9 @@ static int best_discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *
 int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after)
 {
     if (!discard || !deadwood_after || !hand || (hand & ~GIN_DECK)) return GIN_EINVAL;
-    uint64_t opt[GIN_RANKS][OPTS];
+    uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
-    int k = set_options(hand, ranks_ge3(hand), opt, n);
+    int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
     int best = INT_MAX;
     if (k > MAX_ENUM_RANKS) {
         int after[64];
