@@ -106,11 +106,12 @@ static int showdown_line(char *text, long line, const showdown_opts *op, cli_out
         }
     }
     if (n[0] != 10 && n[0] != 11) {
-        cli_line_error(line, "knocker has %d cards (10 after its discard, or 11 for big gin)", n[0]);
+        cli_line_error(line, "knocker has %d card%s (10 after its discard, or 11 for big gin)",
+                       n[0], n[0] == 1 ? "" : "s");
         return -1;
     }
     if (n[1] != 10) {
-        cli_line_error(line, "defender has %d cards (needs 10)", n[1]);
+        cli_line_error(line, "defender has %d card%s (needs 10)", n[1], n[1] == 1 ? "" : "s");
         return -1;
     }
     if (hand[0] & hand[1]) {
