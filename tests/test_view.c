@@ -1,0 +1,233 @@
+/* Tests of the seat view: built from redacted events only, it must match
+ * the true state in everything the seat may see and never hold a card the
+ * seat could not have seen. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gin/error.h"
+#include "gin/game.h"
+#include "gin/meld.h"
+#include "gin/view.h"
+
+typedef struct feed {
+    gin_view views[2];
+    gin_game *g;
+    int events;
+    /* from the true events: cards each seat held this hand, cards that were
+     * face up on the pile this hand */
+    gin_cardset held_ever[2], pile_ever;
+} feed;
+
+static void feed_event(void *ctx, const gin_event *ev)
+{
+    feed *f = ctx;
+    for (int s = 0; s < 2; s++) {
+        gin_event red;
+        gin_event_redact(ev, s, &red);
+        if (s != ev->seat && ev->kind == GIN_EV_DEAL)
+            assert_true(red.cards == 0);
+        if (s != ev->seat && ev->kind == GIN_EV_DRAW_STOCK)
+            assert_int_equal(red.card, GIN_NO_CARD);
+        gin_view_apply(&f->views[s], &red);
+    }
+    f->events++;
+    gin_cardset b = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
+    switch (ev->kind) {
+    case GIN_EV_DEAL:
+        if (ev->seat == (ev->value + 1) % 2)
+            f->held_ever[0] = f->held_ever[1] = 0;
+        f->held_ever[ev->seat] |= ev->cards;
+        f->pile_ever = b;
+        break;
+    case GIN_EV_DRAW_STOCK:
+    case GIN_EV_DRAW_DISCARD:
+    case GIN_EV_TAKE_UPCARD:
+        f->held_ever[ev->seat] |= b;
+        break;
+    case GIN_EV_DISCARD:
+        f->pile_ever |= b;
+        break;
+    default:
+        break;
+    }
+}
+
+/* Everything the seat may see matches the truth; nothing it may not see
+ * is in the view. */
+static void check_view(const gin_view *v, const gin_game *g, const feed *f)
+{
+    const gin_hand *h = &g->hand;
+    int me = v->seat, opp = 1 - me;
+    assert_int_equal(v->hand_no, g->hand_no);
+    assert_int_equal(v->dealer, h->dealer);
+    assert_int_equal(v->first_upcard, h->first_upcard);
+    assert_int_equal(v->knock_limit, h->knock_limit);
+    assert_int_equal(v->phase, h->phase);
+    assert_int_equal(v->stock_n, h->stock_n);
+    assert_int_equal(v->pile_n, h->pile_n);
+    assert_memory_equal(v->pile, h->pile, sizeof v->pile[0] * (size_t)h->pile_n);
+    assert_memory_equal(v->pile_by, h->pile_by, sizeof v->pile_by[0] * (size_t)h->pile_n);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(v->hand_size[s], gin_cardset_count(h->held[s]));
+        assert_int_equal(v->scores[s], g->score.points[s]);
+    }
+    assert_true(v->hand == h->held[me]);
+    if (h->phase == GIN_PHASE_OVER)
+        return;
+    assert_int_equal(v->turn, h->turn);
+    assert_int_equal(v->turns, h->turns);
+    assert_int_equal(v->taken, h->turn == me ? h->taken : GIN_NO_CARD);
+    /* what the opponent holds is known only where it was seen */
+    assert_true((v->known[opp] & ~h->held[opp]) == 0);
+    /* seen: only cards this seat held or saw face up */
+    assert_true((v->seen & ~(f->held_ever[me] | f->pile_ever)) == 0);
+    assert_true((v->seen & h->held[opp] & ~v->known[opp] & ~f->pile_ever) == 0);
+    assert_true((gin_view_unseen(v) & (v->hand | v->known[opp])) == 0);
+    /* a card the opponent threw is back in its hand only if seen taken
+     * (or drawn again from a reshuffled stock) */
+    if (g->rules.stock_low == GIN_STOCK_VOID)
+        assert_true((v->discarded[opp] & h->held[opp] & ~v->known[opp]) == 0);
+}
+
+static gin_action choose(const gin_hand *h, gin_rng *rng)
+{
+    gin_action list[64];
+    int n = gin_hand_legal(h, list, 64);
+    assert_true(n > 0);
+    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
+    if (h->phase != GIN_PHASE_DISCARD || gin_rng_below(rng, 4) == 0)
+        return a;
+    if (list[n - 1].kind == GIN_ACT_KNOCK)
+        return list[n - 1];
+    int after[64], best = 0;
+    gin_discard_deadwoods(h->held[h->turn], after);
+    for (int i = 1; i < n; i++)
+        if (after[list[i].card] < after[list[best].card])
+            best = i;
+    return list[best];
+}
+
+static void test_views_follow_playouts(void **state)
+{
+    (void)state;
+    static gin_game g;
+    static feed f;
+    for (size_t p = 0; p < gin_rules_preset_count(); p++) {
+        gin_rules r = *gin_rules_preset_at(p);
+        int declined = 0, known = 0;
+        for (uint64_t seed = 0; seed < 60; seed++) {
+            gin_rng rng;
+            gin_rng_seed(&rng, seed + 100 * p);
+            assert_int_equal(gin_game_init(&g, &r, seed), GIN_OK);
+            f.g = &g;
+            gin_view_init(&f.views[0], &r, 0);
+            gin_view_init(&f.views[1], &r, 1);
+            while (!g.over) {
+                assert_int_equal(gin_game_deal(&g, feed_event, &f), GIN_OK);
+                check_view(&f.views[0], &g, &f);
+                check_view(&f.views[1], &g, &f);
+                while (g.hand.phase != GIN_PHASE_OVER) {
+                    assert_int_equal(gin_game_apply(&g, choose(&g.hand, &rng), feed_event, &f), GIN_OK);
+                    check_view(&f.views[0], &g, &f);
+                    check_view(&f.views[1], &g, &f);
+                    declined += f.views[0].declined[1] != 0;
+                    known += f.views[0].known[1] != 0;
+                }
+                /* at the showdown both hands are shown */
+                if (!g.hand.void_hand)
+                    for (int s = 0; s < 2; s++)
+                        assert_true((f.views[s].seen & (g.hand.held[0] | g.hand.held[1])) ==
+                                    (g.hand.held[0] | g.hand.held[1]));
+            }
+        }
+        assert_true(declined > 0);
+        assert_true(known > 0);
+    }
+}
+
+static gin_card C(const char *t)
+{
+    gin_card c;
+    assert_int_equal(gin_card_parse(t, &c, NULL), GIN_OK);
+    return c;
+}
+
+/* Known, discarded and declined cards, event by event. */
+static void test_known_discarded_declined(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_view v;
+    gin_view_init(&v, &r, 0);
+    assert_int_equal(v.phase, GIN_PHASE_OVER);
+    gin_cardset mine;
+    assert_int_equal(gin_cardset_parse("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", &mine, NULL), 10);
+    /* dealer 1: seat 0 is dealt first */
+    gin_event ev = {GIN_EV_DEAL, 0, C("KH"), mine, 1, NULL};
+    gin_view_apply(&v, &ev);
+    ev = (gin_event){GIN_EV_DEAL, 1, C("KH"), 0, 1, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(v.hand == mine);
+    assert_int_equal(v.hand_no, 1);
+    assert_int_equal(v.turn, 0);
+    assert_int_equal(v.phase, GIN_PHASE_OFFER);
+    assert_int_equal(v.stock_n, 31);
+    assert_int_equal(v.pile_n, 1);
+    assert_true(gin_cardset_has(v.seen, C("KH")));
+    ev = (gin_event){GIN_EV_PASS, 0, C("KH"), 0, 1, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(gin_cardset_has(v.declined[0], C("KH")));
+    assert_int_equal(v.turn, 1);
+    ev = (gin_event){GIN_EV_TAKE_UPCARD, 1, C("KH"), 0, 0, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(gin_cardset_has(v.known[1], C("KH")));
+    assert_int_equal(v.hand_size[1], 11);
+    assert_int_equal(v.pile_n, 0);
+    assert_int_equal(v.taken, GIN_NO_CARD); /* not ours */
+    ev = (gin_event){GIN_EV_DISCARD, 1, C("QC"), 0, 1, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(gin_cardset_has(v.discarded[1], C("QC")));
+    assert_int_equal(v.turn, 0);
+    assert_int_equal(v.phase, GIN_PHASE_DRAW);
+    /* seat 0 draws from stock over QC: declines it */
+    ev = (gin_event){GIN_EV_DRAW_STOCK, 0, C("JD"), 0, 30, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(gin_cardset_has(v.declined[0], C("QC")));
+    assert_true(gin_cardset_has(v.hand, C("JD")));
+    assert_int_equal(v.stock_n, 30);
+    ev = (gin_event){GIN_EV_DISCARD, 0, C("JD"), 0, 2, NULL};
+    gin_view_apply(&v, &ev);
+    /* seat 1 takes JD, then throws KH: no longer known to hold it */
+    ev = (gin_event){GIN_EV_DRAW_DISCARD, 1, C("JD"), 0, 1, NULL};
+    gin_view_apply(&v, &ev);
+    assert_true(gin_cardset_has(v.known[1], C("JD")));
+    ev = (gin_event){GIN_EV_DISCARD, 1, C("KH"), 0, 2, NULL};
+    gin_view_apply(&v, &ev);
+    assert_false(gin_cardset_has(v.known[1], C("KH")));
+    assert_true(gin_cardset_has(v.known[1], C("JD")));
+    assert_int_equal(v.turns, 3);
+    /* a hand's result carries into the next hand's view */
+    ev = (gin_event){GIN_EV_HAND_OVER, 1, GIN_NO_CARD, 0, 23, NULL};
+    gin_view_apply(&v, &ev);
+    assert_int_equal(v.scores[1], 23);
+    ev = (gin_event){GIN_EV_DEAL, 0, C("2H"), mine, 1, NULL};
+    gin_view_apply(&v, &ev);
+    assert_int_equal(v.scores[1], 23);
+    assert_int_equal(v.hand_no, 2);
+    assert_true(v.known[1] == 0 && v.discarded[1] == 0 && v.declined[0] == 0);
+    assert_int_equal(v.turns, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_views_follow_playouts),
+        cmocka_unit_test(test_known_discarded_declined),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
