@@ -454,6 +454,7 @@ static void check_arrangement(gin_cardset hand, const gin_arrangement *a, int le
         seen |= a->melds[i];
         if (i) assert_true(__builtin_ctzll(a->melds[i - 1]) < __builtin_ctzll(a->melds[i]));
     }
+    for (int i = a->n_melds; i < GIN_MAX_MELDS; i++) assert_true(a->melds[i] == 0);
     assert_true((seen & a->unmatched) == 0);
     assert_true((seen | a->unmatched) == hand);
     int v = 0;

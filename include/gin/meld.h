@@ -41,11 +41,15 @@ int gin_arrange(gin_cardset hand, gin_arrangement *out);
 /* Every distinct least-deadwood arrangement of `hand` (distinct as sets of
  * melds; the showdown needs them to break ties). Writes up to `cap` into
  * out[] and returns how many exist in total (which may exceed cap), or
- * GIN_EINVAL. */
+ * GIN_EINVAL. Runs that touch in one suit count as one run (A-2-3 with
+ * 4-5-6 is the run A-6), so arrangements differ only in their sets. The
+ * order is fixed (gin_arrange returns the first); unused melds[] are 0. */
 int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap);
 
 /* Every meld contained in `hand` (all sets of 3 and 4, all runs of every
- * length). Writes up to `cap` into out[] and returns the total count. */
+ * length). Writes up to `cap` into out[] and returns the total count, or
+ * GIN_EINVAL. Order: sets by rank (a four-set before its three-sets), then
+ * runs by lowest card, shorter first. */
 int gin_melds_in(gin_cardset hand, gin_cardset *out, size_t cap);
 
 /* For a hand, the deadwood left after discarding each card, solved together
