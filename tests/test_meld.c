@@ -426,6 +426,43 @@ static void test_big_hands(void **state)
     assert_int_equal(gin_discard_deadwoods(GIN_DECK, after), 0);
 }
 
+/* Least deadwood of one suit's ranks (bit r = rank r), runs only, by the
+ * textbook recursion: rank i is unmatched, or starts a run i..j. */
+static int suit_least(unsigned m, int i)
+{
+    if (i >= 13) return 0;
+    if (!((m >> i) & 1)) return suit_least(m, i + 1);
+    int best = naive_value(i) + suit_least(m, i + 1);
+    for (int j = i + 2; j < 13 && ((m >> j) & 1) && ((m >> (j - 1)) & 1); j++) {
+        int v = suit_least(m, j + 1);
+        if (v < best) best = v;
+    }
+    return best;
+}
+
+/* Every 13-bit mask of a suit: exhaustive for runs and card values. */
+static void test_every_suit_mask(void **state)
+{
+    (void)state;
+    for (unsigned m = 0; m < 8192; m++) {
+        int least = suit_least(m, 0);
+        int suit = (int)(m % 4);
+        gin_cardset h = (gin_cardset)m << (16 * suit);
+        assert_int_equal(gin_deadwood(h), least);
+        if (!m) continue;
+        int after[64];
+        int best = gin_discard_deadwoods(h, after);
+        int want = 1 << 30;
+        for (int r = 0; r < 13; r++) {
+            if (!((m >> r) & 1)) continue;
+            int v = suit_least(m & ~(1u << r), 0);
+            assert_int_equal(after[bit_of(r, suit)], v);
+            if (v < want) want = v;
+        }
+        assert_int_equal(best, want);
+    }
+}
+
 /* ---- property test ---- */
 
 struct emitted {
@@ -611,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_best_discard_ties),
         cmocka_unit_test(test_melds_in),
         cmocka_unit_test(test_big_hands),
+        cmocka_unit_test(test_every_suit_mask),
         cmocka_unit_test(test_property_random),
         cmocka_unit_test(test_property_large),
     };
