@@ -408,6 +408,7 @@ typedef struct parser {
     int hands;   /* hand headers so far */
     unsigned have; /* knob bits; bit N_KNOBS = rules, N_KNOBS + 1 = seed */
     char name[32];
+    int rules_line;
 } parser;
 
 static int add_check(parser *p, gin_record_check c)
@@ -431,6 +432,7 @@ static int header_line(parser *p, char **tok, int n)
         if (strlen(tok[1]) >= sizeof p->name)
             return GIN_ENAME;
         strcpy(p->name, tok[1]);
+        p->rules_line = p->line;
     } else if (strcmp(tok[0], "seed") == 0) {
         bit = 1u << (N_KNOBS + 1);
         if (!parse_u64(tok[1], &p->rec->seed))
@@ -555,6 +557,8 @@ static int parse_line(parser *p, char *text)
         if (p->have != (1u << (N_KNOBS + 2)) - 1)
             return GIN_EFORMAT; /* a rule knob, the rules or the seed is missing */
         int rc = settle_rules(&p->rec->rules, p->name);
+        if (rc == GIN_ENAME)
+            p->line = p->rules_line;
         if (rc != GIN_OK)
             return rc;
         p->stage = 3;
@@ -572,7 +576,7 @@ int gin_record_parse(const char *text, gin_record *rec, int *err_line)
     gin_rules_preset("standard", &base);
     gin_record_init(rec, &base, 0);
     rec->checked = 1;
-    parser p = {rec, 0, 0, 0, 0, ""};
+    parser p = {rec, 0, 0, 0, 0, "", 0};
     const char *s = text;
     while (*s) {
         const char *nl = strchr(s, '\n');

@@ -1,0 +1,347 @@
+/* Tests of game records: format -> parse -> replay reproduces a game
+ * exactly; damaged records are rejected naming the line at fault. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gin/error.h"
+#include "gin/game.h"
+#include "gin/meld.h"
+#include "gin/record.h"
+
+enum { TEXT_CAP = 1 << 20 };
+
+static gin_action choose(const gin_hand *h, gin_rng *rng)
+{
+    gin_action list[64];
+    int n = gin_hand_legal(h, list, 64);
+    assert_true(n > 0);
+    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
+    if (h->phase != GIN_PHASE_DISCARD || gin_rng_below(rng, 5) == 0)
+        return a;
+    if (list[n - 1].kind == GIN_ACT_KNOCK)
+        return list[n - 1];
+    int after[64], best = 0;
+    gin_discard_deadwoods(h->held[h->turn], after);
+    for (int i = 1; i < n; i++)
+        if (after[list[i].card] < after[list[best].card])
+            best = i;
+    return list[best];
+}
+
+/* Play a whole game (or stop after `max_actions`) into rec and g. */
+static void play(const gin_rules *r, uint64_t seed, gin_record *rec, gin_game *g, int max_actions)
+{
+    gin_rng rng;
+    gin_rng_seed(&rng, ~seed);
+    gin_record_init(rec, r, seed);
+    assert_int_equal(gin_game_init(g, r, seed), GIN_OK);
+    while (!g->over && rec->n_actions < max_actions) {
+        if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER)
+            assert_int_equal(gin_game_deal(g, NULL, NULL), GIN_OK);
+        gin_action a = choose(&g->hand, &rng);
+        assert_int_equal(gin_game_apply(g, a, NULL, NULL), GIN_OK);
+        assert_int_equal(gin_record_add(rec, a), GIN_OK);
+    }
+}
+
+static void same_game(const gin_game *a, const gin_game *b)
+{
+    assert_int_equal(a->hand_no, b->hand_no);
+    assert_int_equal(a->n_results, b->n_results);
+    assert_memory_equal(a->results, b->results, sizeof a->results[0] * (size_t)a->n_results);
+    assert_memory_equal(&a->score, &b->score, sizeof a->score);
+    assert_int_equal(a->over, b->over);
+    assert_int_equal(a->dealer, b->dealer);
+    assert_memory_equal(a->deck, b->deck, sizeof a->deck);
+    assert_memory_equal(a->hand.held, b->hand.held, sizeof a->hand.held);
+    assert_int_equal(a->hand.phase, b->hand.phase);
+    assert_int_equal(a->hand.stock_n, b->hand.stock_n);
+    assert_memory_equal(a->hand.pile, b->hand.pile, sizeof a->hand.pile[0] * (size_t)a->hand.pile_n);
+}
+
+typedef struct fixture {
+    gin_record rec, parsed;
+    gin_game g, replayed;
+    char text[TEXT_CAP];
+} fixture;
+
+static int setup(void **state)
+{
+    *state = calloc(1, sizeof(fixture));
+    return *state ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    free(*state);
+    return 0;
+}
+
+static void test_round_trip(void **state)
+{
+    fixture *f = *state;
+    for (size_t p = 0; p < gin_rules_preset_count(); p++) {
+        for (uint64_t seed = 0; seed < 40; seed++) {
+            gin_rules r = *gin_rules_preset_at(p);
+            r.hollywood = seed % 4 == 3;
+            if (seed % 5 == 4)
+                r.big_gin_bonus = 31;
+            int limit = seed % 3 == 2 ? 1 + (int)(seed * 7 % 90) : GIN_RECORD_MAX_ACTIONS;
+            play(&r, seed * 1000 + p, &f->rec, &f->g, limit);
+            int len = gin_record_format(&f->rec, f->text, TEXT_CAP);
+            assert_true(len > 0);
+            assert_int_equal((size_t)len, strlen(f->text));
+            int line = -1;
+            assert_int_equal(gin_record_parse(f->text, &f->parsed, &line), GIN_OK);
+            assert_int_equal(line, 0);
+            assert_int_equal(f->parsed.seed, f->rec.seed);
+            assert_int_equal(f->parsed.n_actions, f->rec.n_actions);
+            assert_memory_equal(f->parsed.actions, f->rec.actions,
+                                sizeof f->rec.actions[0] * (size_t)f->rec.n_actions);
+            assert_string_equal(f->parsed.rules.name, r.big_gin_bonus || r.hollywood ? "custom" : r.name);
+            f->parsed.rules.name = r.name;
+            assert_memory_equal(&f->parsed.rules, &r, sizeof r);
+            int idx = 0, el = 0;
+            assert_int_equal(gin_record_replay_lines(&f->parsed, &f->replayed, NULL, NULL, &idx, &el),
+                             GIN_OK);
+            assert_int_equal(idx, -1);
+            same_game(&f->g, &f->replayed);
+            /* the unchecked record replays the same */
+            assert_int_equal(gin_record_replay(&f->rec, &f->replayed, NULL, NULL, &idx), GIN_OK);
+            same_game(&f->g, &f->replayed);
+            /* formatting the parsed record gives the same text */
+            static char again[TEXT_CAP];
+            assert_int_equal(gin_record_format(&f->parsed, again, TEXT_CAP), len);
+            assert_string_equal(again, f->text);
+        }
+    }
+}
+
+/* Replace line `n` (1-based) of text with `with` (NULL: delete it). */
+static void edit_line(const char *text, int n, const char *with, char *out)
+{
+    int line = 1;
+    const char *s = text;
+    out[0] = '\0';
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s + 1) : strlen(s);
+        if (line == n) {
+            if (with) {
+                strcat(out, with);
+                strcat(out, "\n");
+            }
+        } else {
+            strncat(out, s, len);
+        }
+        s += len;
+        line++;
+    }
+}
+
+/* The 1-based number of the first line starting with `prefix` after line
+ * `from`, or 0. */
+static int find_line(const char *text, const char *prefix, int from)
+{
+    int line = 1;
+    for (const char *s = text; *s; line++) {
+        if (line > from && strncmp(s, prefix, strlen(prefix)) == 0)
+            return line;
+        const char *nl = strchr(s, '\n');
+        if (!nl)
+            break;
+        s = nl + 1;
+    }
+    return 0;
+}
+
+static int parse_fails_at(fixture *f, const char *text)
+{
+    int line = 0;
+    assert_true(gin_record_parse(text, &f->parsed, &line) < 0);
+    return line;
+}
+
+static int replay_fails_at(fixture *f, const char *text, int expect_rc)
+{
+    int line = -1, idx = -2, el = -1;
+    assert_int_equal(gin_record_parse(text, &f->parsed, &line), GIN_OK);
+    assert_int_equal(gin_record_replay_lines(&f->parsed, &f->replayed, NULL, NULL, &idx, &el), expect_rc);
+    assert_true(idx >= 0);
+    return el;
+}
+
+static void test_damaged(void **state)
+{
+    fixture *f = *state;
+    gin_rules r = *gin_rules_preset_at(0);
+    play(&r, 12345, &f->rec, &f->g, GIN_RECORD_MAX_ACTIONS);
+    assert_true(f->g.over);
+    assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+    static char bad[TEXT_CAP];
+
+    /* a bad card */
+    int d = find_line(f->text, "discard ", 0);
+    assert_true(d > 0);
+    edit_line(f->text, d, "discard 1X", bad);
+    assert_int_equal(parse_fails_at(f, bad), d);
+    /* an unknown word */
+    edit_line(f->text, d, "dsicard 5H", bad);
+    assert_int_equal(parse_fails_at(f, bad), d);
+    /* the wrong version */
+    edit_line(f->text, 1, "gin-record 2", bad);
+    assert_int_equal(parse_fails_at(f, bad), 1);
+    /* an unknown preset */
+    edit_line(f->text, 2, "rules poker", bad);
+    assert_int_equal(gin_record_parse(bad, &f->parsed, &(int){0}), GIN_ENAME);
+    assert_int_equal(parse_fails_at(f, bad), 2);
+    /* a missing knob */
+    int k = find_line(f->text, "gin-bonus", 0);
+    edit_line(f->text, k, NULL, bad);
+    assert_int_equal(parse_fails_at(f, bad), find_line(f->text, "hand 1", 0) - 1);
+    /* a knob out of range */
+    edit_line(f->text, k, "gin-bonus -5", bad);
+    assert_int_equal(gin_record_parse(bad, &f->parsed, &(int){0}), GIN_ERULES);
+
+    /* truncated: no "end" */
+    size_t len = strlen(f->text);
+    memcpy(bad, f->text, len + 1);
+    char *cut = bad + len - 1;
+    while (cut > bad && cut[-1] != '\n')
+        cut--;
+    *cut = '\0';
+    int total_lines = find_line(f->text, "end", 0);
+    assert_int_equal(parse_fails_at(f, bad), total_lines);
+    /* truncated in the middle of a line */
+    memcpy(bad, f->text, len + 1);
+    bad[len / 2] = '\0';
+    assert_true(parse_fails_at(f, bad) > 0);
+
+    /* an illegal action: a discard of a card not held */
+    int s = find_line(f->text, "stock", find_line(f->text, "hand 1", 0));
+    assert_true(s > 0);
+    edit_line(f->text, s, "discard AS", bad);
+    assert_int_equal(replay_fails_at(f, bad, GIN_EILLEGAL), s);
+    /* a wrong check line */
+    int res = find_line(f->text, "result ", 0);
+    edit_line(f->text, res, "result void totals 0 0", bad);
+    if (strcmp(bad, f->text) == 0)
+        edit_line(f->text, res, "result gin seat 0 points 99 totals 99 0", bad);
+    assert_int_equal(replay_fails_at(f, bad, GIN_EMISMATCH), res);
+    /* a wrong dealer */
+    int h2 = find_line(f->text, "hand 2 dealer ", 0);
+    assert_true(h2 > 0);
+    const char *hl = f->text;
+    for (int i = 1; i < h2; i++)
+        hl = strchr(hl, '\n') + 1;
+    edit_line(f->text, h2, hl[14] == '0' ? "hand 2 dealer 1" : "hand 2 dealer 0", bad);
+    assert_int_equal(replay_fails_at(f, bad, GIN_EMISMATCH), h2);
+    /* a wrong seed: the first action or check that disagrees is named */
+    int seed_line = find_line(f->text, "seed ", 0);
+    edit_line(f->text, seed_line, "seed 1", bad);
+    int line = -1, idx = 0, el = 0;
+    assert_int_equal(gin_record_parse(bad, &f->parsed, &line), GIN_OK);
+    assert_true(gin_record_replay_lines(&f->parsed, &f->replayed, NULL, NULL, &idx, &el) < 0);
+    assert_true(el > seed_line);
+    /* a missing result line breaks the structure */
+    edit_line(f->text, res, NULL, bad);
+    assert_int_equal(parse_fails_at(f, bad), res);
+    /* an action after the hand ended: it is at fault */
+    const char *rl = f->text;
+    for (int i = 1; i < res; i++)
+        rl = strchr(rl, '\n') + 1;
+    char extra[128] = "stock\n";
+    strncat(extra, rl, (size_t)(strchr(rl, '\n') - rl));
+    edit_line(f->text, res, extra, bad);
+    assert_int_equal(replay_fails_at(f, bad, GIN_EMISMATCH), res);
+    /* a missing game-over line */
+    int go = find_line(f->text, "game-over", 0);
+    assert_true(go > 0);
+    edit_line(f->text, go, NULL, bad);
+    assert_int_equal(replay_fails_at(f, bad, GIN_EMISMATCH), go);
+    /* anything after end */
+    memcpy(bad, f->text, len + 1);
+    strcat(bad, "stock\n");
+    assert_int_equal(parse_fails_at(f, bad), total_lines + 1);
+    /* blank lines and comments are fine, CRLF too */
+    edit_line(f->text, 2, "# a comment\n\nrules standard\r", bad);
+    assert_int_equal(gin_record_parse(bad, &f->parsed, &line), GIN_OK);
+}
+
+static void test_actions_text(void **state)
+{
+    (void)state;
+    char buf[16];
+    gin_action a = {GIN_ACT_DISCARD, gin_card_make(9, GIN_HEARTS)};
+    assert_int_equal(gin_action_format(a, buf, sizeof buf), 10);
+    assert_string_equal(buf, "discard TH");
+    a.kind = GIN_ACT_KNOCK;
+    assert_true(gin_action_format(a, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "knock TH");
+    a.card = GIN_NO_CARD;
+    assert_true(gin_action_format(a, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "biggin");
+    a.kind = GIN_ACT_DISCARD;
+    assert_int_equal(gin_action_format(a, buf, sizeof buf), GIN_EINVAL);
+    assert_int_equal(gin_action_format((gin_action){GIN_ACT_PASS, GIN_NO_CARD}, buf, 3), GIN_ESPACE);
+
+    gin_action p;
+    assert_int_equal(gin_action_parse("gin 10d", &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_KNOCK);
+    assert_int_equal(p.card, gin_card_make(9, GIN_DIAMONDS));
+    assert_int_equal(gin_action_parse("  pile ", &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_DRAW_DISCARD);
+    assert_int_equal(gin_action_parse("take", &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_TAKE_UPCARD);
+    assert_int_equal(gin_action_parse("pass", &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_PASS);
+    assert_int_equal(gin_action_parse("stock", &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_DRAW_STOCK);
+    assert_int_equal(gin_action_parse("stock 5H", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("discard", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("discard 5H 6H", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("discard 5Hx", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("", &p), GIN_EFORMAT);
+}
+
+static void test_record_limits(void **state)
+{
+    fixture *f = *state;
+    gin_rules r = *gin_rules_preset_at(0);
+    gin_record_init(&f->rec, &r, 1);
+    /* an illegal game cannot be formatted */
+    assert_int_equal(gin_record_add(&f->rec, (gin_action){GIN_ACT_DISCARD, 0}), GIN_OK);
+    assert_int_equal(gin_record_format(&f->rec, f->text, TEXT_CAP), GIN_EILLEGAL);
+    int idx = -1;
+    assert_int_equal(gin_record_replay(&f->rec, &f->g, NULL, NULL, &idx), GIN_EILLEGAL);
+    assert_int_equal(idx, 0);
+    /* too small a buffer */
+    gin_record_init(&f->rec, &r, 1);
+    assert_int_equal(gin_record_format(&f->rec, f->text, 20), GIN_ESPACE);
+    /* an empty game is a valid record */
+    int len = gin_record_format(&f->rec, f->text, TEXT_CAP);
+    assert_true(len > 0);
+    int line;
+    assert_int_equal(gin_record_parse(f->text, &f->parsed, &line), GIN_OK);
+    assert_int_equal(f->parsed.n_actions, 0);
+    assert_int_equal(gin_record_replay(&f->parsed, &f->g, NULL, NULL, &idx), GIN_OK);
+    /* the record fills up */
+    f->rec.n_actions = GIN_RECORD_MAX_ACTIONS;
+    assert_int_equal(gin_record_add(&f->rec, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}), GIN_ESPACE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
+        cmocka_unit_test(test_actions_text),
+        cmocka_unit_test_setup_teardown(test_record_limits, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
