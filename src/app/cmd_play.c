@@ -1,4 +1,252 @@
-/* STUB: replaced by its owner. */
+/* `gin` / `gin play`: the terminal table. Options over the saved settings
+ * (which they update), the saved game offered for resuming, then the
+ * session until the player leaves; the terminal is always given back. */
+#include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "atomic_file.h"
 #include "commands.h"
-int gin_cmd_play(int argc, char **argv) { (void)argc; (void)argv; fputs("gin play: not built yet\n", stderr); return 2; }
+#include "gin/error.h"
+#include "play.h"
+#include "save.h"
+#include "ui.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gin [play] [options]\n"
+            "Play gin rummy against the computer in the terminal.\n\n"
+            "  --level L      bot level: easy, normal, hard, expert\n"
+            "  --rules R      rules preset: %s\n"
+            "  --target N     points to win the game (default: the preset's)\n"
+            "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
+            "  --four-color   four-colour deck (spades black, hearts red, diamonds blue, clubs green)\n"
+            "  --no-color     no colours (also when NO_COLOR is set)\n"
+            "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
+            "  --open         practice: the bot's hand face up, undo (u), a review after each hand;\n"
+            "                 not counted in the statistics. --no-open turns it off\n"
+            "  --fast         no pause after the bot's moves\n"
+            "  --seed N       deal from seed N (repeatable games)\n"
+            "  --help         this text\n\n"
+            "Choices are remembered in $XDG_CONFIG_HOME/gin/settings; statistics and the saved game\n"
+            "live in $XDG_STATE_HOME/gin/. In the game, ? shows the keys and the rules.\n",
+            gin_rules_preset_names());
+}
+
+static uint64_t fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+}
+
+/* Look at the saved game: returns 1 (a valid save in *rec, info, and a
+ * summary), 0 (none) or -1 (damaged: moved aside, note says so). */
+static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note, size_t ncap)
+{
+    char why[512];
+    int rc = gin_save_read(info, rec, why, sizeof why);
+    if (rc < 0) {
+        snprintf(note, ncap, "%s", why);
+        return -1;
+    }
+    if (rc == 0)
+        return 0;
+    gin_game *g = malloc(sizeof *g);
+    int err = 0;
+    int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
+    if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0) {
+        snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name,
+                 info->level, info->practice ? " (practice)" : "", g->hand_no,
+                 g->score.points[info->human], g->score.points[1 - info->human]);
+        free(g);
+        return 1;
+    }
+    free(g);
+    if (st == GIN_OK) { /* finished or odd level: nothing to resume */
+        gin_save_remove();
+        return 0;
+    }
+    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX];
+    if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0 &&
+        gin_path_join(path, sizeof path, dir, "save") == 0 && gin_file_quarantine(path, bad, sizeof bad) == 0)
+        snprintf(note, ncap, "The saved game was damaged (%s at action %d); moved it to %.300s.", gin_strerror(st), err, bad);
+    else
+        snprintf(note, ncap, "The saved game is damaged (%s) and could not be moved aside.", gin_strerror(st));
+    return -1;
+}
+
+int gin_cmd_play(int argc, char **argv)
+{
+    static gin_play play; /* large: keep it off the stack */
+    gin_play *p = &play;
+    memset(p, 0, sizeof *p);
+    char why[512], note[1024] = "";
+    if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
+        snprintf(note, sizeof note, "%s", why);
+
+    enum { O_LEVEL = 256, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
+    static const struct option opts[] = {
+        {"level", required_argument, 0, O_LEVEL}, {"rules", required_argument, 0, O_RULES},
+        {"target", required_argument, 0, O_TARGET}, {"hollywood", no_argument, 0, O_HOLLY},
+        {"no-hollywood", no_argument, 0, O_NOHOLLY}, {"four-color", no_argument, 0, O_FOUR},
+        {"four-colour", no_argument, 0, O_FOUR}, {"no-color", no_argument, 0, O_NOCOLOR},
+        {"no-colour", no_argument, 0, O_NOCOLOR}, {"ascii", no_argument, 0, O_ASCII},
+        {"open", no_argument, 0, O_OPEN}, {"no-open", no_argument, 0, O_NOOPEN},
+        {"fast", no_argument, 0, O_FAST}, {"seed", required_argument, 0, O_SEED},
+        {"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
+    int ascii = 0, have_seed = 0, changed = 0;
+    uint64_t seed = 0;
+    if (argc > 1 && !strcmp(argv[1], "play")) {
+        argc--;
+        argv++;
+    }
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        char *end;
+        switch (c) {
+        case O_LEVEL:
+            if (gin_stats_level_index(optarg) < 0) {
+                fprintf(stderr, "gin: unknown level '%s' (easy, normal, hard, expert)\n", optarg);
+                return 2;
+            }
+            snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
+            changed = 1;
+            break;
+        case O_RULES: {
+            gin_rules r;
+            if (gin_rules_preset(optarg, &r) != GIN_OK) {
+                fprintf(stderr, "gin: unknown rules '%s' (%s)\n", optarg, gin_rules_preset_names());
+                return 2;
+            }
+            snprintf(p->set.rules, sizeof p->set.rules, "%s", r.name);
+            changed = 1;
+            break;
+        }
+        case O_TARGET: {
+            long t = strtol(optarg, &end, 10);
+            if (*end || end == optarg || t < 1 || t > 100000) {
+                fprintf(stderr, "gin: --target wants a number of points, got '%s'\n", optarg);
+                return 2;
+            }
+            p->set.target = (int)t;
+            changed = 1;
+            break;
+        }
+        case O_HOLLY: p->set.hollywood = 1; changed = 1; break;
+        case O_NOHOLLY: p->set.hollywood = 0; changed = 1; break;
+        case O_FOUR: p->set.four_color = 1; changed = 1; break;
+        case O_NOCOLOR: p->set.no_color = 1; changed = 1; break;
+        case O_ASCII: ascii = 1; break;
+        case O_OPEN: p->set.open = 1; changed = 1; break;
+        case O_NOOPEN: p->set.open = 0; changed = 1; break;
+        case O_FAST: p->set.fast = 1; changed = 1; break;
+        case O_SEED:
+            seed = strtoull(optarg, &end, 0);
+            if (*end || end == optarg) {
+                fprintf(stderr, "gin: --seed wants a number, got '%s'\n", optarg);
+                return 2;
+            }
+            have_seed = 1;
+            break;
+        case O_HELP: usage(stdout); return 0;
+        default:
+            fprintf(stderr, "gin: unknown option '%s'\n", argv[optind - 1]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "gin: unexpected argument '%s' (try gin --help)\n", argv[optind]);
+        return 2;
+    }
+    const char *rwhy = NULL;
+    if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
+        fprintf(stderr, "gin: bad rules in the settings: %s\n", rwhy ? rwhy : "?");
+        return 2;
+    }
+    p->level = gin_stats_level_index(p->set.level);
+    if (p->level < 0)
+        p->level = 1;
+    p->practice = p->set.open;
+    p->seed = have_seed ? seed : fresh_seed();
+    p->human = 0;
+    p->bot = 1;
+    if (changed && gin_settings_save(&p->set, why, sizeof why) != 0)
+        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
+
+    /* Kept state: play goes on without it when the directory is unusable. */
+    char dir[GIN_PATH_MAX];
+    p->can_save = gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0;
+    if (!p->can_save)
+        snprintf(note + strlen(note), sizeof note - strlen(note), "%sNo saving this time: %s", note[0] ? "\n" : "", why);
+    int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
+    p->stats_ok = st == 0 || st == -1;
+    if (st < 0 && p->can_save)
+        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
+
+    static gin_record saved;
+    gin_save_info info;
+    char summary[256] = "";
+    int has_save = 0;
+    if (p->can_save) {
+        char n2[600] = "";
+        has_save = check_save(&info, &saved, summary, sizeof summary, n2, sizeof n2) == 1;
+        if (n2[0])
+            snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", n2);
+    }
+
+    setlocale(LC_ALL, "");
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "gin: the table needs a terminal (try gin sim or gin --help)\n");
+        return 2;
+    }
+    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, ascii, NULL};
+    if (gin_ui_open(&uo) != 0) {
+        fprintf(stderr, "gin: cannot start the terminal (is TERM set?)\n");
+        return 1;
+    }
+    int quit = 0;
+    if (note[0]) {
+        char body[1200];
+        snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
+        quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") != '\n' ? 0 : 0;
+    }
+    const gin_record *resume = NULL;
+    if (!quit && has_save) {
+        char body[600];
+        snprintf(body, sizeof body, "You have a game in progress:\n\n  %s\n\n"
+                 "y: resume it\nn: start a new game (the saved one is discarded)", summary);
+        int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
+        if (k == 'y') {
+            resume = &saved;
+            p->rules = saved.rules;
+            p->seed = saved.seed;
+            p->level = gin_stats_level_index(info.level);
+            p->practice = info.practice;
+            p->human = info.human;
+            p->bot = 1 - info.human;
+        } else if (k == 'n') {
+            gin_save_remove();
+        } else {
+            quit = 1;
+        }
+    }
+    int rc = 0;
+    why[0] = '\0';
+    if (!quit)
+        rc = gin_play_session(p, resume, why, sizeof why);
+    int sig = gin_ui_quit_signal();
+    gin_ui_close();
+    if (why[0])
+        fprintf(stderr, "gin: %s\n", why);
+    if (sig && rc == 0)
+        return 0; /* asked to stop; the game was saved */
+    return rc;
+}

@@ -1,0 +1,179 @@
+/* Kept files: XDG directories, atomic replace, quarantine of damaged files. */
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int gin_path_join(char *buf, size_t cap, const char *dir, const char *name)
+{
+    int n = snprintf(buf, cap, "%s/%s", dir, name);
+    return n < 0 || (size_t)n >= cap ? -1 : 0;
+}
+
+/* mkdir -p with mode 0700 for every component we create. */
+static int make_dirs(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int rc = mkdir(path, 0700);
+        *p = '/';
+        if (rc != 0 && errno != EEXIST)
+            return -1;
+    }
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return access(path, W_OK | X_OK) == 0 ? 0 : -1;
+}
+
+int gin_dir_path(int kind, char *buf, size_t cap, char *why, size_t why_cap)
+{
+    const char *xdg = getenv(kind == GIN_DIR_CONFIG ? "XDG_CONFIG_HOME" : "XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    /* The XDG spec says relative paths are invalid and must be ignored. */
+    if (xdg && xdg[0] == '/')
+        n = snprintf(buf, cap, "%s/gin", xdg);
+    else if (home && home[0])
+        n = snprintf(buf, cap, "%s/%s/gin", home, kind == GIN_DIR_CONFIG ? ".config" : ".local/state");
+    else {
+        if (why)
+            snprintf(why, why_cap, "neither $%s nor $HOME is set",
+                     kind == GIN_DIR_CONFIG ? "XDG_CONFIG_HOME" : "XDG_STATE_HOME");
+        return -1;
+    }
+    if (n < 0 || (size_t)n >= cap) {
+        if (why)
+            snprintf(why, why_cap, "state directory path too long");
+        return -1;
+    }
+    if (make_dirs(buf) != 0) {
+        if (why)
+            snprintf(why, why_cap, "cannot use %s: %s", buf, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void sync_dir_of(const char *path)
+{
+    char dir[GIN_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        (void)fsync(fd); /* best effort: makes the rename itself durable */
+        close(fd);
+    }
+}
+
+int gin_file_write_atomic(const char *path, const char *data, size_t len)
+{
+    char tmp[GIN_PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = mkstemp(tmp); /* mkstemp creates the file 0600 */
+    if (fd < 0)
+        return -1;
+    (void)fchmod(fd, 0600);
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    int ok = fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int e = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok)
+            e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    sync_dir_of(path);
+    return 0;
+}
+
+int gin_file_read_all(const char *path, size_t max, char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : -1;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf) {
+        fclose(f);
+        return -1;
+    }
+    for (;;) {
+        if (n == cap) {
+            if (cap >= max) {
+                free(buf);
+                fclose(f);
+                errno = EFBIG;
+                return -1;
+            }
+            cap = cap * 2 > max ? max : cap * 2;
+            char *nb = realloc(buf, cap + 1);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return -1;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        free(buf);
+        errno = EIO;
+        return -1;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    if (len)
+        *len = n;
+    return 1;
+}
+
+int gin_file_quarantine(const char *path, char *bad, size_t bad_cap)
+{
+    char b[GIN_PATH_MAX];
+    if (snprintf(b, sizeof b, "%s.bad", path) >= (int)sizeof b)
+        return -1;
+    if (rename(path, b) != 0)
+        return -1;
+    if (bad)
+        snprintf(bad, bad_cap, "%s", b);
+    return 0;
+}

@@ -1,0 +1,117 @@
+/* The in-game menu: the settings (saved as soon as they change), the
+ * statistics, the score sheet and the help. */
+#include "play.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "gin/rules.h"
+#include "ui.h"
+
+void gin_play_apply_display(const gin_play *p)
+{
+    gin_ui_opts o = {!p->set.no_color, p->set.four_color, 0, NULL};
+    gin_ui_set_opts(&o);
+}
+
+static void cycle_word(char *dst, size_t cap, const char *const *words, int n, int dir)
+{
+    int i = 0;
+    for (int k = 0; k < n; k++)
+        if (!strcmp(dst, words[k]))
+            i = k;
+    i = (i + dir + n) % n;
+    snprintf(dst, cap, "%s", words[i]);
+}
+
+enum { M_LEVEL, M_RULES, M_TARGET, M_HOLLY, M_FOUR, M_COLOR, M_OPEN, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
+
+int gin_play_menu(gin_play *p)
+{
+    static const char *const levels[] = {"easy", "normal", "hard", "expert"};
+    static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
+    const char *presets[8];
+    int np = 0;
+    for (size_t i = 0; i < gin_rules_preset_count() && np < 8; i++)
+        presets[np++] = gin_rules_preset_at(i)->name;
+    int cursor = 0;
+    for (;;) {
+        char items[M_N][96];
+        snprintf(items[M_LEVEL], 96, "Bot level:        %-10s (next game)", p->set.level);
+        snprintf(items[M_RULES], 96, "Rules:            %-10s (next game)", p->set.rules);
+        if (p->set.target > 0)
+            snprintf(items[M_TARGET], 96, "Target:           %-10d (next game)", p->set.target);
+        else
+            snprintf(items[M_TARGET], 96, "Target:           %-10s (next game)", "preset");
+        snprintf(items[M_HOLLY], 96, "Hollywood:        %-10s (next game)",
+                 p->set.hollywood < 0 ? "preset" : p->set.hollywood ? "on" : "off");
+        snprintf(items[M_FOUR], 96, "Four-colour deck: %s", p->set.four_color ? "on" : "off");
+        snprintf(items[M_COLOR], 96, "Colours:          %s", p->set.no_color ? "off" : "on");
+        snprintf(items[M_OPEN], 96, "Practice (open hands, undo, review): %s (next game)", p->set.open ? "on" : "off");
+        snprintf(items[M_FAST], 96, "Bot speed:        %s", p->set.fast ? "fast (no pauses)" : "shown move by move");
+        snprintf(items[M_SORT], 96, "Sort hand by:     %s", sorts[p->sort]);
+        snprintf(items[M_STATS], 96, "Statistics...");
+        snprintf(items[M_SHEET], 96, "Score sheet...");
+        snprintf(items[M_HELP], 96, "Help...");
+        snprintf(items[M_BACK], 96, "Back to the table");
+        const char *ptrs[M_N];
+        for (int i = 0; i < M_N; i++)
+            ptrs[i] = items[i];
+        int k = gin_ui_menu("Menu", ptrs, M_N, &cursor,
+                            "up/down: choose   left/right or Enter: change   Esc or m: back");
+        if (k == -2)
+            return -1;
+        if (k == -1)
+            break;
+        int dir = k >= 2000 ? 1 : k >= 1000 ? -1 : 1;
+        int item = k % 1000;
+        static char text[32768];
+        switch (item) {
+        case M_LEVEL: cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir); break;
+        case M_RULES: cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir); break;
+        case M_TARGET: {
+            static const int t[] = {0, 50, 100, 150, 200, 250};
+            int i = 0;
+            for (int j = 0; j < 6; j++)
+                if (t[j] == p->set.target)
+                    i = j;
+            p->set.target = t[(i + dir + 6) % 6];
+            break;
+        }
+        case M_HOLLY: p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1; break;
+        case M_FOUR: p->set.four_color ^= 1; gin_play_apply_display(p); break;
+        case M_COLOR: p->set.no_color ^= 1; gin_play_apply_display(p); break;
+        case M_OPEN: p->set.open ^= 1; break;
+        case M_FAST: p->set.fast ^= 1; break;
+        case M_SORT:
+            p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
+            p->set.sort = p->sort;
+            gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
+            break;
+        case M_STATS: {
+            int n = gin_stats_table(&p->stats, text, sizeof text);
+            if (n < 0)
+                snprintf(text, sizeof text, "(no statistics)");
+            strncat(text, "\nPractice games are not counted.", sizeof text - strlen(text) - 1);
+            if (gin_ui_text_screen("Statistics", text, "Enter: back", "\n\033q ") < 0)
+                return -1;
+            break;
+        }
+        case M_SHEET:
+            gin_play_sheet_text(p, text, sizeof text);
+            if (gin_ui_text_screen("Score sheet", text, "Enter: back", "\n\033q ") < 0)
+                return -1;
+            break;
+        case M_HELP:
+            if (gin_ui_text_screen("Help", gin_play_help_text(p, text, sizeof text), "Enter: back", "\n\033q ") < 0)
+                return -1;
+            break;
+        default:
+            goto done;
+        }
+    }
+done:;
+    char why[256];
+    if (gin_settings_save(&p->set, why, sizeof why) != 0)
+        gin_play_msg(p, 1, "%s", why);
+    return 0;
+}

@@ -1,0 +1,204 @@
+/* The table as the human sees it: the hand's display order and sort, the
+ * move log, the message line, and the gin_table model the UI paints. */
+#include "play.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gin/meld.h"
+#include "ui.h"
+
+static int rank_key(gin_card c) { return gin_card_rank(c) * 4 + gin_card_suit(c); }
+static int suit_key(gin_card c) { return gin_card_suit(c) * 16 + gin_card_rank(c); }
+
+static void sort_by(gin_card *a, int n, int (*key)(gin_card))
+{
+    for (int i = 1; i < n; i++) {
+        gin_card c = a[i];
+        int j = i;
+        while (j > 0 && key(a[j - 1]) > key(c)) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = c;
+    }
+}
+
+static void order_melds(gin_play *p, gin_cardset held)
+{
+    gin_arrangement ar;
+    int n = 0;
+    if (gin_arrange(held, &ar) != 0) {
+        ar.n_melds = 0;
+        ar.unmatched = held;
+    }
+    for (int m = 0; m < ar.n_melds; m++) {
+        int start = n;
+        for (gin_cardset s = ar.melds[m]; s; s &= s - 1)
+            p->order[n++] = gin_cardset_first(s);
+        sort_by(p->order + start, n - start, gin_meld_is_set(ar.melds[m]) ? rank_key : suit_key);
+    }
+    int start = n;
+    for (gin_cardset s = ar.unmatched; s; s &= s - 1)
+        p->order[n++] = gin_cardset_first(s);
+    sort_by(p->order + start, n - start, rank_key);
+    p->n_order = n;
+}
+
+void gin_play_sync_hand(gin_play *p, gin_cardset held)
+{
+    gin_card sel = p->selected >= 0 && p->selected < p->n_order ? p->order[p->selected] : GIN_NO_CARD;
+    /* Keep the cards still held in their order, then add the new ones. */
+    int n = 0;
+    gin_cardset have = 0;
+    for (int i = 0; i < p->n_order; i++)
+        if (gin_cardset_has(held, p->order[i]) && n < GIN_UI_MAX_HAND) {
+            p->order[n++] = p->order[i];
+            have |= gin_cardset_of(p->order[i]);
+        }
+    for (gin_cardset s = held & ~have; s && n < GIN_UI_MAX_HAND; s &= s - 1)
+        p->order[n++] = gin_cardset_first(s);
+    p->n_order = n;
+    if (p->sort == GIN_SORT_MELDS)
+        order_melds(p, held);
+    else if (p->sort == GIN_SORT_RANK)
+        sort_by(p->order, n, rank_key);
+    else if (p->sort == GIN_SORT_SUIT)
+        sort_by(p->order, n, suit_key);
+    p->selected = -1;
+    for (int i = 0; i < p->n_order; i++)
+        if (p->order[i] == sel)
+            p->selected = i;
+}
+
+void gin_play_log(gin_play *p, const char *fmt, ...)
+{
+    for (int i = 0; i + 1 < GIN_UI_LOG_LINES; i++)
+        memcpy(p->log[i], p->log[i + 1], sizeof p->log[i]);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->log[GIN_UI_LOG_LINES - 1], sizeof p->log[0], fmt, ap);
+    va_end(ap);
+}
+
+void gin_play_msg(gin_play *p, int error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+    va_end(ap);
+    p->msg_err = error;
+}
+
+void gin_play_action_text(gin_action a, char *buf, size_t cap)
+{
+    char c[16];
+    gin_ui_card_text(a.card, c, sizeof c);
+    switch (a.kind) {
+    case GIN_ACT_TAKE_UPCARD: snprintf(buf, cap, "take the upcard"); break;
+    case GIN_ACT_PASS: snprintf(buf, cap, "pass"); break;
+    case GIN_ACT_DRAW_STOCK: snprintf(buf, cap, "draw from the stock"); break;
+    case GIN_ACT_DRAW_DISCARD: snprintf(buf, cap, "take the discard"); break;
+    case GIN_ACT_DISCARD: snprintf(buf, cap, "throw %s", c); break;
+    case GIN_ACT_KNOCK:
+        if (a.card == GIN_NO_CARD)
+            snprintf(buf, cap, "go big gin");
+        else
+            snprintf(buf, cap, "knock, throwing %s", c);
+        break;
+    default: snprintf(buf, cap, "?"); break;
+    }
+}
+
+static const char *level_title(int level)
+{
+    static const char *const t[] = {"Easy", "Normal", "Hard", "Expert"};
+    return level >= 0 && level < 4 ? t[level] : "Bot";
+}
+
+void gin_play_table(const gin_play *p, gin_table *t)
+{
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    const gin_view *v = &p->m.views[p->human];
+    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
+    gin_table_clear(t);
+
+    int dealt = g->hand_no > 0;
+    snprintf(t->title, sizeof t->title, "gin%s%s%sto %d%shand %d%s%s%s", dot, g->rules.name, dot,
+             g->rules.target, dot, g->hand_no, dot,
+             !dealt ? "cutting" : h->dealer == p->human ? "you deal" : "bot deals",
+             p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
+    if (g->rules.hollywood)
+        snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d",
+                 g->hollywood[0].points[p->human], g->hollywood[1].points[p->human],
+                 g->hollywood[2].points[p->human], dot, g->hollywood[0].points[p->bot],
+                 g->hollywood[1].points[p->bot], g->hollywood[2].points[p->bot]);
+    else
+        snprintf(t->score, sizeof t->score, "You %d%sBot %d", g->score.points[p->human], dot,
+                 g->score.points[p->bot]);
+
+    snprintf(t->opp_name, sizeof t->opp_name, "%s bot", level_title(p->level));
+    if (!dealt)
+        return;
+    t->opp_count = gin_cardset_count(h->held[p->bot]);
+    t->opp_known = v->known[p->bot] & h->held[p->bot];
+    if (p->practice)
+        t->opp_open = h->held[p->bot];
+    t->stock_n = h->stock_n;
+    t->pile_n = h->pile_n;
+    t->discard_top = h->pile_n ? h->pile[h->pile_n - 1] : GIN_NO_CARD;
+    t->pile_hilite = h->phase == GIN_PHASE_OFFER || (h->phase == GIN_PHASE_DRAW && h->turn == p->human);
+
+    gin_cardset held = h->held[p->human];
+    gin_arrangement ar;
+    if (gin_arrange(held, &ar) != 0)
+        memset(&ar, 0, sizeof ar);
+    t->n = p->n_order;
+    for (int i = 0; i < p->n_order; i++) {
+        t->cards[i] = p->order[i];
+        for (int m = 0; m < ar.n_melds; m++)
+            if (gin_cardset_has(ar.melds[m], p->order[i]))
+                t->group[i] = m;
+    }
+    for (int m = 0; m < ar.n_melds && m < GIN_UI_MAX_HAND; m++)
+        t->group_is_set[m] = gin_meld_is_set(ar.melds[m]);
+    t->selected = p->selected;
+    t->taken = h->turn == p->human ? h->taken : GIN_NO_CARD;
+    t->drawn = p->drawn;
+    t->deadwood = ar.deadwood;
+    t->knock_limit = h->knock_limit;
+    static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
+    char lim[48];
+    if (h->knock_limit > 0)
+        snprintf(lim, sizeof lim, "knock at %d or less", h->knock_limit);
+    else
+        snprintf(lim, sizeof lim, "gin only (no knocking)");
+    if (gin_cardset_count(held) == 11 && p->selected >= 0 && p->selected < p->n_order) {
+        char c[16];
+        gin_ui_card_text(p->order[p->selected], c, sizeof c);
+        int after = gin_deadwood(held & ~gin_cardset_of(p->order[p->selected]));
+        snprintf(t->hand_note, sizeof t->hand_note, "You%sthrow %s %s deadwood %d%s%s%ssorted: %s",
+                 dot, c, gin_ui_utf8() ? "\xe2\x86\x92" : "->", after, dot, lim, dot, sorts[p->sort]);
+    } else {
+        snprintf(t->hand_note, sizeof t->hand_note, "You%sdeadwood %d%s%s%ssorted: %s", dot,
+                 ar.deadwood, dot, lim, dot, sorts[p->sort]);
+    }
+    for (int i = 0; i < GIN_UI_LOG_LINES; i++)
+        snprintf(t->log[i], sizeof t->log[i], "%s", p->log[i]);
+    snprintf(t->message, sizeof t->message, "%s", p->msg);
+    t->message_error = p->msg_err;
+
+    const char *k;
+    if (h->turn != p->human || h->phase == GIN_PHASE_OVER)
+        k = "any key: skip   ? help  t score sheet  v pile  m menu  q quit";
+    else if (h->phase == GIN_PHASE_OFFER)
+        k = "d take  p pass  H hint  ? help  v pile  t sheet  o sort  m menu  q quit";
+    else if (h->phase == GIN_PHASE_DRAW)
+        k = "s stock  d discard  H hint  ? help  v pile  t sheet  o sort  m menu  q quit";
+    else
+        k = "\xe2\x86\x90\xe2\x86\x92/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? help  m menu  q quit";
+    if (!gin_ui_utf8() && k[0] == '\xe2')
+        k = "<-->/1-9 pick  Enter throw  k knock  g gin  ,/. move  o sort  H hint  ? help  m menu  q quit";
+    snprintf(t->keys, sizeof t->keys, "%s%s", k, p->practice ? "  u undo" : "");
+}

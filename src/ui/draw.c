@@ -1,0 +1,312 @@
+/* Painting the table: cards, the opponent, the piles, your hand with its
+ * melds bracketed, the message and key lines. All drawing goes to the
+ * virtual screen and is shown with one doupdate per frame (no flicker). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include "ui_internal.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+static const char *const rank_text[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+static const char *const suit_glyph[4] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3"};
+static const char *const suit_letter[4] = {"S", "H", "D", "C"};
+
+void gin_ui_card_text(gin_card c, char *buf, size_t cap)
+{
+    if (!gin_card_valid(c)) {
+        snprintf(buf, cap, "--");
+        return;
+    }
+    snprintf(buf, cap, "%s%s", rank_text[gin_card_rank(c)],
+             gin_ui_st.utf8 ? suit_glyph[gin_card_suit(c)] : suit_letter[gin_card_suit(c)]);
+}
+
+/* UTF-8 to wide characters (our own, so it works whatever the C library's
+ * locale tables say). Returns the count written. */
+static int decode(const char *s, wchar_t *out, int cap)
+{
+    int n = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p && n < cap) {
+        unsigned c = *p++;
+        int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+        if (more)
+            c &= 0x3fu >> more;
+        while (more-- && (*p & 0xc0) == 0x80)
+            c = (c << 6) | (*p++ & 0x3fu);
+        out[n++] = (wchar_t)c;
+    }
+    return n;
+}
+
+int gin_ui_strwidth(const char *s)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xc0) != 0x80;
+    return n;
+}
+
+void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
+{
+    int lines, cols;
+    gin_ui_size(&lines, &cols);
+    if (y < 0 || y >= lines || x >= cols || w <= 0)
+        return;
+    wchar_t ws[512];
+    int n = decode(s, ws, 511);
+    int skip = x < 0 ? -x : 0;
+    if (skip >= n)
+        return;
+    x += skip;
+    if (n - skip > w)
+        n = w + skip;
+    if (x + (n - skip) > cols)
+        n = cols - x + skip;
+    attron(attr);
+    mvaddnwstr(y, x, ws + skip, n - skip);
+    attroff(attr);
+}
+
+void gin_ui_put(int y, int x, int attr, const char *s)
+{
+    gin_ui_put_clip(y, x, 1 << 20, attr, s);
+}
+
+static const char *boxch(int which)
+{
+    /* 0 tl, 1 tr, 2 bl, 3 br, 4 horizontal, 5 vertical */
+    static const char *const u[] = {"\xe2\x94\x8c", "\xe2\x94\x90", "\xe2\x94\x94", "\xe2\x94\x98", "\xe2\x94\x80", "\xe2\x94\x82"};
+    static const char *const a[] = {"+", "+", "+", "+", "-", "|"};
+    return gin_ui_st.utf8 ? u[which] : a[which];
+}
+
+static int suit_pair(gin_card c)
+{
+    int s = gin_card_suit(c);
+    if (gin_ui_st.four_color)
+        return s == GIN_HEARTS ? GIN_PAIR_RED : s == GIN_DIAMONDS ? GIN_PAIR_BLUE
+             : s == GIN_CLUBS ? GIN_PAIR_GREEN : GIN_PAIR_FACE;
+    return s == GIN_HEARTS || s == GIN_DIAMONDS ? GIN_PAIR_RED : GIN_PAIR_FACE;
+}
+
+static void frame(int y, int x, int w, int h, int attr)
+{
+    char line[256];
+    size_t k = 0;
+    for (int i = 0; i < w; i++) {
+        const char *p = i == 0 ? boxch(0) : i == w - 1 ? boxch(1) : boxch(4);
+        size_t pl = strlen(p);
+        if (k + pl < sizeof line)
+            memcpy(line + k, p, pl), k += pl;
+    }
+    line[k] = '\0';
+    gin_ui_put(y, x, attr, line);
+    k = 0;
+    for (int i = 0; i < w; i++) {
+        const char *p = i == 0 ? boxch(2) : i == w - 1 ? boxch(3) : boxch(4);
+        size_t pl = strlen(p);
+        if (k + pl < sizeof line)
+            memcpy(line + k, p, pl), k += pl;
+    }
+    line[k] = '\0';
+    gin_ui_put(y + h - 1, x, attr, line);
+    for (int r = 1; r < h - 1; r++) {
+        gin_ui_put(y + r, x, attr, boxch(5));
+        gin_ui_put(y + r, x + w - 1, attr, boxch(5));
+    }
+}
+
+static void fill(int y, int x, int w, int attr, const char *ch)
+{
+    for (int i = 0; i < w; i++)
+        gin_ui_put(y, x + i, attr, ch);
+}
+
+void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr)
+{
+    int attr = gin_ui_attr(suit_pair(c));
+    int battr = extra_attr ? extra_attr : attr;
+    frame(y, x, w, h, battr);
+    for (int r = 1; r < h - 1; r++)
+        fill(y + r, x + 1, w - 2, attr, " ");
+    const char *rk = rank_text[gin_card_rank(c)];
+    const char *su = gin_ui_st.utf8 ? suit_glyph[gin_card_suit(c)] : suit_letter[gin_card_suit(c)];
+    if (h < 5) {
+        char t[16];
+        snprintf(t, sizeof t, "%-2s%s", rk, su);
+        gin_ui_put(y + 1, x + 1, attr | (int)A_BOLD, t);
+        return;
+    }
+    gin_ui_put(y + 1, x + 1, attr | (int)A_BOLD, rk);
+    gin_ui_put(y + h / 2, x + w / 2, attr | (int)A_BOLD, su);
+    gin_ui_put(y + h - 2, x + w - 1 - (int)strlen(rk), attr | (int)A_BOLD, rk);
+}
+
+void gin_ui_card_back(int y, int x, int w, int h)
+{
+    int attr = gin_ui_attr(GIN_PAIR_BACK);
+    frame(y, x, w, h, attr);
+    for (int r = 1; r < h - 1; r++)
+        fill(y + r, x + 1, w - 2, attr, gin_ui_st.utf8 ? "\xe2\x96\x91" : "#");
+}
+
+static void empty_slot(int y, int x, int w, int h)
+{
+    frame(y, x, w, h, gin_ui_attr(GIN_PAIR_DIM));
+}
+
+void gin_ui_too_small(int lines, int cols)
+{
+    char a[96], b[96];
+    snprintf(a, sizeof a, "The window is %dx%d.", cols, lines);
+    snprintf(b, sizeof b, "Please make it at least %dx%d.", GIN_UI_MIN_COLS, GIN_UI_MIN_LINES);
+    int y = lines / 2 - 1;
+    gin_ui_put_clip(y, (cols - (int)strlen(a)) / 2 > 0 ? (cols - (int)strlen(a)) / 2 : 0, cols, (int)A_BOLD, a);
+    gin_ui_put_clip(y + 1, (cols - (int)strlen(b)) / 2 > 0 ? (cols - (int)strlen(b)) / 2 : 0, cols, 0, b);
+    gin_ui_put_clip(y + 2, 0, cols, gin_ui_attr(GIN_PAIR_DIM), "(q quits)");
+}
+
+static void draw_brackets(const gin_table *t, const gin_layout *l)
+{
+    int i = 0;
+    while (i < t->n) {
+        int j = i;
+        while (j + 1 < t->n && t->group[j + 1] == t->group[i])
+            j++;
+        int x0 = l->hand_x[i], x1 = l->hand_x[j] + l->card_w - 1, w = x1 - x0 + 1;
+        if (t->group[i] >= 0) {
+            int attr = gin_ui_attr(GIN_PAIR_MELD);
+            char line[512];
+            size_t k = 0;
+            for (int c = 0; c < w && k + 4 < sizeof line; c++) {
+                const char *p = c == 0 ? (gin_ui_st.utf8 ? "\xe2\x95\xad" : "/")
+                              : c == w - 1 ? (gin_ui_st.utf8 ? "\xe2\x95\xae" : "\\")
+                              : boxch(4);
+                size_t pl = strlen(p);
+                memcpy(line + k, p, pl);
+                k += pl;
+            }
+            line[k] = '\0';
+            gin_ui_put(l->bracket_y, x0, attr, line);
+            const char *lab = t->group_is_set[t->group[i]] ? " set " : " run ";
+            if (w >= 7)
+                gin_ui_put(l->bracket_y, x0 + (w - 5) / 2, attr | (int)A_BOLD, lab);
+        } else {
+            const char *lab = w >= 10 ? "deadwood" : w >= 4 ? "dead" : "";
+            gin_ui_put(l->bracket_y, x0 + (w - (int)strlen(lab)) / 2, gin_ui_attr(GIN_PAIR_DIM), lab);
+        }
+        i = j + 1;
+    }
+}
+
+static void draw_hand(const gin_table *t, const gin_layout *l)
+{
+    static const char keys[] = "1234567890-";
+    draw_brackets(t, l);
+    for (int i = 0; i < t->n; i++) {
+        int sel = i == t->selected;
+        gin_ui_card_face(l->hand_y, l->hand_x[i], l->card_w, l->card_h, t->cards[i],
+                         sel ? gin_ui_attr(GIN_PAIR_SELECT) | (int)A_BOLD : 0);
+        char num[16];
+        int attr = gin_ui_attr(GIN_PAIR_DIM);
+        if (sel) {
+            snprintf(num, sizeof num, "%s%c", gin_ui_st.utf8 ? "\xe2\x96\xb2" : "^", keys[i]);
+            attr = gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD;
+        } else if (t->cards[i] == t->taken) {
+            snprintf(num, sizeof num, "took");
+            attr = gin_ui_attr(GIN_PAIR_ERROR);
+        } else if (t->cards[i] == t->drawn) {
+            snprintf(num, sizeof num, "new");
+            attr = gin_ui_attr(GIN_PAIR_KEY);
+        } else {
+            snprintf(num, sizeof num, "%c", keys[i]);
+        }
+        gin_ui_put(l->number_y, l->hand_x[i] + (l->card_w - gin_ui_strwidth(num)) / 2, attr, num);
+    }
+}
+
+static void draw_opponent(const gin_table *t, const gin_layout *l)
+{
+    char label[GIN_UI_LINE];
+    int known = gin_cardset_count(t->opp_known);
+    if (t->opp_open)
+        snprintf(label, sizeof label, "%s \xc2\xb7 %d cards \xc2\xb7 open hand (practice)", t->opp_name, t->opp_count);
+    else if (known)
+        snprintf(label, sizeof label, "%s \xc2\xb7 %d cards \xc2\xb7 %d known (taken from the pile)", t->opp_name, t->opp_count, known);
+    else
+        snprintf(label, sizeof label, "%s \xc2\xb7 %d cards", t->opp_name, t->opp_count);
+    if (!gin_ui_st.utf8)
+        for (char *p = label; (p = strstr(p, "\xc2\xb7")); )
+            memmove(p, p + 1, strlen(p + 1) + 1), *p = '-';
+    int w = gin_ui_strwidth(label);
+    gin_ui_put(l->opp_label_y, (l->cols - w) / 2, (int)A_BOLD, label);
+    int x = l->opp.x;
+    if (t->opp_open) {
+        for (gin_cardset s = t->opp_open; s; s &= s - 1, x += l->opp_step)
+            gin_ui_card_face(l->opp.y, x, l->card_w, l->card_h, gin_cardset_first(s), 0);
+        return;
+    }
+    int backs = t->opp_count - known;
+    for (int i = 0; i < backs; i++, x += l->opp_step)
+        gin_ui_card_back(l->opp.y, x, l->card_w, l->card_h);
+    if (backs)
+        x += l->card_w - l->opp_step + 2;
+    for (gin_cardset s = t->opp_known; s; s &= s - 1, x += l->card_w + 1)
+        gin_ui_card_face(l->opp.y, x, l->card_w, l->card_h, gin_cardset_first(s), 0);
+}
+
+static void draw_piles(const gin_table *t, const gin_layout *l)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "Stock %d", t->stock_n);
+    gin_ui_put(l->pile_label_y, l->stock.x, (int)A_BOLD, buf);
+    snprintf(buf, sizeof buf, "Discard %d", t->pile_n);
+    gin_ui_put(l->pile_label_y, l->discard.x, (int)A_BOLD, buf);
+    if (t->stock_n > 0)
+        gin_ui_card_back(l->stock.y, l->stock.x, l->card_w, l->card_h);
+    else
+        empty_slot(l->stock.y, l->stock.x, l->card_w, l->card_h);
+    if (t->discard_top != GIN_NO_CARD)
+        gin_ui_card_face(l->discard.y, l->discard.x, l->card_w, l->card_h, t->discard_top,
+                         t->pile_hilite ? gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD : 0);
+    else
+        empty_slot(l->discard.y, l->discard.x, l->card_w, l->card_h);
+    for (int i = 0; i < GIN_UI_LOG_LINES; i++)
+        gin_ui_put_clip(l->log.y + i, l->log.x, l->log.w,
+                        i == GIN_UI_LOG_LINES - 1 ? (int)(int)A_BOLD : gin_ui_attr(GIN_PAIR_DIM), t->log[i]);
+}
+
+void gin_ui_draw_table(const gin_table *t, gin_layout *out)
+{
+    gin_layout l;
+    int lines, cols;
+    gin_ui_size(&lines, &cols);
+    gin_layout_table(cols, lines, t, &l);
+    erase();
+    if (l.too_small) {
+        gin_ui_too_small(lines, cols);
+    } else {
+        int hattr = gin_ui_attr(GIN_PAIR_HEADER);
+        attron(hattr);
+        mvhline(l.header_y, 0, ' ', cols);
+        attroff(hattr);
+        gin_ui_put_clip(l.header_y, 1, cols - 2, hattr | (int)A_BOLD, t->title);
+        int sw = gin_ui_strwidth(t->score);
+        gin_ui_put_clip(l.header_y, cols - sw - 1, sw, hattr | (int)A_BOLD, t->score);
+        draw_opponent(t, &l);
+        draw_piles(t, &l);
+        int hx = t->n ? l.hand_x[0] : 2;
+        gin_ui_put_clip(l.hand_label_y, hx, cols - hx - 1, (int)A_BOLD, t->hand_note);
+        draw_hand(t, &l);
+        gin_ui_put_clip(l.msg_y, 1, cols - 2,
+                        t->message_error ? gin_ui_attr(GIN_PAIR_ERROR) | (int)A_BOLD : (int)A_BOLD, t->message);
+        gin_ui_put_clip(l.keys_y, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), t->keys);
+    }
+    wnoutrefresh(stdscr);
+    doupdate();
+    if (out)
+        *out = l;
+}

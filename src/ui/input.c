@@ -1,0 +1,97 @@
+/* Reading the player: keys, clicks, resizes and quit signals, as plain
+ * gin_ui_input values so the app never sees curses codes. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include "ui_internal.h"
+
+#include <curses.h>
+#include <time.h>
+
+static long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int map_key(wint_t k, int is_code)
+{
+    if (!is_code) {
+        if (k == '\r' || k == '\n')
+            return GIN_KEY_ENTER;
+        if (k == 27)
+            return GIN_KEY_ESC;
+        if (k == 127 || k == 8)
+            return GIN_KEY_BACKSPACE;
+        return (int)k;
+    }
+    switch (k) {
+    case KEY_LEFT: return GIN_KEY_LEFT;
+    case KEY_RIGHT: return GIN_KEY_RIGHT;
+    case KEY_UP: return GIN_KEY_UP;
+    case KEY_DOWN: return GIN_KEY_DOWN;
+    case KEY_ENTER: return GIN_KEY_ENTER;
+    case KEY_PPAGE: return GIN_KEY_PGUP;
+    case KEY_NPAGE: return GIN_KEY_PGDN;
+    case KEY_HOME: return GIN_KEY_HOME;
+    case KEY_END: return GIN_KEY_END;
+    case KEY_SLEFT: return GIN_KEY_SLEFT;
+    case KEY_SRIGHT: return GIN_KEY_SRIGHT;
+    case KEY_BACKSPACE: return GIN_KEY_BACKSPACE;
+    default: return 0;
+    }
+}
+
+void gin_ui_read(gin_ui_input *in, int timeout_ms)
+{
+    long start = now_ms();
+    in->kind = GIN_IN_NONE;
+    in->key = 0;
+    in->y = in->x = -1;
+    for (;;) {
+        if (gin_ui_quit_signal()) {
+            in->kind = GIN_IN_QUIT;
+            return;
+        }
+        long left = timeout_ms < 0 ? 200 : timeout_ms - (now_ms() - start);
+        if (left <= 0)
+            return;
+        /* Short slices so a quit signal is noticed promptly. */
+        timeout(left > 200 ? 200 : (int)left);
+        wint_t k;
+        int rc = get_wch(&k);
+        if (rc == ERR)
+            continue;
+        if (rc == KEY_CODE_YES && k == KEY_RESIZE) {
+            in->kind = GIN_IN_RESIZE;
+            return;
+        }
+        if (rc == KEY_CODE_YES && k == KEY_MOUSE) {
+            MEVENT ev;
+            if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))) {
+                in->kind = GIN_IN_CLICK;
+                in->y = ev.y;
+                in->x = ev.x;
+                return;
+            }
+            continue;
+        }
+        int key = map_key(k, rc == KEY_CODE_YES);
+        if (key) {
+            in->kind = GIN_IN_KEY;
+            in->key = key;
+            return;
+        }
+    }
+}
+
+int gin_ui_pause(int ms)
+{
+    gin_ui_input in;
+    gin_ui_read(&in, ms);
+    switch (in.kind) {
+    case GIN_IN_QUIT: return -1;
+    case GIN_IN_RESIZE: return 2;
+    case GIN_IN_NONE: return 0;
+    default: return 1;
+    }
+}

@@ -1,0 +1,148 @@
+/* Where each part of the table goes for a window size. Pure arithmetic so
+ * the layout is tested without a terminal and mouse clicks map back to it. */
+#include "table.h"
+
+#include <string.h>
+
+void gin_table_clear(gin_table *t)
+{
+    memset(t, 0, sizeof *t);
+    t->discard_top = GIN_NO_CARD;
+    t->selected = -1;
+    t->taken = GIN_NO_CARD;
+    t->drawn = GIN_NO_CARD;
+    for (int i = 0; i < GIN_UI_MAX_HAND; i++)
+        t->group[i] = -1;
+}
+
+/* Width of the hand with `gap` columns between cards and `brk` more where
+ * one group ends and another begins. */
+static int hand_width(const gin_table *t, int cw, int gap, int brk)
+{
+    int w = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (i)
+            w += gap + (t->group[i] != t->group[i - 1] ? brk : 0);
+        w += cw;
+    }
+    return w;
+}
+
+void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    l->cols = cols;
+    l->lines = lines;
+    if (cols < GIN_UI_MIN_COLS || lines < GIN_UI_MIN_LINES) {
+        l->too_small = 1;
+        return;
+    }
+    int big = cols >= 100 && lines >= 34;
+    l->card_w = big ? 7 : 5;
+    l->card_h = big ? 5 : 3;
+    int ch = l->card_h;
+
+    /* Rows: header, opponent (label + cards), piles (label + cards), hand
+     * (label, brackets, cards, numbers), message and keys; the spare rows
+     * are shared out as gaps between the sections. */
+    int fixed = 1 + (1 + ch) + (1 + ch) + (3 + ch) + 2;
+    int spare = lines - fixed, gaps[4];
+    for (int i = 0; i < 4; i++)
+        gaps[i] = spare / 4 + (i < spare % 4 ? 1 : 0);
+    int y = 0;
+    l->header_y = y++;
+    y += gaps[0];
+    l->opp_label_y = y++;
+    l->opp = (gin_rect){y, 0, ch, 0};
+    y += ch + gaps[1];
+    l->pile_label_y = y++;
+    l->stock = (gin_rect){y, 0, ch, l->card_w};
+    l->discard = (gin_rect){y, 0, ch, l->card_w};
+    y += ch + gaps[2];
+    l->hand_label_y = y++;
+    l->bracket_y = y++;
+    l->hand_y = y;
+    y += ch;
+    l->number_y = y++;
+    y += gaps[3];
+    l->msg_y = lines - 2;
+    l->keys_y = lines - 1;
+
+    /* The hand, centred; tighten the spacing if it does not fit. */
+    int gap = big ? 2 : 1, brk = 2;
+    while (hand_width(t, l->card_w, gap, brk) > cols - 2 && (gap || brk)) {
+        if (brk > 1)
+            brk--;
+        else if (gap)
+            gap--;
+        else
+            brk--;
+    }
+    int x = (cols - hand_width(t, l->card_w, gap, brk)) / 2;
+    if (x < 0)
+        x = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (i)
+            x += gap + (t->group[i] != t->group[i - 1] ? brk : 0);
+        l->hand_x[i] = x;
+        x += l->card_w;
+    }
+
+    /* The opponent: backs overlapped, then the known cards face up (or, in
+     * practice, the whole hand face up). */
+    int open_n = gin_cardset_count(t->opp_open);
+    if (open_n) {
+        l->opp_step = l->card_w + 1;
+        l->opp.w = open_n * l->opp_step - 1;
+    } else {
+        int known = gin_cardset_count(t->opp_known);
+        int backs = t->opp_count - known;
+        if (backs < 0)
+            backs = 0;
+        l->opp_step = 2;
+        int bw = backs ? (backs - 1) * l->opp_step + l->card_w : 0;
+        l->opp.w = bw + (known ? 2 + known * (l->card_w + 1) - 1 : 0);
+    }
+    l->opp.x = (cols - l->opp.w) / 2;
+    if (l->opp.x < 0)
+        l->opp.x = 0;
+
+    /* Stock and discard side by side left of centre, the log to their right. */
+    int piles_w = 2 * l->card_w + 4;
+    l->stock.x = cols / 2 - piles_w - 2;
+    if (l->stock.x < 2)
+        l->stock.x = 2;
+    l->discard.x = l->stock.x + l->card_w + 4;
+    l->log.y = l->stock.y;
+    l->log.x = l->discard.x + l->card_w + 4;
+    l->log.h = ch < GIN_UI_LOG_LINES ? GIN_UI_LOG_LINES : ch;
+    l->log.w = cols - l->log.x - 1;
+}
+
+static int in_rect(gin_rect r, int y, int x)
+{
+    return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;
+}
+
+int gin_layout_hit(const gin_layout *l, const gin_table *t, int y, int x, int *card)
+{
+    if (l->too_small)
+        return GIN_HIT_NONE;
+    /* The pile labels sit right above the piles: count them as the pile. */
+    gin_rect s = l->stock, d = l->discard;
+    s.y--, s.h++, d.y--, d.h++;
+    if (in_rect(s, y, x))
+        return GIN_HIT_STOCK;
+    if (in_rect(d, y, x))
+        return GIN_HIT_DISCARD;
+    if (y >= l->bracket_y && y <= l->number_y) {
+        for (int i = 0; i < t->n; i++) {
+            if (x >= l->hand_x[i] && x < l->hand_x[i] + l->card_w) {
+                if (card)
+                    *card = i;
+                return GIN_HIT_CARD;
+            }
+        }
+    }
+    return GIN_HIT_NONE;
+}

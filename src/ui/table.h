@@ -1,0 +1,74 @@
+/* gin — the pure model of what the table screen shows, and its layout.
+ * No curses here: the app fills a gin_table from the match, the layout says
+ * where everything goes for a terminal size, and draw.c paints it. Both are
+ * testable without a terminal. */
+#ifndef GIN_UI_TABLE_H
+#define GIN_UI_TABLE_H
+
+#include "gin/card.h"
+
+enum { GIN_UI_MAX_HAND = 11, GIN_UI_LOG_LINES = 3, GIN_UI_LINE = 160 };
+enum { GIN_UI_MIN_COLS = 80, GIN_UI_MIN_LINES = 24 };
+
+typedef struct gin_table {
+    /* Header. */
+    char title[GIN_UI_LINE];   /* "standard · to 100 · hand 3 · you deal" */
+    char score[GIN_UI_LINE];   /* "You 34 · Bot 12" */
+    /* The opponent. */
+    char opp_name[40];         /* "Bot (normal)" */
+    int opp_count;             /* cards held */
+    gin_cardset opp_known;     /* known to hold (taken from the pile) */
+    gin_cardset opp_open;      /* practice: the whole hand face up (else 0) */
+    /* Piles. */
+    int stock_n;
+    gin_card discard_top;      /* GIN_NO_CARD when empty */
+    int pile_n;
+    int pile_hilite;           /* 1: the discard is the card on offer / just thrown */
+    /* Your hand, in display order. */
+    int n;
+    gin_card cards[GIN_UI_MAX_HAND];
+    int group[GIN_UI_MAX_HAND];  /* index of the meld the card is in, or -1 */
+    int group_is_set[GIN_UI_MAX_HAND]; /* per meld index: 1 set, 0 run */
+    int selected;              /* index into cards, or -1 */
+    gin_card taken;            /* just taken from the pile (may not be thrown), or GIN_NO_CARD */
+    gin_card drawn;            /* just drawn (marked new), or GIN_NO_CARD */
+    int deadwood;              /* live deadwood of the hand as shown */
+    int knock_limit;
+    char hand_note[GIN_UI_LINE]; /* "deadwood 12 · knock at 10 or less · sorted by melds" */
+    /* Lines. */
+    char log[GIN_UI_LOG_LINES][GIN_UI_LINE]; /* recent moves, newest last */
+    char message[GIN_UI_LINE]; /* what to do now */
+    int message_error;         /* 1: the message is an error (drawn in the error colour) */
+    char keys[GIN_UI_LINE];    /* the keys that apply now */
+} gin_table;
+
+/* Empty table: no cards, nothing selected. */
+void gin_table_clear(gin_table *t);
+
+typedef struct gin_rect { int y, x, h, w; } gin_rect;
+
+typedef struct gin_layout {
+    int cols, lines;
+    int too_small;             /* 1: below 80x24; only the size message is drawn */
+    int card_w, card_h;        /* 5x3, or 7x5 in a large window */
+    int header_y;
+    int opp_label_y;
+    gin_rect opp;              /* the opponent's cards */
+    int opp_step;              /* columns between overlapped card backs */
+    int pile_label_y;
+    gin_rect stock, discard;
+    gin_rect log;              /* recent moves, right of the piles */
+    int hand_label_y, bracket_y, hand_y, number_y;
+    int hand_x[GIN_UI_MAX_HAND];
+    int msg_y, keys_y;
+} gin_layout;
+
+/* Lay out table `t` in a cols x lines window. Pure. */
+void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *out);
+
+enum gin_hit { GIN_HIT_NONE = 0, GIN_HIT_STOCK = 1, GIN_HIT_DISCARD = 2, GIN_HIT_CARD = 3 };
+/* What is at cell (y, x): returns enum gin_hit; *card gets the hand index
+ * for GIN_HIT_CARD. */
+int gin_layout_hit(const gin_layout *l, const gin_table *t, int y, int x, int *card);
+
+#endif

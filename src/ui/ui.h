@@ -1,0 +1,104 @@
+/* gin — the terminal: the only layer that speaks curses. The app builds a
+ * gin_table (table.h) and asks this layer to paint it and to read the
+ * player's keys and clicks, which come back as plain gin_ui_input values. */
+#ifndef GIN_UI_H
+#define GIN_UI_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "gin/card.h"
+#include "gin/showdown.h"
+#include "table.h"
+
+typedef struct gin_ui_opts {
+    int color;      /* 1 = colours (when the terminal has them) */
+    int four_color; /* 1 = four-colour deck */
+    int ascii;      /* 1 = force letters for suits; else UTF-8 when the locale is */
+    const char *theme; /* theme name from assets/themes (NULL: "classic") */
+} gin_ui_opts;
+
+/* Start curses on the controlling terminal: the caller has already called
+ * setlocale(LC_ALL, ""). Installs the signal handlers (SIGINT, SIGTERM,
+ * SIGHUP ask to quit; SIGSEGV, SIGABRT, SIGBUS, SIGFPE restore the terminal
+ * and re-raise). Returns 0 or -1 (no terminal). */
+int gin_ui_open(const gin_ui_opts *o);
+/* Start on an off-screen terminal of a fixed size (tests): output to `out`,
+ * input from `in`. utf8 forces the suit glyphs on or off. Returns 0 or -1. */
+int gin_ui_open_test(FILE *out, FILE *in, int lines, int cols, int utf8, const gin_ui_opts *o);
+/* Restore the terminal. Safe to call twice. */
+void gin_ui_close(void);
+/* Change colours / four-colour live (from the menu). */
+void gin_ui_set_opts(const gin_ui_opts *o);
+/* 1 when suits are drawn as UTF-8 glyphs. */
+int gin_ui_utf8(void);
+/* Current size. */
+void gin_ui_size(int *lines, int *cols);
+
+/* A card's short text in the current mode: "10♥", "K♠" or "10H", "KS". */
+void gin_ui_card_text(gin_card c, char *buf, size_t cap);
+
+/* Input. */
+enum gin_ui_in_kind {
+    GIN_IN_NONE = 0,   /* timed out */
+    GIN_IN_KEY = 1,    /* key: a character or a GIN_KEY_* code */
+    GIN_IN_CLICK = 2,  /* a mouse click at (y, x) */
+    GIN_IN_RESIZE = 3, /* the window changed size: redraw */
+    GIN_IN_QUIT = 4    /* SIGINT, SIGTERM or SIGHUP: save and leave */
+};
+enum {
+    GIN_KEY_LEFT = 0x1000, GIN_KEY_RIGHT, GIN_KEY_UP, GIN_KEY_DOWN, GIN_KEY_ENTER,
+    GIN_KEY_ESC, GIN_KEY_PGUP, GIN_KEY_PGDN, GIN_KEY_HOME, GIN_KEY_END,
+    GIN_KEY_SLEFT, GIN_KEY_SRIGHT, GIN_KEY_BACKSPACE
+};
+typedef struct gin_ui_input {
+    int kind; /* enum gin_ui_in_kind */
+    int key;
+    int y, x;
+} gin_ui_input;
+/* Wait up to timeout_ms (< 0: forever) for input. */
+void gin_ui_read(gin_ui_input *in, int timeout_ms);
+/* The signal that asked to quit (SIGINT...), or 0. */
+int gin_ui_quit_signal(void);
+
+/* Paint the table (or, in a small window, the size message) and show it. */
+void gin_ui_draw_table(const gin_table *t, gin_layout *layout_out);
+
+/* A modal text screen: a title, a body (lines split at '\n'; scrolls with
+ * arrows / PgUp / PgDn), a footer. Waits for one of `keys` (also Enter and
+ * Esc when they are listed as '\n' and 27) and returns it, or -1 on a quit
+ * signal. Redraws on resize. */
+int gin_ui_text_screen(const char *title, const char *body, const char *footer, const char *keys);
+
+/* The showdown and game-over screens: a title, the two spreads and the
+ * scoring spelled out. Pure model filled by the app. */
+typedef struct gin_spread {
+    char label[64];          /* "You knocked", "Bot" */
+    int n_melds;
+    gin_cardset melds[GIN_MAX_MELDS];
+    gin_cardset laid[GIN_MAX_MELDS]; /* cards the other hand laid off on each meld */
+    gin_cardset unmatched;
+    int deadwood;
+} gin_spread;
+typedef struct gin_showdown_screen {
+    char title[GIN_UI_LINE];
+    gin_spread spread[2];
+    char text[1024];         /* the scoring, spelled out, '\n'-separated */
+    char footer[GIN_UI_LINE];
+} gin_showdown_screen;
+/* Draw it and wait for one of keys (as gin_ui_text_screen). */
+int gin_ui_showdown_screen(const gin_showdown_screen *s, const char *keys);
+/* Draw it without waiting (tests). */
+void gin_ui_draw_showdown(const gin_showdown_screen *s);
+/* Draw a text screen without waiting (tests). */
+void gin_ui_draw_text(const char *title, const char *body, const char *footer, int scroll);
+
+/* A menu: items "label: value"; returns the index chosen with Enter, -1 for
+ * Esc/q, -2 on a quit signal. Left/Right on an item returns 1000 + index
+ * (previous) or 2000 + index (next) so the caller can cycle a value. */
+int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor, const char *footer);
+
+/* Pause for up to ms, returning early (1) on any key; 0 on timeout, -1 on a
+ * quit signal. A resize during the pause returns 2. */
+int gin_ui_pause(int ms);
+
+#endif

@@ -1,0 +1,39 @@
+/* gin — state shared by the curses files of src/ui (not a public header). */
+#ifndef GIN_UI_INTERNAL_H
+#define GIN_UI_INTERNAL_H
+
+#include "ui.h"
+
+/* Colour pairs. */
+enum {
+    GIN_PAIR_FACE = 1, GIN_PAIR_RED, GIN_PAIR_BLUE, GIN_PAIR_GREEN, GIN_PAIR_BACK,
+    GIN_PAIR_SELECT, GIN_PAIR_HEADER, GIN_PAIR_MELD, GIN_PAIR_ERROR, GIN_PAIR_DIM,
+    GIN_PAIR_LAYOFF, GIN_PAIR_KEY, GIN_PAIR_COUNT
+};
+
+struct gin_ui_state {
+    int open;
+    int utf8;
+    int color;      /* colours in use */
+    int four_color;
+    int test;       /* off-screen terminal */
+};
+extern struct gin_ui_state gin_ui_st;
+
+/* Attributes for a colour pair (A_NORMAL-ish fallbacks without colour). */
+int gin_ui_attr(int pair);
+/* Set up the colour pairs from the theme (term.c). */
+void gin_ui_colors(const char *theme);
+/* Find an embedded asset by name; NULL if absent. */
+const char *gin_ui_asset(const char *name);
+
+/* Drawing helpers (draw.c). */
+void gin_ui_put(int y, int x, int attr, const char *s);
+void gin_ui_put_clip(int y, int x, int w, int attr, const char *s);
+void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr);
+void gin_ui_card_back(int y, int x, int w, int h);
+void gin_ui_too_small(int lines, int cols);
+/* Display width of a UTF-8 string (each code point one column). */
+int gin_ui_strwidth(const char *s);
+
+#endif
