@@ -1,0 +1,309 @@
+/* The bot levels: each decision on hand-built views, legality over whole
+ * games, determinism for a seed, and the hidden-information property. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai.h"
+#include "botlib.h"
+#include "gin/error.h"
+#include "gin/match.h"
+
+enum { THINK_MS = 2 }; /* keep the expert quick in tests */
+
+static gin_card C(const char *s)
+{
+    gin_card c = GIN_NO_CARD;
+    assert_int_equal(gin_card_parse(s, &c, NULL), GIN_OK);
+    return c;
+}
+
+static gin_cardset S(const char *s)
+{
+    gin_cardset out = 0;
+    assert_true(gin_cardset_parse(s, &out, NULL) >= 0);
+    return out;
+}
+
+/* Seat 0 to move in `phase`; pile bottom..top thrown by the opponent. */
+static gin_view make_view(const char *hand, const char *pile, int phase, int turns)
+{
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_view v;
+    gin_view_init(&v, &r, 0);
+    v.dealer = 1;
+    v.turn = 0;
+    v.phase = phase;
+    v.knock_limit = 10;
+    v.hand = S(hand);
+    const char *p = pile;
+    gin_card c;
+    while (gin_card_parse(p, &c, &p) == GIN_OK) {
+        v.pile_by[v.pile_n] = 1;
+        v.pile[v.pile_n++] = c;
+    }
+    v.hand_size[0] = gin_cardset_count(v.hand);
+    v.hand_size[1] = 10;
+    v.stock_n = 52 - 20 - v.pile_n - (phase == GIN_PHASE_DISCARD ? 1 : 0);
+    v.turns = turns;
+    v.seen = v.hand;
+    for (int i = 0; i < v.pile_n; i++)
+        v.seen |= gin_cardset_of(v.pile[i]);
+    if (v.pile_n > 0)
+        v.first_upcard = v.pile[0];
+    return v;
+}
+
+static gin_action decide(int level, uint64_t seed, const gin_view *v)
+{
+    gin_agent a;
+    assert_int_equal(gin_bot_create(level, seed, THINK_MS, &a), GIN_OK);
+    gin_action act;
+    assert_int_equal(gin_agent_decide(&a, v, &act), GIN_OK);
+    a.destroy(a.self);
+    return act;
+}
+
+static void test_create_rejects(void **state)
+{
+    (void)state;
+    gin_agent a;
+    assert_int_equal(gin_bot_create(-1, 1, 0, &a), GIN_EINVAL);
+    assert_int_equal(gin_bot_create(4, 1, 0, &a), GIN_EINVAL);
+    assert_int_equal(gin_bot_create(GIN_LEVEL_HARD, 1, 0, NULL), GIN_EINVAL);
+}
+
+static void test_takes_completing_upcard(void **state)
+{
+    (void)state;
+    gin_view v = make_view("5C 6C 2H 2D 9S JH QD KS 4H 8D", "7C", GIN_PHASE_OFFER, 0);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++)
+        assert_int_equal(decide(l, 1, &v).kind, GIN_ACT_TAKE_UPCARD);
+    /* A useless king is left alone. */
+    v = make_view("5C 6C 2H 2D 9S JH QD KS 4H 8D", "3C KH TC", GIN_PHASE_DRAW, 4);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++)
+        assert_int_equal(decide(l, 1, &v).kind, GIN_ACT_DRAW_STOCK);
+}
+
+static void test_forced_stock_after_both_pass(void **state)
+{
+    (void)state;
+    gin_view v = make_view("5C 6C 2H 2D 9S JH QD KS 4H 8D", "7C", GIN_PHASE_DRAW, 0);
+    v.declined[0] = v.declined[1] = gin_cardset_of(C("7C"));
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++)
+        assert_int_equal(decide(l, 1, &v).kind, GIN_ACT_DRAW_STOCK);
+}
+
+static void test_discards_dead_king(void **state)
+{
+    (void)state;
+    /* Three melds, a pair of aces and a lone king: throw the king. */
+    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 6);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_true(a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("KC"));
+    }
+}
+
+static void test_gins_and_knocks(void **state)
+{
+    (void)state;
+    /* Gin by throwing the king. */
+    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD QD KC", "AD 5H", GIN_PHASE_DISCARD, 10);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_int_equal(a.kind, GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("KC"));
+    }
+    /* Early in the hand with one point of deadwood: knock. */
+    v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "5H", GIN_PHASE_DISCARD, 1);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_int_equal(a.kind, GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("KC"));
+    }
+    /* The stock is at its floor: a discard voids the hand, so knock. */
+    v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "5H", GIN_PHASE_DISCARD, 28);
+    v.stock_n = 2;
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_HARD; l++)
+        assert_int_equal(decide(l, 1, &v).kind, GIN_ACT_KNOCK);
+}
+
+static void test_never_discards_taken_card(void **state)
+{
+    (void)state;
+    /* It took the KH (it sets with KS KD), yet the KH is the card a
+     * deadwood count alone would throw if the set broke: it must stay. */
+    gin_view v = make_view("KS KD KH 2C 5C 9H 8S 3D JC QH TS", "4D", GIN_PHASE_DISCARD, 3);
+    v.taken = C("TS");
+    v.known[0] = gin_cardset_of(v.taken);
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++)
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            assert_int_not_equal(decide(l, seed, &v).card, C("TS"));
+}
+
+/* Whole games: every action each level takes is legal (the match faults on
+ * an illegal one), against simple and against itself. */
+static void test_legal_over_games(void **state)
+{
+    (void)state;
+    const char *presets[] = {"standard", "classic", "oklahoma", "straight"};
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++)
+        for (int p = 0; p < 4; p++) {
+            gin_rules r;
+            assert_int_equal(gin_rules_preset(presets[p], &r), GIN_OK);
+            gin_agent a, b;
+            assert_int_equal(gin_bot_create(l, 11, 1, &a), GIN_OK);
+            assert_int_equal(gin_ai_create(l == GIN_LEVEL_EXPERT ? "hard" : "simple", 12, 0, &b), GIN_OK);
+            const gin_agent *agents[2] = {&a, &b};
+            static gin_match m;
+            assert_int_equal(gin_match_init(&m, &r, 100 + (uint64_t)p, agents, NULL, NULL), GIN_OK);
+            int rc = gin_match_play(&m);
+            assert_int_equal(rc, 0);
+            assert_int_equal(m.fault_seat, -1);
+            a.destroy(a.self);
+            b.destroy(b.self);
+        }
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    int totals[2][2];
+    for (int run = 0; run < 2; run++) {
+        gin_agent a, b;
+        assert_int_equal(gin_bot_create(GIN_LEVEL_EXPERT, 5, 1, &a), GIN_OK);
+        assert_int_equal(gin_bot_create(GIN_LEVEL_HARD, 6, 0, &b), GIN_OK);
+        const gin_agent *agents[2] = {&a, &b};
+        static gin_match m;
+        assert_int_equal(gin_match_init(&m, &r, 77, agents, NULL, NULL), GIN_OK);
+        assert_int_equal(gin_match_play(&m), 0);
+        totals[run][0] = m.game.score.total[0];
+        totals[run][1] = m.game.score.total[1];
+        a.destroy(a.self);
+        b.destroy(b.self);
+    }
+    assert_int_equal(totals[0][0], totals[1][0]);
+    assert_int_equal(totals[0][1], totals[1][1]);
+    assert_true(totals[0][0] != totals[0][1]);
+}
+
+/* ---- hidden information: reshuffle what seat 0 has not seen ---- */
+
+typedef struct views2 {
+    gin_view v[2];
+} views2;
+
+static void on_event(void *ctx, const gin_event *ev)
+{
+    views2 *w = ctx;
+    for (int s = 0; s < 2; s++) {
+        gin_event red;
+        gin_event_redact(ev, s, &red);
+        gin_view_apply(&w->v[s], &red);
+    }
+}
+
+/* Deal `deck` and replay actions[0..n-1]; returns the hand and seat views. */
+static void replay(const gin_rules *r, const gin_card deck[52], const gin_action *acts, int n, gin_hand *h,
+                   views2 *w)
+{
+    gin_view_init(&w->v[0], r, 0);
+    gin_view_init(&w->v[1], r, 1);
+    assert_int_equal(gin_hand_deal(h, r, 1, deck, 9, on_event, w), GIN_OK);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(gin_hand_apply(h, acts[i], on_event, w), GIN_OK);
+}
+
+static void test_hidden_information(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_agent bots[2];
+    assert_int_equal(gin_bot_create(GIN_LEVEL_HARD, 3, 0, &bots[0]), GIN_OK);
+    assert_int_equal(gin_bot_create(GIN_LEVEL_HARD, 4, 0, &bots[1]), GIN_OK);
+    int checked = 0;
+    for (uint64_t deal = 1; deal <= 6; deal++) {
+        gin_rng rng;
+        gin_rng_seed(&rng, deal);
+        gin_card deck[52];
+        gin_deck_shuffle(&rng, deck);
+        static gin_hand h;
+        static views2 w;
+        gin_action acts[128];
+        int n = 0;
+        replay(&r, deck, acts, 0, &h, &w);
+        /* Play until seat 0 is to move after some turns (or the hand ends). */
+        int stop_at = 4 + (int)deal * 3;
+        while (h.phase != GIN_PHASE_OVER && n < 120) {
+            if (h.turn == 0 && n >= stop_at)
+                break;
+            gin_action a;
+            assert_int_equal(gin_agent_decide(&bots[h.turn], &w.v[h.turn], &a), GIN_OK);
+            if (a.kind == GIN_ACT_KNOCK) /* keep the hand going: play the card instead */
+                a.kind = GIN_ACT_DISCARD;
+            if (gin_hand_apply(&h, a, on_event, &w) != GIN_OK)
+                break;
+            acts[n++] = a;
+        }
+        if (h.phase == GIN_PHASE_OVER || h.turn != 0)
+            continue;
+        /* Relabel the cards seat 0 has never seen: the opponent's hidden ones and the stock. */
+        gin_cardset hidden = h.held[1] & ~w.v[0].known[1];
+        for (int i = 0; i < h.stock_n; i++)
+            hidden |= gin_cardset_of(h.stock[i]);
+        gin_card lab[52];
+        int m = 0;
+        for (gin_cardset q = hidden; q; q &= q - 1)
+            lab[m++] = gin_cardset_first(q);
+        gin_card perm[52];
+        memcpy(perm, lab, sizeof lab);
+        gin_rng_shuffle(&rng, perm, m);
+        gin_card deck2[52];
+        for (int i = 0; i < 52; i++) {
+            deck2[i] = deck[i];
+            for (int j = 0; j < m; j++)
+                if (deck[i] == lab[j])
+                    deck2[i] = perm[j];
+        }
+        static gin_hand h2;
+        static views2 w2;
+        replay(&r, deck2, acts, n, &h2, &w2);
+        assert_true(h2.held[1] != h.held[1]); /* the opponent's cards did change */
+        assert_memory_equal(&w.v[0], &w2.v[0], sizeof(gin_view));
+        for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
+            gin_action a1 = decide(l, 21, &w.v[0]), a2 = decide(l, 21, &w2.v[0]);
+            assert_int_equal(a1.kind, a2.kind);
+            assert_int_equal(a1.card, a2.card);
+        }
+        checked++;
+    }
+    assert_true(checked >= 3);
+    bots[0].destroy(bots[0].self);
+    bots[1].destroy(bots[1].self);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_create_rejects),
+        cmocka_unit_test(test_takes_completing_upcard),
+        cmocka_unit_test(test_forced_stock_after_both_pass),
+        cmocka_unit_test(test_discards_dead_king),
+        cmocka_unit_test(test_gins_and_knocks),
+        cmocka_unit_test(test_never_discards_taken_card),
+        cmocka_unit_test(test_legal_over_games),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_hidden_information),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
