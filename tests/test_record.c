@@ -4,7 +4,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -335,6 +338,51 @@ static void test_record_limits(void **state)
     assert_int_equal(gin_record_add(&f->rec, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}), GIN_ESPACE);
 }
 
+/* Run `gin replay` on text; returns its exit status and the first line of
+ * what it printed on stderr in err. */
+static int run_replay(const char *text, char *err, size_t cap)
+{
+    char path[] = "/tmp/gin_test_record_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    char cmd[2048], errpath[64];
+    snprintf(errpath, sizeof errpath, "%s.err", path);
+    snprintf(cmd, sizeof cmd, "'%s' replay '%s' > /dev/null 2> '%s'", GIN_BINARY, path, errpath);
+    int st = system(cmd);
+    err[0] = '\0';
+    FILE *e = fopen(errpath, "r");
+    if (e) {
+        if (!fgets(err, (int)cap, e))
+            err[0] = '\0';
+        fclose(e);
+    }
+    remove(path);
+    remove(errpath);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_gin_replay_command(void **state)
+{
+    fixture *f = *state;
+    gin_rules r = *gin_rules_preset_at(2);
+    play(&r, 777, &f->rec, &f->g, GIN_RECORD_MAX_ACTIONS);
+    assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+    char err[256];
+    assert_int_equal(run_replay(f->text, err, sizeof err), 0);
+    assert_string_equal(err, "");
+    static char bad[TEXT_CAP];
+    int d = find_line(f->text, "discard ", 0);
+    edit_line(f->text, d, "discard 5Z", bad);
+    assert_int_equal(run_replay(bad, err, sizeof err), 1);
+    char want[32];
+    snprintf(want, sizeof want, ":%d: ", d);
+    assert_non_null(strstr(err, want));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +390,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
         cmocka_unit_test(test_actions_text),
         cmocka_unit_test_setup_teardown(test_record_limits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gin_replay_command, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
