@@ -15,9 +15,9 @@ extern "C" {
 typedef struct gin_agent {
     const char *name;
     void *self; /* owned by the agent; released by destroy */
-    /* Upcard offer: 1 = take, 0 = pass. */
+    /* Upcard offer: 1 = take, 0 = pass; a negative status = the agent failed. */
     int (*offer)(void *self, const gin_view *v);
-    /* Draw: GIN_ACT_DRAW_STOCK or GIN_ACT_DRAW_DISCARD. */
+    /* Draw: GIN_ACT_DRAW_STOCK or GIN_ACT_DRAW_DISCARD; a negative status = failed. */
     int (*draw)(void *self, const gin_view *v);
     /* With 11 cards: a GIN_ACT_DISCARD or GIN_ACT_KNOCK action in *out. */
     int (*discard)(void *self, const gin_view *v, gin_action *out);

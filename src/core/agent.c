@@ -8,15 +8,23 @@ int gin_agent_decide(const gin_agent *a, const gin_view *v, gin_action *out)
         return GIN_EINVAL;
     out->card = GIN_NO_CARD;
     switch (v->phase) {
-    case GIN_PHASE_OFFER:
+    case GIN_PHASE_OFFER: {
         if (!a->offer)
             return GIN_EINVAL;
-        out->kind = a->offer(a->self, v) ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
+        /* A negative answer is the agent's failure (an external bot that
+         * died or sent garbage), passed through as a status. */
+        int take = a->offer(a->self, v);
+        if (take < 0)
+            return take;
+        out->kind = take ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
         return GIN_OK;
+    }
     case GIN_PHASE_DRAW:
         if (!a->draw)
             return GIN_EINVAL;
         out->kind = a->draw(a->self, v);
+        if (out->kind < 0)
+            return out->kind;
         return out->kind == GIN_ACT_DRAW_STOCK || out->kind == GIN_ACT_DRAW_DISCARD ? GIN_OK : GIN_EILLEGAL;
     case GIN_PHASE_DISCARD:
         if (!a->discard)
