@@ -61,7 +61,8 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
     if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0) {
         snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name,
-                 info->level, info->practice ? " (practice)" : "", g->hand_no,
+                 info->level, info->practice ? " (practice)" : "",
+                 g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0),
                  g->score.points[info->human], g->score.points[1 - info->human]);
         free(g);
         return 1;

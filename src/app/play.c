@@ -138,7 +138,7 @@ static void on_event(void *ctx, const gin_event *ev)
             p->have_prev = 0;
             memset(p->log, 0, sizeof p->log);
             gin_play_sync_hand(p, ev->cards);
-            gin_play_log(p, "Hand %d: %s deal%s. Upcard %s.", p->m.game.hand_no,
+            gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
                          ev->value == p->human ? "you" : "the bot", ev->value == p->human ? "" : "s", c);
         }
         return;

@@ -197,8 +197,8 @@ void gin_play_table(const gin_play *p, gin_table *t)
     else if (h->phase == GIN_PHASE_DRAW)
         k = "s stock  d discard  H hint  ? help  v pile  t sheet  o sort  m menu  q quit";
     else
-        k = "\xe2\x86\x90\xe2\x86\x92/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? help  m menu  q quit";
+        k = "\xe2\x86\x90\xe2\x86\x92/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? keys  q quit";
     if (!gin_ui_utf8() && k[0] == '\xe2')
-        k = "<-->/1-9 pick  Enter throw  k knock  g gin  ,/. move  o sort  H hint  ? help  m menu  q quit";
+        k = "<-/->/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? keys  q quit";
     snprintf(t->keys, sizeof t->keys, "%s%s", k, p->practice ? "  u undo" : "");
 }

@@ -112,9 +112,9 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
     l->stock.x = cols / 2 - piles_w - 2;
     if (l->stock.x < 2)
         l->stock.x = 2;
-    l->discard.x = l->stock.x + l->card_w + 4;
+    l->discard.x = l->stock.x + l->card_w + 6;
     l->log.y = l->stock.y;
-    l->log.x = l->discard.x + l->card_w + 4;
+    l->log.x = l->discard.x + l->card_w + 5;
     l->log.h = ch < GIN_UI_LOG_LINES ? GIN_UI_LOG_LINES : ch;
     l->log.w = cols - l->log.x - 1;
 }
