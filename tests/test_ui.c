@@ -1,0 +1,287 @@
+/* The terminal table rendered into an off-screen terminal (newterm on
+ * /dev/null at a fixed size) and read back cell by cell; the layout model
+ * and its hit testing without any terminal. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <curses.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include "table.h"
+#include "ui.h"
+
+static FILE *out, *in;
+
+static void open_term(int lines, int cols, int utf8)
+{
+    out = fopen("/dev/null", "w");
+    in = fopen("/dev/null", "r");
+    assert_non_null(out);
+    assert_non_null(in);
+    gin_ui_opts o = {1, 0, !utf8, NULL};
+    assert_int_equal(gin_ui_open_test(out, in, lines, cols, utf8, &o), 0);
+    int l, c;
+    gin_ui_size(&l, &c);
+    assert_int_equal(l, lines);
+    assert_int_equal(c, cols);
+}
+
+static void close_term(void)
+{
+    gin_ui_close();
+    fclose(out);
+    fclose(in);
+}
+
+/* Row y of the virtual screen as UTF-8. */
+static const char *row(int y)
+{
+    static char buf[2048];
+    int lines, cols;
+    gin_ui_size(&lines, &cols);
+    size_t k = 0;
+    for (int x = 0; x < cols && k + 8 < sizeof buf; x++) {
+        cchar_t cc;
+        wchar_t wc[CCHARW_MAX + 1] = {0};
+        attr_t a;
+        short pair;
+        if (mvin_wch(y, x, &cc) != OK || getcchar(&cc, wc, &a, &pair, NULL) == ERR || !wc[0])
+            wc[0] = L' ';
+        unsigned c = (unsigned)wc[0];
+        if (c < 0x80)
+            buf[k++] = (char)c;
+        else if (c < 0x800)
+            buf[k++] = (char)(0xc0 | (c >> 6)), buf[k++] = (char)(0x80 | (c & 0x3f));
+        else
+            buf[k++] = (char)(0xe0 | (c >> 12)), buf[k++] = (char)(0x80 | ((c >> 6) & 0x3f)),
+            buf[k++] = (char)(0x80 | (c & 0x3f));
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+/* First row containing `s`, or -1. */
+static int find(const char *s)
+{
+    int lines, cols;
+    gin_ui_size(&lines, &cols);
+    for (int y = 0; y < lines; y++)
+        if (strstr(row(y), s))
+            return y;
+    return -1;
+}
+
+static gin_card C(const char *t)
+{
+    gin_card c = GIN_NO_CARD;
+    assert_int_equal(gin_card_parse(t, &c, NULL), 0);
+    return c;
+}
+
+/* A table mid-hand: a run of hearts, a set of sevens, three deadwood cards. */
+static void sample(gin_table *t)
+{
+    gin_table_clear(t);
+    snprintf(t->title, sizeof t->title, "gin - standard - to 100 - hand 3 - you deal");
+    snprintf(t->score, sizeof t->score, "You 34 - Bot 12");
+    snprintf(t->opp_name, sizeof t->opp_name, "Normal bot");
+    t->opp_count = 10;
+    t->opp_known = gin_cardset_of(C("QC"));
+    t->stock_n = 21;
+    t->pile_n = 9;
+    t->discard_top = C("9D");
+    const char *cards[] = {"3H", "4H", "5H", "7S", "7D", "7C", "TH", "JS", "KC", "2D"};
+    int group[] = {0, 0, 0, 1, 1, 1, -1, -1, -1, -1};
+    t->n = 10;
+    for (int i = 0; i < 10; i++) {
+        t->cards[i] = C(cards[i]);
+        t->group[i] = group[i];
+    }
+    t->group_is_set[0] = 0;
+    t->group_is_set[1] = 1;
+    t->selected = 8;
+    t->deadwood = 32;
+    t->knock_limit = 10;
+    snprintf(t->hand_note, sizeof t->hand_note, "You - deadwood 32 - knock at 10 or less");
+    snprintf(t->log[2], sizeof t->log[2], "Bot threw 9D.");
+    snprintf(t->message, sizeof t->message, "Your turn: draw from the stock (s) or take the 9D (d).");
+    snprintf(t->keys, sizeof t->keys, "s stock  d discard  q quit");
+}
+
+static void test_table_80x24_utf8(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_table t;
+    sample(&t);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    assert_false(l.too_small);
+    assert_int_equal(find("hand 3"), 0);
+    assert_non_null(strstr(row(0), "You 34 - Bot 12"));
+    assert_true(find("Normal bot") > 0);
+    int sy = find("Stock 21");
+    assert_true(sy > 0);
+    assert_non_null(strstr(row(l.hand_y + 1), "10\xe2\x99\xa5")); /* 10♥ */
+    assert_non_null(strstr(row(l.hand_y + 1), "K \xe2\x99\xa3"));  /* K♣ */
+    assert_non_null(strstr(row(l.discard.y + 1), "9 \xe2\x99\xa6")); /* 9♦ on the pile */
+    assert_non_null(strstr(row(l.opp.y + 1), "Q \xe2\x99\xa3"));  /* known Q♣ face up */
+    assert_non_null(strstr(row(l.bracket_y), "run"));
+    assert_non_null(strstr(row(l.bracket_y), "set"));
+    assert_non_null(strstr(row(l.bracket_y), "deadwood"));
+    assert_non_null(strstr(row(l.number_y), "\xe2\x96\xb2" "9")); /* ▲ marks the selection */
+    assert_int_equal(find("Your turn: draw"), 22);
+    assert_int_equal(find("s stock"), 23);
+    close_term();
+}
+
+static void test_table_120x40_big_cards(void **state)
+{
+    (void)state;
+    open_term(40, 120, 1);
+    gin_table t;
+    sample(&t);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    assert_int_equal(l.card_h, 5);
+    assert_int_equal(l.card_w, 7);
+    /* Rank in the corner, suit in the middle, rank again bottom right. */
+    assert_non_null(strstr(row(l.hand_y + 1), "10   "));
+    assert_non_null(strstr(row(l.hand_y + 2), "\xe2\x99\xa5"));
+    assert_non_null(strstr(row(l.hand_y + 3), "   10"));
+    assert_int_equal(find("Your turn"), 38);
+    close_term();
+}
+
+static void test_table_ascii(void **state)
+{
+    (void)state;
+    open_term(24, 80, 0);
+    assert_false(gin_ui_utf8());
+    gin_table t;
+    sample(&t);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    assert_non_null(strstr(row(l.hand_y + 1), "|10H|"));
+    assert_non_null(strstr(row(l.hand_y + 1), "|K C|"));
+    assert_non_null(strstr(row(l.hand_y), "+---+"));
+    assert_int_equal(find("\xe2\x99\xa5"), -1); /* no glyphs anywhere */
+    char buf[8];
+    gin_ui_card_text(C("TD"), buf, sizeof buf);
+    assert_string_equal(buf, "10D");
+    close_term();
+}
+
+static void test_tiny_window(void **state)
+{
+    (void)state;
+    open_term(20, 60, 1);
+    gin_table t;
+    sample(&t);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    assert_true(l.too_small);
+    assert_true(find("at least 80x24") >= 0);
+    assert_int_equal(find("Stock"), -1);
+    close_term();
+}
+
+static void test_showdown_screen(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_showdown_screen s;
+    memset(&s, 0, sizeof s);
+    snprintf(s.title, sizeof s.title, "Hand 2: you knocked");
+    gin_spread *k = &s.spread[0], *d = &s.spread[1];
+    snprintf(k->label, sizeof k->label, "You (knocker)");
+    k->n_melds = 2;
+    k->melds[0] = gin_cardset_of(C("3H")) | gin_cardset_of(C("4H")) | gin_cardset_of(C("5H"));
+    k->melds[1] = gin_cardset_of(C("7S")) | gin_cardset_of(C("7D")) | gin_cardset_of(C("7C"));
+    k->laid[0] = gin_cardset_of(C("6H"));
+    k->unmatched = gin_cardset_of(C("AS")) | gin_cardset_of(C("2C"));
+    k->deadwood = 3;
+    snprintf(d->label, sizeof d->label, "Bot");
+    d->unmatched = gin_cardset_of(C("KS")) | gin_cardset_of(C("QD"));
+    d->deadwood = 20;
+    snprintf(s.text, sizeof s.text, "Knock: 20 against 3: the difference, 17 points, to you.\nScore: you 51, the bot 12.");
+    snprintf(s.footer, sizeof s.footer, "Enter: next hand");
+    gin_ui_draw_showdown(&s);
+    assert_int_equal(find("Hand 2: you knocked"), 0);
+    assert_true(find("You (knocker)") > 0);
+    assert_true(find("deadwood 3") > 0);
+    assert_true(find("Bot \xc2\xb7 deadwood 20") > 0);
+    assert_true(find("+lay") > 0);           /* the laid-off 6♥ is marked */
+    int y = find("6 \xe2\x99\xa5");
+    assert_true(y > 0);
+    assert_true(find("17 points, to you") > 0);
+    assert_int_equal(find("Enter: next hand"), 23);
+    close_term();
+}
+
+static void test_game_over_text_screen(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_ui_draw_text("Game over: you win!",
+                     "                  You   Bot\n  game bonus      100     0\n  shutout!  doubled\n  total           412     0",
+                     "n: new game   q: quit", 0);
+    assert_int_equal(find("Game over: you win!"), 0);
+    assert_true(find("game bonus") > 0);
+    assert_true(find("shutout!") > 0);
+    assert_true(find("412") > 0);
+    assert_int_equal(find("n: new game"), 23);
+    close_term();
+}
+
+static void test_layout_and_hits(void **state)
+{
+    (void)state;
+    gin_table t;
+    sample(&t);
+    gin_layout l;
+    gin_layout_table(80, 24, &t, &l);
+    assert_false(l.too_small);
+    /* Cards in order, groups set apart, all on screen. */
+    for (int i = 1; i < t.n; i++)
+        assert_true(l.hand_x[i] >= l.hand_x[i - 1] + l.card_w);
+    assert_true(l.hand_x[3] - l.hand_x[2] > l.hand_x[2] - l.hand_x[1]);
+    assert_true(l.hand_x[t.n - 1] + l.card_w <= 80);
+    assert_true(l.number_y < l.msg_y);
+    int card = -1;
+    assert_int_equal(gin_layout_hit(&l, &t, l.stock.y + 1, l.stock.x + 1, &card), GIN_HIT_STOCK);
+    assert_int_equal(gin_layout_hit(&l, &t, l.discard.y, l.discard.x + 2, &card), GIN_HIT_DISCARD);
+    assert_int_equal(gin_layout_hit(&l, &t, l.hand_y + 1, l.hand_x[4] + 2, &card), GIN_HIT_CARD);
+    assert_int_equal(card, 4);
+    assert_int_equal(gin_layout_hit(&l, &t, 0, 0, &card), GIN_HIT_NONE);
+    /* Eleven cards in five groups still fit 80 columns. */
+    t.n = 11;
+    t.cards[10] = C("AS");
+    for (int i = 0; i < 11; i++)
+        t.group[i] = i < 9 ? i / 3 : -1;
+    gin_layout_table(80, 24, &t, &l);
+    assert_true(l.hand_x[0] >= 0);
+    assert_true(l.hand_x[10] + l.card_w <= 80);
+    gin_layout_table(79, 24, &t, &l);
+    assert_true(l.too_small);
+}
+
+int main(void)
+{
+    setlocale(LC_ALL, "C.UTF-8");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_80x24_utf8),
+        cmocka_unit_test(test_table_120x40_big_cards),
+        cmocka_unit_test(test_table_ascii),
+        cmocka_unit_test(test_tiny_window),
+        cmocka_unit_test(test_showdown_screen),
+        cmocka_unit_test(test_game_over_text_screen),
+        cmocka_unit_test(test_layout_and_hits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
