@@ -629,9 +629,14 @@ static void test_property_large(void **state)
         assert_int_equal(gin_arrange(h, &a), GIN_OK);
         check_arrangement(h, &a, least);
         int after[64];
-        gin_discard_deadwoods(h, after);
+        int least_after = gin_discard_deadwoods(h, after);
         int c = __builtin_ctzll(h);
         assert_int_equal(after[c], naive_solve(&z, UINT64_C(1) << c, 0));
+        gin_card d;
+        int dw;
+        assert_int_equal(gin_best_discard(h, &d, &dw), GIN_OK);
+        assert_int_equal(dw, least_after);
+        assert_int_equal(after[d], least_after);
     }
 }
 
