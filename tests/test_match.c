@@ -55,6 +55,18 @@ static void assert_views_agree(const gin_match *m)
         for (int o = 0; o < h->seats; o++)
             if (o != s)
                 assert_true((v->known[o] & ~h->held[o]) == 0);
+        /* the showdown shows both hands; after a reshuffle, seen pile cards
+         * are back in the stock and may be drawn unseen */
+        if (h->phase == GIN_PHASE_OVER || h->rules.stock_low == GIN_STOCK_RESHUFFLE)
+            continue;
+        /* and it has not seen the stock or the opponent's other cards */
+        gin_cardset stock = 0;
+        for (int i = 0; i < h->stock_n; i++)
+            stock |= gin_cardset_of(h->stock[i]);
+        assert_true((v->seen & stock) == 0);
+        for (int o = 0; o < h->seats; o++)
+            if (o != s)
+                assert_true((v->seen & h->held[o] & ~v->known[o]) == 0);
     }
 }
 
