@@ -2,6 +2,7 @@
  * knock and showdown, and the stock-low rule of the rule set. Everything a
  * turn changes is a few words of the gin_hand; deadwood is computed only
  * when a knock is asked for, so random playouts stay cheap. */
+#include <string.h>
 #include "gin/hand.h"
 #include "gin/error.h"
 #include "gin/meld.h"
@@ -17,7 +18,8 @@ static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, 
     fn(ctx, &ev);
 }
 
-static int next_seat(const gin_hand *h, int seat) { return (seat + 1) % h->seats; }
+/* No division: this runs on every turn. */
+static int next_seat(const gin_hand *h, int seat) { return seat + 1 < h->seats ? seat + 1 : 0; }
 
 void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE])
 {
@@ -45,29 +47,33 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
         all |= gin_cardset_of(deck[i]);
     }
 
-    gin_hand n = { 0 };
-    n.rules = *r;
-    n.seats = r->seats;
-    n.dealer = dealer;
-    n.taken = GIN_NO_CARD;
-    n.knocker = -1;
+    /* Validated: build in place (no second copy of the whole hand); r may
+     * point into *h, so copy it first. */
+    gin_rules rules = *r;
+    r = &h->rules;
+    gin_hand *n = h;
+    memset(n, 0, sizeof *n);
+    n->rules = rules;
+    n->seats = r->seats;
+    n->dealer = dealer;
+    n->taken = GIN_NO_CARD;
+    n->knocker = -1;
     int k = 0;
     for (int i = 0; i < HAND_CARDS; i++)
-        for (int s = 1; s <= n.seats; s++)
-            n.held[(dealer + s) % n.seats] |= gin_cardset_of(deck[k++]);
-    n.first_upcard = deck[k];
-    n.pile[0] = deck[k++];
-    n.pile_by[0] = -1;
-    n.pile_n = 1;
+        for (int s = 1; s <= n->seats; s++)
+            n->held[(dealer + s) % n->seats] |= gin_cardset_of(deck[k++]);
+    n->first_upcard = deck[k];
+    n->pile[0] = deck[k++];
+    n->pile_by[0] = -1;
+    n->pile_n = 1;
     for (int i = GIN_DECK_SIZE - 1; i >= k; i--)
-        n.stock[n.stock_n++] = deck[i];
-    n.knock_limit = gin_rules_knock_limit(r, n.first_upcard);
-    if (n.knock_limit < 0)
-        n.knock_limit = 0;
-    n.turn = next_seat(&n, dealer);
-    n.phase = r->first_turn == GIN_FIRST_TURN_OFFER ? GIN_PHASE_OFFER : GIN_PHASE_DRAW;
-    gin_rng_seed(&n.rng, reshuffle_seed);
-    *h = n;
+        n->stock[n->stock_n++] = deck[i];
+    n->knock_limit = gin_rules_knock_limit(r, n->first_upcard);
+    if (n->knock_limit < 0)
+        n->knock_limit = 0;
+    n->turn = next_seat(n, dealer);
+    n->phase = r->first_turn == GIN_FIRST_TURN_OFFER ? GIN_PHASE_OFFER : GIN_PHASE_DRAW;
+    gin_rng_seed(&n->rng, reshuffle_seed);
 
     for (int s = 1; s <= h->seats; s++) {
         int seat = (dealer + s) % h->seats;

@@ -21,7 +21,7 @@ void gin_view_init(gin_view *v, const gin_rules *r, int seat)
     v->taken = GIN_NO_CARD;
 }
 
-static int next_seat(const gin_view *v, int seat) { return (seat + 1) % v->seats; }
+static int next_seat(const gin_view *v, int seat) { return seat + 1 < v->seats ? seat + 1 : 0; }
 
 static int seat_ok(const gin_view *v, int seat) { return seat >= 0 && seat < v->seats; }
 
