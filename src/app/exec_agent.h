@@ -1,0 +1,50 @@
+/* gin — an agent that is another program: `exec:COMMAND`. The command runs
+ * through /bin/sh -c in its own process group, with its standard input and
+ * output on pipes speaking the bot protocol (docs/protocol.md) and its
+ * standard error appended to a log file (or /dev/null), never the table.
+ *
+ * The agent builds every message from its seat's view and the redacted
+ * events it observes, so the bot can never learn more than the seat sees.
+ * A bot that answers with garbage, an illegal move, nothing within the move
+ * time, or that dies, makes the decision return a negative status (so
+ * gin_match_step reports its seat in fault_seat); the agent keeps a message
+ * saying which bot did what (gin_exec_agent_fault) and stops the process.
+ * If the agent is used for another game, the bot is started afresh.
+ *
+ * Creating one sets SIGPIPE to SIG_IGN for the process if it was SIG_DFL
+ * (a bot that dies must not kill us; the bot itself starts with the
+ * default). Agents are independent: several may run on different threads. */
+#ifndef GIN_EXEC_AGENT_H
+#define GIN_EXEC_AGENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gin/agent.h"
+
+enum { GIN_EXEC_MOVE_MS = 5000 /* default time a bot has for each answer */ };
+
+/* Start `command` and do the handshake ("gin 1" -> "ok NAME"; allowed
+ * max(move_ms, 5000) ms). move_ms <= 0 means GIN_EXEC_MOVE_MS. seed is sent
+ * to the bot with its first game (later games with the same agent get seeds
+ * derived from it). log_path NULL means /dev/null. On success fills *out
+ * (name: the bot's own name; destroy sends quit, waits briefly, then
+ * SIGTERM / SIGKILL, and reaps) and returns GIN_OK. On failure returns
+ * GIN_EINVAL (bad argument, no resources) or GIN_ESTATE (the bot did not
+ * start or failed the handshake), with a message in err (if non-NULL);
+ * nothing is left running. */
+int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path,
+                          gin_agent *out, char *err, size_t errcap);
+
+/* 1 if `a` was made by gin_exec_agent_create. */
+int gin_exec_agent_is(const gin_agent *a);
+
+/* What the bot of exec agent `a` did wrong ("bot 'randbot' (exec:./randbot)
+ * answered 'discard 7H' to 'discard': 7H is not in your hand"), or NULL if
+ * nothing went wrong or `a` is not an exec agent. Owned by the agent; valid
+ * until its next decision or destroy. */
+const char *gin_exec_agent_fault(const gin_agent *a);
+
+/* The process id of the running bot, or 0 (for tests: no zombies). */
+long gin_exec_agent_pid(const gin_agent *a);
+
+#endif

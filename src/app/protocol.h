@@ -1,0 +1,159 @@
+/* gin — the bot protocol (docs/protocol.md): formatting and parsing of its
+ * lines, and the bot-side reconstruction of a seat's view from them.
+ *
+ * Pure: no I/O, no allocation, no globals, so it can be fuzzed. The referee
+ * (exec_agent.c) turns the redacted events of its seat into messages with
+ * gin_proto_event_msgs and writes them with gin_proto_format; the bot side
+ * (cmd_engine.c) parses each line with gin_proto_parse and feeds it to a
+ * gin_proto_client, which rebuilds the very events the seat received and so
+ * a gin_view equal to the referee's. */
+#ifndef GIN_PROTOCOL_H
+#define GIN_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gin/hand.h"
+#include "gin/meld.h"
+#include "gin/view.h"
+
+enum {
+    GIN_PROTO_VERSION = 1,
+    GIN_PROTO_LINE_MAX = 4096 /* bytes of one line, newline included; longer is garbage */
+};
+
+/* Referee -> bot messages (the first word of the line). */
+enum gin_proto_kind {
+    GIN_PROTO_HELLO = 0,   /* gin VERSION                      n = version */
+    GIN_PROTO_RULES,       /* rules PRESET KNOB VALUE ...      rules */
+    GIN_PROTO_GAME,        /* game SEAT SEED                   seat, seed */
+    GIN_PROTO_HAND,        /* hand N DEALER UPCARD             n, dealer, card */
+    GIN_PROTO_DEAL,        /* deal C1 .. C10                   cards */
+    GIN_PROTO_MOVE,        /* move SEAT WORD [CARD]            seat, event, card */
+    GIN_PROTO_RESHUFFLE,   /* reshuffle STOCK                  n */
+    GIN_PROTO_VOID,        /* void STOCK                       n */
+    GIN_PROTO_MELDS,       /* melds SEAT M1 M2 ...             seat, n_melds, melds */
+    GIN_PROTO_UNMATCHED,   /* unmatched SEAT C ...             seat, cards */
+    GIN_PROTO_LAYOFF,      /* layoff SEAT CARD MELD            seat, card, n = meld index */
+    GIN_PROTO_RESULT,      /* result WINNER KIND POINTS        seat, result, n */
+    GIN_PROTO_ENDHAND,     /* endhand P0 P1                    scores */
+    GIN_PROTO_ENDGAME,     /* endgame WINNER TOTAL             seat (-1: tie), n */
+    GIN_PROTO_OFFER,       /* offer      request: take | pass */
+    GIN_PROTO_DRAW,        /* draw       request: stock | pile */
+    GIN_PROTO_DISCARD,     /* discard    request: discard C | knock C | gin C | biggin */
+    GIN_PROTO_ERROR,       /* error TEXT                       text */
+    GIN_PROTO_QUIT,        /* quit */
+    GIN_PROTO_KINDS
+};
+
+/* One message. Only the fields named for its kind are meaningful. */
+typedef struct gin_proto_msg {
+    int kind;          /* enum gin_proto_kind */
+    int seat;          /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, RESULT/ENDGAME: the winner */
+    int n;             /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
+                          RESULT points, ENDGAME total */
+    int dealer;        /* HAND */
+    int result;        /* RESULT: enum gin_result_kind */
+    int scores[2];     /* ENDHAND: game points of seats 0 and 1 */
+    int event;         /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
+                          KNOCK or GIN (card GIN_NO_CARD: big gin) */
+    gin_card card;     /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
+    gin_cardset cards; /* DEAL, UNMATCHED */
+    uint64_t seed;     /* GAME */
+    int n_melds;       /* MELDS */
+    gin_cardset melds[GIN_MAX_MELDS];
+    gin_rules rules;   /* RULES (name: a preset's static name, or "custom") */
+    char text[256];    /* ERROR (cut to fit) */
+} gin_proto_msg;
+
+/* The keyword of a message kind ("move"), or NULL for a bad kind. Static. */
+const char *gin_proto_keyword(int kind);
+
+/* Write one message as a line ending in '\n' (and a NUL) into buf. Returns
+ * the length, GIN_ESPACE if cap is too small (GIN_PROTO_LINE_MAX always
+ * suffices), GIN_EINVAL for a bad message (unknown kind, invalid card). */
+int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap);
+
+/* Parse one line (a trailing "\n" or "\r\n" allowed; keywords and cards
+ * case-free; words separated by spaces or tabs) into *m. Returns GIN_OK,
+ * GIN_EFORMAT (unknown keyword, missing or extra field, bad number or card),
+ * or GIN_ENAME / GIN_ERULES for a rules line with an unknown preset or knob,
+ * or a bad value. */
+int gin_proto_parse(const char *line, gin_proto_msg *m);
+
+/* The messages that tell seat v->seat about `ev` (already redacted for it;
+ * v already updated by it, as an agent's observe callback receives them).
+ * Writes up to cap messages into out[] and returns how many (0 for events
+ * the seat learns about otherwise, e.g. LAYOFF, sent with the showdown), or
+ * GIN_ESPACE / GIN_EINVAL. 16 always suffices. The messages that open a
+ * game (rules, game) are not included: see gin_proto_game_msgs. */
+int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap);
+
+/* The `rules` and `game` messages that open a game for seat `seat`.
+ * out[0..1]. Returns 2 or GIN_EINVAL. */
+int gin_proto_game_msgs(const gin_rules *r, int seat, uint64_t seed, gin_proto_msg out[2]);
+
+/* 1 if `ev`, as seen by v's seat after the view took it in, opens a new
+ * game (the first deal of hand 1), else 0. */
+int gin_proto_is_game_start(const gin_view *v, const gin_event *ev);
+
+/* ---- the bot's answers ---- */
+
+/* Parse the answer to a request in phase `phase` (GIN_PHASE_OFFER: take,
+ * pass; DRAW: stock, pile; DISCARD: discard C, knock C, gin C, biggin).
+ * *claims_gin (may be NULL) is set to 1 for "gin C" / "biggin". Returns
+ * GIN_OK, GIN_EFORMAT (not an answer at all), or GIN_EILLEGAL (an answer
+ * of another phase). */
+int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *claims_gin);
+
+/* Write an action as an answer line with '\n' ("knock 7H"; "gin 7H" when
+ * claims_gin; big gin is "biggin"). Returns the length, GIN_ESPACE or
+ * GIN_EINVAL. */
+int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap);
+
+/* Is `a` legal for the seat of `v`, whose turn it is (phase OFFER, DRAW or
+ * DISCARD)? Decided from the view alone, matching gin_hand_is_legal.
+ * claims_gin: the bot said "gin C", which also requires no deadwood.
+ * Returns GIN_OK, or GIN_EILLEGAL with a reason a bot author understands
+ * written into why (may be NULL). */
+int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, size_t cap);
+
+/* Parse the handshake reply "ok NAME" (NAME: the rest of the line, printable
+ * ASCII, cut to fit namecap - 1). Returns GIN_OK or GIN_EFORMAT. */
+int gin_proto_parse_ok(const char *line, char *name, size_t namecap);
+
+/* ---- the bot side: rebuilding the view ---- */
+
+typedef struct gin_proto_client {
+    gin_rules rules;
+    int have_rules;
+    int in_game;              /* a `game` was received */
+    int seat;
+    uint64_t seed;
+    gin_view view;            /* equals the referee's view of this seat */
+    int hand_no, dealer;      /* from `hand`, until `deal` */
+    gin_card upcard;
+    int hand_open;            /* `hand` seen, `deal` not yet */
+    int passes;               /* this hand */
+    int last_mover;           /* seat of the last move (a void names it) */
+    /* A knock being settled: the knock, then melds / unmatched / layoffs. */
+    int knocker;              /* -1 when none */
+    int knock_event;          /* GIN_EV_KNOCK or GIN_EV_GIN */
+    gin_card knock_card;
+    gin_showdown sd;
+    int n_spreads;            /* melds lines seen this showdown */
+    gin_cardset laid;         /* cards laid off */
+} gin_proto_client;
+
+/* Start with nothing known. */
+void gin_proto_client_init(gin_proto_client *c);
+
+/* Take one message in. Game-state messages update c->view and, for each
+ * event they complete, call on_event(ctx, ev) (may be NULL) after the view
+ * took it in, as gin_match does for an agent's observe. Requests, hello,
+ * error and quit change nothing. Returns GIN_OK, GIN_ESTATE (a message out
+ * of order: a move before any game, a deal without a hand, ...) or
+ * GIN_EINVAL. */
+int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event,
+                          void *ctx);
+
+#endif
