@@ -27,7 +27,7 @@ run() { # LABEL COMMAND...
 
 run "deadwood, 10-card hands" "$build/gin-bench" deadwood <"$work/hands10.txt"
 run "best discard, 11-card hands" "$build/gin-bench" discard <"$work/hands11.txt"
-run "showdowns, random deals" "$build/gin-bench" showdown --random
+run "showdowns, random deals" "$build/gin-bench" showdown --random 100000 1
 run "simulation" "$build/gin-bench" sim
 
 # The command-line readers end to end (parse, solve, format, write).
