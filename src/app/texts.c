@@ -161,7 +161,7 @@ void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
         char mine[64], best[64];
         gin_play_action_text(r->chosen, mine, sizeof mine);
         gin_play_action_text(r->best, best, sizeof best);
-        add(buf, cap, "Turn %d: you chose to %s; the hard bot would %s (about %.1f points).\n   %s\n\n",
+        add(buf, cap, "Turn %d: you chose to %s.\n   The hard bot would %s (about %.1f points better):\n   %s\n\n",
             r->turn + 1, mine, best, r->cost, r->reason);
         n++;
         lost += r->cost;
