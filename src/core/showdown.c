@@ -23,7 +23,6 @@ enum {
 
 typedef struct chain {
     int meld;                      /* index into the knocker's melds */
-    int is_set;                    /* chains onto sets are claimed last */
     int n;
     gin_card cards[MAX_CHAIN_LEN]; /* from the meld outward */
 } chain;
@@ -51,21 +50,19 @@ static int find_chains(const gin_arrangement *k, gin_cardset defender, chain out
              * grows; its 4th card is the one missing suit. */
             gin_cardset fourth = ((gin_cardset)0x0001000100010001u << lo_rank) & ~m & defender;
             if (fourth && gin_cardset_count(m) == 3)
-                sets[n_sets++] = (chain){i, 1, 1, {gin_cardset_first(fourth)}};
+                sets[n_sets++] = (chain){i, 1, {gin_cardset_first(fourth)}};
             continue;
         }
         unsigned have = gin_cardset_suit(defender, suit);
         int hi_rank = 31 - __builtin_clz(in_suit);
         chain *c = &out[n];
         c->meld = i;
-        c->is_set = 0;
         c->n = 0;
         for (int r = lo_rank - 1; r >= 0 && (have >> r & 1u); r--)
             c->cards[c->n++] = gin_card_make(r, suit);
         if (c->n)
             c = &out[++n];
         c->meld = i;
-        c->is_set = 0;
         c->n = 0;
         for (int r = hi_rank + 1; r < GIN_RANKS && (have >> r & 1u); r++)
             c->cards[c->n++] = gin_card_make(r, suit);
@@ -99,10 +96,10 @@ static int better(response a, response b)
 }
 
 /* The defender's least deadwood against a spread, over every legal layoff
- * set (each a union of chain prefixes). */
-static response best_response(const chain *ch, int n_chains, gin_cardset defender)
+ * set (each a union of chain prefixes); `unlaid` is its deadwood with none. */
+static response best_response(const chain *ch, int n_chains, gin_cardset defender, int unlaid)
 {
-    response best = {gin_deadwood(defender), 0};
+    response best = {unlaid, 0};
     int len[MAX_CHAINS] = {0};
     for (;;) {
         /* Mixed-radix increment over the prefix lengths 0..n of each chain. */
@@ -224,7 +221,7 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     int n_ch = 0;
     for (int t = 0; t < n_ties; t++) {
         int n = find_chains(&ties[t], defender, spare);
-        response resp = n ? best_response(spare, n, defender) : (response){dd, 0};
+        response resp = n ? best_response(spare, n, defender, dd) : (response){dd, 0};
         if (resp.deadwood > pick_resp.deadwood) {
             pick = t;
             pick_resp = resp;
