@@ -88,6 +88,7 @@ status_ "help" 0 "analyze" -- help
 status_ "help analyze" 0 "usage: gin analyze" -- help analyze
 status_ "analyze --help" 0 "usage: gin analyze" -- analyze --help
 status_ "showdown --help" 0 "oklahoma" -- showdown --help
+status_ "help engine" 0 "usage: gin engine" -- help engine
 status_ "unknown command" 2 "unknown command 'frobnicate'" -- frobnicate
 status_ "help unknown command" 2 "unknown command 'frobnicate'" -- help frobnicate
 status_ "analyze unknown option" 2 "unknown option '--bogus'" -- analyze --bogus

@@ -3,6 +3,7 @@
  * parses its own options. */
 #include <stdio.h>
 #include <string.h>
+#include "agents.h" /* gin_cmd_engine */
 #include "commands.h"
 
 #ifndef GIN_VERSION
@@ -22,6 +23,7 @@ static const command commands[] = {
     {"sim", gin_cmd_sim, "play bots against each other and report who wins"},
     {"replay", gin_cmd_replay, "play back and check a saved game record"},
     {"stats", gin_cmd_stats, "print your statistics against each bot level"},
+    {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 
