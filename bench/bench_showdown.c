@@ -3,8 +3,8 @@
  * "showdown: <n> showdowns, <N> showdowns/s, checksum <sum of points of one pass>".
  *
  * Input: lines "KNOCKER CARDS | DEFENDER CARDS" on stdin (blank and # lines
- * skipped), or `--random N [SEED]`: N deals generated here, so the figure
- * needs no input file. */
+ * skipped), or `--random N [SEED]`: N deals generated here (see
+ * make_random), so the figure needs no input file. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,32 +48,48 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-/* N deals of two ten-card hands from one shuffle each, reshuffled until the
- * knocker's first ten cards have deadwood <= 10 (a hand that may knock). */
+/* N deals. Rejecting random ten-card hands until one has deadwood <= 10
+ * would keep 1 in 1600 and give knockers unlike real ones, so the hands are
+ * drawn as in play: from one shuffle each seat gets ten cards, then the two
+ * draw from the stock in turn and throw their best discard until one has
+ * deadwood <= 10; that one knocks against the other's ten. A stock run down
+ * to two cards is dealt again. */
 static int make_random(deals *d, long n, uint64_t seed)
 {
     gin_card deck[GIN_DECK_SIZE];
     for (long i = 0; i < n; i++) {
-        gin_cardset k, def;
-        do {
+        gin_cardset hand[2];
+        int knocker = -1;
+        while (knocker < 0) {
             int m = 0;
             for (int s = 0; s < GIN_SUITS; s++)
                 for (int r = 0; r < GIN_RANKS; r++)
                     deck[m++] = gin_card_make(r, s);
-            /* Only the first 20 positions are used: a partial Fisher-Yates. */
-            for (int j = 0; j < 20; j++) {
-                int pick = j + (int)(splitmix(&seed) % (uint64_t)(GIN_DECK_SIZE - j));
+            for (int j = GIN_DECK_SIZE - 1; j > 0; j--) {
+                int pick = (int)(splitmix(&seed) % (uint64_t)(j + 1));
                 gin_card t = deck[j];
                 deck[j] = deck[pick];
                 deck[pick] = t;
             }
-            k = def = 0;
+            hand[0] = hand[1] = 0;
             for (int j = 0; j < 10; j++) {
-                k |= gin_cardset_of(deck[j]);
-                def |= gin_cardset_of(deck[10 + j]);
+                hand[0] |= gin_cardset_of(deck[j]);
+                hand[1] |= gin_cardset_of(deck[10 + j]);
             }
-        } while (gin_deadwood(k) > 10);
-        if (push(d, k, def))
+            for (int top = 20, seat = 0; top < GIN_DECK_SIZE - 2; top++, seat ^= 1) {
+                gin_card out;
+                int after;
+                hand[seat] |= gin_cardset_of(deck[top]);
+                if (gin_best_discard(hand[seat], &out, &after) != GIN_OK)
+                    return -1;
+                hand[seat] &= ~gin_cardset_of(out);
+                if (after <= 10) {
+                    knocker = seat;
+                    break;
+                }
+            }
+        }
+        if (push(d, hand[knocker], hand[knocker ^ 1]))
             return -1;
     }
     return 0;
@@ -142,7 +158,7 @@ int bench_showdown(int argc, char **argv)
     deals d = {NULL, 0, 0};
     int bad = n_random ? make_random(&d, n_random, seed) : read_lines(&d);
     if (bad < 0) {
-        fputs("gin-bench showdown: out of memory\n", stderr);
+        fputs("gin-bench showdown: cannot build the deals (out of memory)\n", stderr);
         free(d.v);
         return 1;
     }

@@ -580,27 +580,43 @@ static void matches_brute_force_on_random_deals(void **state)
     (void)state;
     gin_rules r = R("standard");
     uint64_t seed = 2024;
-    int layoff_deals = 0;
+    int layoff_deals = 0, undercuts = 0;
     for (int deal = 0; deal < 1500; deal++) {
+        /* Two seats draw from one shuffle and throw their best discard in
+         * turn until one can knock (deals like real knocks, rich in
+         * layoffs); a stock run down to two cards is dealt again. */
         gin_card deck[GIN_DECK_SIZE];
-        gin_cardset k, d;
-        do {
+        gin_cardset hand[2];
+        int knocker = -1;
+        while (knocker < 0) {
             int n = 0;
-            for (int s = 0; s < GIN_SUITS; s++)
+            for (int su = 0; su < GIN_SUITS; su++)
                 for (int rk = 0; rk < GIN_RANKS; rk++)
-                    deck[n++] = gin_card_make(rk, s);
+                    deck[n++] = gin_card_make(rk, su);
             for (int i = GIN_DECK_SIZE - 1; i > 0; i--) {
                 int j = (int)(splitmix(&seed) % (uint64_t)(i + 1));
                 gin_card t = deck[i];
                 deck[i] = deck[j];
                 deck[j] = t;
             }
-            k = d = 0;
+            hand[0] = hand[1] = 0;
             for (int i = 0; i < 10; i++) {
-                k |= gin_cardset_of(deck[i]);
-                d |= gin_cardset_of(deck[10 + i]);
+                hand[0] |= gin_cardset_of(deck[i]);
+                hand[1] |= gin_cardset_of(deck[10 + i]);
             }
-        } while (gin_deadwood(k) > 10);
+            for (int top = 20, seat = 0; top < GIN_DECK_SIZE - 2; top++, seat ^= 1) {
+                gin_card out;
+                int after;
+                hand[seat] |= gin_cardset_of(deck[top]);
+                assert_int_equal(gin_best_discard(hand[seat], &out, &after), GIN_OK);
+                hand[seat] &= ~gin_cardset_of(out);
+                if (after <= 10) {
+                    knocker = seat;
+                    break;
+                }
+            }
+        }
+        gin_cardset k = hand[knocker], d = hand[knocker ^ 1];
 
         gin_showdown s = settle_ok(&r, k, d, 10);
         if (s.knocker.deadwood == 0) {
@@ -620,9 +636,11 @@ static void matches_brute_force_on_random_deals(void **state)
         assert_int_equal(brute_defend(&s.knocker, d, &fewest), worst);
         assert_int_equal(s.n_layoffs, fewest);
         layoff_deals += s.n_layoffs > 0;
+        undercuts += s.kind == GIN_RESULT_UNDERCUT;
     }
-    /* The deals exercise layoffs, not just their absence. */
-    assert_true(layoff_deals > 50);
+    /* The deals exercise layoffs and undercuts, not just their absence. */
+    assert_true(layoff_deals > 200);
+    assert_true(undercuts > 20);
 }
 
 int main(void)
