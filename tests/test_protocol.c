@@ -556,6 +556,59 @@ static void test_client_refuses_out_of_order(void **state)
     assert_int_equal(c.view.dealer, 0);
 }
 
+/* Mangled lines never crash the parser or the client, and whatever parses
+ * formats back to a line that parses the same way. */
+static void test_mangled_lines(void **state)
+{
+    (void)state;
+    static const char *const seeds[] = {
+        "gin 1", "rules standard knock 10 hollywood on", "game 1 77", "hand 2 1 TS",
+        "deal 4S 4H 5H 7H TH 2D 4D 7D JC KC", "move 0 stock 2S", "move 1 pile QD", "move 0 knock 4S",
+        "melds 0 7S,7H,7D 4H,5H,6H 2D,3D,4D", "unmatched 0 2S", "layoff 1 AD 2", "result 0 knock 29",
+        "endhand 29 0", "endgame -1 0", "reshuffle 31", "void 2", "error x", "offer", "quit",
+    };
+    gin_rng rng;
+    gin_rng_seed(&rng, 42);
+    gin_proto_client c;
+    gin_proto_client_init(&c);
+    static const char alphabet[] = " ,-0123456789ACDHJKQSTabcdegiklmnoprstuvwx\t\r\n\x01\xff";
+    for (int i = 0; i < 200000; i++) {
+        char line[96];
+        const char *base = seeds[gin_rng_below(&rng, sizeof seeds / sizeof seeds[0])];
+        size_t n = strlen(base);
+        memcpy(line, base, n + 1);
+        int edits = 1 + (int)gin_rng_below(&rng, 3);
+        for (int e = 0; e < edits && n > 0; e++) {
+            size_t at = gin_rng_below(&rng, (uint32_t)n);
+            char ch = alphabet[gin_rng_below(&rng, sizeof alphabet - 1)];
+            switch (gin_rng_below(&rng, 3)) {
+            case 0: line[at] = ch; break;                                   /* replace */
+            case 1: memmove(line + at, line + at + 1, n - at); n--; break;  /* delete */
+            default:                                                        /* insert */
+                if (n + 2 < sizeof line) {
+                    memmove(line + at + 1, line + at, n - at + 1);
+                    line[at] = ch;
+                    n++;
+                }
+            }
+        }
+        gin_proto_msg m, again;
+        if (gin_proto_parse(line, &m) != GIN_OK)
+            continue;
+        gin_proto_client_feed(&c, &m, NULL, NULL);
+        char buf[GIN_PROTO_LINE_MAX];
+        int len = gin_proto_format(&m, buf, sizeof buf);
+        if (len < 0)
+            continue; /* e.g. a bad move word cannot be written */
+        assert_int_equal(gin_proto_parse(buf, &again), GIN_OK);
+        assert_int_equal(again.kind, m.kind);
+        assert_int_equal(again.card, m.card);
+        assert_true(again.cards == m.cards);
+        gin_action a;
+        gin_proto_parse_answer(line, (int)gin_rng_below(&rng, 4), &a, NULL);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_client_rebuilds_every_preset),
         cmocka_unit_test(test_client_rebuilds_big_gin_and_hollywood),
         cmocka_unit_test(test_client_refuses_out_of_order),
+        cmocka_unit_test(test_mangled_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
