@@ -59,7 +59,7 @@ static void test_discard_phase(void **state)
     (void)state;
     /* Melds 2-3-4S, 7s, 9-T-J D; AH and KC loose: 10 discards + knock with KC
      * (1 deadwood) + knock with AH (10 deadwood). */
-    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 12);
+    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 2);
     gin_advice a[64];
     int n = gin_advise(&v, a, 64);
     assert_int_equal(n, 11 + 2);

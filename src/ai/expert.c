@@ -17,9 +17,9 @@
 /* Playouts per millisecond of think time (one core, measured with
  * `gin-bench ai`, rounded down so the budget holds on a slower machine). */
 /* How many standard errors a move must beat hard's choice by. */
-static const double CONFIDENCE = 1.5;
+static const double CONFIDENCE = 2.0;
 
-enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 60, MIN_SAMPLES = 6, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 30, MIN_SAMPLES = 6, MIN_EVIDENCE = 30, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
 
 /* How a playout seat knocks: at or below `late` any time, anything within
  * the limit before `early` turns, and whatever it has when the stock runs out. */
@@ -324,9 +324,12 @@ int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action 
     double mean[MAX_CANDIDATES + 4], se[MAX_CANDIDATES + 4];
     for (int j = 0; j < n; j++)
         acts[j] = c[j].a;
+    if (samples < MIN_EVIDENCE)
+        return GIN_OK; /* too little time to overrule hard */
     ai_rollout_values(v, &t, ai_view_seed(v, seed), acts, n, samples, mean, se);
-    /* Leave hard's choice only for a move clearly better in the samples. */
+    /* Leave hard's choice only for a move clearly better in enough samples. */
     int best = 0;
+
     double best_gain = 0;
     for (int j = 1; j < n; j++) {
         double gain = mean[j] - mean[0] - CONFIDENCE * se[j];

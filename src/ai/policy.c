@@ -12,8 +12,8 @@ static const ai_params k_levels[3] = {
     {.infer = 1, .lookahead = 0.5, .danger_w = 3.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_THRESHOLD,
      .early_turns = 8, .late_dw = 4},
     /* hard: tuned by simulation (docs/strength.md) */
-    {.infer = 1, .lookahead = 0.6, .danger_w = 5.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
-     .knock_ev = 8.0, .knock_ev_turn = 0.5, .max_undercut = 0.3, .samples = 24},
+    {.infer = 1, .lookahead = 1.0, .danger_w = 2.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
+     .knock_ev = 20.0, .knock_ev_turn = 1.5, .max_undercut = 0.3, .samples = 24},
 };
 
 const ai_params *ai_level_params(int level)

@@ -95,6 +95,20 @@ void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t)
     }
 }
 
+/* Draw one card from pool by weight. */
+static gin_card draw_weighted(gin_rng *rng, gin_cardset pool, const float w[64], double sum)
+{
+    double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * sum;
+    gin_card pick = GIN_NO_CARD;
+    for (gin_cardset s = pool; s; s &= s - 1) {
+        pick = gin_cardset_first(s);
+        u -= w[pick];
+        if (u < 0)
+            break;
+    }
+    return pick;
+}
+
 gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out)
 {
     gin_cardset pool = t->unseen;
@@ -104,55 +118,55 @@ gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gi
         improve = n_pool - want - 2; /* leave the stock a card or two */
     if (improve < 0)
         improve = 0;
-    gin_cardset got = 0;
     float w[64];
     double sum = 0;
     for (gin_cardset s = pool; s; s &= s - 1) {
         gin_card c = gin_cardset_first(s);
-        /* Weight by the odds ratio so heavily-likely cards dominate. */
+        /* Weight by the odds ratio: sequential draws then match the marginals better. */
         float p = t->p_opp[c];
         w[c] = p >= 0.999f ? 1000.0f : p / (1.0f - p) + 1e-6f;
         sum += w[c];
     }
-    for (int i = 0; i < want + improve && pool; i++) {
-        double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * sum;
-        gin_card pick = GIN_NO_CARD;
-        for (gin_cardset s = pool; s; s &= s - 1) {
-            pick = gin_cardset_first(s);
-            u -= w[pick];
-            if (u < 0)
-                break;
-        }
+    gin_cardset got = 0;
+    for (int i = 0; i < want && pool; i++) {
+        gin_card pick = draw_weighted(rng, pool, w, sum);
         got |= gin_cardset_of(pick);
         pool &= ~gin_cardset_of(pick);
         sum -= w[pick];
-        if (sum <= 0) {
-            sum = 0;
-            for (gin_cardset s = pool; s; s &= s - 1)
-                sum += w[gin_cardset_first(s)];
-        }
     }
-    /* The extra cards: throw away, one at a time, the card whose loss leaves
-     * the least deadwood (never a card it is known to hold). */
+    /* The opponent has been drawing and keeping its melds: replay `improve`
+     * draws from the rest, each followed by the least-deadwood discard
+     * (never a card it is known to hold; thrown cards go back to the pool). */
     gin_cardset all = got | t->opp_known;
-    for (int i = 0; i < improve; i++) {
+    gin_cardset thrown = 0;
+    for (int i = 0; i < improve && pool; i++) {
+        double psum = 0;
+        for (gin_cardset s = pool; s; s &= s - 1)
+            psum += 1.0 - t->p_opp[gin_cardset_first(s)] + 1e-6;
+        double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * psum;
+        gin_card x = GIN_NO_CARD;
+        for (gin_cardset s = pool; s; s &= s - 1) {
+            x = gin_cardset_first(s);
+            u -= 1.0 - t->p_opp[x] + 1e-6;
+            if (u < 0)
+                break;
+        }
+        pool &= ~gin_cardset_of(x);
         int after[64];
-        if (gin_discard_deadwoods(all, after) < 0)
+        gin_cardset h = all | gin_cardset_of(x);
+        if (gin_discard_deadwoods(h, after) < 0)
             break;
-        gin_card best = GIN_NO_CARD;
+        gin_card best = x;
         for (gin_cardset s = got; s; s &= s - 1) {
             gin_card c = gin_cardset_first(s);
-            if (best == GIN_NO_CARD || after[c] < after[best] ||
-                (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
+            if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
                 best = c;
         }
-        if (best == GIN_NO_CARD)
-            break;
-        all &= ~gin_cardset_of(best);
-        got &= ~gin_cardset_of(best);
-        pool |= gin_cardset_of(best);
+        all = h & ~gin_cardset_of(best);
+        got = (got | gin_cardset_of(x)) & ~gin_cardset_of(best);
+        thrown |= gin_cardset_of(best);
     }
     if (stock_out)
-        *stock_out = pool;
+        *stock_out = pool | thrown;
     return all;
 }
