@@ -1,0 +1,41 @@
+/* Fuzz the statistics loader (gin_stats_parse on the file's bytes): what it
+ * accepts formats, tabulates and parses back the same, and one more game
+ * can be counted on top of it (as the table does after a game). */
+#include "fuzz_util.h"
+#include "stats.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_cstr(data, size);
+    gin_stats s, t;
+    int bad = gin_stats_parse(&s, text);
+    free(text);
+    FUZZ_CHECK(bad >= 0);
+    if (bad)
+        return 0;
+    char buf[4096];
+    int n = gin_stats_format(&s, buf, sizeof buf);
+    FUZZ_CHECK(n > 0);
+    FUZZ_CHECK(gin_stats_parse(&t, buf) == 0);
+    for (int i = 0; i < GIN_STATS_LEVELS; i++) {
+        const gin_level_stats *a = &s.level[i], *b = &t.level[i];
+        FUZZ_CHECK(a->games == b->games && a->wins == b->wins && a->hands == b->hands &&
+                   a->hands_won == b->hands_won && a->gins == b->gins &&
+                   a->undercuts == b->undercuts && a->knocks == b->knocks &&
+                   a->points == b->points && a->streak == b->streak &&
+                   a->best_streak == b->best_streak);
+    }
+    FUZZ_CHECK(gin_stats_table(&s, buf, sizeof buf) > 0);
+    /* Count one more game, won and lost, at every level. */
+    gin_game_tally win = {1, 5, 3, 1, 0, 2, 120}, loss = {0, 4, 1, 0, 1, 1, 40};
+    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++) {
+        gin_stats_add(&s, lv, &win);
+        gin_stats_add(&s, lv, &loss);
+    }
+    n = gin_stats_format(&s, buf, sizeof buf);
+    FUZZ_CHECK(n > 0);
+    FUZZ_CHECK(gin_stats_parse(&t, buf) == 0); /* what we write we must read back */
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* gin fuzz targets: shared helpers (header-only; each target is one file).
+ * A failed invariant aborts, which libFuzzer reports as a crash with the
+ * input that caused it. */
+#ifndef GIN_FUZZ_UTIL_H
+#define GIN_FUZZ_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_CHECK(cond)                                                              \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #cond); \
+            abort();                                                                  \
+        }                                                                             \
+    } while (0)
+
+/* The input as a NUL-terminated string (bytes after an embedded NUL are
+ * simply ignored by the text readers, as they would be in a file read by
+ * gin_file_read_all). Caller frees. */
+static inline char *fuzz_cstr(const uint8_t *data, size_t size)
+{
+    char *s = malloc(size + 1);
+    if (!s)
+        abort();
+    if (size)
+        memcpy(s, data, size);
+    s[size] = '\0';
+    return s;
+}
+
+#endif
