@@ -29,10 +29,10 @@ row() { # p1 p2 games [extra args]
     # shellcheck disable=SC2086
     "$GIN" sim --p1 "$p1" --p2 "$p2" --games "$n" --seed "$SEED" --jobs "$JOBS" "$@" >"$TMP"
     awk -v p1="$p1" -v p2="$p2" -v cmd="$cmd" '
-        /^  p1 / { share = $4; lo = $7; hi = $9; sub(/\)/, "", hi) }
+        /^  p1 / { share = $5; lo = $8; hi = $10; sub(/\)/, "", hi) }
         /^  hands / { hands = $2; sub(/:/, "", hands); gins = $4; sub(/,/, "", gins);
                       knocks = $6; sub(/,/, "", knocks); unders = $8; sub(/,/, "", unders) }
-        /^  points per hand/ { pp1 = $6; sub(/,/, "", pp1); pp2 = $8 }
+        /^  points per hand/ { pp1 = $5; sub(/,/, "", pp1); pp2 = $7 }
         /^[a-z]+ vs [a-z]+, / { games = $4 }
         END { printf "| %s | %s | %s | %s | %s - %s | %s / %s | %s | %s | `%s` |\n",
               p1, p2, games, share, lo, hi, pp1, pp2, gins, unders, cmd }' "$TMP"
