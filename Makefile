@@ -17,7 +17,7 @@ CMAKE_ARGS ?=
 
 werror := -DGIN_WERROR=$(if $(filter 1 ON on yes,$(WERROR)),ON,OFF)
 
-.PHONY: all build deps play test bench strength asan clang clean help
+.PHONY: all build deps play test bench strength asan clang clean help fuzz soak
 
 all: build
 
@@ -58,3 +58,19 @@ clang:
 
 clean:
 	rm -rf $(BUILD) build-asan build-clang
+
+# Hardening (docs/reliability.md). fuzz: each libFuzzer target for
+# FUZZ_SECONDS (default 60) in build-fuzz. soak: a million hands of
+# gin-bench soak, the keyboard monkey with MONKEY_KEYS keys (default 5000)
+# and CRASH_KILLS SIGKILLs of the save and statistics writers (default 1000).
+MONKEY_KEYS ?= 5000
+CRASH_KILLS ?= 1000
+SOAK_HANDS ?= 1000000
+
+fuzz:
+	bash scripts/fuzz.sh
+
+soak: build
+	nice ./$(BUILD)/gin-bench soak --hands $(SOAK_HANDS)
+	MONKEY_KEYS=$(MONKEY_KEYS) bash tests/e2e_monkey.sh ./$(BUILD)/gin .
+	CRASH_KILLS=$(CRASH_KILLS) bash tests/e2e_crash.sh ./$(BUILD)/gin .

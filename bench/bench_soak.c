@@ -1,0 +1,429 @@
+/* gin-bench soak: play many hands through the match loop, in every preset
+ * with and without Hollywood, and check the game's invariants after every
+ * action: each card in exactly one place, hand sizes right for the phase,
+ * every seat's view agreeing with the table and blind to the stock, the
+ * running score equal to gin_score_game (gin_score_hollywood) over the
+ * results so far, and at the end of each game its record (every action,
+ * via gin_record_add) replaying to the same game, and formatting, parsing
+ * and replaying with every check line holding.
+ * Usage: gin-bench soak [--hands N] [--seed S]   (default a million hands)
+ * Ends with exactly one line on stdout: "soak: <hands> hands, <V> violations".
+ * The first few violations are described on stderr; the rate goes there too.
+ *
+ * tests/test_soak.c includes this file with GIN_SOAK_NO_CLI defined to run a
+ * short soak through soak_run(). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/match.h"
+#include "gin/record.h"
+#include "gin/score.h"
+
+enum { SOAK_TEXT_CAP = 1 << 21, SOAK_REPORT_MAX = 10 };
+
+typedef struct soak_stats {
+    long hands;      /* hands finished (scored or void) */
+    long games;
+    long actions;
+    long violations;
+    long by_level;   /* games with a bot level in a seat */
+    long too_long;   /* games longer than a record holds (not replayed) */
+} soak_stats;
+
+/* Everything one game needs, allocated once (records and games are large). */
+typedef struct soak_ctx {
+    gin_match match;
+    gin_record rec, parsed;
+    gin_game replay;
+    char text[SOAK_TEXT_CAP];
+    soak_stats *st;
+    uint64_t game_seed;
+    const char *variant;
+    long hands_seen; /* HAND_OVER / VOID events in this game */
+    gin_cardset face_up; /* cards shown face up this hand: seen by both, and
+                            back in the stock after a reshuffle */
+    FILE *report;    /* where violations are described (may be NULL) */
+} soak_ctx;
+
+static void violation(soak_ctx *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void violation(soak_ctx *c, const char *fmt, ...)
+{
+    c->st->violations++;
+    if (!c->report || c->st->violations > SOAK_REPORT_MAX)
+        return;
+    va_list ap;
+    fprintf(c->report, "soak: violation in game seed %llu (%s), hand %d: ",
+            (unsigned long long)c->game_seed, c->variant, c->match.game.hand_no);
+    va_start(ap, fmt);
+    vfprintf(c->report, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->report);
+}
+
+/* ---- an agent that records what the agent it wraps decides ---- */
+
+typedef struct recorder {
+    const gin_agent *inner;
+    gin_record *rec;
+    int *full; /* set when an action did not fit */
+} recorder;
+
+static void rec_add(recorder *r, gin_action a)
+{
+    if (gin_record_add(r->rec, a) != GIN_OK)
+        *r->full = 1;
+}
+
+static int rec_offer(void *self, const gin_view *v)
+{
+    recorder *r = self;
+    int x = r->inner->offer(r->inner->self, v);
+    if (x >= 0)
+        rec_add(r, (gin_action){x ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD});
+    return x;
+}
+
+static int rec_draw(void *self, const gin_view *v)
+{
+    recorder *r = self;
+    int x = r->inner->draw(r->inner->self, v);
+    if (x >= 0)
+        rec_add(r, (gin_action){x, GIN_NO_CARD});
+    return x;
+}
+
+static int rec_discard(void *self, const gin_view *v, gin_action *out)
+{
+    recorder *r = self;
+    int x = r->inner->discard(r->inner->self, v, out);
+    if (x >= 0)
+        rec_add(r, *out);
+    return x;
+}
+
+static void rec_observe(void *self, const gin_view *v, const gin_event *ev)
+{
+    recorder *r = self;
+    if (r->inner->observe)
+        r->inner->observe(r->inner->self, v, ev);
+}
+
+/* ---- invariants ---- */
+
+static void on_event(void *ctx, const gin_event *ev)
+{
+    soak_ctx *c = ctx;
+    if (ev->kind == GIN_EV_HAND_OVER || ev->kind == GIN_EV_VOID)
+        c->hands_seen++;
+    if (ev->kind == GIN_EV_DEAL)
+        c->face_up = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
+    if ((ev->kind == GIN_EV_DISCARD || ev->kind == GIN_EV_PASS) && gin_card_valid(ev->card))
+        c->face_up |= gin_cardset_of(ev->card);
+    if (ev->kind == GIN_EV_HAND_OVER && ev->showdown && ev->showdown->points != ev->value)
+        violation(c, "HAND_OVER says %d points, its showdown %d", ev->value, ev->showdown->points);
+}
+
+/* Each card in exactly one place; sizes right for the phase. */
+static void check_cards(soak_ctx *c)
+{
+    const gin_hand *h = &c->match.game.hand;
+    gin_cardset seen = 0;
+    int dup = 0;
+    if (h->stock_n < 0 || h->stock_n > GIN_DECK_SIZE || h->pile_n < 0 || h->pile_n > GIN_DECK_SIZE) {
+        violation(c, "stock %d or pile %d out of range", h->stock_n, h->pile_n);
+        return;
+    }
+    for (int i = 0; i < h->stock_n; i++) {
+        if (!gin_card_valid(h->stock[i]) || gin_cardset_has(seen, h->stock[i]))
+            dup++;
+        else
+            seen |= gin_cardset_of(h->stock[i]);
+    }
+    gin_cardset stock = seen;
+    for (int i = 0; i < h->pile_n; i++) {
+        if (!gin_card_valid(h->pile[i]) || gin_cardset_has(seen, h->pile[i]))
+            dup++;
+        else
+            seen |= gin_cardset_of(h->pile[i]);
+        if (h->pile_by[i] < -1 || h->pile_by[i] >= h->seats)
+            violation(c, "pile card %d thrown by seat %d", i, h->pile_by[i]);
+    }
+    int held = 0;
+    for (int s = 0; s < h->seats; s++) {
+        if (seen & h->held[s])
+            dup++;
+        seen |= h->held[s];
+        held += gin_cardset_count(h->held[s]);
+    }
+    if (dup || seen != GIN_DECK || held + h->stock_n + h->pile_n != GIN_DECK_SIZE)
+        violation(c, "cards not each in one place: %d doubled, %d missing, %d held + %d stock + %d pile",
+                  dup, gin_cardset_count(GIN_DECK & ~seen), held, h->stock_n, h->pile_n);
+
+    for (int s = 0; s < h->seats; s++) {
+        int n = gin_cardset_count(h->held[s]), want = 10;
+        if (h->phase == GIN_PHASE_DISCARD && s == h->turn)
+            want = 11;
+        if (h->phase == GIN_PHASE_OVER && s == h->knocker && h->result.kind == GIN_RESULT_BIG_GIN)
+            want = 11;
+        if (n != want)
+            violation(c, "seat %d holds %d cards in phase %d (want %d)", s, n, h->phase, want);
+    }
+    if (h->phase == GIN_PHASE_DISCARD && h->taken != GIN_NO_CARD && !gin_cardset_has(h->held[h->turn], h->taken))
+        violation(c, "the card taken from the pile is not in the taker's hand");
+
+    /* The views agree with the table and never see the stock. */
+    for (int s = 0; s < h->seats; s++) {
+        const gin_view *v = &c->match.views[s];
+        if (v->hand != h->held[s] || v->stock_n != h->stock_n || v->pile_n != h->pile_n ||
+            memcmp(v->pile, h->pile, sizeof h->pile[0] * (size_t)h->pile_n) != 0)
+            violation(c, "seat %d's view disagrees with the table", s);
+        if (h->phase != GIN_PHASE_OVER && (v->seen & stock & ~c->face_up))
+            violation(c, "seat %d's view has seen a stock card", s);
+        if (h->phase != GIN_PHASE_OVER && v->phase != h->phase)
+            violation(c, "seat %d's view is in phase %d, the hand in %d", s, v->phase, h->phase);
+        for (int o = 0; o < h->seats; o++)
+            if (o != s && h->phase != GIN_PHASE_OVER && (v->seen & h->held[o] & ~v->known[o] & ~c->face_up))
+                violation(c, "seat %d's view has seen seat %d's hidden cards", s, o);
+    }
+}
+
+/* The running score is what gin_score_game says of the results so far. */
+static void check_score(soak_ctx *c)
+{
+    const gin_game *g = &c->match.game;
+    if (g->n_results < 0 || g->n_results > GIN_MAX_HANDS || g->n_results > g->hand_no) {
+        violation(c, "%d results after %d hands", g->n_results, g->hand_no);
+        return;
+    }
+    int points[GIN_MAX_SEATS] = {0};
+    for (int i = 0; i < g->n_results; i++)
+        if (g->results[i].winner >= 0 && g->results[i].winner < g->rules.seats)
+            points[g->results[i].winner] += g->results[i].points;
+    for (int s = 0; s < g->rules.seats; s++)
+        for (int v = 0; v < g->rules.seats; v++)
+            if (c->match.views[v].scores[s] != points[s])
+                violation(c, "seat %d's view scores seat %d %d, the results %d", v, s,
+                          c->match.views[v].scores[s], points[s]);
+    if (g->rules.hollywood) {
+        gin_game_score hw[3];
+        if (gin_score_hollywood(&g->rules, g->results, (size_t)g->n_results, hw) != GIN_OK ||
+            memcmp(hw, g->hollywood, sizeof hw) != 0)
+            violation(c, "Hollywood score differs from gin_score_hollywood");
+        else if (g->over != (hw[0].over && hw[1].over && hw[2].over) && g->n_results < GIN_MAX_HANDS)
+            violation(c, "game over is %d, the three Hollywood games say otherwise", g->over);
+    } else {
+        gin_game_score sc;
+        if (gin_score_game(&g->rules, g->results, (size_t)g->n_results, &sc) != GIN_OK ||
+            memcmp(&sc, &g->score, sizeof sc) != 0)
+            violation(c, "score differs from gin_score_game");
+        else if (g->over != sc.over && g->n_results < GIN_MAX_HANDS)
+            violation(c, "game over is %d, gin_score_game says %d", g->over, sc.over);
+        if (!g->rules.hollywood)
+            for (int s = 0; s < g->rules.seats; s++)
+                if (sc.points[s] != points[s])
+                    violation(c, "seat %d has %d points, its hands %d", s, sc.points[s], points[s]);
+    }
+}
+
+/* The record replays to the same game, and survives text. */
+static void check_record(soak_ctx *c)
+{
+    const gin_game *g = &c->match.game;
+    int idx = -1;
+    int rc = gin_record_replay(&c->rec, &c->replay, NULL, NULL, &idx);
+    if (rc != GIN_OK) {
+        violation(c, "record of %d actions does not replay: %s at action %d", c->rec.n_actions,
+                  gin_strerror(rc), idx);
+        return;
+    }
+    const gin_game *r = &c->replay;
+    if (r->over != g->over || r->hand_no != g->hand_no || r->n_results != g->n_results ||
+        memcmp(r->results, g->results, sizeof g->results[0] * (size_t)g->n_results) != 0 ||
+        memcmp(&r->score, &g->score, sizeof g->score) != 0 ||
+        memcmp(r->hollywood, g->hollywood, sizeof g->hollywood) != 0 ||
+        memcmp(r->deck, g->deck, sizeof g->deck) != 0)
+        violation(c, "the replayed game differs from the game played");
+    int n = gin_record_format(&c->rec, c->text, sizeof c->text);
+    if (n < 0) {
+        violation(c, "record does not format: %s", gin_strerror(n));
+        return;
+    }
+    int line = 0, el = 0;
+    rc = gin_record_parse(c->text, &c->parsed, &line);
+    if (rc != GIN_OK) {
+        violation(c, "formatted record does not parse: %s at line %d", gin_strerror(rc), line);
+        return;
+    }
+    rc = gin_record_replay_lines(&c->parsed, &c->replay, NULL, NULL, &idx, &el);
+    if (rc != GIN_OK || c->parsed.n_actions != c->rec.n_actions || c->replay.over != g->over ||
+        memcmp(&c->replay.score, &g->score, sizeof g->score) != 0)
+        violation(c, "parsed record does not replay the same (%s at line %d)", gin_strerror(rc), el);
+}
+
+/* ---- the soak ---- */
+
+/* Which agents sit down for game number `game`: mostly the fast baselines,
+ * now and then a bot level (they think far longer per move). */
+static void pick_agents(long game, const char *names[2])
+{
+    /* random against random rarely knocks: games of hundreds of void
+     * hands. Keep it to one game in eight. */
+    static const char *const pairs[8][2] = {
+        {"random", "random"}, {"random", "simple"}, {"simple", "random"}, {"simple", "simple"},
+        {"simple", "simple"}, {"random", "simple"}, {"simple", "random"}, {"simple", "simple"}};
+    names[0] = pairs[(game >> 3) & 7][0];
+    names[1] = pairs[(game >> 3) & 7][1];
+    if (game % 97 == 13)
+        names[game & 1] = "easy";
+    else if (game % 211 == 29)
+        names[(game >> 2) & 1] = "normal";
+}
+
+/* One game; returns 0, or -1 if the agents could not be made. */
+static int soak_game(soak_ctx *c, const gin_rules *r, uint64_t seed, long game)
+{
+    const char *names[2];
+    pick_agents(game, names);
+    gin_agent inner[2];
+    for (int s = 0; s < 2; s++) {
+        if (gin_ai_create(names[s], seed * 2 + (uint64_t)s, 0, &inner[s]) != GIN_OK) {
+            if (s == 1 && inner[0].destroy)
+                inner[0].destroy(inner[0].self);
+            violation(c, "cannot create agent %s", names[s]);
+            return -1;
+        }
+    }
+    if (strcmp(names[0], "random") && strcmp(names[0], "simple"))
+        c->st->by_level++;
+    else if (strcmp(names[1], "random") && strcmp(names[1], "simple"))
+        c->st->by_level++;
+    int full = 0;
+    recorder rs[2] = {{&inner[0], &c->rec, &full}, {&inner[1], &c->rec, &full}};
+    gin_agent wrap[2];
+    for (int s = 0; s < 2; s++)
+        wrap[s] = (gin_agent){"recorder", &rs[s], rec_offer, rec_draw, rec_discard, rec_observe, NULL};
+    const gin_agent *seats[2] = {&wrap[0], &wrap[1]};
+
+    c->game_seed = seed;
+    c->hands_seen = 0;
+    gin_record_init(&c->rec, r, seed);
+    int rc = gin_match_init(&c->match, r, seed, seats, on_event, c);
+    if (rc != GIN_OK)
+        violation(c, "match does not start: %s", gin_strerror(rc));
+    long last_results = 0;
+    while (rc == GIN_OK) {
+        int step = gin_match_step(&c->match);
+        if (step < 0) {
+            violation(c, "match step failed: %s (seat %d)", gin_strerror(step), c->match.fault_seat);
+            break;
+        }
+        c->st->actions++;
+        if (c->match.game.hand_no > 0)
+            check_cards(c);
+        if (c->match.game.n_results != last_results || step == 0) {
+            check_score(c);
+            last_results = c->match.game.n_results;
+        }
+        if (step == 0)
+            break;
+    }
+    if (rc == GIN_OK) {
+        if (c->hands_seen != c->match.game.n_results)
+            violation(c, "%ld hands ended, %d results", c->hands_seen, c->match.game.n_results);
+        if (!c->match.game.over)
+            violation(c, "game stopped before it was over");
+        /* A game of hundreds of void hands can outgrow a record
+         * (GIN_RECORD_MAX_ACTIONS); it is counted, not replayed. */
+        if (full)
+            c->st->too_long++;
+        else
+            check_record(c);
+    }
+    c->st->hands += c->hands_seen;
+    c->st->games++;
+    for (int s = 0; s < 2; s++)
+        if (inner[s].destroy)
+            inner[s].destroy(inner[s].self);
+    return 0;
+}
+
+/* Play games until `hands` hands have finished, cycling through every
+ * preset with Hollywood off and on. Fills *st. Returns 0, or -1 when out
+ * of memory. Violations are described on `report` (may be NULL). */
+static int soak_run(long hands, uint64_t seed, soak_stats *st, FILE *report)
+{
+    memset(st, 0, sizeof *st);
+    soak_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    c->st = st;
+    c->report = report;
+    size_t presets = gin_rules_preset_count();
+    gin_rules variants[16];
+    int n_variants = 0;
+    for (size_t i = 0; i < presets && n_variants < 15; i++) {
+        variants[n_variants++] = *gin_rules_preset_at(i);
+        gin_rules hw = *gin_rules_preset_at(i);
+        if (!hw.hollywood && gin_rules_set(&hw, "hollywood", "on", NULL) == GIN_OK)
+            variants[n_variants++] = hw;
+    }
+    for (long game = 0; st->hands < hands; game++) {
+        const gin_rules *r = &variants[game % n_variants];
+        c->variant = r->hollywood ? "Hollywood" : r->name;
+        if (soak_game(c, r, seed + (uint64_t)game * 0x9E3779B97F4A7C15ull, game) != 0)
+            break;
+    }
+    free(c);
+    return 0;
+}
+
+#ifndef GIN_SOAK_NO_CLI
+#include "bench.h"
+
+int bench_soak(int argc, char **argv)
+{
+    long hands = 1000000;
+    unsigned long long seed = 1;
+    for (int i = 1; i < argc; i++) {
+        char *end = NULL;
+        if (!strcmp(argv[i], "--hands") && i + 1 < argc) {
+            hands = strtol(argv[++i], &end, 10);
+            if (*end || hands < 1) {
+                fprintf(stderr, "gin-bench soak: bad --hands '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            seed = strtoull(argv[++i], &end, 10);
+            if (*end) {
+                fprintf(stderr, "gin-bench soak: bad --seed '%s'\n", argv[i]);
+                return 2;
+            }
+        } else {
+            fputs("usage: gin-bench soak [--hands N] [--seed S]\n", stderr);
+            return 2;
+        }
+    }
+    soak_stats st;
+    double t0 = bench_now();
+    if (soak_run(hands, seed, &st, stderr) != 0) {
+        fputs("gin-bench soak: out of memory\n", stderr);
+        return 1;
+    }
+    double secs = bench_now() - t0;
+    fprintf(stderr,
+            "soak: %ld games (%ld with a bot level, %ld too long for a record), %ld actions, "
+            "%.1f s, %.0f hands/s\n",
+            st.games, st.by_level, st.too_long, st.actions, secs,
+            secs > 0 ? (double)st.hands / secs : 0.0);
+    printf("soak: %ld hands, %ld violations\n", st.hands, st.violations);
+    return st.violations ? 1 : 0;
+}
+#endif
