@@ -73,7 +73,7 @@ case_ "showdown text (seed 000 examples)" 0 "$sd" "$data/showdown.out" - -- show
 case_ "showdown --json" 0 "$sd" "$data/showdown.json" - -- showdown --json
 case_ "showdown --rules classic" 0 "$sd" "$data/showdown.out" - -- showdown --rules classic
 case_ "showdown --rules oklahoma (limit unchecked)" 0 "$sd" "$data/showdown_oklahoma.out" - -- showdown --rules oklahoma
-case_ "showdown oklahoma --upcard 5H" 1 "$sd" "$data/showdown_limit5.out" "$data/showdown_limit5.err" -- showdown -r oklahoma --upcard 5H
+case_ "showdown oklahoma --upcard 5H" 1 "$sd" "$data/showdown_limit5.out" "$data/showdown_limit5.err" -- showdown --rules oklahoma --upcard 5H
 case_ "showdown --rules straight (gin only)" 1 "$sd" "$data/showdown_straight.out" "$data/showdown_straight.err" -- showdown --rules=straight
 case_ "showdown --big-gin 31" 1 "$data/showdown_big.in" "$data/showdown_big.out" "$data/showdown_big.err" -- showdown --big-gin 31
 case_ "showdown big gin off" 1 "$data/showdown_big.in" "$tmp/empty" "$data/showdown_nobig.err" -- showdown

@@ -10,9 +10,10 @@
 #include "gin/meld.h"
 #include "gin/rules.h"
 #include "gin/showdown.h"
+#include "rules_args.h"
 
 static const char showdown_usage[] =
-    "usage: gin showdown [--rules NAME] [--json] < LINES\n"
+    "usage: gin showdown [--rules NAME] [--KNOB VALUE...] [--upcard CARD] [--json] < LINES\n"
     "\n"
     "Settles knocks read from standard input, one a line:\n"
     "  KNOCKER CARDS | DEFENDER CARDS\n"
@@ -25,14 +26,12 @@ static const char showdown_usage[] =
     "<TAB>defender 2: [KS KH KD KC] [JS JD JC] 2H<TAB>layoffs 5S TD\n"
     "\n"
     "Options:\n"
-    "  -r, --rules NAME     rule preset for the knock limit and the bonuses:\n"
-    "                       standard (default), classic, oklahoma, straight.\n"
-    "                       Oklahoma's knock limit is the first upcard's value,\n"
-    "                       which these lines do not give: the limit is not\n"
-    "                       checked unless --upcard is given.\n"
+    "  The rule set decides the knock limit and the bonuses: --rules NAME picks a\n"
+    "  preset, --KNOB VALUE overrides one knob (below). Oklahoma's knock limit is\n"
+    "  the first upcard's value, which these lines do not give: the limit is not\n"
+    "  checked unless --upcard is given. No preset allows big gin (11 cards for the\n"
+    "  knocker): --big-gin 31 does.\n"
     "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit)\n"
-    "  -b, --big-gin BONUS  allow big gin with this bonus (0 = not allowed; no\n"
-    "                       preset allows it, the usual bonus is 31)\n"
     "  -j, --json           one JSON object a line, with the keys result (gin,\n"
     "                       big_gin, knock, undercut), winner (knocker, defender),\n"
     "                       points, knocker_deadwood, defender_deadwood,\n"
@@ -179,23 +178,27 @@ static int showdown_line(char *text, long line, const showdown_opts *op, cli_out
 static int showdown_options(int argc, char **argv, showdown_opts *op)
 {
     static const struct option longopts[] = {
-        {"rules", required_argument, NULL, 'r'},
         {"upcard", required_argument, NULL, 'u'},
-        {"big-gin", required_argument, NULL, 'b'},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *rules_name = "standard", *upcard_text = NULL, *big_gin_text = NULL;
+    const char *upcard_text = NULL;
+    char err[512];
+    if (gin_rules_args("gin showdown", &argc, argv, NULL, &op->rules, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":r:u:b:jh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":u:jh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'r': rules_name = optarg; break;
         case 'u': upcard_text = optarg; break;
-        case 'b': big_gin_text = optarg; break;
         case 'j': op->json = 1; break;
-        case 'h': fputs(showdown_usage, stdout); return 0;
+        case 'h':
+            fputs(showdown_usage, stdout);
+            gin_rules_args_usage(stdout);
+            return 0;
         case ':':
             fprintf(stderr, "gin showdown: option '%s' needs a value (try 'gin showdown --help')\n",
                     argv[optind - 1]);
@@ -210,27 +213,6 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         fprintf(stderr, "gin showdown: unexpected argument '%s': lines are read from standard "
                         "input (try 'gin showdown --help')\n", argv[optind]);
         return 2;
-    }
-    if (gin_rules_preset(rules_name, &op->rules) != GIN_OK) {
-        fprintf(stderr, "gin showdown: unknown rules '%s' (choose one of: %s)\n", rules_name,
-                gin_rules_preset_names());
-        return 2;
-    }
-    if (big_gin_text) {
-        char *end;
-        long v = strtol(big_gin_text, &end, 10);
-        if (end == big_gin_text || *end || v < 0 || v > 1000) {
-            fprintf(stderr, "gin showdown: --big-gin wants a bonus from 0 to 1000, not '%s'\n",
-                    big_gin_text);
-            return 2;
-        }
-        op->rules.big_gin_bonus = (int)v;
-        op->rules.name = "custom";
-        const char *why = NULL;
-        if (gin_rules_check(&op->rules, &why) != GIN_OK) {
-            fprintf(stderr, "gin showdown: %s\n", why ? why : "invalid rule set");
-            return 2;
-        }
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
     if (upcard_text) {

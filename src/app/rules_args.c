@@ -1,0 +1,139 @@
+/* Rule options shared by every command: see rules_args.h. */
+#include "rules_args.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gin/error.h"
+
+/* Is `name` (length n) one of the knob names in the comma-separated list? */
+static int is_knob(const char *name, size_t n)
+{
+    const char *list = gin_rules_knob_names();
+    while (*list) {
+        size_t len = strcspn(list, ",");
+        if (len == n && !strncmp(list, name, n))
+            return 1;
+        list += len;
+        while (*list == ',' || *list == ' ')
+            list++;
+    }
+    return 0;
+}
+
+/* The option at argv[i] if it is `--rules` or a knob: its name (without the
+ * dashes, length *n) and its value (inline after '=', the next argument, or
+ * NULL when missing). *used is how many arguments it takes. NULL if argv[i]
+ * is not a rule option. */
+static const char *rule_option(int argc, char **argv, int i, size_t *n, const char **value, int *used)
+{
+    const char *a = argv[i];
+    if (strncmp(a, "--", 2) != 0 || a[2] == '\0')
+        return NULL;
+    const char *name = a + 2;
+    const char *eq = strchr(name, '=');
+    *n = eq ? (size_t)(eq - name) : strlen(name);
+    if (!(*n == 5 && !strncmp(name, "rules", 5)) && !is_knob(name, *n))
+        return NULL;
+    if (eq) {
+        *value = eq + 1;
+        *used = 1;
+    } else if (*n == 9 && !strncmp(name, "hollywood", 9) &&
+               (i + 1 >= argc || strcmp(argv[i + 1], "on") != 0) &&
+               (i + 1 >= argc || strcmp(argv[i + 1], "off") != 0)) {
+        *value = "on"; /* a bare flag */
+        *used = 1;
+    } else {
+        *value = i + 1 < argc ? argv[i + 1] : NULL;
+        *used = 2;
+    }
+    return name;
+}
+
+int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out,
+                   int *given, char *err, size_t errcap)
+{
+    const char *preset = fallback ? fallback : "standard";
+    int any = 0;
+
+    /* First pass: the preset, wherever it stands, so knobs apply on top of it. */
+    for (int i = 1; i < *argc && strcmp(argv[i], "--") != 0; i++) {
+        size_t n;
+        const char *value;
+        int used;
+        const char *name = rule_option(*argc, argv, i, &n, &value, &used);
+        if (!name)
+            continue;
+        if (!value) {
+            snprintf(err, errcap, "%s: --%.*s needs a value", cmd, (int)n, name);
+            return 2;
+        }
+        if (n == 5 && !strncmp(name, "rules", 5))
+            preset = value;
+        i += used - 1;
+    }
+    if (gin_rules_preset(preset, out) != GIN_OK) {
+        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset,
+                 gin_rules_preset_names());
+        return 2;
+    }
+
+    /* Second pass: apply knobs in order and drop every rule option from argv. */
+    int w = 1, i = 1;
+    while (i < *argc) {
+        if (!strcmp(argv[i], "--")) {
+            while (i < *argc)
+                argv[w++] = argv[i++];
+            break;
+        }
+        size_t n;
+        const char *value;
+        int used;
+        const char *name = rule_option(*argc, argv, i, &n, &value, &used);
+        if (!name) {
+            argv[w++] = argv[i++];
+            continue;
+        }
+        any = 1;
+        if (!(n == 5 && !strncmp(name, "rules", 5))) {
+            char knob[32];
+            const char *why = NULL;
+            snprintf(knob, sizeof knob, "%.*s", (int)n, name);
+            if (gin_rules_set(out, knob, value, &why) != GIN_OK) {
+                snprintf(err, errcap, "%s: --%s %s: %s", cmd, knob, value, why ? why : "invalid value");
+                return 2;
+            }
+        }
+        i += used;
+    }
+    argv[w] = NULL;
+    *argc = w;
+    if (given)
+        *given = any;
+    return 0;
+}
+
+void gin_rules_args_usage(FILE *f)
+{
+    fprintf(f, "  --rules NAME        rule preset: %s\n"
+               "                      (standard is the default)\n"
+               "  --KNOB VALUE        override one rule (docs/rules.md); the knobs:\n",
+            gin_rules_preset_names());
+    /* Wrap the core's knob list at word boundaries under the description column. */
+    const char *p = gin_rules_knob_names();
+    while (*p) {
+        int width = 0;
+        fputs("                     ", f);
+        while (*p) {
+            size_t len = strcspn(p, " ");
+            if (width > 0 && width + (int)len > 56)
+                break;
+            fprintf(f, " %.*s", (int)len, p);
+            width += (int)len + 1;
+            p += len;
+            while (*p == ' ')
+                p++;
+        }
+        fputc('\n', f);
+    }
+}
