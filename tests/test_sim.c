@@ -1,5 +1,7 @@
 /* The simulator and `gin sim`: results independent of the number of
- * workers, mirrored pairs, the figures adding up, the command line. */
+ * workers, mirrored pairs, the figures adding up, exec: bots (our engine
+ * through the protocol gives the in-process figures; failing bots forfeit
+ * and leave no process behind), the command line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +11,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include "gin/error.h"
 #include "sim.h"
@@ -38,6 +42,16 @@ static void assert_same_stats(const gin_sim_stats *a, const gin_sim_stats *b)
     assert_int_equal(a->knocks, b->knocks);
     assert_int_equal(a->undercuts, b->undercuts);
     assert_int_equal(a->voids, b->voids);
+    assert_int_equal(a->forfeits[0], b->forfeits[0]);
+    assert_int_equal(a->forfeits[1], b->forfeits[1]);
+}
+
+/* No child is left, running or zombie. */
+static void assert_no_children(void)
+{
+    int status;
+    assert_int_equal(waitpid(-1, &status, WNOHANG), -1);
+    assert_int_equal(errno, ECHILD);
 }
 
 static void test_same_results_whatever_jobs(void **state)
@@ -130,6 +144,96 @@ static void test_run_rejects(void **state)
     assert_int_equal(gin_sim_run(&c, NULL, NULL, &s), GIN_EINVAL);
 }
 
+/* ---- exec: bots ---- */
+
+/* `gin engine --level hard` through the protocol is the in-process hard bot:
+ * the simulator seeds each game's exec bot exactly as the agent it stands
+ * for, so the figures are the same, and the same for any number of jobs. */
+static void test_exec_engine_equals_in_process(void **state)
+{
+    (void)state;
+    char engine[1200];
+    snprintf(engine, sizeof engine, "exec:'%s' engine --level hard", GIN_BINARY);
+    gin_sim_config c = config("hard", "hard", 5, 2);
+    c.seed = 5;
+    gin_sim_stats self, ex;
+    assert_int_equal(gin_sim_run(&c, NULL, NULL, &self), GIN_OK);
+    for (int jobs = 1; jobs <= 2; jobs++) {
+        c.p1 = jobs == 1 ? engine : "hard";
+        c.p2 = jobs == 1 ? "hard" : engine;
+        c.jobs = jobs;
+        assert_int_equal(gin_sim_run(&c, NULL, NULL, &ex), GIN_OK);
+        assert_same_stats(&self, &ex);
+        assert_int_equal(ex.forfeits[0] + ex.forfeits[1], 0);
+    }
+    assert_no_children();
+}
+
+typedef struct forfeits_seen {
+    int n;
+    long games[16];
+    int player[16];
+    char msg[16][256];
+} forfeits_seen;
+
+static void on_forfeit(void *ctx, long game, int player, const char *msg)
+{
+    forfeits_seen *f = ctx; /* jobs = 1 here: no locking needed */
+    if (f->n < 16) {
+        f->games[f->n] = game;
+        f->player[f->n] = player;
+        snprintf(f->msg[f->n], sizeof f->msg[f->n], "%s", msg);
+    }
+    f->n++;
+}
+
+typedef struct bad_bot {
+    const char *script, *says;
+    int move_ms;
+} bad_bot;
+
+static const bad_bot bad_bots[] = {
+    {"read l; echo ok garbage; while read l; do case $l in offer|draw|discard) echo blah;; esac; done",
+     "bot 'garbage' (exec:", 0},
+    {"read l; echo ok mute; while read l; do case $l in offer|draw|discard) sleep 3;; esac; done",
+     "gave no answer within 200 ms", 200},
+    {"read l; echo ok quitter; read l; exit 3", "exited with status 3", 0},
+};
+
+/* Each failing bot loses every game it plays, with a message naming it,
+ * and the run completes: a forfeit is a result, not a failure. */
+static void test_exec_failing_bots_forfeit(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad_bots / sizeof bad_bots[0]; i++) {
+        char name[512];
+        snprintf(name, sizeof name, "exec:%s", bad_bots[i].script);
+        gin_sim_config c = config("simple", name, 1, 1);
+        c.move_ms = bad_bots[i].move_ms;
+        forfeits_seen f;
+        memset(&f, 0, sizeof f);
+        c.on_forfeit = on_forfeit;
+        c.forfeit_ctx = &f;
+        gin_sim_stats s;
+        assert_int_equal(gin_sim_run(&c, NULL, NULL, &s), GIN_OK);
+        assert_int_equal(s.fault, GIN_OK);
+        assert_int_equal(s.games, 2);
+        assert_int_equal(s.wins[0], 2);
+        assert_int_equal(s.wins[1], 0);
+        assert_int_equal(s.forfeits[0], 0);
+        assert_int_equal(s.forfeits[1], 2);
+        assert_int_equal(f.n, 2);
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(f.games[k], k);
+            assert_int_equal(f.player[k], 1);
+            if (!strstr(f.msg[k], bad_bots[i].says))
+                print_error("message '%s' lacks '%s'\n", f.msg[k], bad_bots[i].says);
+            assert_non_null(strstr(f.msg[k], bad_bots[i].says));
+        }
+        assert_no_children();
+    }
+}
+
 /* ---- the command line ---- */
 
 /* Run `gin ARGS` and capture stdout + stderr; returns the exit status. */
@@ -161,7 +265,7 @@ static void test_cli_json(void **state)
     assert_int_equal(run_gin("sim --p1 SIMPLE --p2 random --games 7 --seed 9 --jobs 3 --json", b, sizeof b, 0), 0);
     const char *keys[] = {"games", "p1_wins", "p2_wins", "p1_win_share", "ci95_low", "ci95_high", "hands",
                           "p1_points_per_hand", "p2_points_per_hand", "gins", "knocks", "undercuts",
-                          "voids", "hands_per_s"};
+                          "voids", "forfeits", "p1_forfeits", "p2_forfeits", "hands_per_s"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char k[40];
         snprintf(k, sizeof k, "\"%s\":", keys[i]);
@@ -211,11 +315,51 @@ static void test_cli_bad_names(void **state)
     assert_non_null(strstr(out, "vegas"));
     assert_non_null(strstr(out, "standard"));
     assert_non_null(strstr(out, "oklahoma"));
-    assert_int_equal(run_gin("sim --p1 exec:./mybot --p2 random --games 2", out, sizeof out, 1), 2);
-    assert_non_null(strstr(out, "not supported yet"));
+    assert_int_equal(run_gin("sim --p1 simple --p2 exec:'echo nonsense' --games 2", out, sizeof out, 1), 2);
+    assert_non_null(strstr(out, "--p2"));
+    assert_non_null(strstr(out, "handshake"));
+    assert_non_null(strstr(out, "nonsense"));
+    assert_int_equal(run_gin("sim --p1 exec:./no-such-bot --p2 random --games 2", out, sizeof out, 1), 2);
+    assert_non_null(strstr(out, "no-such-bot"));
+    assert_int_equal(run_gin("sim --p1 simple --p2 random --move-time 0", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 random --games x", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 random --frobnicate", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple", out, sizeof out, 1), 2);
+}
+
+/* The command line with exec: bots: the figures of in-process hard, forfeits
+ * reported and counted, no bot left running afterwards. */
+static void test_cli_exec(void **state)
+{
+    (void)state;
+    static char a[4096], b[4096];
+    char args[1400];
+    snprintf(args, sizeof args,
+             "sim --p1 exec:\"'%s' engine --level hard\" --p2 hard --games 20 --seed 5 --json", GIN_BINARY);
+    assert_int_equal(run_gin(args, a, sizeof a, 0), 0);
+    assert_int_equal(run_gin("sim --p1 hard --p2 hard --games 20 --seed 5 --json", b, sizeof b, 0), 0);
+    assert_non_null(strstr(a, "\"games\": 20,"));
+    drop_speed(a);
+    drop_speed(b);
+    assert_string_equal(a, b);
+
+    /* A bot that sleeps past --move-time forfeits each game; the text names
+     * it; the run ends with status 0 and the bot is gone. The marker in its
+     * command finds it in the process table. */
+    char marker[64];
+    snprintf(marker, sizeof marker, "gin-test-sleepy-%ld", (long)getpid());
+    snprintf(args, sizeof args,
+             "sim --p1 simple --p2 exec:': %s; read l; echo ok sleepy; while read l; do case $l in "
+             "offer|draw|discard) sleep 4;; esac; done' --games 2 --jobs 1 --move-time 200",
+             marker);
+    assert_int_equal(run_gin(args, a, sizeof a, 1), 0);
+    assert_non_null(strstr(a, "game 1: p2 bot 'sleepy'"));
+    assert_non_null(strstr(a, "gave no answer within 200 ms"));
+    assert_non_null(strstr(a, "p1 wins by forfeit"));
+    assert_non_null(strstr(a, "forfeits 2: p1 0, p2 2"));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "pgrep -f '[%c]%s' >/dev/null", marker[0], marker + 1); /* not this shell */
+    assert_int_not_equal(system(cmd), 0);
 }
 
 int main(void)
@@ -225,9 +369,12 @@ int main(void)
         cmocka_unit_test(test_figures_add_up),
         cmocka_unit_test(test_mirrored_pairs),
         cmocka_unit_test(test_run_rejects),
+        cmocka_unit_test(test_exec_engine_equals_in_process),
+        cmocka_unit_test(test_exec_failing_bots_forfeit),
         cmocka_unit_test(test_cli_json),
         cmocka_unit_test(test_cli_text),
         cmocka_unit_test(test_cli_bad_names),
+        cmocka_unit_test(test_cli_exec),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

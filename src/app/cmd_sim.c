@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
+#include "agents.h"
 #include "ai.h"
 #include "commands.h"
 #include "gin/error.h"
@@ -19,10 +19,13 @@ static void usage(FILE *f)
 {
     fputs("usage: gin sim --p1 NAME --p2 NAME [--games N] [--seed S] [--rules NAME]\n"
           "               [--target P] [--hollywood] [--think MS] [--jobs J] [--json]\n"
+          "               [--move-time MS] [--bot-log FILE]\n"
           "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
           "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
           "  --p1, --p2 NAME  agents: ", f);
     fputs(gin_ai_names(), f);
+    fputs(", or exec:COMMAND (an external bot speaking\n"
+          "                   docs/protocol.md, run by /bin/sh -c; one per job)", f);
     fputs("\n  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
           "  --rules NAME     preset: ", f);
@@ -33,8 +36,13 @@ static void usage(FILE *f)
           "  --think MS       expert's time per decision\n"
           "  --jobs J         worker threads (default: the number of cores)\n"
           "  --json           print one JSON object\n"
+          "  --move-time MS   an exec: bot's time per answer (default 5000)\n"
+          "  --bot-log FILE   where exec: bots' standard error goes (default /dev/null)\n"
           "Hands are gins + knocks + undercuts + voids; the interval is the 95% Wilson\n"
-          "score interval of p1's share of the games won.\n", f);
+          "score interval of p1's share of the games won. An exec: bot that answers\n"
+          "garbage or an illegal move, nothing in time, or dies forfeits that game (a\n"
+          "win for the other side, counted in forfeits, reported on standard error) and\n"
+          "is restarted for the next.\n", f);
 }
 
 /* Parse a whole decimal number in [lo, hi]; 0 on success. */
@@ -49,27 +57,39 @@ static int parse_long(const char *s, long long lo, long long hi, long long *out)
     return 0;
 }
 
-/* 1 if `name` is an agent gin_ai_create knows; prints the error otherwise
- * (returns 0 for exec: agents and unknown names, -1 for a creation error). */
-static int check_agent(const char *opt, const char *name, int think_ms)
+/* 1 if `name` is an agent we can make (an exec: bot must start and pass
+ * the handshake); prints the error and returns 0 otherwise (-1 for a
+ * failure that is not the name's fault). */
+static int check_agent(const char *opt, const char *name, int think_ms, int move_ms, const char *log)
 {
-    if (!strncasecmp(name, "exec:", 5)) {
-        fprintf(stderr, "gin sim: %s %s: external agents (exec:) are not supported yet\n", opt, name);
-        return 0;
-    }
     gin_agent a;
-    int rc = gin_ai_create(name, 1, think_ms, &a);
+    char err[512];
+    int rc = gin_app_agent_create_timed(name, 1, think_ms, move_ms, log, &a, err, sizeof err);
     if (rc == GIN_ENAME) {
-        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s\n", name, opt, gin_ai_names());
+        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt,
+                gin_ai_names());
         return 0;
     }
     if (rc != GIN_OK) {
-        fprintf(stderr, "gin sim: cannot create agent '%s': %s\n", name, gin_strerror(rc));
-        return -1;
+        fprintf(stderr, "gin sim: %s: %s\n", opt, err[0] ? err : gin_strerror(rc));
+        return gin_app_agent_is_exec(name) ? 0 : -1;
     }
     if (a.destroy)
         a.destroy(a.self);
     return 1;
+}
+
+typedef struct forfeit_out {
+    const char *names[2];
+    int tty;
+} forfeit_out;
+
+/* One line per forfeit; a single fprintf, so lines from workers never mix. */
+static void report_forfeit(void *ctx, long game, int player, const char *msg)
+{
+    const forfeit_out *o = ctx;
+    fprintf(stderr, "%sgin sim: game %ld: p%d %s; p%d wins by forfeit\n", o->tty ? "\r\033[K" : "", game + 1,
+            player + 1, msg, 2 - player);
 }
 
 static void progress_bar(void *ctx, long done, long total)
@@ -105,10 +125,11 @@ int gin_cmd_sim(int argc, char **argv)
         {"rules", required_argument, NULL, 'r'}, {"target", required_argument, NULL, 't'},
         {"hollywood", no_argument, NULL, 'H'},   {"think", required_argument, NULL, 'T'},
         {"jobs", required_argument, NULL, 'j'},  {"json", no_argument, NULL, 'J'},
+        {"move-time", required_argument, NULL, 'M'}, {"bot-log", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    const char *p1 = NULL, *p2 = NULL, *rules_name = "standard";
-    long long games = 1000, seed = 1, target = -1, think = 0, jobs = 0;
+    const char *p1 = NULL, *p2 = NULL, *rules_name = "standard", *bot_log = NULL;
+    long long games = 1000, seed = 1, target = -1, think = 0, jobs = 0, move_ms = 5000;
     int hollywood = 0, json = 0, c;
     optind = 1;
     opterr = 0;
@@ -132,6 +153,8 @@ int gin_cmd_sim(int argc, char **argv)
         case 'T': bad = parse_long(optarg, 0, 3600000, &think); break;
         case 'j': bad = parse_long(optarg, 1, 1024, &jobs); break;
         case 'J': json = 1; break;
+        case 'M': bad = parse_long(optarg, 1, 3600000, &move_ms); break;
+        case 'L': bot_log = optarg; break;
         case 'h': usage(stdout); return 0;
         case ':':
             fprintf(stderr, "gin sim: %s needs a value (try --help)\n", argv[optind - 1]);
@@ -150,7 +173,7 @@ int gin_cmd_sim(int argc, char **argv)
         return 2;
     }
     if (!p1 || !p2) {
-        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s\n", gin_ai_names());
+        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
         return 2;
     }
     gin_sim_config cfg;
@@ -171,7 +194,10 @@ int gin_cmd_sim(int argc, char **argv)
         fprintf(stderr, "gin sim: bad rules: %s\n", why ? why : "invalid");
         return 2;
     }
-    int ok1 = check_agent("--p1", p1, (int)think), ok2 = ok1 > 0 ? check_agent("--p2", p2, (int)think) : 1;
+    if (bot_log && (!*bot_log || !strcmp(bot_log, "/dev/null")))
+        bot_log = NULL;
+    int ok1 = check_agent("--p1", p1, (int)think, (int)move_ms, bot_log);
+    int ok2 = ok1 > 0 ? check_agent("--p2", p2, (int)think, (int)move_ms, bot_log) : 1;
     if (ok1 <= 0 || ok2 <= 0)
         return ok1 < 0 || ok2 < 0 ? 1 : 2;
     if (jobs <= 0) {
@@ -184,9 +210,14 @@ int gin_cmd_sim(int argc, char **argv)
     cfg.pairs = (long)((games + 1) / 2);
     cfg.think_ms = (int)think;
     cfg.jobs = (int)jobs;
+    cfg.move_ms = (int)move_ms;
+    cfg.bot_log = bot_log;
+    int tty = isatty(STDERR_FILENO);
+    forfeit_out fo = {{p1, p2}, tty};
+    cfg.on_forfeit = report_forfeit;
+    cfg.forfeit_ctx = &fo;
 
     gin_sim_stats st;
-    int tty = isatty(STDERR_FILENO);
     double t0 = gin_sim_now();
     int rc = gin_sim_run(&cfg, tty ? progress_bar : NULL, NULL, &st);
     double secs = gin_sim_now() - t0;
@@ -207,9 +238,10 @@ int gin_cmd_sim(int argc, char **argv)
         printf("{\"games\": %ld, \"p1_wins\": %ld, \"p2_wins\": %ld, \"p1_win_share\": %.6f, "
                "\"ci95_low\": %.6f, \"ci95_high\": %.6f, \"hands\": %ld, \"p1_points_per_hand\": %.6f, "
                "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
-               "\"voids\": %ld, \"hands_per_s\": %.1f}\n",
+               "\"voids\": %ld, \"forfeits\": %ld, \"p1_forfeits\": %ld, \"p2_forfeits\": %ld, "
+               "\"hands_per_s\": %.1f}\n",
                st.games, st.wins[0], st.wins[1], share, lo, hi, st.hands, pph1, pph2, st.gins, st.knocks,
-               st.undercuts, st.voids, hps);
+               st.undercuts, st.voids, st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1], hps);
         return 0;
     }
     printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games,
@@ -220,6 +252,7 @@ int gin_cmd_sim(int argc, char **argv)
     printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st.hands, st.gins, st.knocks,
            st.undercuts, st.voids);
     printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
+    printf("  forfeits %ld: p1 %ld, p2 %ld\n", st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1]);
     printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg.jobs, secs);
     return 0;
 }

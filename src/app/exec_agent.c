@@ -570,6 +570,16 @@ const char *gin_exec_agent_fault(const gin_agent *a)
     return x->failed != GIN_OK && x->fault[0] ? x->fault : NULL;
 }
 
+int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed)
+{
+    if (!gin_exec_agent_is(a))
+        return GIN_EINVAL;
+    xbot *x = a->self;
+    x->seed = seed;
+    x->games = 0;
+    return GIN_OK;
+}
+
 long gin_exec_agent_pid(const gin_agent *a)
 {
     return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0;

@@ -44,6 +44,13 @@ int gin_exec_agent_is(const gin_agent *a);
  * until its next decision or destroy. */
 const char *gin_exec_agent_fault(const gin_agent *a);
 
+/* Make `seed` the seed of the agent's next game (sent in its `game` line),
+ * as if the agent had just been created with it, without restarting the
+ * bot. For a simulator that keeps one bot over many games yet seeds every
+ * game by its index, so the bot sees the seeds an in-process agent would.
+ * Returns GIN_OK, or GIN_EINVAL if `a` is not an exec agent. */
+int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed);
+
 /* The process id of the running bot, or 0 (for tests: no zombies). */
 long gin_exec_agent_pid(const gin_agent *a);
 

@@ -1,13 +1,16 @@
 /* The simulator: mirrored pairs of games between two agents over threads.
  * Each worker takes whole pairs by index; every game's seeds derive from
- * the run seed and the pair index alone, and the figures are integer sums,
- * so the totals are identical whatever the number of workers. */
+ * the run seed and the pair index alone (an exec bot kept by a worker is
+ * reseeded per game), and the figures are integer sums, so the totals are
+ * identical whatever the number of workers. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "ai.h"
+#include <stdio.h>
+#include "agents.h"
+#include "exec_agent.h"
 #include "gin/error.h"
 #include "gin/match.h"
 #include "sim.h"
@@ -72,41 +75,109 @@ static void count_event(void *ctx, const gin_event *ev)
         g->on_event(g->ctx, ev);
 }
 
-/* Play one game with `m` as scratch space. */
+/* The exec: bots a worker keeps from game to game (one process each, not
+ * one per game); built-in agents are cheap and made per game. */
+typedef struct kept {
+    gin_agent ag[2];
+    int have[2];
+} kept;
+
+static void kept_free(kept *k)
+{
+    for (int i = 0; i < 2; i++)
+        if (k->have[i] && k->ag[i].destroy)
+            k->ag[i].destroy(k->ag[i].self);
+    memset(k, 0, sizeof *k);
+}
+
+static void set_fault(gin_sim_stats *acc, int rc, long game, int player)
+{
+    if (acc->fault == GIN_OK) {
+        acc->fault = rc;
+        acc->fault_game = game;
+        acc->fault_player = player;
+    }
+}
+
+/* An external bot lost game `game` by failing: a win for the other side. */
+static void forfeit(const gin_sim_config *c, gin_sim_stats *acc, long game, int player, const char *msg)
+{
+    acc->games++;
+    acc->wins[!player]++;
+    acc->forfeits[player]++;
+    if (c->on_forfeit)
+        c->on_forfeit(c->forfeit_ctx, game, player, msg);
+}
+
+/* Play one game with `m` as scratch space and `k` holding the exec bots. */
 static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event, void *ctx,
-                     gin_sim_stats *acc, gin_match *m)
+                     gin_sim_stats *acc, gin_match *m, kept *k)
 {
     uint64_t seed = gin_sim_game_seed(c->seed, pair);
-    gin_agent ag[2];
-    int rc = gin_ai_create(c->p1, mix64(seed ^ 1), c->think_ms, &ag[0]);
-    if (rc == GIN_OK) {
-        rc = gin_ai_create(c->p2, mix64(seed ^ 2), c->think_ms, &ag[1]);
-        if (rc != GIN_OK && ag[0].destroy)
-            ag[0].destroy(ag[0].self);
-    }
-    if (rc != GIN_OK) {
-        if (acc->fault == GIN_OK) {
-            acc->fault = rc;
-            acc->fault_game = 2 * pair + swapped;
-            acc->fault_player = -1;
+    long game = 2 * pair + swapped;
+    const char *names[2] = {c->p1, c->p2};
+    gin_agent local[2];
+    gin_agent *ag[2] = {NULL, NULL};
+    int own[2] = {0, 0}, rc = GIN_OK;
+    for (int p = 0; p < 2 && rc == GIN_OK; p++) {
+        /* The agent's seed depends on the game alone, exec bot or not. */
+        uint64_t agent_seed = mix64(seed ^ (uint64_t)(p + 1));
+        if (!gin_app_agent_is_exec(names[p])) {
+            rc = gin_app_agent_create_timed(names[p], agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p],
+                                            NULL, 0);
+            if (rc != GIN_OK)
+                set_fault(acc, rc, game, -1);
+            own[p] = rc == GIN_OK;
+            ag[p] = &local[p];
+            continue;
         }
-        return rc;
+        if (!k->have[p]) {
+            char err[512];
+            rc = gin_app_agent_create_timed(names[p], agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p],
+                                            err, sizeof err);
+            if (rc == GIN_ESTATE) { /* the bot would not start: its loss */
+                forfeit(c, acc, game, p, err);
+                for (int i = 0; i < 2; i++)
+                    if (own[i] && local[i].destroy)
+                        local[i].destroy(local[i].self);
+                return GIN_OK;
+            }
+            if (rc != GIN_OK) {
+                set_fault(acc, rc, game, -1);
+                break;
+            }
+            k->have[p] = 1;
+        }
+        gin_exec_agent_reseed(&k->ag[p], agent_seed);
+        ag[p] = &k->ag[p];
     }
-    const gin_agent *seats[2] = {&ag[swapped], &ag[!swapped]};
-    game_ctx g = {acc, swapped, on_event, ctx};
-    rc = gin_match_init(m, &c->rules, seed, seats, count_event, &g);
-    if (rc == GIN_OK)
-        rc = gin_match_play(m);
-    if (rc == GIN_OK)
-        acc->games++;
-    else if (acc->fault == GIN_OK) {
-        acc->fault = rc;
-        acc->fault_game = 2 * pair + swapped;
-        acc->fault_player = m->fault_seat < 0 ? -1 : (m->fault_seat == swapped ? 0 : 1);
+    if (rc == GIN_OK) {
+        const gin_agent *seats[2] = {ag[swapped], ag[!swapped]};
+        game_ctx g = {acc, swapped, on_event, ctx};
+        rc = gin_match_init(m, &c->rules, seed, seats, count_event, &g);
+        int player = -1;
+        if (rc == GIN_OK) {
+            rc = gin_match_play(m);
+            player = m->fault_seat < 0 ? -1 : m->fault_seat == swapped ? 0 : 1;
+        }
+        if (rc == GIN_OK) {
+            acc->games++;
+        } else if (player >= 0 && gin_app_agent_is_exec(names[player])) {
+            const char *msg = gin_app_agent_fault(ag[player]);
+            char buf[160];
+            if (!msg) {
+                snprintf(buf, sizeof buf, "exec bot %s failed: %s", names[player], gin_strerror(rc));
+                msg = buf;
+            }
+            forfeit(c, acc, game, player, msg);
+            rc = GIN_OK;
+        } else {
+            set_fault(acc, rc, game, player);
+        }
     }
     for (int i = 0; i < 2; i++)
-        if (ag[i].destroy)
-            ag[i].destroy(ag[i].self);
+        if (own[i] && local[i].destroy)
+            local[i].destroy(local[i].self);
     return rc;
 }
 
@@ -118,7 +189,10 @@ int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event
     gin_match *m = malloc(sizeof *m);
     if (!m)
         return GIN_EINVAL;
-    int rc = play_game(c, pair, swapped ? 1 : 0, on_event, ctx, acc, m);
+    kept k;
+    memset(&k, 0, sizeof k);
+    int rc = play_game(c, pair, swapped ? 1 : 0, on_event, ctx, acc, m, &k);
+    kept_free(&k);
     free(m);
     return rc;
 }
@@ -147,16 +221,19 @@ static void *worker_main(void *arg)
         atomic_store(&r->stop, 1);
         return NULL;
     }
+    kept k;
+    memset(&k, 0, sizeof k);
     for (;;) {
         long pair = atomic_fetch_add(&r->next_pair, 1);
         if (pair >= r->c->pairs || atomic_load(&r->stop))
             break;
         for (int sw = 0; sw < 2; sw++) {
-            if (play_game(r->c, pair, sw, NULL, NULL, &w->st, m) != GIN_OK)
+            if (play_game(r->c, pair, sw, NULL, NULL, &w->st, m, &k) != GIN_OK)
                 atomic_store(&r->stop, 1);
             atomic_fetch_add(&r->games_done, 1);
         }
     }
+    kept_free(&k);
     free(m);
     return NULL;
 }
@@ -173,6 +250,8 @@ static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
     to->knocks += from->knocks;
     to->undercuts += from->undercuts;
     to->voids += from->voids;
+    to->forfeits[0] += from->forfeits[0];
+    to->forfeits[1] += from->forfeits[1];
     if (from->fault != GIN_OK && (to->fault == GIN_OK || from->fault_game < to->fault_game)) {
         to->fault = from->fault;
         to->fault_game = from->fault_game;

@@ -1,6 +1,13 @@
 /* gin — the simulator behind `gin sim`: whole games between two named
  * agents in mirrored pairs, spread over worker threads, with results that
- * depend only on the configuration (never on the number of workers). */
+ * depend only on the configuration (never on the number of workers).
+ *
+ * Built-in agents are made afresh for every game; an exec: bot is started
+ * once per worker and serves that worker's games, each game seeded exactly
+ * as an in-process agent in its place would be (so a deterministic bot also
+ * gives the same results whatever the number of workers). A bot that fails
+ * (garbage, an illegal move, no answer in time, death) forfeits that game
+ * and is restarted for the next; the run carries on. */
 #ifndef GIN_SIM_H
 #define GIN_SIM_H
 
@@ -8,13 +15,22 @@
 #include "gin/hand.h"
 #include "gin/rules.h"
 
+/* An external bot's failure, which lost it game `game` (player 0 = p1,
+ * 1 = p2); msg says which bot did what. Called from the worker threads,
+ * possibly several at once. */
+typedef void (*gin_sim_forfeit_fn)(void *ctx, long game, int player, const char *msg);
+
 typedef struct gin_sim_config {
-    const char *p1, *p2; /* agent names, as gin_ai_create */
+    const char *p1, *p2; /* agent names, as gin_app_agent_create (exec: too) */
     gin_rules rules;
     uint64_t seed;
     long pairs;          /* games = 2 * pairs */
-    int think_ms;        /* passed to gin_ai_create */
+    int think_ms;        /* expert's time per decision */
     int jobs;            /* worker threads, >= 1 */
+    int move_ms;         /* an exec bot's time per answer; <= 0: the default */
+    const char *bot_log; /* where exec bots' standard error goes; NULL: /dev/null */
+    gin_sim_forfeit_fn on_forfeit; /* may be NULL */
+    void *forfeit_ctx;
 } gin_sim_config;
 
 typedef struct gin_sim_stats {
@@ -26,6 +42,8 @@ typedef struct gin_sim_stats {
     long knocks;         /* knocks the knocker won */
     long undercuts;
     long voids;
+    long forfeits[2];    /* games lost by an exec bot's failure, p1 and p2
+                          * (counted in games and in the other's wins) */
     int fault;           /* GIN_OK, or the first failure (lowest game index) */
     int fault_player;    /* 0 = p1, 1 = p2, -1 = none or not an agent's fault */
     long fault_game;
@@ -35,7 +53,7 @@ typedef struct gin_sim_stats {
 uint64_t gin_sim_game_seed(uint64_t seed, long pair);
 
 /* Play game 2 * pair + swapped (swapped = 1: p1 sits in seat 1) and add its
- * figures to *acc. on_event (may be NULL) also sees every full event.
+ * figures to *acc (exec: bots are started and stopped for this game alone). on_event (may be NULL) also sees every full event.
  * Returns GIN_OK or a negative code (fault fields of *acc set). */
 int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event,
                       void *ctx, gin_sim_stats *acc);
@@ -44,7 +62,8 @@ int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event
 typedef void (*gin_sim_progress_fn)(void *ctx, long games_done, long games_total);
 
 /* Play every pair on c->jobs threads into *out (zeroed first). Returns
- * GIN_OK, or the first game's failure code (details in *out). */
+ * GIN_OK, or the first game's failure code (details in *out); an exec bot's
+ * failure is a forfeit, not a failure of the run. */
 int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out);
 
 /* Seconds on a monotonic clock, for the hands/s figure. */
