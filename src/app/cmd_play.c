@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "agents.h"
 #include "atomic_file.h"
 #include "commands.h"
 #include "gin/error.h"
@@ -21,6 +22,13 @@ static void usage(FILE *f)
             "usage: gin [play] [options]\n"
             "Play gin rummy against the computer in the terminal.\n\n"
             "  --level L      bot level: easy, normal, hard, expert\n"
+            "  --opponent NAME  a bot level as above, or exec:COMMAND: an external bot\n"
+            "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
+            "                 e.g. --opponent exec:'python3 examples/pybot.py'. Its standard\n"
+            "                 error goes to bot.log in the state directory. A bot that answers\n"
+            "                 garbage or an illegal move, nothing within 5 s, or dies forfeits:\n"
+            "                 you win that game. Games against it are not saved or counted\n"
+            "                 in the statistics\n"
             "  --rules R      rules preset: %s\n"
             "  --target N     points to win the game (default: the preset's)\n"
             "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
@@ -81,6 +89,14 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     return -1;
 }
 
+/* Stop an external bot the session did not take over. */
+static void drop_bot(gin_play *p)
+{
+    if (p->bot_agent.destroy)
+        p->bot_agent.destroy(p->bot_agent.self);
+    memset(&p->bot_agent, 0, sizeof p->bot_agent);
+}
+
 int gin_cmd_play(int argc, char **argv)
 {
     static gin_play play; /* large: keep it off the stack */
@@ -90,9 +106,10 @@ int gin_cmd_play(int argc, char **argv)
     if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
         snprintf(note, sizeof note, "%s", why);
 
-    enum { O_LEVEL = 256, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
+    enum { O_LEVEL = 256, O_OPPONENT, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
     static const struct option opts[] = {
-        {"level", required_argument, 0, O_LEVEL}, {"rules", required_argument, 0, O_RULES},
+        {"level", required_argument, 0, O_LEVEL}, {"opponent", required_argument, 0, O_OPPONENT},
+        {"rules", required_argument, 0, O_RULES},
         {"target", required_argument, 0, O_TARGET}, {"hollywood", no_argument, 0, O_HOLLY},
         {"no-hollywood", no_argument, 0, O_NOHOLLY}, {"four-color", no_argument, 0, O_FOUR},
         {"four-colour", no_argument, 0, O_FOUR}, {"no-color", no_argument, 0, O_NOCOLOR},
@@ -101,6 +118,7 @@ int gin_cmd_play(int argc, char **argv)
         {"fast", no_argument, 0, O_FAST}, {"seed", required_argument, 0, O_SEED},
         {"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
     int ascii = 0, have_seed = 0, changed = 0;
+    const char *opponent = NULL; /* exec:COMMAND */
     uint64_t seed = 0;
     if (argc > 1 && !strcmp(argv[1], "play")) {
         argc--;
@@ -118,6 +136,20 @@ int gin_cmd_play(int argc, char **argv)
                 return 2;
             }
             snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
+            changed = 1;
+            break;
+        case O_OPPONENT:
+            if (gin_app_agent_is_exec(optarg)) {
+                opponent = optarg;
+                break;
+            }
+            if (gin_stats_level_index(optarg) < 0) {
+                fprintf(stderr, "gin: unknown opponent '%s' (easy, normal, hard, expert, or exec:COMMAND)\n",
+                        optarg);
+                return 2;
+            }
+            snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
+            opponent = NULL;
             changed = 1;
             break;
         case O_RULES: {
@@ -203,14 +235,31 @@ int gin_cmd_play(int argc, char **argv)
             snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", n2);
     }
 
+    /* An external bot starts (and passes the handshake) before the screen
+     * opens, so a bad command is a plain error; it is kept over games. */
+    if (opponent) {
+        char log[GIN_PATH_MAX], err[600];
+        int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
+        if (gin_app_agent_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL,
+                                 &p->bot_agent, err, sizeof err) != GIN_OK) {
+            fprintf(stderr, "gin: --opponent: %s\n", err);
+            return 2;
+        }
+        p->opponent = opponent;
+        p->stats_ok = 0;
+        has_save = 0; /* a saved game is against a built-in bot: kept for later */
+    }
+
     setlocale(LC_ALL, "");
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "gin: the table needs a terminal (try gin sim or gin --help)\n");
+        drop_bot(p);
         return 2;
     }
     gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, ascii, NULL};
     if (gin_ui_open(&uo) != 0) {
         fprintf(stderr, "gin: cannot start the terminal (is TERM set?)\n");
+        drop_bot(p);
         return 1;
     }
     int quit = 0;
@@ -243,6 +292,7 @@ int gin_cmd_play(int argc, char **argv)
     why[0] = '\0';
     if (!quit)
         rc = gin_play_session(p, resume, why, sizeof why);
+    drop_bot(p); /* if the session did not run */
     int sig = gin_ui_quit_signal();
     gin_ui_close();
     if (why[0])

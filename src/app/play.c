@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "agents.h"
 #include "gin/error.h"
 #include "save.h"
 #include "ui.h"
@@ -41,7 +42,10 @@ static int proxy_offer(void *self, const gin_view *v)
     gin_action a;
     if (!replay_next(p, &a)) {
         const gin_agent *ag = inner(p, px->seat);
-        a.kind = ag->offer(ag->self, v) ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
+        int r = ag->offer(ag->self, v);
+        if (r < 0) /* the agent failed (an external bot): pass it through */
+            return r;
+        a.kind = r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
         a.card = GIN_NO_CARD;
     }
     record(p, a);
@@ -197,7 +201,9 @@ static void on_event(void *ctx, const gin_event *ev)
 static void save_game(gin_play *p, char *why, size_t cap)
 {
     why[0] = '\0';
-    if (!p->can_save || p->m.game.hand_no == 0)
+    /* A game against an external bot cannot be resumed (the save names a
+     * built-in level), so it is not saved; a saved game stays untouched. */
+    if (!p->can_save || p->m.game.hand_no == 0 || p->opponent)
         return;
     gin_save_info info;
     memset(&info, 0, sizeof info);
@@ -284,6 +290,48 @@ static int show_game_over(gin_play *p)
 
 enum { PLAY_NEW = 'n', PLAY_QUIT = 'q' };
 
+/* The finished game's save goes; never a saved game kept while playing an
+ * external bot. */
+static void remove_save(const gin_play *p)
+{
+    if (!p->opponent)
+        gin_save_remove();
+}
+
+/* The external bot failed (garbage, an illegal move, no answer in time, or
+ * it died): it forfeits, the game is the human's. Shown on the message line
+ * over the table, then in full; the bot is restarted for a new game. */
+static int bot_forfeits(gin_play *p)
+{
+    const char *fault = gin_app_agent_fault(&p->bot_agent);
+    if (!fault)
+        fault = "The bot failed.";
+    p->aborting = 0;
+    gin_play_msg(p, 1, "The bot forfeits: %s", fault);
+    gin_table t;
+    gin_play_table(p, &t);
+    gin_ui_draw_table(&t, NULL);
+    /* The message can be long: break it at spaces to fit 76 columns. */
+    char wrapped[800];
+    snprintf(wrapped, sizeof wrapped, "%s", fault);
+    for (size_t line = 0, i = 0, last = 0; wrapped[i]; i++) {
+        if (wrapped[i] == ' ')
+            last = i;
+        if (i - line >= 76 && last > line) {
+            wrapped[last] = '\n';
+            line = last + 1;
+        }
+    }
+    static char body[1024];
+    snprintf(body, sizeof body,
+             "%s\n\nThe bot forfeits: you win this game. (Games against external bots are not\n"
+             "saved or counted in the statistics; its standard error is in bot.log in the\n"
+             "state directory.)",
+             wrapped);
+    int k = gin_ui_text_screen("You win: the bot forfeits", body, "n: new game   q: quit", "nq");
+    return k == 'n' ? PLAY_NEW : PLAY_QUIT;
+}
+
 static int play_game(gin_play *p, char *why, size_t cap)
 {
     gin_record_init(p->rec, &p->rules, p->seed);
@@ -313,12 +361,14 @@ static int play_game(gin_play *p, char *why, size_t cap)
             p->aborting = 0;
             if (rc == 0) {
                 tally_game(p);
-                gin_save_remove();
+                remove_save(p);
                 return PLAY_QUIT;
             }
             save_game(p, why, cap);
             return PLAY_QUIT;
         }
+        if (rc < 0 && p->opponent && p->m.fault_seat == p->bot)
+            return bot_forfeits(p);
         if (rc < 0) {
             snprintf(why, cap, "the %s player failed: %s", p->m.fault_seat == p->human ? "human" : "bot",
                      gin_strerror(rc));
@@ -337,7 +387,7 @@ static int play_game(gin_play *p, char *why, size_t cap)
         }
         if (rc == 0) {
             tally_game(p);
-            gin_save_remove();
+            remove_save(p);
             int k = show_game_over(p);
             return k == 'n' ? PLAY_NEW : PLAY_QUIT;
         }
@@ -346,6 +396,8 @@ static int play_game(gin_play *p, char *why, size_t cap)
 
 static int make_bot(gin_play *p)
 {
+    if (p->opponent) /* kept over games; it restarts a failed bot itself */
+        return p->bot_agent.offer ? GIN_OK : GIN_ESTATE;
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
@@ -410,13 +462,14 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         if (gin_play_rules(&p->set, &r, NULL) == GIN_OK)
             p->rules = r;
         int lv = gin_stats_level_index(p->set.level);
-        if (lv >= 0)
+        if (lv >= 0 && !p->opponent)
             p->level = lv;
         p->practice = p->set.open;
         p->seed = p->seed * UINT64_C(6364136223846793005) + 1442695040888963407u;
     }
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
+    memset(&p->bot_agent, 0, sizeof p->bot_agent);
     free(p->rec);
     free(p->snap_prev);
     free(p->snap_now);

@@ -35,7 +35,10 @@ typedef struct gin_play {
     gin_settings set;
     gin_rules rules;
     uint64_t seed;
-    int level;               /* enum gin_level */
+    int level;               /* enum gin_level (of the built-in bot) */
+    const char *opponent;    /* "exec:COMMAND" when the bot is an external
+                              * program (bot_agent made by the caller, kept
+                              * over games; no save, no statistics), or NULL */
     int practice;            /* open hands, undo, review; no statistics */
     int human, bot;          /* seats */
     gin_match m;

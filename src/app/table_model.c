@@ -138,7 +138,10 @@ void gin_play_table(const gin_play *p, gin_table *t)
         snprintf(t->score, sizeof t->score, "You %d%sBot %d", g->score.points[p->human], dot,
                  g->score.points[p->bot]);
 
-    snprintf(t->opp_name, sizeof t->opp_name, "%s bot", level_title(p->level));
+    if (p->opponent) /* an external bot: its own name, from the handshake */
+        snprintf(t->opp_name, sizeof t->opp_name, "%s", p->bot_agent.name ? p->bot_agent.name : "External bot");
+    else
+        snprintf(t->opp_name, sizeof t->opp_name, "%s bot", level_title(p->level));
     if (!dealt)
         return;
     t->opp_count = gin_cardset_count(h->held[p->bot]);
