@@ -45,6 +45,8 @@ echo "EXIT=\$rc"
 exec sleep 600
 EOS
 mkdir -p "$T/cwd"
+# A session that outlives the others keeps the server up between starts.
+tm -f /dev/null new-session -d -s keep "sleep 3600" || { echo "SKIP: tmux cannot start"; exit 77; }
 
 screen() { tm capture-pane -p -t monkey 2>/dev/null; }
 exited() { screen | grep -q "^EXIT="; }
