@@ -13,8 +13,8 @@
 #include "gin/rules.h"
 #include "gin/score.h"
 
-#define VOID_HAND {-1, 0, 0}
-#define WIN(seat, pts) {(seat), (pts), 0}
+#define VOID_HAND {-1, 0, 0, {0}}
+#define WIN(seat, pts) {(seat), (pts), 0, {0}}
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static gin_rules preset(const char *name)
@@ -248,26 +248,55 @@ static void test_void_only(void **state)
     expect_seat(&g, 1, 0, 0, 0, 0, 0);
 }
 
-/* Three seats (the check allows it already): seat 2 reaches 100 alone:
- * (100 + 100 + 25) * 2 = 450. With seat 0 on 10 it is no shutout:
- * seat 2 225, seat 0 10 + 25 = 35. */
+/* A table of three: penalty points (docs/rules.md, "A table for three or
+ * four"). Each row is a hand's penalties per seat; the winner pays none.
+ *  1 knock    P0 wins  0 12 30   totals  0 12 30
+ *  2 void                                 0 12 30
+ *  3 undercut P2 wins 25 40  0           25 52 30
+ *  4 gin      P1 wins 50  0 45           75 52 75
+ *  5 knock    P0 wins  0 50 10           75 102 85  -> P1 reached 100: over
+ * Lowest total wins: P0 on 75. No bonuses, no shutout; hand 6 is ignored. */
+#define TABLE(w, kind, a, b, c) {(w), (a) + (b) + (c), (kind), {(a), (b), (c), 0}}
 static void test_three_seats(void **state)
 {
     (void)state;
     gin_rules r = preset("standard");
     r.seats = 3;
-    const gin_hand_score h[] = {WIN(2, 100)};
-    gin_game_score g = score(&r, h, N(h));
+    const gin_hand_score h[] = {TABLE(0, 0, 0, 12, 30), VOID_HAND, TABLE(2, 1, 25, 40, 0),
+                                TABLE(1, 2, 50, 0, 45), TABLE(0, 0, 0, 50, 10),
+                                TABLE(2, 0, 60, 60, 0)};
+    gin_game_score g = score(&r, h, 4);
     assert_int_equal(g.seats, 3);
-    assert_int_equal(g.shutout, 1);
-    assert_int_equal(g.winner, 2);
-    expect_seat(&g, 2, 100, 1, 100, 25, 450);
-    const gin_hand_score h2[] = {WIN(0, 10), WIN(2, 100)};
-    g = score(&r, h2, N(h2));
+    assert_int_equal(g.over, 0);
+    assert_int_equal(g.winner, -1);
+    expect_seat(&g, 0, 75, 1, 0, 0, 75);
+    expect_seat(&g, 1, 52, 1, 0, 0, 52);
+    expect_seat(&g, 2, 75, 1, 0, 0, 75);
+    g = score(&r, h, N(h));
+    assert_int_equal(g.over, 1);
     assert_int_equal(g.shutout, 0);
-    expect_seat(&g, 2, 100, 1, 100, 25, 225);
-    expect_seat(&g, 0, 10, 1, 0, 25, 35);
-    expect_seat(&g, 1, 0, 0, 0, 0, 0);
+    assert_int_equal(g.winner, 0);
+    expect_seat(&g, 0, 75, 2, 0, 0, 75);
+    expect_seat(&g, 1, 102, 1, 0, 0, 102);
+    expect_seat(&g, 2, 85, 1, 0, 0, 85);
+    /* Two hands under max-hands 2: over at 25 52 30 (void hands do not count). */
+    r.max_hands = 2;
+    g = score(&r, h, N(h));
+    assert_int_equal(g.over, 1);
+    assert_int_equal(g.winner, 0);
+    expect_seat(&g, 0, 25, 1, 0, 0, 25);
+    /* A tie for the lowest total is no winner: 4 seats, 0 30 0 100. */
+    r.seats = 4;
+    r.max_hands = 0;
+    const gin_hand_score tie[] = {{0, 130, 0, {0, 30, 0, 100}}};
+    g = score(&r, tie, N(tie));
+    assert_int_equal(g.over, 1);
+    assert_int_equal(g.winner, -1);
+    /* A penalty out of range is refused. */
+    const gin_hand_score bad[] = {{0, 0, 0, {0, -1, 0, 0}}};
+    gin_game_score keep = g;
+    assert_int_equal(gin_score_game(&r, bad, N(bad), &g), GIN_EINVAL);
+    assert_memory_equal(&g, &keep, sizeof g);
 }
 
 static void test_bad_input(void **state)

@@ -4,7 +4,9 @@
  *
  * A gin_hand is a plain value (no pointers to itself; copy it freely, e.g.
  * to search). Treat its fields as read-only: change it only through
- * gin_hand_apply(). Seat count is a parameter of the rule set. */
+ * gin_hand_apply(). Seat count is a parameter of the rule set: 2 seats of
+ * ten cards, or a table of 3-4 seats of seven (seed 001; docs/rules.md,
+ * "A table for three or four"). */
 #ifndef GIN_HAND_H
 #define GIN_HAND_H
 
@@ -27,7 +29,7 @@ enum { GIN_HAND_MAX_TURNS = 200 };
 enum gin_phase {
     GIN_PHASE_OFFER = 0,   /* seat `turn` may take the upcard or pass */
     GIN_PHASE_DRAW = 1,    /* seat `turn` draws from stock or discard pile */
-    GIN_PHASE_DISCARD = 2, /* seat `turn` holds 11 cards: discard, or knock */
+    GIN_PHASE_DISCARD = 2, /* seat `turn` holds 11 cards (8 at a table): discard, or knock */
     GIN_PHASE_OVER = 3     /* hand finished: see `result` / `void_hand` */
 };
 
@@ -37,7 +39,8 @@ enum gin_action_kind {
     GIN_ACT_DRAW_STOCK = 2,
     GIN_ACT_DRAW_DISCARD = 3,
     GIN_ACT_DISCARD = 4,     /* card: the card thrown face up */
-    GIN_ACT_KNOCK = 5        /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded).
+    GIN_ACT_KNOCK = 5        /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded;
+                                8 at a table).
                                 Knocking with zero deadwood is gin. */
 };
 
@@ -60,17 +63,26 @@ enum gin_event_kind {
     GIN_EV_VOID = 10,         /* hand void (stock ran low, or GIN_HAND_MAX_TURNS); nobody
                                  scores; value: stock count */
     GIN_EV_HAND_OVER = 11,    /* hand scored: showdown points to `seat`; see `showdown` */
-    GIN_EV_GAME_OVER = 12     /* emitted by gin_game: seat = winner, value = winner's total */
+    GIN_EV_GAME_OVER = 12,    /* emitted by gin_game: seat = winner, value = winner's total */
+    GIN_EV_PENALTY = 13       /* table of 3-4 only: seat takes `value` penalty points (0 for
+                                 the hand's winner); one per seat, the knocker first then in
+                                 turn order, after the LAYOFFs and before HAND_OVER */
 };
 
-/* GIN_EV_DEAL is emitted once per seat, the non-dealer first: `seat` is the
- * receiving seat, `cards` its hand (0 when redacted for another seat), `card`
+/* GIN_EV_DEAL is emitted once per seat, the dealer's left first, the dealer
+ * last: `seat` is the receiving seat, `cards` its hand (0 when redacted for
+ * another seat), `card`
  * the upcard, `value` the dealer. Other `value`s: PASS the passes so far,
  * DRAW_STOCK the stock left, DRAW_DISCARD / DISCARD the pile size after it,
  * KNOCK / GIN the knocker's deadwood, LAYOFF the knocker's meld index,
  * HAND_OVER the points. GIN_EV_HAND_OVER carries both hands (after the
  * knock's discard) in `cards`, `seat` = the winner. A knock is emitted as
- * GIN_EV_GIN when the showdown finds it gin. Unset cards are GIN_NO_CARD. */
+ * GIN_EV_GIN when the showdown finds it gin. Unset cards are GIN_NO_CARD.
+ * At a table of 3-4: LAYOFF events come defender by defender in turn order
+ * from the knocker's left; HAND_OVER has `seat` = the hand's winner (the
+ * knocker, or the undercutter), `value` = the penalty points paid in all,
+ * `cards` every seat's hand, and `showdown` a two-seat summary (knocker
+ * against its left neighbour; the whole showdown is gin_hand.table). */
 typedef struct gin_event {
     int kind;        /* enum gin_event_kind */
     int seat;
@@ -100,16 +112,22 @@ typedef struct gin_hand {
     /* When phase == GIN_PHASE_OVER: */
     int void_hand;         /* 1 if nobody scored */
     int knocker;           /* seat that knocked, or -1 */
-    gin_showdown result;   /* valid when knocker >= 0 */
+    gin_showdown result;   /* valid when knocker >= 0; at a table of 3-4 only a summary:
+                              kind, winner (GIN_DEFENDER on an undercut), points = penalty
+                              total, the knocker's spread, its left neighbour's defence */
+    /* Added for the table of 3-4; last so every existing field keeps its place. */
+    gin_table_showdown table; /* valid when knocker >= 0 and seats > 2 */
 } gin_hand;
 
 /* Deal a hand from `deck` (52 distinct cards; deck[0] is dealt first, one at
- * a time starting with the non-dealer (dealer + 1) % seats, then the upcard,
- * the rest is the stock with deck[51] at the bottom). Emits DEAL events.
- * `reshuffle_seed` seeds the hand's own RNG for reshuffles. The rule set is
- * copied, not checked (see gin_rules_check); only 2 seats are playable yet.
+ * a time starting left of the dealer (dealer + 1) % seats, gin_cards_dealt
+ * each, then the upcard, the rest is the stock with deck[51] at the
+ * bottom). The upcard offer goes round every seat from the dealer's left,
+ * the dealer last; if all pass, the dealer's left draws from stock. Turns go
+ * to seat + 1. Emits DEAL events. `reshuffle_seed` seeds the hand's own RNG
+ * for reshuffles. The rule set is copied, not checked (see gin_rules_check).
  * Returns GIN_OK, GIN_EINVAL (NULL, bad dealer, deck not 52 distinct cards),
- * GIN_ERULES (seats != 2); *h is untouched on error. */
+ * GIN_ERULES (seats outside 2..GIN_MAX_SEATS); *h is untouched on error. */
 int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card deck[GIN_DECK_SIZE],
                   uint64_t reshuffle_seed, gin_event_fn on_event, void *ctx);
 

@@ -47,6 +47,56 @@ typedef struct gin_showdown {
 int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender,
                         int knock_limit, gin_showdown *out);
 
+/* ---- a table for three or four (seed 001; docs/rules.md, "A table for
+ * three or four") ----
+ *
+ * One knocker, every other seat defends. Each defender spreads its own melds
+ * and lays off onto the knocker's ORIGINAL melds only: never onto a card
+ * another defender laid off, but through its own earlier layoffs (a chain
+ * 8H 9H onto 5H-6H-7H). Since the card next to a meld end is unique, two
+ * defenders never compete for an end, so each lays off to its own least
+ * deadwood whatever the order; the order (turn order from the knocker's
+ * left) is only the order they are listed. No layoffs against gin.
+ *
+ * Penalty points for the defeated, gin_bonus / big_gin_bonus and
+ * undercut_penalty from the rule set (undercut_bonus is not used):
+ * - gin / big gin: each defender pays its deadwood + the gin (big gin) bonus;
+ * - knock, no defender at or under the knocker's deadwood K: each defender
+ *   pays its deadwood - K;
+ * - undercut (some defender's deadwood <= K): the hand goes to the defender
+ *   with the least deadwood U (a tie: the first from the knocker's left);
+ *   every other defender pays its deadwood - U, the knocker K - U plus
+ *   undercut_penalty. */
+typedef struct gin_table_showdown {
+    int kind;       /* enum gin_result_kind */
+    int seats;
+    int knocker;    /* seat */
+    int winner;     /* seat that won the hand (pays nothing): the knocker, or the undercutter */
+    /* Per seat. The knocker's entry is its spread; a defender's is its melds
+     * and unmatched cards after its layoffs. */
+    gin_arrangement spread[GIN_MAX_SEATS];
+    int deadwood_before[GIN_MAX_SEATS]; /* least deadwood before any layoff (knocker: its own) */
+    int deadwood[GIN_MAX_SEATS];        /* after layoffs */
+    int undercut[GIN_MAX_SEATS];        /* 1: a defender whose deadwood <= the knocker's */
+    int n_layoffs[GIN_MAX_SEATS];
+    gin_layoff layoffs[GIN_MAX_SEATS][11]; /* a defender's, in laying order (chains outward) */
+    int penalty[GIN_MAX_SEATS];         /* penalty points of this hand; 0 for the winner */
+    int total;                          /* sum of penalty[] */
+} gin_table_showdown;
+
+/* Settle a knock at a table. held[0..seats-1] are every seat's cards (the
+ * knocker's after its face-down discard: gin_cards_dealt(seats) cards, one
+ * more for big gin; each defender gin_cards_dealt(seats)). knock_limit as
+ * gin_showdown_settle. The knocker spreads a least-deadwood arrangement,
+ * among ties the one best for it: its own least penalty, then the most
+ * penalty for the others in total, then the first. Works for 2 seats too
+ * (penalty scoring; gin_hand uses gin_showdown_settle there). Returns
+ * GIN_OK, or GIN_EINVAL (NULL, seats outside 2..GIN_MAX_SEATS, knocker
+ * out of range, bits outside the deck), GIN_ECOUNT, GIN_EOVERLAP,
+ * GIN_EKNOCK as gin_showdown_settle; *out is written only on success. */
+int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
+                              int knock_limit, gin_table_showdown *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,13 +29,14 @@ typedef struct gin_view {
     gin_cardset declined[GIN_MAX_SEATS];     /* face-up cards a seat passed on or drew over */
     gin_cardset seen;                        /* every card this seat has seen (own hand, pile, known) */
     int turns;
-    int scores[GIN_MAX_SEATS];               /* game totals so far (hand points) */
+    int scores[GIN_MAX_SEATS];               /* game totals so far: hand points (2 seats, from
+                                                HAND_OVER), penalty points (3-4, from PENALTY) */
     int hand_no;                             /* 1-based hand in play, void hands included */
 } gin_view;
 
 /* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.
  * Call it once per game, not per hand: each hand's first DEAL event (the
- * non-dealer's) resets the per-hand fields itself and bumps hand_no, while
+ * dealer's left's) resets the per-hand fields itself and bumps hand_no, while
  * `scores` (hand points, from HAND_OVER) carry across hands. A driver keeps
  * one view per seat for the whole game and feeds it every event. */
 void gin_view_init(gin_view *v, const gin_rules *r, int seat);

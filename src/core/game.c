@@ -36,7 +36,7 @@ int gin_game_init(gin_game *g, const gin_rules *r, uint64_t seed)
 {
     if (!g || !r)
         return GIN_EINVAL;
-    if (gin_rules_check(r, NULL) != GIN_OK || r->seats != 2)
+    if (gin_rules_check(r, NULL) != GIN_OK)
         return GIN_ERULES;
     memset(g, 0, sizeof *g);
     g->rules = *r;
@@ -79,13 +79,14 @@ static int game_winner(const gin_game *g, int *total)
         *total = g->score.total[g->score.winner];
         return g->score.winner;
     }
-    /* Hollywood, or a game stopped at GIN_MAX_HANDS: the highest total. */
-    int best = -1, best_total = 0, tie = 0;
+    /* Hollywood, or a game stopped at GIN_MAX_HANDS: the highest total (a
+     * table's penalty totals: the lowest). */
+    int best = -1, best_total = 0, tie = 0, low = g->rules.seats > 2;
     for (int s = 0; s < g->rules.seats; s++) {
         int t = g->score.total[s];
         if (g->rules.hollywood)
             t = g->hollywood[0].total[s] + g->hollywood[1].total[s] + g->hollywood[2].total[s];
-        if (best < 0 || t > best_total) {
+        if (best < 0 || (low ? t < best_total : t > best_total)) {
             best = s;
             best_total = t;
             tie = 0;
@@ -97,11 +98,30 @@ static int game_winner(const gin_game *g, int *total)
     return tie ? -1 : best;
 }
 
+/* A table's loser: the seat with the most penalty points this hand, the
+ * first from the winner's left on a tie. */
+static int table_loser(const gin_hand_score *hs, int seats)
+{
+    int worst = -1;
+    for (int i = 1; i < seats; i++) {
+        int s = (hs->winner + i) % seats;
+        if (worst < 0 || hs->penalty[s] > hs->penalty[worst])
+            worst = s;
+    }
+    return worst;
+}
+
 static void hand_ended(gin_game *g, gin_event_fn on_event, void *ctx)
 {
     const gin_hand *h = &g->hand;
-    gin_hand_score hs = { -1, 0, 0 };
-    if (!h->void_hand && h->knocker >= 0) {
+    gin_hand_score hs = { -1, 0, 0, {0} };
+    if (!h->void_hand && h->knocker >= 0 && h->seats > 2) {
+        hs.winner = h->table.winner;
+        hs.points = h->table.total;
+        hs.kind = h->table.kind;
+        for (int s = 0; s < h->seats; s++)
+            hs.penalty[s] = h->table.penalty[s];
+    } else if (!h->void_hand && h->knocker >= 0) {
         int defender = (h->knocker + 1) % h->seats;
         hs.winner = h->result.winner == GIN_KNOCKER ? h->knocker : defender;
         hs.points = h->result.points;
@@ -114,7 +134,7 @@ static void hand_ended(gin_game *g, gin_event_fn on_event, void *ctx)
     if (hs.winner >= 0) {
         switch (g->rules.next_dealer) {
         case GIN_NEXT_LOSER_DEALS:
-            g->dealer = (hs.winner + 1) % h->seats;
+            g->dealer = h->seats > 2 ? table_loser(&hs, h->seats) : (hs.winner + 1) % h->seats;
             break;
         case GIN_NEXT_ALTERNATE:
             g->dealer = (g->dealer + 1) % h->seats;

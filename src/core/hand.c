@@ -7,8 +7,6 @@
 #include "gin/error.h"
 #include "gin/meld.h"
 
-enum { HAND_CARDS = 10 };
-
 static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
                  int value, const gin_showdown *sd)
 {
@@ -35,8 +33,7 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
 {
     if (!h || !r || !deck)
         return GIN_EINVAL;
-    /* The showdown settles one knocker against one defender: two seats for now. */
-    if (r->seats != 2)
+    if (r->seats < 2 || r->seats > GIN_MAX_SEATS)
         return GIN_ERULES;
     if (dealer < 0 || dealer >= r->seats)
         return GIN_EINVAL;
@@ -59,7 +56,8 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
     n->taken = GIN_NO_CARD;
     n->knocker = -1;
     int k = 0;
-    for (int i = 0; i < HAND_CARDS; i++)
+    int dealt = gin_cards_dealt(n->seats);
+    for (int i = 0; i < dealt; i++)
         for (int s = 1; s <= n->seats; s++)
             n->held[(dealer + s) % n->seats] |= gin_cardset_of(deck[k++]);
     n->first_upcard = deck[k];
@@ -82,7 +80,7 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
     return GIN_OK;
 }
 
-/* After both seats passed on the upcard, the non-dealer must draw from stock. */
+/* After every seat passed on the upcard, the dealer's left must draw from stock. */
 static int pile_draw_barred(const gin_hand *h) { return h->turns == 0 && h->passes >= h->seats; }
 
 static int defender_of(const gin_hand *h, int knocker) { return next_seat(h, knocker); }
@@ -191,8 +189,61 @@ static void reshuffle(gin_hand *h, gin_event_fn fn, void *ctx)
     emit(fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, h->stock_n, NULL);
 }
 
+/* A knock at a table of 3-4: every other seat defends (seed 001). */
+static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
+{
+    int k = h->turn;
+    gin_cardset held[GIN_MAX_SEATS];
+    for (int s = 0; s < GIN_MAX_SEATS; s++)
+        held[s] = h->held[s];
+    if (card != GIN_NO_CARD)
+        held[k] &= ~gin_cardset_of(card);
+    int rc = gin_showdown_settle_table(&h->rules, held, h->seats, k, h->knock_limit, &h->table);
+    if (rc != GIN_OK)
+        return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
+
+    h->held[k] = held[k];
+    if (card != GIN_NO_CARD) {
+        h->pile[h->pile_n] = card;
+        h->pile_by[h->pile_n++] = (int8_t)k;
+    }
+    h->taken = GIN_NO_CARD;
+    h->phase = GIN_PHASE_OVER;
+    h->knocker = k;
+
+    /* The two-seat summary, for readers that know only gin_showdown. */
+    const gin_table_showdown *t = &h->table;
+    int left = next_seat(h, k);
+    gin_showdown *sd = &h->result;
+    memset(sd, 0, sizeof *sd);
+    sd->kind = t->kind;
+    sd->winner = t->winner == k ? GIN_KNOCKER : GIN_DEFENDER;
+    sd->points = t->total;
+    sd->knocker = t->spread[k];
+    sd->defender = t->spread[left];
+    sd->defender_deadwood_before_layoffs = t->deadwood_before[left];
+    sd->n_layoffs = t->n_layoffs[left];
+    for (int i = 0; i < sd->n_layoffs; i++)
+        sd->layoffs[i] = t->layoffs[left][i];
+
+    int gin = t->kind == GIN_RESULT_GIN || t->kind == GIN_RESULT_BIG_GIN;
+    emit(fn, ctx, gin ? GIN_EV_GIN : GIN_EV_KNOCK, k, card, 0, t->deadwood[k], NULL);
+    gin_cardset all = 0;
+    for (int s = k, i = 0; i < h->seats; i++, s = next_seat(h, s)) {
+        all |= h->held[s];
+        for (int j = 0; j < t->n_layoffs[s]; j++)
+            emit(fn, ctx, GIN_EV_LAYOFF, s, t->layoffs[s][j].card, 0, t->layoffs[s][j].meld, NULL);
+    }
+    for (int s = k, i = 0; i < h->seats; i++, s = next_seat(h, s))
+        emit(fn, ctx, GIN_EV_PENALTY, s, GIN_NO_CARD, 0, t->penalty[s], NULL);
+    emit(fn, ctx, GIN_EV_HAND_OVER, t->winner, GIN_NO_CARD, all, t->total, &h->result);
+    return GIN_OK;
+}
+
 static int knock(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
 {
+    if (h->seats > 2)
+        return knock_table(h, card, fn, ctx);
     int k = h->turn, d = defender_of(h, k);
     gin_cardset mine = h->held[k];
     if (card != GIN_NO_CARD)

@@ -16,6 +16,7 @@ typedef struct knob {
     size_t offset;            /* of an int field of gin_rules */
     const char *const *words; /* words[i] means value i; NULL: a number */
     int n_words;
+    int optional;             /* may be left out (then 0); written only when it matters */
 } knob;
 
 static const char *const w_cut[] = {"low", "high"};
@@ -25,8 +26,8 @@ static const char *const w_stock[] = {"void", "reshuffle"};
 static const char *const w_shutout[] = {"total", "no-box"};
 static const char *const w_onoff[] = {"off", "on"};
 
-#define WORDS(n, f, w) {n, offsetof(gin_rules, f), w, (int)(sizeof w / sizeof w[0])}
-#define NUMBER(n, f) {n, offsetof(gin_rules, f), NULL, 0}
+#define WORDS(n, f, w) {n, offsetof(gin_rules, f), w, (int)(sizeof w / sizeof w[0]), 0}
+#define NUMBER(n, f) {n, offsetof(gin_rules, f), NULL, 0, 0}
 
 /* The order they are written in; the names are those of gin_rules_set. */
 static const knob knobs[] = {
@@ -46,6 +47,9 @@ static const knob knobs[] = {
     NUMBER("box-bonus", box_bonus),
     WORDS("shutout", shutout, w_shutout),
     WORDS("hollywood", hollywood, w_onoff),
+    /* Newer than version 1's sixteen: optional, so two-seat records stay
+     * as they were (written when seats > 2 or not 0). */
+    {"undercut-penalty", offsetof(gin_rules, undercut_penalty), NULL, 0, 1},
 };
 enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
 
@@ -233,6 +237,8 @@ static void put_rules(out *o, const gin_rules *r)
     for (int i = 0; i < N_KNOBS; i++) {
         const knob *k = &knobs[i];
         int v = knob_get(r, k);
+        if (k->optional && v == 0 && r->seats == 2)
+            continue;
         put(o, k->name);
         put(o, " ");
         if (k->words && v >= 0 && v < k->n_words)
@@ -554,7 +560,11 @@ static int parse_line(parser *p, char *text)
     if (p->stage == 1) {
         if (strcmp(tok[0], "hand") != 0 && strcmp(tok[0], "end") != 0)
             return header_line(p, tok, n);
-        if (p->have != (1u << (N_KNOBS + 2)) - 1)
+        unsigned optional = 0;
+        for (int i = 0; i < N_KNOBS; i++)
+            if (knobs[i].optional)
+                optional |= 1u << i;
+        if ((p->have | optional) != (1u << (N_KNOBS + 2)) - 1)
             return GIN_EFORMAT; /* a rule knob, the rules or the seed is missing */
         int rc = settle_rules(&p->rec->rules, p->name);
         if (rc == GIN_ENAME)

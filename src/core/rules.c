@@ -110,8 +110,25 @@ int gin_rules_check(const gin_rules *r, const char **why)
         msg = "shutout: must be total or no-box";
     else if (!in(r->hollywood, 0, 1))
         msg = "hollywood: must be on or off";
+    else if (r->hollywood && r->seats != 2)
+        msg = "hollywood: two seats only";
+    else if (!in(r->undercut_penalty, 0, BONUS_MAX))
+        msg = "undercut-penalty: must be 0 to 1000";
     if (why) *why = msg;
     return msg ? GIN_ERULES : GIN_OK;
+}
+
+int gin_rules_table(gin_rules *r, int seats)
+{
+    if (!r) return GIN_EINVAL;
+    if (!in(seats, 2, GIN_MAX_SEATS)) return GIN_ERULES;
+    gin_rules trial = *r;
+    trial.seats = seats;
+    if (seats > 2 && trial.undercut_penalty == 0) trial.undercut_penalty = GIN_TABLE_UNDERCUT_PENALTY;
+    if (trial.seats != r->seats || trial.undercut_penalty != r->undercut_penalty) trial.name = "custom";
+    if (gin_rules_check(&trial, NULL) != GIN_OK) return GIN_ERULES;
+    *r = trial;
+    return GIN_OK;
 }
 
 int gin_rules_knock_limit(const gin_rules *r, int upcard)
@@ -159,12 +176,14 @@ static const knob knobs[] = {
     NUMBER("box-bonus", box_bonus, "box-bonus: expected a number"),
     KNOB("shutout", shutout, w_shutout, "shutout: expected total or no-box"),
     KNOB("hollywood", hollywood, w_onoff, "hollywood: expected on or off"),
+    NUMBER("undercut-penalty", undercut_penalty, "undercut-penalty: expected a number"),
 };
 
 const char *gin_rules_knob_names(void)
 {
     return "seats, cut, next-dealer, first-turn, knock, gin-bonus, big-gin, undercut-bonus, "
-           "stock, stock-void-at, target, max-hands, game-bonus, box-bonus, shutout, hollywood";
+           "stock, stock-void-at, target, max-hands, game-bonus, box-bonus, shutout, hollywood, "
+           "undercut-penalty";
 }
 
 /* Decimal integer with an optional '-', at most 6 digits (all bounds are

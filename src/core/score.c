@@ -10,7 +10,11 @@
  * - Shutout: one seat has points and every other seat has none. Double-total
  *   doubles that seat's points + game bonus + boxes; double-no-box doubles
  *   points + game bonus and pays no boxes to anyone.
- * - The winner is the seat with the highest final total; a tie is -1. */
+ * - The winner is the seat with the highest final total; a tie is -1.
+ * - 3-4 seats (docs/rules.md, "A table for three or four"): penalty points
+ *   from each hand's penalty[]; the game ends when a seat's penalty total
+ *   reaches the target (or after max_hands); no bonuses; the lowest total
+ *   wins, a tie for it is -1. */
 #include "gin/score.h"
 
 #include <limits.h>
@@ -35,6 +39,8 @@ static int valid_hands(const gin_rules *r, const gin_hand_score *hands, size_t n
         if (hands[i].winner < -1 || hands[i].winner >= r->seats) return 0;
         if (hands[i].winner >= 0 && (hands[i].points < 0 || hands[i].points > HAND_POINTS_MAX))
             return 0;
+        for (int s = 0; r->seats > 2 && hands[i].winner >= 0 && s < r->seats; s++)
+            if (hands[i].penalty[s] < 0 || hands[i].penalty[s] > HAND_POINTS_MAX) return 0;
     }
     return 1;
 }
@@ -43,11 +49,42 @@ static int valid_hands(const gin_rules *r, const gin_hand_score *hands, size_t n
 static void tally_add(tally *t, const gin_rules *r, const gin_hand_score *h)
 {
     if (t->over || h->winner < 0) return;
-    t->points[h->winner] += h->points;
     t->won[h->winner]++;
     t->played++;
-    if (t->points[h->winner] >= r->target || (r->max_hands > 0 && t->played >= r->max_hands))
-        t->over = 1;
+    if (r->seats > 2) {
+        for (int s = 0; s < r->seats; s++) {
+            t->points[s] += h->penalty[s];
+            if (t->points[s] >= r->target) t->over = 1;
+        }
+    } else {
+        t->points[h->winner] += h->points;
+        if (t->points[h->winner] >= r->target) t->over = 1;
+    }
+    if (r->max_hands > 0 && t->played >= r->max_hands) t->over = 1;
+}
+
+/* A table's final score: penalty totals as they stand, the lowest wins. */
+static int tally_finish_table(const tally *t, const gin_rules *r, gin_game_score *out)
+{
+    gin_game_score g = {0};
+    g.seats = r->seats;
+    g.over = t->over;
+    g.winner = -1;
+    for (int s = 0; s < r->seats; s++) {
+        if (t->points[s] > INT_MAX || t->won[s] > INT_MAX) return GIN_EINVAL;
+        g.points[s] = g.total[s] = (int)t->points[s];
+        g.hands_won[s] = (int)t->won[s];
+    }
+    if (t->over) {
+        int best = 0, tie = 0;
+        for (int s = 1; s < r->seats; s++) {
+            if (g.total[s] < g.total[best]) best = s, tie = 0;
+            else if (g.total[s] == g.total[best]) tie = 1;
+        }
+        g.winner = tie ? -1 : best;
+    }
+    *out = g;
+    return GIN_OK;
 }
 
 /* The seat that takes the shutout/game-bonus role: whoever reached the
@@ -65,6 +102,7 @@ static int leader(const tally *t, const gin_rules *r, int *at_target)
 
 static int tally_finish(const tally *t, const gin_rules *r, gin_game_score *out)
 {
+    if (r->seats > 2) return tally_finish_table(t, r, out);
     gin_game_score g = {0};
     long long total[GIN_MAX_SEATS] = {0};
     g.seats = r->seats;

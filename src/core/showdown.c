@@ -242,3 +242,169 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     score(r, out);
     return GIN_OK;
 }
+
+/* ---- a table for three or four ---- */
+
+/* One defender's answer to one spread: its best layoffs (chaining only
+ * through its own cards, which is what find_chains builds: every chain
+ * starts at the original meld's end). */
+typedef struct table_answer {
+    int n_chains;
+    chain ch[MAX_CHAINS];
+    response resp;
+} table_answer;
+
+/* Penalties of a settled table in *out from kind, knocker and deadwood[]. */
+static void table_score(const gin_rules *r, gin_table_showdown *out)
+{
+    int k = out->knocker, kd = out->deadwood[k];
+    for (int s = 0; s < out->seats; s++) {
+        out->penalty[s] = 0;
+        out->undercut[s] = 0;
+    }
+    out->winner = k;
+    if (out->kind == GIN_RESULT_GIN || out->kind == GIN_RESULT_BIG_GIN) {
+        int bonus = out->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
+        for (int s = 0; s < out->seats; s++)
+            if (s != k)
+                out->penalty[s] = out->deadwood[s] + bonus;
+    } else {
+        /* The least deadwood among the defenders, first from the knocker's left. */
+        int best = -1;
+        for (int i = 1; i < out->seats; i++) {
+            int s = (k + i) % out->seats;
+            if (out->deadwood[s] <= kd)
+                out->undercut[s] = 1;
+            if (best < 0 || out->deadwood[s] < out->deadwood[best])
+                best = s;
+        }
+        if (out->deadwood[best] > kd) {
+            out->kind = GIN_RESULT_KNOCK;
+            for (int s = 0; s < out->seats; s++)
+                if (s != k)
+                    out->penalty[s] = out->deadwood[s] - kd;
+        } else {
+            out->kind = GIN_RESULT_UNDERCUT;
+            out->winner = best;
+            int u = out->deadwood[best];
+            for (int s = 0; s < out->seats; s++)
+                out->penalty[s] = s == best ? 0 : out->deadwood[s] - u;
+            out->penalty[k] += r->undercut_penalty;
+        }
+    }
+    out->total = 0;
+    for (int s = 0; s < out->seats; s++)
+        out->total += out->penalty[s];
+}
+
+int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
+                              int knock_limit, gin_table_showdown *out)
+{
+    if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 ||
+        knocker >= seats)
+        return GIN_EINVAL;
+    gin_cardset all = 0;
+    int overlap = 0;
+    for (int s = 0; s < seats; s++) {
+        if (held[s] & ~GIN_DECK)
+            return GIN_EINVAL;
+        overlap |= (all & held[s]) != 0;
+        all |= held[s];
+    }
+    int dealt = gin_cards_dealt(seats);
+    int nk = gin_cardset_count(held[knocker]);
+    if (nk != dealt && nk != dealt + 1)
+        return GIN_ECOUNT;
+    for (int s = 0; s < seats; s++)
+        if (s != knocker && gin_cardset_count(held[s]) != dealt)
+            return GIN_ECOUNT;
+    if (overlap)
+        return GIN_EOVERLAP;
+    int kd = gin_deadwood(held[knocker]);
+    if (kd < 0)
+        return kd;
+    if (nk == dealt + 1 && (r->big_gin_bonus <= 0 || kd != 0))
+        return GIN_EKNOCK;
+    if (knock_limit >= 0 && kd > knock_limit)
+        return GIN_EKNOCK;
+
+    gin_table_showdown t;
+    t.seats = seats;
+    t.knocker = knocker;
+    for (int s = 0; s < GIN_MAX_SEATS; s++) {
+        t.n_layoffs[s] = 0;
+        t.deadwood[s] = t.deadwood_before[s] = t.penalty[s] = t.undercut[s] = 0;
+        t.spread[s] = (gin_arrangement){0};
+    }
+    for (int s = 0; s < seats; s++) {
+        if (s == knocker)
+            continue;
+        int rc = gin_arrange(held[s], &t.spread[s]);
+        if (rc < 0)
+            return rc;
+        t.deadwood_before[s] = t.deadwood[s] = t.spread[s].deadwood;
+    }
+    t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
+
+    gin_arrangement ties[MAX_TIES];
+    int n_ties = gin_arrange_all(held[knocker], ties, MAX_TIES);
+    if (n_ties < 0)
+        return n_ties;
+    if (n_ties == 0)
+        return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
+    if (n_ties > MAX_TIES)
+        n_ties = MAX_TIES;
+
+    if (kd == 0) {
+        /* Gin and big gin: no layoffs, so every spread is as good. */
+        t.kind = nk == dealt + 1 ? GIN_RESULT_BIG_GIN : GIN_RESULT_GIN;
+        t.spread[knocker] = ties[0];
+        table_score(r, &t);
+        *out = t;
+        return GIN_OK;
+    }
+
+    /* Try every least-deadwood spread; keep the one best for the knocker. */
+    table_answer ans[2][GIN_MAX_SEATS];
+    int cur = 0, pick = -1, pick_own = 0, pick_others = 0;
+    gin_table_showdown trial = t;
+    for (int i = 0; i < n_ties; i++) {
+        table_answer *a = ans[cur];
+        for (int s = 0; s < seats; s++) {
+            if (s == knocker)
+                continue;
+            int before = t.deadwood_before[s];
+            a[s].n_chains = find_chains(&ties[i], held[s], a[s].ch);
+            a[s].resp = a[s].n_chains ? best_response(a[s].ch, a[s].n_chains, held[s], before)
+                                      : (response){before, 0};
+            trial.deadwood[s] = a[s].resp.deadwood;
+        }
+        trial.kind = GIN_RESULT_KNOCK;
+        table_score(r, &trial);
+        int own = trial.penalty[knocker], others = trial.total - own;
+        if (pick < 0 || own < pick_own || (own == pick_own && others > pick_others)) {
+            pick = i;
+            pick_own = own;
+            pick_others = others;
+            cur ^= 1;
+        }
+    }
+    const table_answer *best = ans[cur ^ 1];
+    t.kind = GIN_RESULT_KNOCK; /* or undercut: decided by table_score() */
+    t.spread[knocker] = ties[pick];
+    for (int s = 0; s < seats; s++) {
+        if (s == knocker)
+            continue;
+        const table_answer *a = &best[s];
+        t.deadwood[s] = a->resp.deadwood;
+        if (!a->resp.laid)
+            continue;
+        t.n_layoffs[s] = assign_layoffs(a->ch, a->n_chains, a->resp.laid, t.layoffs[s]);
+        int rc = gin_arrange(held[s] & ~a->resp.laid, &t.spread[s]);
+        if (rc < 0)
+            return rc;
+    }
+    table_score(r, &t);
+    *out = t;
+    return GIN_OK;
+}

@@ -4,8 +4,6 @@
 #include <string.h>
 #include "gin/view.h"
 
-enum { HAND_CARDS = 10 };
-
 void gin_view_init(gin_view *v, const gin_rules *r, int seat)
 {
     if (!v || !r)
@@ -40,9 +38,10 @@ static void new_hand(gin_view *v, const gin_event *ev)
         v->pile_by[0] = -1;
         v->pile_n = 1;
     }
-    v->stock_n = GIN_DECK_SIZE - v->seats * HAND_CARDS - 1;
+    int dealt = gin_cards_dealt(v->seats);
+    v->stock_n = GIN_DECK_SIZE - v->seats * dealt - 1;
     for (int s = 0; s < GIN_MAX_SEATS; s++) {
-        v->hand_size[s] = s < v->seats ? HAND_CARDS : 0;
+        v->hand_size[s] = s < v->seats ? dealt : 0;
         v->known[s] = v->discarded[s] = v->declined[s] = 0;
     }
     v->seen = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
@@ -99,7 +98,7 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
     case GIN_EV_DEAL:
         if (!seat_ok(v, s) || !seat_ok(v, ev->value))
             return;
-        /* The non-dealer's DEAL comes first and opens the hand. */
+        /* The DEAL of the dealer's left comes first and opens the hand. */
         if (s == next_seat(v, ev->value))
             new_hand(v, ev);
         if (s == v->seat) {
@@ -117,7 +116,7 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
         if (!seat_ok(v, s))
             return;
         v->declined[s] |= b;
-        if (s == v->dealer) { /* everyone passed: the non-dealer draws from stock */
+        if (s == v->dealer) { /* everyone passed: the dealer's left draws from stock */
             v->turn = next_seat(v, v->dealer);
             v->phase = GIN_PHASE_DRAW;
         } else {
@@ -171,10 +170,15 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
         v->phase = GIN_PHASE_OVER;
         v->taken = GIN_NO_CARD;
         break;
-    case GIN_EV_HAND_OVER:
-        /* The showdown shows both hands. */
-        v->seen |= ev->cards & GIN_DECK;
+    case GIN_EV_PENALTY:
+        /* A table's scores are penalty totals. */
         if (seat_ok(v, s))
+            v->scores[s] += ev->value;
+        break;
+    case GIN_EV_HAND_OVER:
+        /* The showdown shows every hand. */
+        v->seen |= ev->cards & GIN_DECK;
+        if (seat_ok(v, s) && v->seats == 2)
             v->scores[s] += ev->value;
         v->phase = GIN_PHASE_OVER;
         v->taken = GIN_NO_CARD;
