@@ -5,7 +5,8 @@
  * running score equal to gin_score_game (gin_score_hollywood) over the
  * results so far, and at the end of each game its record (every action,
  * via gin_record_add) replaying to the same game, and formatting, parsing
- * and replaying with every check line holding.
+ * and replaying with every check line holding. (A game longer than a record
+ * holds is replayed when its record fills, against the game at that point.)
  * Usage: gin-bench soak [--hands N] [--seed S]   (default a million hands)
  * Ends with exactly one line on stdout: "soak: <hands> hands, <V> violations".
  * The first few violations are described on stderr; the rate goes there too.
@@ -30,7 +31,8 @@ typedef struct soak_stats {
     long actions;
     long violations;
     long by_level;   /* games with a bot level in a seat */
-    long too_long;   /* games longer than a record holds (not replayed) */
+    long too_long;   /* games longer than a record holds (replayed up to where it filled) */
+    long prefixes;   /* of those, replayed when the record filled */
 } soak_stats;
 
 /* Everything one game needs, allocated once (records and games are large). */
@@ -268,6 +270,29 @@ static void check_record(soak_ctx *c)
         violation(c, "parsed record does not replay the same (%s at line %d)", gin_strerror(rc), el);
 }
 
+/* A game too long for a record: its record, full now, must replay to the
+ * game as it stands (the hand in play included). */
+static void check_prefix(soak_ctx *c)
+{
+    const gin_game *g = &c->match.game;
+    int idx = -1;
+    c->st->prefixes++;
+    int rc = gin_record_replay(&c->rec, &c->replay, NULL, NULL, &idx);
+    if (rc != GIN_OK) {
+        violation(c, "full record does not replay: %s at action %d", gin_strerror(rc), idx);
+        return;
+    }
+    const gin_game *r = &c->replay;
+    const gin_hand *a = &g->hand, *b = &r->hand;
+    if (r->hand_no != g->hand_no || r->n_results != g->n_results ||
+        memcmp(r->results, g->results, sizeof g->results[0] * (size_t)g->n_results) != 0 ||
+        memcmp(&r->score, &g->score, sizeof g->score) != 0 || a->phase != b->phase ||
+        a->turn != b->turn || a->stock_n != b->stock_n || a->pile_n != b->pile_n ||
+        memcmp(a->held, b->held, sizeof a->held) != 0 ||
+        memcmp(a->pile, b->pile, sizeof a->pile[0] * (size_t)a->pile_n) != 0)
+        violation(c, "the full record replays to another game than the one in play");
+}
+
 /* ---- the soak ---- */
 
 /* Which agents sit down for game number `game`: mostly the fast baselines,
@@ -319,7 +344,12 @@ static int soak_game(soak_ctx *c, const gin_rules *r, uint64_t seed, long game)
     if (rc != GIN_OK)
         violation(c, "match does not start: %s", gin_strerror(rc));
     long last_results = 0;
+    int prefix_checked = 0;
     while (rc == GIN_OK) {
+        if (!prefix_checked && c->rec.n_actions == GIN_RECORD_MAX_ACTIONS) {
+            check_prefix(c);
+            prefix_checked = 1;
+        }
         int step = gin_match_step(&c->match);
         if (step < 0) {
             violation(c, "match step failed: %s (seat %d)", gin_strerror(step), c->match.fault_seat);
@@ -341,7 +371,8 @@ static int soak_game(soak_ctx *c, const gin_rules *r, uint64_t seed, long game)
         if (!c->match.game.over)
             violation(c, "game stopped before it was over");
         /* A game of hundreds of void hands can outgrow a record
-         * (GIN_RECORD_MAX_ACTIONS); it is counted, not replayed. */
+         * (GIN_RECORD_MAX_ACTIONS); it was replayed when its record
+         * filled up (check_prefix) and is counted. */
         if (full)
             c->st->too_long++;
         else

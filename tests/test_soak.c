@@ -24,6 +24,8 @@ static void test_short_soak_has_no_violations(void **state)
     assert_true(st.games >= 16);
     assert_true(st.by_level >= 1);
     assert_int_equal(st.violations, 0);
+    /* games too long for a record were replayed where their record filled */
+    assert_int_equal(st.prefixes, st.too_long);
 }
 
 /* Play one standard game of simple against simple to its end in c. */
