@@ -96,6 +96,32 @@ static void test_stops_at_double_dash(void **state)
     assert_int_equal(argc, 4);
 }
 
+/* The table keeps --rules/--target/--hollywood for its own (remembered)
+ * options and applies the other knobs on top of its settings. */
+static void test_keep_and_apply(void **state)
+{
+    (void)state;
+    char *argv[] = {"gin", "--rules", "classic", "--gin-bonus", "31", "--target", "50", "--hollywood",
+                    "--knock=7", "--seed", "4", NULL};
+    int argc = 11;
+    static const char *const keep[] = {"rules", "target", "hollywood", NULL};
+    gin_rules_knobs k;
+    char err[256];
+    assert_int_equal(gin_rules_knobs_take("gin", &argc, argv, keep, &k, err, sizeof err), 0);
+    assert_int_equal(argc, 8);
+    assert_string_equal(argv[1], "--rules");
+    assert_string_equal(argv[3], "--target");
+    assert_string_equal(argv[5], "--hollywood");
+    assert_string_equal(argv[6], "--seed");
+    assert_int_equal(k.n, 2);
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("straight", &r), 0);
+    assert_int_equal(gin_rules_knobs_apply("gin", &k, &r, err, sizeof err), 0);
+    assert_int_equal(r.gin_bonus, 31);
+    assert_int_equal(r.knock_limit, 7);
+    assert_int_equal(r.target, 100); /* kept for the caller, not applied */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -104,6 +130,7 @@ int main(void)
         cmocka_unit_test(test_hollywood_with_value),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_stops_at_double_dash),
+        cmocka_unit_test(test_keep_and_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -301,6 +301,33 @@ static void test_cli_text(void **state)
     assert_non_null(strstr(out, "mirrored"));
 }
 
+/* Single knobs on the command line reach the rules the games are played by. */
+static void test_cli_rule_knobs(void **state)
+{
+    (void)state;
+    static char out[4096];
+    long games, hands, knocks, undercuts;
+    /* --knock 0 is gin only: no knock and no undercut can happen. */
+    assert_int_equal(run_gin("sim --p1 simple --p2 simple --games 6 --knock 0 --json", out, sizeof out, 0), 0);
+    assert_non_null(strstr(out, "\"knocks\": 0,"));
+    assert_non_null(strstr(out, "\"undercuts\": 0,"));
+    /* --target 1: every game ends with its first scoring hand. */
+    assert_int_equal(run_gin("sim --p1 simple --p2 random --games 10 --target=1 --json", out, sizeof out, 0), 0);
+    assert_int_equal(sscanf(strstr(out, "\"games\":"), "\"games\": %ld", &games), 1);
+    assert_int_equal(sscanf(strstr(out, "\"hands\":"), "\"hands\": %ld", &hands), 1);
+    assert_int_equal(sscanf(strstr(out, "\"knocks\":"), "\"knocks\": %ld", &knocks), 1);
+    assert_int_equal(sscanf(strstr(out, "\"undercuts\":"), "\"undercuts\": %ld", &undercuts), 1);
+    assert_int_equal(games, 10);
+    assert_true(hands >= games && knocks + undercuts <= hands);
+    char *voids = strstr(out, "\"voids\":");
+    long v;
+    assert_int_equal(sscanf(voids, "\"voids\": %ld", &v), 1);
+    assert_int_equal(hands - v, games);
+    assert_int_equal(run_gin("sim --p1 simple --p2 random --knock 11", out, sizeof out, 1), 2);
+    assert_non_null(strstr(out, "knock"));
+    assert_int_equal(run_gin("sim --p1 simple --p2 random --seats 3", out, sizeof out, 1), 2);
+}
+
 static void test_cli_bad_names(void **state)
 {
     (void)state;
@@ -373,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_exec_failing_bots_forfeit),
         cmocka_unit_test(test_cli_json),
         cmocka_unit_test(test_cli_text),
+        cmocka_unit_test(test_cli_rule_knobs),
         cmocka_unit_test(test_cli_bad_names),
         cmocka_unit_test(test_cli_exec),
     };

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "gin/error.h"
 #include "play.h"
+#include "rules_args.h"
 #include "save.h"
 #include "ui.h"
 
@@ -32,6 +33,8 @@ static void usage(FILE *f)
             "  --rules R      rules preset: %s\n"
             "  --target N     points to win the game (default: the preset's)\n"
             "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
+            "  --KNOB VALUE   any other rule for this game only (not remembered), e.g.\n"
+            "                 --gin-bonus 20 --knock 7; see docs/rules.md and gin sim --help\n"
             "  --four-color   four-colour deck (spades black, hearts red, diamonds blue, clubs green)\n"
             "  --no-color     no colours (also when NO_COLOR is set)\n"
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
@@ -124,6 +127,14 @@ int gin_cmd_play(int argc, char **argv)
         argc--;
         argv++;
     }
+    /* --rules, --target and --hollywood are remembered settings, parsed below;
+     * every other rule knob applies to this game only, on top of them. */
+    static const char *const remembered[] = {"rules", "target", "hollywood", NULL};
+    gin_rules_knobs knobs;
+    if (gin_rules_knobs_take("gin", &argc, argv, remembered, &knobs, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 2;
+    }
     optind = 1;
     opterr = 0;
     int c;
@@ -202,6 +213,14 @@ int gin_cmd_play(int argc, char **argv)
     const char *rwhy = NULL;
     if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
         fprintf(stderr, "gin: bad rules in the settings: %s\n", rwhy ? rwhy : "?");
+        return 2;
+    }
+    if (gin_rules_knobs_apply("gin", &knobs, &p->rules, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 2;
+    }
+    if (p->rules.seats != 2) {
+        fprintf(stderr, "gin: the table seats two players for now (--seats %d)\n", p->rules.seats);
         return 2;
     }
     p->level = gin_stats_level_index(p->set.level);

@@ -13,12 +13,13 @@
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/rules.h"
+#include "rules_args.h"
 #include "sim.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: gin sim --p1 NAME --p2 NAME [--games N] [--seed S] [--rules NAME]\n"
-          "               [--target P] [--hollywood] [--think MS] [--jobs J] [--json]\n"
+          "               [--KNOB VALUE...] [--think MS] [--jobs J] [--json]\n"
           "               [--move-time MS] [--bot-log FILE]\n"
           "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
           "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
@@ -28,11 +29,6 @@ static void usage(FILE *f)
           "                   docs/protocol.md, run by /bin/sh -c; one per job)", f);
     fputs("\n  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
-          "  --rules NAME     preset: ", f);
-    fputs(gin_rules_preset_names(), f);
-    fputs(" (default standard)\n"
-          "  --target P       points that end a game\n"
-          "  --hollywood      Hollywood scoring (three games at once)\n"
           "  --think MS       expert's time per decision\n"
           "  --jobs J         worker threads (default: the number of cores)\n"
           "  --json           print one JSON object\n"
@@ -42,7 +38,9 @@ static void usage(FILE *f)
           "score interval of p1's share of the games won. An exec: bot that answers\n"
           "garbage or an illegal move, nothing in time, or dies forfeits that game (a\n"
           "win for the other side, counted in forfeits, reported on standard error) and\n"
-          "is restarted for the next.\n", f);
+          "is restarted for the next.\n"
+          "Rules (the preset and single knobs, e.g. --target 150 --hollywood):\n", f);
+    gin_rules_args_usage(f);
 }
 
 /* Parse a whole decimal number in [lo, hi]; 0 on success. */
@@ -122,15 +120,21 @@ int gin_cmd_sim(int argc, char **argv)
     static const struct option opts[] = {
         {"p1", required_argument, NULL, '1'},    {"p2", required_argument, NULL, '2'},
         {"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
-        {"rules", required_argument, NULL, 'r'}, {"target", required_argument, NULL, 't'},
-        {"hollywood", no_argument, NULL, 'H'},   {"think", required_argument, NULL, 'T'},
+        {"think", required_argument, NULL, 'T'},
         {"jobs", required_argument, NULL, 'j'},  {"json", no_argument, NULL, 'J'},
         {"move-time", required_argument, NULL, 'M'}, {"bot-log", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    const char *p1 = NULL, *p2 = NULL, *rules_name = "standard", *bot_log = NULL;
-    long long games = 1000, seed = 1, target = -1, think = 0, jobs = 0, move_ms = 5000;
-    int hollywood = 0, json = 0, c;
+    const char *p1 = NULL, *p2 = NULL, *bot_log = NULL;
+    long long games = 1000, seed = 1, think = 0, jobs = 0, move_ms = 5000;
+    int json = 0, c;
+    gin_sim_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    char err[512];
+    if (gin_rules_args("gin sim", &argc, argv, NULL, &cfg.rules, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -147,9 +151,6 @@ int gin_cmd_sim(int argc, char **argv)
             seed = (long long)v;
             break;
         }
-        case 'r': rules_name = optarg; break;
-        case 't': bad = parse_long(optarg, 1, 100000, &target); break;
-        case 'H': hollywood = 1; break;
         case 'T': bad = parse_long(optarg, 0, 3600000, &think); break;
         case 'j': bad = parse_long(optarg, 1, 1024, &jobs); break;
         case 'J': json = 1; break;
@@ -176,18 +177,9 @@ int gin_cmd_sim(int argc, char **argv)
         fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
         return 2;
     }
-    gin_sim_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    if (gin_rules_preset(rules_name, &cfg.rules) != GIN_OK) {
-        fprintf(stderr, "gin sim: unknown rules '%s'; valid rules: %s\n", rules_name, gin_rules_preset_names());
+    if (cfg.rules.seats != 2) {
+        fprintf(stderr, "gin sim: two seats only for now (--seats %d)\n", cfg.rules.seats);
         return 2;
-    }
-    if (target > 0 || hollywood) {
-        if (target > 0)
-            cfg.rules.target = (int)target;
-        if (hollywood)
-            cfg.rules.hollywood = 1;
-        cfg.rules.name = "custom";
     }
     const char *why = NULL;
     if (gin_rules_check(&cfg.rules, &why) != GIN_OK) {
@@ -245,7 +237,7 @@ int gin_cmd_sim(int argc, char **argv)
         return 0;
     }
     printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games,
-           cfg.rules.name ? cfg.rules.name : rules_name, (unsigned long long)cfg.seed);
+           cfg.rules.name, (unsigned long long)cfg.seed);
     printf("  p1 %-8s %7ld wins  %5.1f%%  (95%% CI %.1f%% - %.1f%%)\n", p1, st.wins[0], 100 * share, 100 * lo,
            100 * hi);
     printf("  p2 %-8s %7ld wins  %5.1f%%\n", p2, st.wins[1], decided ? 100 * (1 - share) : 0.0);

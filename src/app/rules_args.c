@@ -50,35 +50,18 @@ static const char *rule_option(int argc, char **argv, int i, size_t *n, const ch
     return name;
 }
 
-int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out,
-                   int *given, char *err, size_t errcap)
+static int kept(const char *name, size_t n, const char *const *keep)
 {
-    const char *preset = fallback ? fallback : "standard";
-    int any = 0;
+    for (; keep && *keep; keep++)
+        if (strlen(*keep) == n && !strncmp(*keep, name, n))
+            return 1;
+    return 0;
+}
 
-    /* First pass: the preset, wherever it stands, so knobs apply on top of it. */
-    for (int i = 1; i < *argc && strcmp(argv[i], "--") != 0; i++) {
-        size_t n;
-        const char *value;
-        int used;
-        const char *name = rule_option(*argc, argv, i, &n, &value, &used);
-        if (!name)
-            continue;
-        if (!value) {
-            snprintf(err, errcap, "%s: --%.*s needs a value", cmd, (int)n, name);
-            return 2;
-        }
-        if (n == 5 && !strncmp(name, "rules", 5))
-            preset = value;
-        i += used - 1;
-    }
-    if (gin_rules_preset(preset, out) != GIN_OK) {
-        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset,
-                 gin_rules_preset_names());
-        return 2;
-    }
-
-    /* Second pass: apply knobs in order and drop every rule option from argv. */
+int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *const *keep,
+                         gin_rules_knobs *out, char *err, size_t errcap)
+{
+    memset(out, 0, sizeof *out);
     int w = 1, i = 1;
     while (i < *argc) {
         if (!strcmp(argv[i], "--")) {
@@ -90,27 +73,60 @@ int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback
         const char *value;
         int used;
         const char *name = rule_option(*argc, argv, i, &n, &value, &used);
-        if (!name) {
+        if (!name || kept(name, n, keep)) {
             argv[w++] = argv[i++];
             continue;
         }
-        any = 1;
-        if (!(n == 5 && !strncmp(name, "rules", 5))) {
-            char knob[32];
-            const char *why = NULL;
-            snprintf(knob, sizeof knob, "%.*s", (int)n, name);
-            if (gin_rules_set(out, knob, value, &why) != GIN_OK) {
-                snprintf(err, errcap, "%s: --%s %s: %s", cmd, knob, value, why ? why : "invalid value");
+        if (!value) {
+            snprintf(err, errcap, "%s: --%.*s needs a value", cmd, (int)n, name);
+            return 2;
+        }
+        if (n == 5 && !strncmp(name, "rules", 5)) {
+            out->preset = value;
+        } else {
+            if (out->n == GIN_RULES_ARGS_MAX) {
+                snprintf(err, errcap, "%s: too many rule options", cmd);
                 return 2;
             }
+            snprintf(out->set[out->n].name, sizeof out->set[out->n].name, "%.*s", (int)n, name);
+            out->set[out->n++].value = value;
         }
         i += used;
     }
     argv[w] = NULL;
     *argc = w;
-    if (given)
-        *given = any;
     return 0;
+}
+
+int gin_rules_knobs_apply(const char *cmd, const gin_rules_knobs *k, gin_rules *r, char *err,
+                          size_t errcap)
+{
+    for (int i = 0; i < k->n; i++) {
+        const char *why = NULL;
+        if (gin_rules_set(r, k->set[i].name, k->set[i].value, &why) != GIN_OK) {
+            snprintf(err, errcap, "%s: --%s %s: %s", cmd, k->set[i].name, k->set[i].value,
+                     why ? why : "invalid value");
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out,
+                   int *given, char *err, size_t errcap)
+{
+    gin_rules_knobs k;
+    if (gin_rules_knobs_take(cmd, argc, argv, NULL, &k, err, errcap) != 0)
+        return 2;
+    const char *preset = k.preset ? k.preset : fallback ? fallback : "standard";
+    if (gin_rules_preset(preset, out) != GIN_OK) {
+        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset,
+                 gin_rules_preset_names());
+        return 2;
+    }
+    if (given)
+        *given = k.preset != NULL || k.n > 0;
+    return gin_rules_knobs_apply(cmd, &k, out, err, errcap);
 }
 
 void gin_rules_args_usage(FILE *f)
