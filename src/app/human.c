@@ -443,4 +443,7 @@ void gin_human_agent(gin_play *p, gin_agent *out)
     out->offer = human_offer;
     out->draw = human_draw;
     out->discard = human_discard;
+    /* While the bot plays, any key skips its pause; these (never a move)
+     * also act at the player's turn, so the key line's promise holds. */
+    gin_ui_pause_keeps("?tvmqHo");
 }

@@ -3,13 +3,15 @@
 #include "play.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gin/rules.h"
 #include "ui.h"
 
 void gin_play_apply_display(const gin_play *p)
 {
-    gin_ui_opts o = {!p->set.no_color, p->set.four_color, 0, NULL};
+    /* NO_COLOR wins over the menu: colours stay off while it is set. */
+    gin_ui_opts o = {!p->set.no_color && !getenv("NO_COLOR"), p->set.four_color, 0, NULL};
     gin_ui_set_opts(&o);
 }
 
@@ -23,7 +25,7 @@ static void cycle_word(char *dst, size_t cap, const char *const *words, int n, i
     snprintf(dst, cap, "%s", words[i]);
 }
 
-enum { M_LEVEL, M_RULES, M_TARGET, M_HOLLY, M_FOUR, M_COLOR, M_OPEN, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
+enum { M_LEVEL, M_RULES, M_TARGET, M_HOLLY, M_OPEN, M_FOUR, M_COLOR, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
 
 int gin_play_menu(gin_play *p)
 {
@@ -36,19 +38,29 @@ int gin_play_menu(gin_play *p)
     int cursor = 0;
     for (;;) {
         char items[M_N][96];
-        snprintf(items[M_LEVEL], 96, "Bot level:        %-10s (next game)", p->set.level);
-        snprintf(items[M_RULES], 96, "Rules:            %-10s (next game)", p->set.rules);
+        const gin_rules *now = &p->m.game.rules;
+        char target[32], holly[32];
         if (p->set.target > 0)
-            snprintf(items[M_TARGET], 96, "Target:           %-10d (next game)", p->set.target);
+            snprintf(target, sizeof target, "%d", p->set.target);
         else
-            snprintf(items[M_TARGET], 96, "Target:           %-10s (next game)", "preset");
-        snprintf(items[M_HOLLY], 96, "Hollywood:        %-10s (next game)",
-                 p->set.hollywood < 0 ? "preset" : p->set.hollywood ? "on" : "off");
-        snprintf(items[M_FOUR], 96, "Four-colour deck: %s", p->set.four_color ? "on" : "off");
-        snprintf(items[M_COLOR], 96, "Colours:          %s", p->set.no_color ? "off" : "on");
-        snprintf(items[M_OPEN], 96, "Practice (open hands, undo, review): %s (next game)", p->set.open ? "on" : "off");
-        snprintf(items[M_FAST], 96, "Bot speed:        %s", p->set.fast ? "fast (no pauses)" : "shown move by move");
-        snprintf(items[M_SORT], 96, "Sort hand by:     %s", sorts[p->sort]);
+            snprintf(target, sizeof target, "the preset's");
+        snprintf(holly, sizeof holly, "%s", p->set.hollywood < 0 ? "the preset's" : p->set.hollywood ? "on" : "off");
+        /* Rule changes start with the next game: say what is in play now. */
+        char nl[32], nr[40], nt[24], nh[24], no[24];
+        snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : gin_stats_level_name(p->level));
+        snprintf(nr, sizeof nr, "(now %s)", now->name);
+        snprintf(nt, sizeof nt, "(now %d)", now->target);
+        snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
+        snprintf(no, sizeof no, "(now %s)", p->practice ? "on" : "off");
+        snprintf(items[M_LEVEL], 96, "Bot level          %-14s %s", p->set.level, nl);
+        snprintf(items[M_RULES], 96, "Rules preset       %-14s %s", p->set.rules, nr);
+        snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
+        snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s", holly, nh);
+        snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off", no);
+        snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
+        snprintf(items[M_COLOR], 96, "Colours            %s", p->set.no_color ? "off" : getenv("NO_COLOR") ? "on (but NO_COLOR is set)" : "on");
+        snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
+        snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
         snprintf(items[M_STATS], 96, "Statistics...");
         snprintf(items[M_SHEET], 96, "Score sheet...");
         snprintf(items[M_HELP], 96, "Help...");
@@ -57,11 +69,14 @@ int gin_play_menu(gin_play *p)
         for (int i = 0; i < M_N; i++)
             ptrs[i] = items[i];
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor,
+                            "Settings are saved as you change them. Level, rules, target, Hollywood and "
+                            "practice apply from the next game (n when this one is over, or the next gin); "
+                            "the others at once.\n"
                             "up/down: choose   left/right or Enter: change   Esc or m: back");
         if (k == -2)
             return -1;
         if (k == -1)
-            break;
+            return 0;
         int dir = k >= 2000 ? 1 : k >= 1000 ? -1 : 1;
         int item = k % 1000;
         static char text[32768];
@@ -106,12 +121,13 @@ int gin_play_menu(gin_play *p)
                 return -1;
             break;
         default:
-            goto done;
+            return 0;
+        }
+        if (item <= M_SORT) {
+            char why[256];
+            if (gin_settings_save(&p->set, why, sizeof why) != 0)
+                gin_play_msg(p, 1, "%s", why);
         }
     }
-done:;
-    char why[256];
-    if (gin_settings_save(&p->set, why, sizeof why) != 0)
-        gin_play_msg(p, 1, "%s", why);
     return 0;
 }

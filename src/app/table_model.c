@@ -110,6 +110,107 @@ void gin_play_action_text(gin_action a, char *buf, size_t cap)
     }
 }
 
+/* The key line: the keys that apply now, most important first when the
+ * window is too narrow for all of them (the rest are on the help page). */
+typedef struct key_item {
+    const char *text;
+    int prio; /* 0: always shown; higher numbers go first when space is short */
+} key_item;
+
+static void fit_keys(const key_item *items, int n, int width, char *buf, size_t cap)
+{
+    int keep[16], total = 0;
+    for (int i = 0; i < n; i++) {
+        keep[i] = 1;
+        total += gin_ui_strwidth(items[i].text) + (i ? 2 : 0);
+    }
+    while (total > width) {
+        int worst = -1;
+        for (int i = 0; i < n; i++)
+            if (keep[i] && items[i].prio > 0 && (worst < 0 || items[i].prio >= items[worst].prio))
+                worst = i;
+        if (worst < 0)
+            break;
+        keep[worst] = 0;
+        total -= gin_ui_strwidth(items[worst].text) + 2;
+    }
+    buf[0] = '\0';
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        int w = snprintf(buf + len, cap - len, "%s%s", len ? "  " : "", items[i].text);
+        if (w < 0 || (size_t)w >= cap - len)
+            break;
+        len += (size_t)w;
+    }
+}
+
+/* Least deadwood after a throw (not of the card just taken), or 1000. */
+static int least_after_throw(gin_cardset held, gin_card taken)
+{
+    int after[64], least = 1000;
+    if (gin_discard_deadwoods(held, after) < 0)
+        return least;
+    for (gin_cardset s = held; s; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        if (c != taken && after[c] >= 0 && after[c] < least)
+            least = after[c];
+    }
+    return least;
+}
+
+static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
+{
+    const gin_hand *h = &p->m.game.hand;
+    if (width <= 0) {
+        int lines;
+        gin_ui_size(&lines, &width);
+        width -= 2;
+    }
+    key_item it[16];
+    int n = 0;
+    int mine = h->turn == p->human && h->phase != GIN_PHASE_OVER && p->m.game.hand_no > 0;
+    if (!mine) {
+        /* Keys pressed while the bot plays skip its pause; the side-screen
+         * keys then act at your turn. */
+        it[n++] = (key_item){"any key: skip the pause", 0};
+        it[n++] = (key_item){"? help", 2};
+        it[n++] = (key_item){"t sheet", 3};
+        it[n++] = (key_item){"v pile", 3};
+        it[n++] = (key_item){"m menu", 1};
+        it[n++] = (key_item){"q quit", 0};
+        fit_keys(it, n, width, buf, cap);
+        return;
+    }
+    if (h->phase == GIN_PHASE_OFFER) {
+        it[n++] = (key_item){"d take", 0};
+        it[n++] = (key_item){"p pass", 0};
+    } else if (h->phase == GIN_PHASE_DRAW) {
+        it[n++] = (key_item){"s stock", 0};
+        it[n++] = (key_item){"d discard", 0};
+    } else {
+        int least = least_after_throw(h->held[p->human], h->taken);
+        it[n++] = (key_item){gin_ui_utf8() ? "\xe2\x86\x90\xe2\x86\x92 pick" : "<- -> pick", 1};
+        it[n++] = (key_item){"Enter throw", 0};
+        if (least == 0)
+            it[n++] = (key_item){"g gin", 0};
+        else if (least <= h->knock_limit)
+            it[n++] = (key_item){"k knock", 0};
+        it[n++] = (key_item){"< > move", 5};
+    }
+    it[n++] = (key_item){"o sort", 4};
+    it[n++] = (key_item){"H hint", 2};
+    if (p->practice)
+        it[n++] = (key_item){"u undo", 2};
+    it[n++] = (key_item){"v pile", 4};
+    it[n++] = (key_item){"t sheet", 4};
+    it[n++] = (key_item){"? help", 1};
+    it[n++] = (key_item){"m menu", 3};
+    it[n++] = (key_item){"q quit", 0};
+    fit_keys(it, n, width, buf, cap);
+}
+
 static const char *level_title(int level)
 {
     static const char *const t[] = {"Easy", "Normal", "Hard", "Expert"};
@@ -192,16 +293,5 @@ void gin_play_table(const gin_play *p, gin_table *t)
     snprintf(t->message, sizeof t->message, "%s", p->msg);
     t->message_error = p->msg_err;
 
-    const char *k;
-    if (h->turn != p->human || h->phase == GIN_PHASE_OVER)
-        k = "any key: skip   ? help  t score sheet  v pile  m menu  q quit";
-    else if (h->phase == GIN_PHASE_OFFER)
-        k = "d take  p pass  H hint  ? help  v pile  t sheet  o sort  m menu  q quit";
-    else if (h->phase == GIN_PHASE_DRAW)
-        k = "s stock  d discard  H hint  ? help  v pile  t sheet  o sort  m menu  q quit";
-    else
-        k = "\xe2\x86\x90\xe2\x86\x92/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? keys  q quit";
-    if (!gin_ui_utf8() && k[0] == '\xe2')
-        k = "<-/->/1-9 pick  Enter throw  k knock  g gin  </> move  o sort  H hint  ? keys  q quit";
-    snprintf(t->keys, sizeof t->keys, "%s%s", k, p->practice ? "  u undo" : "");
+    play_keys(p, t->keys, sizeof t->keys, 0);
 }

@@ -53,74 +53,192 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
         h->stock_n);
 }
 
-static const char *kind_word(int kind)
+/* "You knock", "Bot goes gin": who won the hand, and how. */
+static void result_text(const gin_play *p, const gin_hand_score *r, char *buf, size_t cap)
 {
-    switch (kind) {
-    case GIN_RESULT_GIN: return "gin";
-    case GIN_RESULT_BIG_GIN: return "big gin";
-    case GIN_RESULT_UNDERCUT: return "undercut";
-    default: return "knock";
+    if (r->winner < 0) {
+        snprintf(buf, cap, "void (no score)");
+        return;
     }
+    int you = r->winner == p->human;
+    const char *how;
+    switch (r->kind) {
+    case GIN_RESULT_GIN: how = you ? "go gin" : "goes gin"; break;
+    case GIN_RESULT_BIG_GIN: how = you ? "go big gin" : "big gin"; break;
+    case GIN_RESULT_UNDERCUT: how = you ? "undercut" : "undercuts"; break;
+    default: how = you ? "knock" : "knocks"; break;
+    }
+    snprintf(buf, cap, "%s %s", you ? "You" : "Bot", how);
 }
 
-static void sheet_one(const gin_play *p, char *buf, size_t cap, int game)
+static void centre(char *buf, size_t cap, const char *s, int w)
+{
+    int n = (int)strlen(s), l = (w - n) / 2;
+    snprintf(buf, cap, "%*s%s%*s", l > 0 ? l : 0, "", s, w - n - l > 0 ? w - n - l : 0, "");
+}
+
+/* The closing lines of a finished game, in the sheet's columns: a label
+ * (29 wide) and the two totals under "total". */
+static void close_line(char *buf, size_t cap, const char *label, const char *you, const char *bot)
+{
+    add(buf, cap, "%-29s%6s%9s%6s\n", label, you, "", bot);
+}
+
+static void close_int(char *buf, size_t cap, const char *label, int you, int bot)
+{
+    char a[16], b[16];
+    snprintf(a, sizeof a, "%d", you);
+    snprintf(b, sizeof b, "%d", bot);
+    close_line(buf, cap, label, a, b);
+}
+
+/* A finished game's arithmetic: hand points, game bonus, boxes, shutout
+ * doubling, final totals (s is the game's score; it must be over). */
+static void game_close(const gin_play *p, const gin_game_score *s, const gin_rules *r, char *buf, size_t cap)
+{
+    int h = p->human, b = p->bot;
+    char label[64];
+    close_int(buf, cap, "Hand points", s->points[h], s->points[b]);
+    close_int(buf, cap, "Game bonus", s->game_bonus[h], s->game_bonus[b]);
+    int no_box = s->shutout && r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX;
+    if (no_box)
+        snprintf(label, sizeof label, "Boxes (none: shutout)");
+    else
+        snprintf(label, sizeof label, "Boxes (%d and %d x %d)", s->hands_won[h], s->hands_won[b], r->box_bonus);
+    close_int(buf, cap, label, s->box_bonus[h], s->box_bonus[b]);
+    if (s->shutout) {
+        int lead = s->total[h] >= s->total[b] ? h : b;
+        close_int(buf, cap, "Subtotal", s->points[h] + s->game_bonus[h] + s->box_bonus[h],
+                  s->points[b] + s->game_bonus[b] + s->box_bonus[b]);
+        close_line(buf, cap, "Shutout: doubled", lead == h ? "x 2" : "", lead == b ? "x 2" : "");
+    }
+    add(buf, cap, "%-29s%6s%9s%6s\n", "", "======", "", "======");
+    close_int(buf, cap, "Final total", s->total[h], s->total[b]);
+}
+
+/* One game to the target: a line per hand with each player's points that
+ * hand and both running totals, like a paper gin pad. */
+static void sheet_single(const gin_play *p, char *buf, size_t cap)
 {
     const gin_game *g = &p->m.game;
-    int hw = g->rules.hollywood;
-    add(buf, cap, "        %-16s%-16s\n", "You", "Bot");
-    add(buf, cap, "        %-16s%-16s\n", "---", "---");
-    int run[2] = {0, 0}, won[2] = {0, 0};
+    char you[16], bot[16];
+    centre(you, sizeof you, "You", 12);
+    centre(bot, sizeof bot, "Bot", 12);
+    add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    add(buf, cap, "%-4s  %-16s %5s %6s   %5s %6s\n", "Hand", "Result", "hand", "total", "hand", "total");
+    int run[2] = {0, 0};
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
-        if (r->winner < 0) {
-            add(buf, cap, "%4d    (void hand: nobody scores)\n", i + 1);
-            continue;
+        char res[32], pts[2][16];
+        result_text(p, r, res, sizeof res);
+        for (int k = 0; k < 2; k++) {
+            int seat = k == 0 ? p->human : p->bot;
+            if (r->winner == seat) {
+                run[k] += r->points;
+                snprintf(pts[k], sizeof pts[k], "%d", r->points);
+            } else {
+                snprintf(pts[k], sizeof pts[k], "-");
+            }
         }
-        int w = r->winner == p->human ? 0 : 1;
-        won[w]++;
-        /* Hollywood: the nth hand a player wins counts from game min(n,3). */
-        if (hw && won[w] < game + 1)
-            continue;
-        run[w] += r->points;
-        char cell[32];
-        snprintf(cell, sizeof cell, "%d (+%d %s)", run[w], r->points, kind_word(r->kind));
-        add(buf, cap, "%4d    %-16s%-16s\n", i + 1, w == 0 ? cell : "", w == 1 ? cell : "");
+        add(buf, cap, "%4d  %-16s %5s %6d   %5s %6d\n", i + 1, res, pts[0], run[0], pts[1], run[1]);
     }
-    const gin_game_score *s = hw ? &g->hollywood[game] : &g->score;
-    add(buf, cap, "        %-16s%-16s\n", "===", "===");
-    add(buf, cap, "points  %-16d%-16d\n", s->points[p->human], s->points[p->bot]);
-    add(buf, cap, "boxes   %-16d%-16d\n", s->hands_won[p->human], s->hands_won[p->bot]);
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    const gin_game_score *s = &g->score;
+    add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
+    close_int(buf, cap, "Boxes (hands won)", s->hands_won[p->human], s->hands_won[p->bot]);
+    if (s->over)
+        game_close(p, s, &g->rules, buf, cap);
+    else
+        add(buf, cap, "\nHand %d is in play. At the end: a game bonus of %d to whoever reaches %d, %d a box "
+                      "for each hand won, and a shutout doubles the winner's total.\n",
+            g->hand_no, g->rules.game_bonus, g->rules.target, g->rules.box_bonus);
+}
+
+/* The bottom of the Hollywood sheet: per game and player, the points,
+ * boxes and, for the games that are over, bonus, box points, shutout and
+ * total. */
+static void hollywood_close(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game_score *hs = p->m.game.hollywood;
+    int h = p->human, b = p->bot;
+#define ROW(label, f)                                                                                   \
+    add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b], \
+        hs[1].f[b], hs[2].f[b])
+    ROW("Hand points", points);
+    ROW("Boxes (hands won)", hands_won);
+    if (hs[0].over || hs[1].over || hs[2].over) {
+        ROW("Game bonus", game_bonus);
+        ROW("Box points", box_bonus);
+        char sh[6][8];
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 2; j++) {
+                int seat = j == 0 ? h : b, other = j == 0 ? b : h;
+                snprintf(sh[j * 3 + k], sizeof sh[0], "%s",
+                         hs[k].shutout && hs[k].total[seat] > hs[k].total[other] ? "x 2" : "");
+            }
+        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Shutout: doubled", sh[0], sh[1], sh[2], sh[3], sh[4], sh[5]);
+        add(buf, cap, "%-23s%s   %s\n", "", "==================", "==================");
+        ROW("Total", total);
+        add(buf, cap, "\nA game's bonus, box points, shutout and total count once it is over:");
+        for (int k = 0; k < 3; k++)
+            add(buf, cap, " game %d %s%s", k + 1, hs[k].over ? "is over" : "goes on", k < 2 ? "," : ".\n");
+    }
+#undef ROW
+}
+
+/* Hollywood: three games at once, three columns per player. A cell holds
+ * the game's new running total when the hand counted in that game. */
+static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    char you[32], bot[32];
+    centre(you, sizeof you, "You", 18);
+    centre(bot, sizeof bot, "Bot", 18);
+    add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    add(buf, cap, "%-4s  %-16s %6s%6s%6s   %6s%6s%6s\n", "Hand", "Result", "G1", "G2", "G3", "G1", "G2", "G3");
+    gin_game_score prev[3], cur[3];
+    memset(prev, 0, sizeof prev);
+    for (int i = 0; i < g->n_results; i++) {
+        const gin_hand_score *r = &g->results[i];
+        char res[40], cell[6][16];
+        result_text(p, r, res, sizeof res);
+        if (r->winner >= 0) {
+            size_t n = strlen(res);
+            snprintf(res + n, sizeof res - n, " %d", r->points);
+        }
+        if (gin_score_hollywood(&g->rules, g->results, (size_t)i + 1, cur) != 0)
+            memcpy(cur, prev, sizeof cur);
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 2; j++) {
+                int seat = j == 0 ? p->human : p->bot;
+                if (cur[k].points[seat] != prev[k].points[seat])
+                    snprintf(cell[j * 3 + k], sizeof cell[0], "%d", cur[k].points[seat]);
+                else
+                    snprintf(cell[j * 3 + k], sizeof cell[0], "%s", r->winner < 0 ? "-" : "");
+            }
+        add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3],
+            cell[4], cell[5]);
+        memcpy(prev, cur, sizeof prev);
+    }
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
+    hollywood_close(p, buf, cap);
+    add(buf, cap, "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
+                  "all three; a game that is over takes no more points.\n");
 }
 
 void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
 {
     const gin_game *g = &p->m.game;
     buf[0] = '\0';
-    add(buf, cap, "%s rules, game to %d.  Each line is the running total of the hand's winner.\n\n",
-        g->rules.name, g->rules.target);
-    if (!g->rules.hollywood) {
-        sheet_one(p, buf, cap, 0);
-        return;
-    }
-    for (int k = 0; k < 3; k++) {
-        add(buf, cap, "Hollywood game %d%s\n", k + 1, g->hollywood[k].over ? " (over)" : "");
-        sheet_one(p, buf, cap, k);
-        add(buf, cap, "\n");
-    }
-}
-
-static void totals(const gin_play *p, const gin_game_score *s, const gin_rules *r, char *buf, size_t cap)
-{
-    int h = p->human, b = p->bot;
-    add(buf, cap, "                     %8s %8s\n", "You", "Bot");
-    add(buf, cap, "  hand points        %8d %8d\n", s->points[h], s->points[b]);
-    add(buf, cap, "  game bonus         %8d %8d\n", s->game_bonus[h], s->game_bonus[b]);
-    add(buf, cap, "  boxes (%d x %-3d)    %8d %8d   (hands won: %d and %d)\n", r->box_bonus,
-        r->box_bonus, s->box_bonus[h], s->box_bonus[b], s->hands_won[h], s->hands_won[b]);
-    if (s->shutout)
-        add(buf, cap, "  shutout!  the loser scored nothing: the winner's %s doubled\n",
-            r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX ? "score (no boxes)" : "total");
-    add(buf, cap, "  total              %8d %8d\n", s->total[h], s->total[b]);
+    add(buf, cap, "%s rules, game to %d%s.\n\n", g->rules.name, g->rules.target,
+        g->rules.hollywood ? ", Hollywood: three games at once" : "");
+    if (g->rules.hollywood)
+        sheet_hollywood(p, buf, cap);
+    else
+        sheet_single(p, buf, cap);
 }
 
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
@@ -129,17 +247,8 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     int total = 0, w = gin_game_winner(g, &total);
     snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
     buf[0] = '\0';
-    if (!g->rules.hollywood) {
-        totals(p, &g->score, &g->rules, buf, cap);
-    } else {
-        for (int k = 0; k < 3; k++) {
-            add(buf, cap, "Hollywood game %d:\n", k + 1);
-            totals(p, &g->hollywood[k], &g->rules, buf, cap);
-            add(buf, cap, "\n");
-        }
-    }
-    add(buf, cap, "\n%s %s by %d after %d hands.\n", w == p->human ? "You win" : w == p->bot ? "The bot wins" : "Nobody wins",
-        w < 0 ? "" : "the game", total, g->n_results);
+    add(buf, cap, "%s %s by %d after %d hand%s.\n", w == p->human ? "You win" : w == p->bot ? "The bot wins" : "Nobody wins",
+        w < 0 ? "" : "the game", total, g->n_results, g->n_results == 1 ? "" : "s");
     if (p->practice)
         add(buf, cap, "A practice game: it is not counted in your statistics.\n");
     else if (p->stats_ok) {
@@ -147,6 +256,19 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
         add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
             gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
     }
+    add(buf, cap, "\n");
+    if (!g->rules.hollywood) {
+        add(buf, cap, "%29s%6s%9s%6s\n", "", "You", "", "Bot");
+        game_close(p, &g->score, &g->rules, buf, cap);
+    } else {
+        char you[32], bot[32];
+        centre(you, sizeof you, "You", 18);
+        centre(bot, sizeof bot, "Bot", 18);
+        add(buf, cap, "%23s%s   %s\n", "", you, bot);
+        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Hollywood", "G1", "G2", "G3", "G1", "G2", "G3");
+        hollywood_close(p, buf, cap);
+    }
+    add(buf, cap, "\nt shows the whole score sheet, hand by hand.\n");
 }
 
 void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
@@ -196,7 +318,8 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     memset(s, 0, sizeof *s);
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
-    snprintf(s->footer, sizeof s->footer, "Enter: next hand   t: score sheet");
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+             g->over ? "Enter: the final score" : "Enter: next hand");
     char score[96];
     snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[p->human],
              g->score.points[p->bot], g->rules.target);

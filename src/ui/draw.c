@@ -158,15 +158,41 @@ static void empty_slot(int y, int x, int w, int h)
     frame(y, x, w, h, gin_ui_attr(GIN_PAIR_DIM));
 }
 
-void gin_ui_too_small(int lines, int cols)
+static void put_centred(int y, int cols, int attr, const char *s)
+{
+    int w = gin_ui_strwidth(s);
+    gin_ui_put_clip(y, w < cols ? (cols - w) / 2 : 0, cols, attr, s);
+}
+
+struct centred { int y, cols, attr, max_y; };
+
+static void centred_row(void *ctx, const char *s, int len, int indent)
+{
+    struct centred *c = ctx;
+    char buf[256];
+    (void)indent;
+    if (c->y > c->max_y || len >= (int)sizeof buf)
+        return;
+    memcpy(buf, s, (size_t)len);
+    buf[len] = '\0';
+    put_centred(c->y++, c->cols, c->attr, buf);
+}
+
+void gin_ui_too_small(int lines, int cols, const char *msg)
 {
     char a[96], b[96];
     snprintf(a, sizeof a, "The window is %dx%d.", cols, lines);
     snprintf(b, sizeof b, "Please make it at least %dx%d.", GIN_UI_MIN_COLS, GIN_UI_MIN_LINES);
-    int y = lines / 2 - 1;
-    gin_ui_put_clip(y, (cols - (int)strlen(a)) / 2 > 0 ? (cols - (int)strlen(a)) / 2 : 0, cols, (int)A_BOLD, a);
-    gin_ui_put_clip(y + 1, (cols - (int)strlen(b)) / 2 > 0 ? (cols - (int)strlen(b)) / 2 : 0, cols, 0, b);
-    gin_ui_put_clip(y + 2, 0, cols, gin_ui_attr(GIN_PAIR_DIM), "(q quits)");
+    int y = lines / 2 - 2;
+    if (y < 0)
+        y = 0;
+    put_centred(y, cols, (int)A_BOLD, a);
+    put_centred(y + 1, cols, 0, b);
+    put_centred(y + 2, cols, gin_ui_attr(GIN_PAIR_DIM), "(q quits)");
+    if (msg && *msg) {
+        struct centred c = {y + 4, cols, (int)A_BOLD, lines - 1};
+        gin_ui_wrap(msg, cols - 2, centred_row, &c);
+    }
 }
 
 static void draw_brackets(const gin_table *t, const gin_layout *l)
@@ -287,7 +313,7 @@ void gin_ui_draw_table(const gin_table *t, gin_layout *out)
     gin_layout_table(cols, lines, t, &l);
     erase();
     if (l.too_small) {
-        gin_ui_too_small(lines, cols);
+        gin_ui_too_small(lines, cols, t->message);
     } else {
         int hattr = gin_ui_attr(GIN_PAIR_HEADER);
         attron(hattr);

@@ -4,6 +4,7 @@
 #include "ui_internal.h"
 
 #include <curses.h>
+#include <string.h>
 #include <time.h>
 
 static long now_ms(void)
@@ -41,8 +42,27 @@ static int map_key(wint_t k, int is_code)
     }
 }
 
+/* A key that ended a pause and is kept for the next read (type-ahead). */
+static gin_ui_input pending;
+static char keep_keys[32];
+
+void gin_ui_pause_keeps(const char *keys)
+{
+    size_t n = keys ? strlen(keys) : 0;
+    if (n >= sizeof keep_keys)
+        n = sizeof keep_keys - 1;
+    memcpy(keep_keys, keys ? keys : "", n);
+    keep_keys[n] = '\0';
+    pending.kind = GIN_IN_NONE;
+}
+
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
+    if (pending.kind != GIN_IN_NONE && !gin_ui_quit_signal()) {
+        *in = pending;
+        pending.kind = GIN_IN_NONE;
+        return;
+    }
     long start = now_ms();
     in->kind = GIN_IN_NONE;
     in->key = 0;
@@ -88,6 +108,8 @@ int gin_ui_pause(int ms)
 {
     gin_ui_input in;
     gin_ui_read(&in, ms);
+    if (in.kind == GIN_IN_KEY && in.key > 0 && in.key < 128 && strchr(keep_keys, in.key))
+        pending = in;
     switch (in.kind) {
     case GIN_IN_QUIT: return -1;
     case GIN_IN_RESIZE: return 2;

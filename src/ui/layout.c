@@ -110,6 +110,11 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
     /* Stock and discard side by side left of centre, the log to their right. */
     int piles_w = 2 * l->card_w + 4;
     l->stock.x = cols / 2 - piles_w - 2;
+    /* The log needs room for a sentence ("New hand: the bot deals. Upcard
+     * 10♥."): move the piles left rather than cut it. */
+    int log_min = 44, need = l->stock.x + (l->card_w + 6) + (l->card_w + 5) + log_min + 1;
+    if (need > cols)
+        l->stock.x -= need - cols;
     if (l->stock.x < 2)
         l->stock.x = 2;
     l->discard.x = l->stock.x + l->card_w + 6;

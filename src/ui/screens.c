@@ -17,43 +17,125 @@ static void title_bar(int y, int cols, const char *title)
     gin_ui_put_clip(y, 1, cols - 2, hattr | (int)A_BOLD, title);
 }
 
-static int count_lines(const char *s)
+/* Text pages are wrapped to the window at draw time, so a resize re-wraps
+ * them: each source line becomes one or more rows, broken at spaces, the
+ * continuation rows indented like the line's own first word (a hanging
+ * indent keeps lists and tables readable). */
+typedef struct row_span {
+    const char *s; /* first byte of the row's text */
+    int len;       /* bytes */
+    int indent;    /* columns of blank before it (continuation rows) */
+} row_span;
+
+enum { MAX_ROWS = 4096 };
+static row_span rows_buf[MAX_ROWS];
+
+static int is_cont(unsigned char c) { return (c & 0xc0) == 0x80; }
+
+int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, int, int), void *ctx)
 {
-    int n = 1;
-    for (; *s; s++)
-        n += *s == '\n';
+    int n = 0;
+    if (width < 8)
+        width = 8;
+    const char *p = body;
+    for (;;) {
+        const char *end = p + strcspn(p, "\n");
+        int lead = 0;
+        while (p + lead < end && p[lead] == ' ')
+            lead++;
+        int indent = lead < width / 2 ? lead : 0;
+        const char *q = p;
+        int first = 1;
+        do {
+            int avail = width - (first ? 0 : indent);
+            /* Walk up to avail columns; remember the last space. */
+            const char *r = q, *space = NULL;
+            int col = 0;
+            while (r < end && col < avail) {
+                if (*r == ' ' && (r > q + (first ? lead : 0)))
+                    space = r;
+                r++;
+                while (r < end && is_cont((unsigned char)*r))
+                    r++;
+                col++;
+            }
+            const char *stop = r;
+            if (r < end) {
+                if (*r == ' ')
+                    stop = r;          /* breaks right at the edge */
+                else if (space)
+                    stop = space;
+            }
+            if (emit)
+                emit(ctx, q, (int)(stop - q), first ? 0 : indent);
+            n++;
+            q = stop;
+            while (q < end && *q == ' ' && stop < end)
+                q++;
+            first = 0;
+        } while (q < end);
+        if (!*end)
+            break;
+        p = end + 1;
+    }
     return n;
 }
 
-/* Copy line `i` of body into buf. */
-static void nth_line(const char *body, int i, char *buf, size_t cap)
+struct collect { int n; };
+
+static void collect_row(void *ctx, const char *s, int len, int indent)
 {
-    while (i > 0 && *body) {
-        if (*body++ == '\n')
-            i--;
-    }
-    size_t n = strcspn(body, "\n");
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(buf, body, n);
-    buf[n] = '\0';
+    struct collect *c = ctx;
+    if (c->n < MAX_ROWS)
+        rows_buf[c->n] = (row_span){s, len, indent};
+    c->n++;
 }
+
+/* Wrap body into rows_buf; returns the row count (at most MAX_ROWS). */
+static int wrap_rows(const char *body, int width)
+{
+    struct collect c = {0};
+    gin_ui_wrap(body, width, collect_row, &c);
+    return c.n < MAX_ROWS ? c.n : MAX_ROWS;
+}
+
+static void put_row(int y, int x, int w, int attr, const row_span *r)
+{
+    char buf[1024];
+    int ind = r->indent < (int)sizeof buf / 2 ? r->indent : 0;
+    memset(buf, ' ', (size_t)ind);
+    int len = r->len < (int)sizeof buf - ind - 1 ? r->len : (int)sizeof buf - ind - 1;
+    memcpy(buf + ind, r->s, (size_t)len);
+    buf[ind + len] = '\0';
+    gin_ui_put_clip(y, x, w, attr, buf);
+}
+
+/* Text page geometry: rows 2..lines-2, columns 2..cols-2. */
+static int text_width(int cols) { return cols - 4; }
 
 void gin_ui_draw_text(const char *title, const char *body, const char *footer, int scroll)
 {
     int lines, cols;
     gin_ui_size(&lines, &cols);
     erase();
-    title_bar(0, cols, title);
-    int rows = lines - 3, total = count_lines(body);
-    for (int r = 0; r < rows && scroll + r < total; r++) {
-        char buf[512];
-        nth_line(body, scroll + r, buf, sizeof buf);
-        gin_ui_put_clip(2 + r, 2, cols - 3, 0, buf);
+    if (cols < 20 || lines < 5) {
+        gin_ui_too_small(lines, cols, NULL);
+        wnoutrefresh(stdscr);
+        doupdate();
+        return;
     }
-    char foot[GIN_UI_LINE + 32];
+    title_bar(0, cols, title);
+    int rows = lines - 3, total = wrap_rows(body, text_width(cols));
+    if (scroll > total - rows)
+        scroll = total - rows;
+    if (scroll < 0)
+        scroll = 0;
+    for (int r = 0; r < rows && scroll + r < total; r++)
+        put_row(2 + r, 2, text_width(cols), 0, &rows_buf[scroll + r]);
+    char foot[GIN_UI_LINE + 48];
     if (total > rows)
-        snprintf(foot, sizeof foot, "%s   (arrows scroll: %d-%d of %d)", footer, scroll + 1,
+        snprintf(foot, sizeof foot, "%s   (%s scroll: %d-%d of %d)", footer,
+                 gin_ui_st.utf8 ? "\xe2\x86\x91\xe2\x86\x93" : "arrows", scroll + 1,
                  scroll + rows < total ? scroll + rows : total, total);
     else
         snprintf(foot, sizeof foot, "%s", footer);
@@ -99,8 +181,11 @@ int gin_ui_text_screen(const char *title, const char *body, const char *footer, 
     for (;;) {
         int lines, cols, redraw = 0;
         gin_ui_size(&lines, &cols);
+        int total = wrap_rows(body, text_width(cols));
+        if (scroll > total - (lines - 3))
+            scroll = total - (lines - 3) > 0 ? total - (lines - 3) : 0;
         gin_ui_draw_text(title, body, footer, scroll);
-        int k = wait_keys(keys, &scroll, count_lines(body), lines - 3, &redraw);
+        int k = wait_keys(keys, &scroll, total, lines - 3, &redraw);
         if (!redraw)
             return k;
     }
@@ -187,17 +272,15 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
     gin_ui_size(&lines, &cols);
     erase();
     if (cols < GIN_UI_MIN_COLS || lines < GIN_UI_MIN_LINES) {
-        gin_ui_too_small(lines, cols);
+        gin_ui_too_small(lines, cols, NULL);
     } else {
         title_bar(0, cols, s->title);
         draw_spread(&s->spread[0], 2, cols);
         draw_spread(&s->spread[1], 9, cols);
-        int total = count_lines(s->text);
-        for (int r = 0; r < total && 16 + r < lines - 1; r++) {
-            char buf[256];
-            nth_line(s->text, r, buf, sizeof buf);
-            gin_ui_put_clip(16 + r, 2, cols - 3, r == 0 ? (int)A_BOLD : 0, buf);
-        }
+        int total = wrap_rows(s->text, text_width(cols));
+        const char *first_end = s->text + strcspn(s->text, "\n");
+        for (int r = 0; r < total && 16 + r < lines - 1; r++)
+            put_row(16 + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
         gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
     }
     wnoutrefresh(stdscr);
@@ -229,7 +312,21 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
             snprintf(buf, sizeof buf, "%s %s", sel ? (gin_ui_st.utf8 ? "\xe2\x96\xb6" : ">") : " ", items[i]);
             gin_ui_put_clip(2 + i, 3, cols - 4, sel ? gin_ui_attr(GIN_PAIR_SELECT) | (int)A_BOLD : 0, buf);
         }
-        gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), footer);
+        /* A footer "note\nkeys": the note under the items, the keys at the bottom. */
+        const char *keys = strrchr(footer, '\n');
+        if (keys) {
+            static char note[1024];
+            size_t nl = (size_t)(keys - footer) < sizeof note ? (size_t)(keys - footer) : sizeof note - 1;
+            memcpy(note, footer, nl);
+            note[nl] = '\0';
+            int total = wrap_rows(note, cols - 6);
+            for (int r = 0; r < total && 3 + n + r < lines - 1; r++)
+                put_row(3 + n + r, 3, cols - 6, gin_ui_attr(GIN_PAIR_DIM), &rows_buf[r]);
+            keys++;
+        } else {
+            keys = footer;
+        }
+        gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), keys);
         wnoutrefresh(stdscr);
         doupdate();
         gin_ui_read(&in, -1);

@@ -37,6 +37,10 @@ void gin_ui_size(int *lines, int *cols);
 /* A card's short text in the current mode: "10♥", "K♠" or "10H", "KS". */
 void gin_ui_card_text(gin_card c, char *buf, size_t cap);
 
+/* Display width of a UTF-8 string (each code point one column: the card
+ * glyphs, arrows and box lines we draw are all single-width). */
+int gin_ui_strwidth(const char *s);
+
 /* Input. */
 enum gin_ui_in_kind {
     GIN_IN_NONE = 0,   /* timed out */
@@ -92,6 +96,14 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s);
 /* Draw a text screen without waiting (tests). */
 void gin_ui_draw_text(const char *title, const char *body, const char *footer, int scroll);
 
+/* Word-wrap text to `width` columns (pure: no terminal needed): each
+ * '\n'-separated line becomes one or more rows, broken at spaces (a word
+ * longer than the width is cut), continuation rows indented like the
+ * line's first word. emit (may be NULL) gets each row: its bytes, length
+ * and indent. Returns the number of rows. */
+int gin_ui_wrap(const char *text, int width, void (*emit)(void *ctx, const char *s, int len, int indent),
+                void *ctx);
+
 /* A menu: items "label: value"; returns the index chosen with Enter, -1 for
  * Esc/q, -2 on a quit signal. Left/Right on an item returns 1000 + index
  * (previous) or 2000 + index (next) so the caller can cycle a value. */
@@ -100,5 +112,9 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
 /* Pause for up to ms, returning early (1) on any key; 0 on timeout, -1 on a
  * quit signal. A resize during the pause returns 2. */
 int gin_ui_pause(int ms);
+/* Keys (ASCII) that, besides ending a pause, are kept and returned by the
+ * next gin_ui_read: the player's type-ahead (a menu key pressed while the
+ * bot plays opens the menu at their turn). Copied; NULL or "" for none. */
+void gin_ui_pause_keeps(const char *keys);
 
 #endif

@@ -32,8 +32,8 @@ void gin_ui_put(int y, int x, int attr, const char *s);
 void gin_ui_put_clip(int y, int x, int w, int attr, const char *s);
 void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr);
 void gin_ui_card_back(int y, int x, int w, int h);
-void gin_ui_too_small(int lines, int cols);
-/* Display width of a UTF-8 string (each code point one column). */
-int gin_ui_strwidth(const char *s);
+/* The size message, centred; `msg` (may be NULL) is the table's message
+ * line, wrapped under it (so a quit prompt is seen). */
+void gin_ui_too_small(int lines, int cols, const char *msg);
 
 #endif
