@@ -70,7 +70,18 @@ wait_for() {
     fail "timed out waiting for /$re/"
 }
 keys() { tm send-keys -t crash "$@"; }
-gin_pid() { pgrep -P "$(tm display-message -p -t crash '#{pane_pid}')" -x "$(basename "$GIN")" | head -1; }
+# The pid of gin in the pane: the child of the pane's shell (from /proc, so
+# no procps is needed).
+gin_pid() {
+    local pp st
+    pp=$(tm display-message -p -t crash '#{pane_pid}')
+    for st in /proc/[0-9]*/stat; do
+        read -r -a f <"$st" 2>/dev/null || continue
+        [ "${f[3]}" = "$pp" ] && [ "${f[1]}" = "($(basename "$GIN" | cut -c1-15))" ] && { echo "${f[0]}"; return; }
+    done
+}
+# Is a process whose command line contains $1 running?
+running() { grep -qsF -- "$1" /proc/[0-9]*/cmdline 2>/dev/null; }
 # Answer whatever the table asks, for about $1 seconds.
 play_for() {
     local until=$((SECONDS + $1)) s
@@ -227,7 +238,7 @@ bot() { # NAME EXPECT-REGEX MAX-SECONDS
     out=$(timeout 60 "$GIN" sim --p1 "exec:sh $T/bot_$1.sh" --p2 simple --games 2 --jobs 1 --move-time 1000 2>&1)
     ((SECONDS - t0 <= $3)) || fail "bot $1: took $((SECONDS - t0)) s (limit $3)"
     grep -Eq -- "$2" <<<"$out" || { echo "$out"; fail "bot $1: no /$2/"; }
-    pgrep -f "$T/bot_$1.sh" >/dev/null && fail "bot $1: its process was left running"
+    running "$T/bot_$1.sh" && fail "bot $1: its process was left running"
     echo "crash: bot $1: cut off in $((SECONDS - t0)) s: $(grep -Eo -- "$2" <<<"$out" | head -1)"
 }
 bot long "longer than [0-9]+ bytes" 15
