@@ -12,6 +12,10 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include "gin/game.h"
+#include "gin/rules.h"
+#include "gin/score.h"
+#include "play.h"
 #include "table.h"
 #include "ui.h"
 
@@ -271,6 +275,211 @@ static void test_layout_and_hits(void **state)
     assert_true(l.too_small);
 }
 
+
+/* Text pages wrap at word boundaries to the window, and re-wrap when it
+ * changes size: nothing is cut at the right edge. */
+static void test_text_page_wraps(void **state)
+{
+    (void)state;
+    const char *body = "1.  J\xe2\x99\xa3  the first upcard\n\n31 in the stock. Cards the bot took from the pile and "
+                       "still holds are shown face up above its hand, beside its card backs. ENDWORD";
+    for (int pass = 0; pass < 2; pass++) {
+        int cols = pass ? 60 : 80;
+        open_term(24, cols, 1);
+        gin_ui_draw_text("The discard pile", body, "Enter: back", 0);
+        int y = find("31 in the stock.");
+        assert_true(y > 0);
+        /* The sentence goes on, on the next rows, within the page's width. */
+        assert_true(find("ENDWORD") > y);
+        for (int r = 1; r < 23; r++) {
+            const char *t = row(r);
+            int w = gin_ui_strwidth(t);
+            while (w > 0 && t[strlen(t) - 1] == ' ') /* trailing blanks */
+                w--, ((char *)t)[strlen(t) - 1] = '\0';
+            assert_true(w <= cols - 2);
+        }
+        /* Every word whole: "hand," starts a row or follows a space. */
+        assert_true(find("above its") > 0 || find("its hand,") > 0);
+        assert_int_equal(find("Enter: back"), 23);
+        close_term();
+    }
+    /* The wrap itself: 3 rows for 25 characters at 10 columns, indent kept. */
+    assert_int_equal(gin_ui_wrap("aaaa bbbb cccc dddd eeee", 10, NULL, NULL), 3);
+    assert_int_equal(gin_ui_wrap("short\n\nlines", 10, NULL, NULL), 3);
+    assert_int_equal(gin_ui_wrap("averyveryverylongword", 10, NULL, NULL), 3);
+}
+
+/* A table in a given phase, from a dealt game (no agents needed). */
+static gin_play *play_at(int phase)
+{
+    static gin_play p;
+    memset(&p, 0, sizeof p);
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), 0);
+    p.rules = r;
+    assert_int_equal(gin_game_init(&p.m.game, &r, 7), 0);
+    assert_int_equal(gin_game_deal(&p.m.game, NULL, NULL), 0);
+    p.human = p.m.game.hand.turn;
+    p.bot = 1 - p.human;
+    p.level = 1;
+    p.selected = -1;
+    gin_view_init(&p.m.views[0], &p.m.game.rules, 0);
+    gin_view_init(&p.m.views[1], &p.m.game.rules, 1);
+    if (phase >= GIN_PHASE_DRAW) { /* both pass the upcard: the non-dealer draws */
+        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, NULL, NULL), 0);
+        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, NULL, NULL), 0);
+        p.human = p.m.game.hand.turn;
+        p.bot = 1 - p.human;
+    }
+    if (phase >= GIN_PHASE_DISCARD)
+        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD}, NULL, NULL), 0);
+    assert_int_equal(p.m.game.hand.phase, phase);
+    gin_play_sync_hand(&p, p.m.game.hand.held[p.human]);
+    return &p;
+}
+
+/* The key line fits 80 columns in every phase (and in practice, with undo),
+ * always with the way out; wider windows show more keys. */
+static void test_key_line_fits(void **state)
+{
+    (void)state;
+    int phases[] = {GIN_PHASE_OFFER, GIN_PHASE_DRAW, GIN_PHASE_DISCARD};
+    for (int utf8 = 0; utf8 < 2; utf8++)
+        for (int i = 0; i < 3; i++)
+            for (int practice = 0; practice < 2; practice++)
+                for (int bot_turn = 0; bot_turn < 2; bot_turn++) {
+                    open_term(24, 80, utf8);
+                    gin_play *p = play_at(phases[i]);
+                    p->practice = practice;
+                    if (bot_turn) { /* the bot is to move: its pause can be skipped */
+                        p->human = 1 - p->human;
+                        p->bot = 1 - p->bot;
+                    }
+                    gin_table t;
+                    gin_play_table(p, &t);
+                    assert_true(gin_ui_strwidth(t.keys) <= 78);
+                    assert_non_null(strstr(t.keys, "q quit"));
+                    if (bot_turn)
+                        assert_non_null(strstr(t.keys, "skip"));
+                    else if (phases[i] == GIN_PHASE_DISCARD)
+                        assert_non_null(strstr(t.keys, "Enter throw"));
+                    else
+                        assert_non_null(strstr(t.keys, phases[i] == GIN_PHASE_OFFER ? "p pass" : "s stock"));
+                    if (practice && !bot_turn)
+                        assert_non_null(strstr(t.keys, "u undo"));
+                    gin_layout l;
+                    gin_ui_draw_table(&t, &l);
+                    assert_non_null(strstr(row(23), "q quit"));
+                    close_term();
+                }
+    open_term(40, 120, 1);
+    gin_table t;
+    gin_play_table(play_at(GIN_PHASE_DISCARD), &t);
+    assert_non_null(strstr(t.keys, "t sheet"));
+    assert_non_null(strstr(t.keys, "v pile"));
+    close_term();
+}
+
+static gin_hand_score hs(int winner, int points, int kind)
+{
+    gin_hand_score h;
+    memset(&h, 0, sizeof h);
+    h.winner = winner;
+    h.points = points;
+    h.kind = kind;
+    return h;
+}
+
+/* The score sheet reads like a gin pad: a row per hand with the hand's
+ * points and both running totals, void hands marked, boxes, and at the end
+ * the game bonus, boxes and shutout doubling with the final totals. */
+static void test_score_sheet(void **state)
+{
+    (void)state;
+    static char text[32768];
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->m.game;
+    int me = p->human, bot = p->bot;
+    g->results[0] = hs(me, 17, GIN_RESULT_KNOCK);
+    g->results[1] = hs(-1, 0, 0);
+    g->results[2] = hs(bot, 31, GIN_RESULT_GIN);
+    g->n_results = 3;
+    assert_int_equal(gin_score_game(&g->rules, g->results, 3, &g->score), 0);
+    gin_play_sheet_text(p, text, sizeof text);
+    gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
+    int y = find("You knock");
+    assert_true(y > 0);
+    assert_non_null(strstr(row(y), "17     17"));
+    assert_non_null(strstr(row(y + 1), "void"));
+    assert_non_null(strstr(row(y + 2), "Bot goes gin"));
+    assert_non_null(strstr(row(y + 2), "17      31     31"));
+    int b = find("Boxes (hands won)");
+    assert_true(b > y + 2);
+    assert_int_equal(find("Final total"), -1); /* not over yet */
+
+    /* You reach the target, the bot never scored: a shutout. */
+    g->results[0] = hs(me, 60, GIN_RESULT_KNOCK);
+    g->results[1] = hs(me, 45, GIN_RESULT_GIN);
+    g->n_results = 2;
+    assert_int_equal(gin_score_game(&g->rules, g->results, 2, &g->score), 0);
+    assert_true(g->score.over);
+    assert_true(g->score.shutout);
+    gin_play_sheet_text(p, text, sizeof text);
+    gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
+    assert_true(find("Game bonus") > 0);
+    assert_non_null(strstr(row(find("Game bonus")), "100"));
+    assert_true(find("Shutout: doubled") > 0);
+    assert_non_null(strstr(row(find("Shutout: doubled")), "x 2"));
+    char fin[32];
+    snprintf(fin, sizeof fin, "%d", g->score.total[me]);
+    assert_true(find("Final total") > 0);
+    assert_non_null(strstr(row(find("Final total")), fin));
+
+    /* The game-over page spells out the same arithmetic. */
+    char title[GIN_UI_LINE];
+    gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
+    gin_ui_draw_text(title, text, "n: new game", 0);
+    assert_true(find("Boxes (2 and 0 x") > 0);
+    assert_non_null(strstr(row(find("Final total")), fin));
+    close_term();
+
+    /* Hollywood: three columns per player; the second hand you win counts
+     * in games 1 and 2. */
+    open_term(24, 80, 1);
+    p = play_at(GIN_PHASE_OFFER);
+    g = &p->m.game;
+    g->rules.hollywood = 1;
+    me = p->human;
+    g->results[0] = hs(me, 20, GIN_RESULT_KNOCK);
+    g->results[1] = hs(me, 15, GIN_RESULT_KNOCK);
+    g->n_results = 2;
+    assert_int_equal(gin_score_hollywood(&g->rules, g->results, 2, g->hollywood), 0);
+    gin_play_sheet_text(p, text, sizeof text);
+    gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
+    assert_true(find("G1    G2    G3") > 0);
+    y = find("You knock 15");
+    assert_true(y > 0);
+    assert_non_null(strstr(row(y), "35    15"));
+    close_term();
+}
+
+/* The size message is centred, "(q quits)" with it. */
+static void test_tiny_window_centred(void **state)
+{
+    (void)state;
+    open_term(20, 60, 1);
+    gin_table t;
+    sample(&t);
+    snprintf(t.message, sizeof t.message, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
+    gin_ui_draw_table(&t, NULL);
+    int y = find("(q quits)");
+    assert_true(y > 0);
+    assert_int_equal((int)(strstr(row(y), "(q quits)") - row(y)), (60 - 9) / 2);
+    assert_true(find("y: save and quit") > y); /* the quit prompt is seen */
+    close_term();
+}
+
 int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
@@ -282,6 +491,10 @@ int main(void)
         cmocka_unit_test(test_showdown_screen),
         cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),
+        cmocka_unit_test(test_text_page_wraps),
+        cmocka_unit_test(test_key_line_fits),
+        cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_tiny_window_centred),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -168,7 +168,8 @@ static void hint(gin_play *p, const gin_view *v)
     }
     char a[64];
     gin_play_action_text(adv[0].action, a, sizeof a);
-    gin_play_msg(p, 0, "Hint: %s. %s", a, adv[0].reason);
+    size_t rl = strlen(adv[0].reason);
+    gin_play_msg(p, 0, "Hint: %s. %s%s", a, adv[0].reason, rl && adv[0].reason[rl - 1] != '.' ? "." : "");
     if (adv[0].action.kind == GIN_ACT_DISCARD || (adv[0].action.kind == GIN_ACT_KNOCK && adv[0].action.card != GIN_NO_CARD)) {
         int i = index_of(p, adv[0].action.card);
         if (i >= 0)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
+#include "gin/meld.h"
 
 static const char *const rank_text[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
 static const char *const suit_glyph[4] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3"};
@@ -49,6 +50,27 @@ int gin_ui_strwidth(const char *s)
     return n;
 }
 
+/* Without UTF-8, text that still carries glyphs (a bot's reason, a log
+ * line) is shown in letters, one column for one, never as blanks. */
+static wchar_t ascii_of(wchar_t c)
+{
+    switch (c) {
+    case 0x2660: return L'S';
+    case 0x2665: return L'H';
+    case 0x2666: return L'D';
+    case 0x2663: return L'C';
+    case 0x00b7: return L'-';
+    case 0x2190: return L'<';
+    case 0x2192: return L'>';
+    case 0x2191: case 0x25b2: return L'^';
+    case 0x2193: return L'v';
+    case 0x25b6: return L'>';
+    case 0x2014: case 0x2013: case 0x2500: return L'-';
+    case 0x2502: return L'|';
+    default: return c < 0x80 ? c : L'?';
+    }
+}
+
 void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
 {
     int lines, cols;
@@ -57,6 +79,9 @@ void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
         return;
     wchar_t ws[512];
     int n = decode(s, ws, 511);
+    if (!gin_ui_st.utf8)
+        for (int i = 0; i < n; i++)
+            ws[i] = ascii_of(ws[i]);
     int skip = x < 0 ? -x : 0;
     if (skip >= n)
         return;
@@ -271,8 +296,32 @@ static void draw_opponent(const gin_table *t, const gin_layout *l)
     gin_ui_put(l->opp_label_y, (l->cols - w) / 2, (int)A_BOLD, label);
     int x = l->opp.x;
     if (t->opp_open) {
-        for (gin_cardset s = t->opp_open; s; s &= s - 1, x += l->opp_step)
-            gin_ui_card_face(l->opp.y, x, l->card_w, l->card_h, gin_cardset_first(s), 0);
+        /* Melds first, each in order, then the unmatched cards by rank. */
+        gin_arrangement ar;
+        gin_cardset parts[GIN_MAX_MELDS + 1];
+        int np = 0;
+        if (gin_arrange(t->opp_open, &ar) == 0) {
+            for (int m = 0; m < ar.n_melds; m++)
+                parts[np++] = ar.melds[m];
+            parts[np++] = ar.unmatched;
+        } else {
+            parts[np++] = t->opp_open;
+        }
+        for (int i = 0; i < np; i++) {
+            int set = i < np - 1 && gin_meld_is_set(parts[i]);
+            gin_card order[16];
+            int n = 0;
+            /* Sets and the unmatched cards by rank; runs by suit, then rank. */
+            for (int a = 0; a < GIN_RANKS * GIN_SUITS; a++) {
+                int r = (set || i == np - 1) ? a / GIN_SUITS : a % GIN_RANKS;
+                int su = (set || i == np - 1) ? a % GIN_SUITS : a / GIN_RANKS;
+                gin_card c = gin_card_make(r, su);
+                if (gin_cardset_has(parts[i], c) && n < 16)
+                    order[n++] = c;
+            }
+            for (int k = 0; k < n; k++, x += l->opp_step)
+                gin_ui_card_face(l->opp.y, x, l->card_w, l->card_h, order[k], 0);
+        }
         return;
     }
     int backs = t->opp_count - known;
