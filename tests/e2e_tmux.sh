@@ -65,9 +65,25 @@ start --seed 42 --fast --level easy
 wait_for "Your turn|bot is playing" 20
 screen | grep -q "Stock" || fail "no stock on the table"
 screen | grep -q "Easy bot" || fail "no bot level shown"
+# The side pages: whole sentences (wrapped, not cut), the pad, the menu;
+# the key line keeps "q quit" at 80 columns.
+wait_for "Your turn" 30
+screen | tail -1 | grep -q "q quit" || fail "key line lost q quit"
+keys v
+wait_for "face up above its hand" 5
+keys Enter
+keys t
+wait_for "Hand +Result" 5
+keys Enter
+keys m
+wait_for "apply from the next game" 5
+keys Escape
+wait_for "Your turn" 5
 play_hand
 screen | grep -Eq "deadwood [0-9]+" || fail "showdown without deadwood counts"
 screen | grep -Eq "Score: you [0-9]+, the bot [0-9]+" || fail "showdown without the score"
+keys t
+wait_for "Boxes \\(hands won\\)" 5
 keys Enter
 wait_for "hand 2" 20
 
