@@ -480,6 +480,24 @@ static void test_tiny_window_centred(void **state)
     close_term();
 }
 
+
+/* A message too long for one row takes the blank row above it. */
+static void test_long_message_wraps(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_table t;
+    sample(&t);
+    snprintf(t.message, sizeof t.message, "You can't knock: your least deadwood after a throw is 14, over this "
+                                          "hand's limit of 10. LASTWORD");
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    assert_int_equal(find("You can't knock"), 21);
+    assert_int_equal(find("LASTWORD"), 22);
+    assert_true(l.number_y < 21);
+    close_term();
+}
+
 int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
@@ -495,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),
+        cmocka_unit_test(test_long_message_wraps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,7 +45,7 @@ static void default_message(gin_play *p, const gin_view *v)
         if (least == 0)
             gin_play_msg(p, 0, "You can go gin: press g. Or pick a card and press Enter to throw it.");
         else if (least <= v->knock_limit)
-            gin_play_msg(p, 0, "Pick a card (arrows, 1-9) and press Enter to throw it, or k to knock (deadwood %d).", least);
+            gin_play_msg(p, 0, "Pick a card and press Enter to throw it, or k to knock (deadwood %d).", least);
         else
             gin_play_msg(p, 0, "Pick a card to throw (arrows or 1-9), then press Enter or Space.");
     }

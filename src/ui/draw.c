@@ -354,6 +354,22 @@ static void draw_piles(const gin_table *t, const gin_layout *l)
                         i == GIN_UI_LOG_LINES - 1 ? (int)(int)A_BOLD : gin_ui_attr(GIN_PAIR_DIM), t->log[i]);
 }
 
+struct msg_rows { int y, last, cols, attr; };
+
+static void msg_row(void *ctx, const char *s, int len, int indent)
+{
+    struct msg_rows *m = ctx;
+    char buf[GIN_UI_LINE + 1];
+    (void)indent;
+    if (m->y > m->last)
+        return;
+    if (len > GIN_UI_LINE)
+        len = GIN_UI_LINE;
+    memcpy(buf, s, (size_t)len);
+    buf[len] = '\0';
+    gin_ui_put_clip(m->y++, 1, m->cols - 2, m->attr, buf);
+}
+
 void gin_ui_draw_table(const gin_table *t, gin_layout *out)
 {
     gin_layout l;
@@ -376,8 +392,11 @@ void gin_ui_draw_table(const gin_table *t, gin_layout *out)
         int hx = t->n ? l.hand_x[0] : 2;
         gin_ui_put_clip(l.hand_label_y, hx, cols - hx - 1, (int)A_BOLD, t->hand_note);
         draw_hand(t, &l);
-        gin_ui_put_clip(l.msg_y, 1, cols - 2,
-                        t->message_error ? gin_ui_attr(GIN_PAIR_ERROR) | (int)A_BOLD : (int)A_BOLD, t->message);
+        /* A long message takes the blank row above it rather than lose its end. */
+        int mattr = t->message_error ? gin_ui_attr(GIN_PAIR_ERROR) | (int)A_BOLD : (int)A_BOLD;
+        int mrows = gin_ui_wrap(t->message, cols - 2, NULL, NULL);
+        struct msg_rows mr = {mrows > 1 && l.msg_y - 1 > l.number_y ? l.msg_y - 1 : l.msg_y, l.msg_y, cols, mattr};
+        gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
         gin_ui_put_clip(l.keys_y, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), t->keys);
     }
     wnoutrefresh(stdscr);
