@@ -7,6 +7,18 @@
 #include <string.h>
 #include "atomic_file.h"
 
+/* Counts never exceed this (points STATS_POINTS_CAP): one more game can
+ * never overflow, and what we write we can read back. */
+#define STATS_CAP 1000000000
+#define STATS_POINTS_CAP 1000000000000000L
+
+static int add_capped(int a, int b)
+{
+    if (b < 0)
+        b = 0;
+    return b > STATS_CAP - a ? STATS_CAP : a + b;
+}
+
 static const char *const level_names[GIN_STATS_LEVELS] = {"easy", "normal", "hard", "expert"};
 
 int gin_stats_level_index(const char *name)
@@ -27,16 +39,18 @@ void gin_stats_add(gin_stats *s, int level, const gin_game_tally *t)
     if (level < 0 || level >= GIN_STATS_LEVELS)
         return;
     gin_level_stats *l = &s->level[level];
-    l->games++;
-    l->hands += t->hands;
-    l->hands_won += t->hands_won;
-    l->gins += t->gins;
-    l->undercuts += t->undercuts;
-    l->knocks += t->knocks;
-    l->points += t->points;
+    l->games = add_capped(l->games, 1);
+    l->hands = add_capped(l->hands, t->hands);
+    l->hands_won = add_capped(l->hands_won, t->hands_won);
+    l->gins = add_capped(l->gins, t->gins);
+    l->undercuts = add_capped(l->undercuts, t->undercuts);
+    l->knocks = add_capped(l->knocks, t->knocks);
+    long pts = t->points > 0 ? t->points : 0;
+    l->points = pts > STATS_POINTS_CAP - l->points ? STATS_POINTS_CAP : l->points + pts;
     if (t->won) {
-        l->wins++;
-        if (++l->streak > l->best_streak)
+        l->wins = add_capped(l->wins, 1);
+        l->streak = add_capped(l->streak, 1);
+        if (l->streak > l->best_streak)
             l->best_streak = l->streak;
     } else {
         l->streak = 0;
@@ -79,12 +93,36 @@ int gin_stats_parse(gin_stats *s, const char *text)
         p += n + (nl ? 1 : 0);
         if (!buf[0] || buf[0] == '#')
             continue;
-        char name[16], extra;
+        char name[16];
         gin_level_stats l;
-        int got = sscanf(buf, "%15s %d %d %d %d %d %d %d %ld %d %d %c", name, &l.games, &l.wins,
-                         &l.hands, &l.hands_won, &l.gins, &l.undercuts, &l.knocks, &l.points,
-                         &l.streak, &l.best_streak, &extra);
-        int i = gin_stats_level_index(name);
+        memset(&l, 0, sizeof l);
+        int *field[] = {&l.games, &l.wins, &l.hands, &l.hands_won, &l.gins, &l.undercuts,
+                        &l.knocks, NULL, &l.streak, &l.best_streak};
+        const char *q = buf;
+        int got = 0, len = 0;
+        if (sscanf(q, "%15s%n", name, &len) == 1) {
+            got = 1;
+            q += len;
+            for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
+                char *end;
+                errno = 0;
+                long long v = strtoll(q, &end, 10);
+                long long cap = field[f] ? STATS_CAP : STATS_POINTS_CAP;
+                if (end == q || errno || v < 0 || v > cap)
+                    break;
+                if (field[f])
+                    *field[f] = (int)v;
+                else
+                    l.points = (long)v;
+                q = end;
+                got++;
+            }
+            while (*q == ' ' || *q == '\t' || *q == '\r')
+                q++;
+            if (*q)
+                got = 0;
+        }
+        int i = got == 11 ? gin_stats_level_index(name) : -1;
         if (got != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 ||
             l.wins > l.games || l.hands < 0 || l.hands_won < 0 || l.hands_won > l.hands ||
             l.gins < 0 || l.undercuts < 0 || l.knocks < 0 || l.streak < 0 ||
