@@ -827,6 +827,51 @@ static void test_record_mismatch(void **state)
     free(parsed);
 }
 
+/* The undercut-penalty line: absent from two-seat records (they read and
+ * write as before), written when it is set, 0 when missing. */
+static void test_record_knob(void **state)
+{
+    (void)state;
+    rec = malloc(sizeof *rec);
+    parsed = malloc(sizeof *parsed);
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_record_init(rec, &r, 9);
+    assert_true(gin_record_format(rec, text, sizeof text) > 0);
+    assert_null(strstr(text, "undercut-penalty"));
+    int line = 0;
+    assert_int_equal(gin_record_parse(text, parsed, &line), GIN_OK);
+    assert_string_equal(parsed->rules.name, "standard");
+    assert_int_equal(parsed->rules.undercut_penalty, 0);
+    /* two seats with the knob set: written and read back, name custom */
+    assert_int_equal(gin_rules_set(&r, "undercut-penalty", "5", NULL), GIN_OK);
+    gin_record_init(rec, &r, 9);
+    assert_true(gin_record_format(rec, text, sizeof text) > 0);
+    assert_non_null(strstr(text, "\nundercut-penalty 5\n"));
+    assert_int_equal(gin_record_parse(text, parsed, &line), GIN_OK);
+    assert_int_equal(parsed->rules.undercut_penalty, 5);
+    assert_string_equal(parsed->rules.name, "custom");
+    /* a table written without the line reads as penalty 0; twice is an error */
+    r = table("standard", 3);
+    gin_record_init(rec, &r, 9);
+    assert_true(gin_record_format(rec, text, sizeof text) > 0);
+    char *at = strstr(text, "undercut-penalty 10\n");
+    assert_non_null(at);
+    static char edited[1 << 12];
+    size_t head = (size_t)(at - text);
+    memcpy(edited, text, head);
+    strcpy(edited + head, at + strlen("undercut-penalty 10\n"));
+    assert_int_equal(gin_record_parse(edited, parsed, &line), GIN_OK);
+    assert_int_equal(parsed->rules.seats, 3);
+    assert_int_equal(parsed->rules.undercut_penalty, 0);
+    memcpy(edited, text, head);
+    strcpy(edited + head, "undercut-penalty 10\n");
+    strcat(edited, at);
+    assert_int_equal(gin_record_parse(edited, parsed, &line), GIN_EFORMAT);
+    free(rec);
+    free(parsed);
+}
+
 /* ---- the match loop with four agents ---- */
 
 typedef struct rnd_agent {
@@ -949,6 +994,7 @@ int main(void)
         cmocka_unit_test(test_hand_events),
         cmocka_unit_test(test_playouts),
         cmocka_unit_test(test_record_mismatch),
+        cmocka_unit_test(test_record_knob),
         cmocka_unit_test(test_match_four),
         cmocka_unit_test(test_game_dealer_rotation),
     };
