@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The keyboard monkey: random keys, SGR mouse clicks and resizes (down to
-# below the minimum size) sent through tmux to `gin --seed N --fast`. It must
+# below the minimum size) sent through tmux to `gin --seed N --fast` (with
+# two random table options each run: practice, rules, bot level, looks). It must
 # never crash or hang: every few batches the pane is made too small and must
 # answer with the "make it at least 80x24" message, then put back. Whenever
 # the keys make it quit, and at the end, the exit status must be 0 and the
@@ -53,7 +54,13 @@ exited() { screen | grep -q "^EXIT="; }
 start() {
     runs=$((runs + 1))
     tm kill-session -t monkey 2>/dev/null
-    tm -f /dev/null new-session -d -s monkey -x 80 -y 24 "bash $T/run.sh --seed $((SEED + runs)) --fast" ||
+    # each run its own table: practice or not, rules, bot, look
+    local opts=("--open" "--hollywood" "--rules oklahoma" "--rules classic" "--rules straight"
+                "--level easy" "--level hard" "--level expert" "--ascii" "--four-color" "--no-color"
+                "--no-open" "--no-hollywood" "--target 50")
+    local extra="${opts[RANDOM % ${#opts[@]}]} ${opts[RANDOM % ${#opts[@]}]}"
+    note "start: --seed $((SEED + runs)) --fast $extra"
+    tm -f /dev/null new-session -d -s monkey -x 80 -y 24 "bash $T/run.sh --seed $((SEED + runs)) --fast $extra" ||
         fail "tmux did not start"
     tm set-option -t monkey remain-on-exit on >/dev/null
     local i
