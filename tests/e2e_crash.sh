@@ -103,12 +103,12 @@ play_for() {
 quit_clean() { # quit from the table: q y, then status 0 and terminal restored
     local i
     for ((i = 0; i < 10; i++)); do
-        screen | grep -q "^EXIT=" && break
+        screen | grep -q "EXIT=[0-9]" && break
         keys Escape; sleep 0.2; keys q; sleep 0.2; keys y; sleep 0.4
     done
-    wait_for "^EXIT=" 10
-    screen | grep -q "^EXIT=0" || fail "$1: exit status not 0"
-    screen | grep -q "^TTY=restored" || fail "$1: terminal not restored"
+    wait_for "EXIT=[0-9]" 10
+    screen | grep -q "EXIT=0$" || fail "$1: exit status not 0"
+    screen | grep -q "TTY=restored" || fail "$1: terminal not restored"
 }
 # The saved game is a header, a blank line and a game record.
 save_replays() {
