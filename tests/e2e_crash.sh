@@ -3,6 +3,7 @@
 #  1. SIGKILL of `gin` at random moments of a game (it saves after every
 #     hand); each time the next start must find the save and the statistics
 #     sound (no "damaged"), and the save must replay with `gin replay`.
+#     SIGTERM, SIGHUP and SIGINT must save and exit 0.
 #  2. Unusable state: no $HOME, $XDG_STATE_HOME a file / very long / on a
 #     read-only or full file system: a clear message, play goes on, the quit
 #     is clean (status 0, terminal restored).
@@ -144,6 +145,23 @@ screen | grep -qi "damaged" && fail "the start after the last kill reports damag
 play_for 1
 quit_clean "after the kills"
 echo "crash: $kills SIGKILLs of gin mid-game survived ($saves left a save that replays)"
+
+# SIGTERM and SIGHUP (a closed terminal) mid-game: saved, clean exit.
+for sig in TERM HUP INT; do
+    rm -f "$T/state/gin/save"
+    start -- --seed 21 --fast --level easy
+    wait_for "Stock|Resume\\?" 20
+    play_for 2
+    pid=$(gin_pid)
+    [ -n "$pid" ] || fail "gin is not running before SIG$sig"
+    kill -"$sig" "$pid"
+    wait_for "EXIT=[0-9]" 10
+    screen | grep -q "EXIT=0$" || fail "SIG$sig: exit status not 0"
+    screen | grep -q "TTY=restored" || fail "SIG$sig: terminal not restored"
+    [ -f "$T/state/gin/save" ] || fail "SIG$sig: the game was not saved"
+    save_replays
+done
+echo "crash: SIGTERM, SIGHUP, SIGINT mid-game: saved (replays), exit 0, terminal restored"
 
 # Files 0600, directories 0700.
 for f in "$T/state/gin/save" "$T/config/gin/settings"; do
