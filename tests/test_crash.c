@@ -1,6 +1,6 @@
-/* Crash safety of the kept files: a child process writes the saved game and
- * the statistics over and over through gin_save_write / gin_stats_save (the
- * functions the table uses) and is killed with SIGKILL at a random moment,
+/* Crash safety of the kept files: a child process writes the saved game,
+ * the statistics and the settings over and over through gin_save_write,
+ * gin_stats_save and gin_settings_save (the functions the table uses) and is killed with SIGKILL at a random moment,
  * many times. After every kill each file must be byte for byte one of the
  * versions written (the old or the new), never damaged, and load cleanly.
  * Also: the files are 0600 in a 0700 directory, and unusable state
@@ -29,6 +29,7 @@
 #include "gin/error.h"
 #include "gin/match.h"
 #include "save.h"
+#include "settings.h"
 #include "stats.h"
 
 enum { VERSIONS = 6, TEXT_CAP = 1 << 21 };
@@ -40,6 +41,8 @@ typedef struct fixture {
     gin_stats stats[VERSIONS]; /* the statistics' versions */
     char *save_text[VERSIONS]; /* as gin_save_format writes them */
     char stats_text[VERSIONS][2048];
+    gin_settings settings[VERSIONS]; /* the settings' versions */
+    char settings_text[VERSIONS][1024];
     gin_match match;
     gin_record whole;
     char buf[TEXT_CAP];
@@ -146,6 +149,10 @@ static int setup(void **state)
         f->stats[k] = k ? f->stats[k - 1] : (gin_stats){0};
         gin_stats_add(&f->stats[k], k % GIN_STATS_LEVELS, &t);
         assert_true(gin_stats_format(&f->stats[k], f->stats_text[k], sizeof f->stats_text[k]) > 0);
+        gin_settings_default(&f->settings[k]);
+        f->settings[k].target = 100 + 50 * k;
+        f->settings[k].sort = k % 3;
+        assert_true(gin_settings_format(&f->settings[k], f->settings_text[k], sizeof f->settings_text[k]) > 0);
     }
     *state = f;
     return 0;
@@ -202,12 +209,16 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     if (kills < 1)
         kills = 60;
     char why[512], dir[GIN_PATH_MAX], save_path[GIN_PATH_MAX], stats_path[GIN_PATH_MAX];
+    char cdir[GIN_PATH_MAX], settings_path[GIN_PATH_MAX];
     assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
+    assert_int_equal(gin_dir_path(GIN_DIR_CONFIG, cdir, sizeof cdir, why, sizeof why), 0);
+    assert_int_equal(gin_path_join(settings_path, sizeof settings_path, cdir, "settings"), 0);
     assert_int_equal(gin_path_join(save_path, sizeof save_path, dir, "save"), 0);
     assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats"), 0);
     /* Version 0 exists before the first kill: there is always an "old". */
     assert_int_equal(gin_save_write(&f->info, &f->rec[0], why, sizeof why), 0);
     assert_int_equal(gin_stats_save(&f->stats[0], why, sizeof why), 0);
+    assert_int_equal(gin_settings_save(&f->settings[0], why, sizeof why), 0);
 
     srand((unsigned)getpid());
     int seen_save[VERSIONS] = {0}, seen_stats[VERSIONS] = {0};
@@ -220,6 +231,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
             for (unsigned k = (unsigned)i;; k++) {
                 gin_save_write(&f->info, &f->rec[k % VERSIONS], w, sizeof w);
                 gin_stats_save(&f->stats[k % VERSIONS], w, sizeof w);
+                gin_settings_save(&f->settings[k % VERSIONS], w, sizeof w);
             }
         }
         struct timespec pause = {0, (long)(rand() % 20000) * 1000L};
@@ -243,12 +255,20 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
             fail_msg("kill %d: the statistics file is damaged: %s", i, text);
         seen_stats[k]++;
         free(text);
+        text = read_file(settings_path);
+        assert_non_null(text);
+        k = which_version(text, NULL, sizeof f->settings_text[0], f->settings_text[0]);
+        if (k < 0)
+            fail_msg("kill %d: the settings file is damaged: %s", i, text);
+        free(text);
 
         /* And they load as the table loads them. */
         gin_save_info info;
         assert_int_equal(gin_save_read(&info, &f->whole, why, sizeof why), 1);
         gin_stats s;
         assert_int_equal(gin_stats_load(&s, why, sizeof why), 0);
+        gin_settings set;
+        assert_int_equal(gin_settings_load(&set, why, sizeof why), 0);
     }
     int distinct = 0;
     for (int k = 0; k < VERSIONS; k++)
@@ -259,8 +279,8 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     (void)seen_stats;
     /* A kill between mkstemp and rename leaves a temporary behind: it is
      * never read, only clutter. Count them for the record. */
-    print_message("crash: %d kills survived; %d temporaries left in the state directory\n", kills,
-                  count_temporaries(dir));
+    print_message("crash: %d kills survived (save, statistics, settings); %d temporaries left\n",
+                  kills, count_temporaries(dir) + count_temporaries(cdir));
 }
 
 static void test_files_are_private(void **state)
