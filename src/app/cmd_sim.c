@@ -1,6 +1,7 @@
 /* `gin sim`: the command-line front end of the simulator (sim.c). Parses
  * the options, checks the names, runs, and prints the figures as text or
- * one JSON object. */
+ * one JSON object. Two players print exactly as they always have; a table
+ * of three or four adds a row (or p3_* / p4_* keys) per player. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -18,16 +19,21 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: gin sim --p1 NAME --p2 NAME [--games N] [--seed S] [--rules NAME]\n"
-          "               [--KNOB VALUE...] [--think MS] [--jobs J] [--json]\n"
-          "               [--move-time MS] [--bot-log FILE]\n"
+    fputs("usage: gin sim --p1 NAME --p2 NAME [--p3 NAME [--p4 NAME]] [--players N]\n"
+          "               [--games N] [--seed S] [--rules NAME] [--KNOB VALUE...]\n"
+          "               [--think MS] [--jobs J] [--json] [--move-time MS] [--bot-log FILE]\n"
           "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
           "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
-          "  --p1, --p2 NAME  agents: ", f);
+          "With three or four players (a table: seven cards each, penalty scoring, the\n"
+          "undercut penalty 10 unless --undercut-penalty says otherwise), games come in\n"
+          "groups of 3 or 4 dealing the same shuffles with the seats rotated, so N is\n"
+          "rounded up to a whole group.\n"
+          "  --p1 .. --p4 NAME  agents: ", f);
     fputs(gin_ai_names(), f);
     fputs(", or exec:COMMAND (an external bot speaking\n"
           "                   docs/protocol.md, run by /bin/sh -c; one per job)", f);
-    fputs("\n  --games N        games to play (default 1000)\n"
+    fputs("\n  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
+          "  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
           "  --think MS       expert's time per decision\n"
           "  --jobs J         worker threads (default: the number of cores)\n"
@@ -35,10 +41,13 @@ static void usage(FILE *f)
           "  --move-time MS   an exec: bot's time per answer (default 5000)\n"
           "  --bot-log FILE   where exec: bots' standard error goes (default /dev/null)\n"
           "Hands are gins + knocks + undercuts + voids; the interval is the 95% Wilson\n"
-          "score interval of p1's share of the games won. An exec: bot that answers\n"
-          "garbage or an illegal move, nothing in time, or dies forfeits that game (a\n"
-          "win for the other side, counted in forfeits, reported on standard error) and\n"
-          "is restarted for the next.\n"
+          "score interval of p1's share of the games won. At a table the lowest penalty\n"
+          "total wins a game; each player's share is of all games (ties and forfeits\n"
+          "included) with its own interval, and points per hand are penalty points\n"
+          "taken (lower is better). An exec: bot that answers garbage or an illegal\n"
+          "move, nothing in time, or dies forfeits that game (a win for the other side;\n"
+          "at a table nobody wins it; counted in forfeits, reported on standard error)\n"
+          "and is restarted for the next.\n"
           "Rules (the preset and single knobs, e.g. --target 150 --hollywood):\n", f);
     gin_rules_args_usage(f);
 }
@@ -78,7 +87,7 @@ static int check_agent(const char *opt, const char *name, int think_ms, int move
 }
 
 typedef struct forfeit_out {
-    const char *names[2];
+    int seats;
     int tty;
 } forfeit_out;
 
@@ -86,8 +95,12 @@ typedef struct forfeit_out {
 static void report_forfeit(void *ctx, long game, int player, const char *msg)
 {
     const forfeit_out *o = ctx;
-    fprintf(stderr, "%sgin sim: game %ld: p%d %s; p%d wins by forfeit\n", o->tty ? "\r\033[K" : "", game + 1,
-            player + 1, msg, 2 - player);
+    if (o->seats == 2)
+        fprintf(stderr, "%sgin sim: game %ld: p%d %s; p%d wins by forfeit\n", o->tty ? "\r\033[K" : "",
+                game + 1, player + 1, msg, 2 - player);
+    else
+        fprintf(stderr, "%sgin sim: game %ld: p%d %s; the game is forfeit, nobody wins it\n",
+                o->tty ? "\r\033[K" : "", game + 1, player + 1, msg);
 }
 
 static void progress_bar(void *ctx, long done, long total)
@@ -115,23 +128,97 @@ static void wilson(long k, long n, double *lo, double *hi)
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
+/* Print the figures of a table of three or four players. */
+static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int json, double secs)
+{
+    int n = cfg->rules.seats;
+    double share[GIN_MAX_SEATS] = {0}, lo[GIN_MAX_SEATS] = {0}, hi[GIN_MAX_SEATS] = {0}, pph[GIN_MAX_SEATS] = {0};
+    long forfeits = 0;
+    for (int p = 0; p < n; p++) {
+        /* Out of all games: a tie or a forfeit is a game nobody won. */
+        share[p] = st->games ? (double)st->wins[p] / (double)st->games : 0.0;
+        wilson(st->wins[p], st->games, &lo[p], &hi[p]);
+        pph[p] = st->hands ? (double)st->points[p] / (double)st->hands : 0.0;
+        forfeits += st->forfeits[p];
+    }
+    double hps = secs > 0 ? (double)st->hands / secs : 0.0;
+    if (json) {
+        printf("{\"players\": %d, \"games\": %ld", n, st->games);
+        for (int p = 0; p < n; p++)
+            printf(", \"p%d_wins\": %ld", p + 1, st->wins[p]);
+        printf(", \"ties\": %ld, \"p1_win_share\": %.6f, \"ci95_low\": %.6f, \"ci95_high\": %.6f", st->ties,
+               share[0], lo[0], hi[0]);
+        for (int p = 1; p < n; p++)
+            printf(", \"p%d_win_share\": %.6f, \"p%d_ci95_low\": %.6f, \"p%d_ci95_high\": %.6f", p + 1, share[p],
+                   p + 1, lo[p], p + 1, hi[p]);
+        printf(", \"hands\": %ld", st->hands);
+        for (int p = 0; p < n; p++)
+            printf(", \"p%d_penalty_per_hand\": %.6f", p + 1, pph[p]);
+        for (int p = 0; p < n; p++)
+            printf(", \"p%d_hands_won\": %ld", p + 1, st->hands_won[p]);
+        printf(", \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, \"voids\": %ld, \"forfeits\": %ld", st->gins,
+               st->knocks, st->undercuts, st->voids, forfeits);
+        for (int p = 0; p < n; p++)
+            printf(", \"p%d_forfeits\": %ld", p + 1, st->forfeits[p]);
+        printf(", \"hands_per_s\": %.1f}\n", hps);
+        return;
+    }
+    for (int p = 0; p < n; p++)
+        printf("%s%s", p ? " vs " : "", gin_sim_player(cfg, p));
+    printf(", %ld games in groups of %d (the same deal, seats rotated), rules %s, seed %llu\n", st->games, n,
+           cfg->rules.name, (unsigned long long)cfg->seed);
+    printf("  %-11s %7s %7s  %-20s %13s %10s\n", "player", "wins", "share", "(95% CI)", "penalty/hand",
+           "hands won");
+    for (int p = 0; p < n; p++) {
+        char ci[40];
+        snprintf(ci, sizeof ci, "(%.1f%% - %.1f%%)", 100 * lo[p], 100 * hi[p]);
+        printf("  p%d %-8s %7ld %6.1f%%  %-20s %13.2f %10ld\n", p + 1, gin_sim_player(cfg, p), st->wins[p],
+               100 * share[p], ci, pph[p], st->hands_won[p]);
+    }
+    printf("  ties %ld; the lowest penalty total wins; a fair share is %.1f%%\n", st->ties, 100.0 / n);
+    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st->hands, st->gins, st->knocks,
+           st->undercuts, st->voids);
+    printf("  forfeits %ld:", forfeits);
+    for (int p = 0; p < n; p++)
+        printf(" p%d %ld%s", p + 1, st->forfeits[p], p + 1 < n ? "," : "\n");
+    printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg->jobs, secs);
+}
+
 int gin_cmd_sim(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"p1", required_argument, NULL, '1'},    {"p2", required_argument, NULL, '2'},
+        {"p3", required_argument, NULL, '3'},    {"p4", required_argument, NULL, '4'},
+        {"players", required_argument, NULL, 'P'},
         {"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
         {"think", required_argument, NULL, 'T'},
         {"jobs", required_argument, NULL, 'j'},  {"json", no_argument, NULL, 'J'},
         {"move-time", required_argument, NULL, 'M'}, {"bot-log", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    const char *p1 = NULL, *p2 = NULL, *bot_log = NULL;
-    long long games = 1000, seed = 1, think = 0, jobs = 0, move_ms = 5000;
+    const char *names[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL}, *bot_log = NULL;
+    long long games = 1000, seed = 1, think = 0, jobs = 0, move_ms = 5000, players = 0;
     int json = 0, c;
     gin_sim_config cfg;
     memset(&cfg, 0, sizeof cfg);
     char err[512];
-    if (gin_rules_args("gin sim", &argc, argv, NULL, &cfg.rules, NULL, err, sizeof err) != 0) {
+    /* The rule options, as gin_rules_args takes them, but applied below once
+     * the number of players is known: a table's undercut penalty
+     * (gin_rules_table) goes under the knobs, so an explicit
+     * --undercut-penalty still wins. */
+    gin_rules_knobs knobs;
+    gin_rules base, trial;
+    if (gin_rules_knobs_take("gin sim", &argc, argv, NULL, &knobs, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    const char *preset = knobs.preset ? knobs.preset : "standard";
+    if (gin_rules_preset(preset, &base) != GIN_OK) {
+        fprintf(stderr, "gin sim: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
+        return 2;
+    }
+    trial = base;
+    if (gin_rules_knobs_apply("gin sim", &knobs, &trial, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
@@ -140,8 +227,11 @@ int gin_cmd_sim(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         int bad = 0;
         switch (c) {
-        case '1': p1 = optarg; break;
-        case '2': p2 = optarg; break;
+        case '1':
+        case '2':
+        case '3':
+        case '4': names[c - '1'] = optarg; break;
+        case 'P': bad = parse_long(optarg, 2, GIN_MAX_SEATS, &players); break;
         case 'g': bad = parse_long(optarg, 1, 1000000000LL, &games); break;
         case 's': {
             char *end;
@@ -173,13 +263,35 @@ int gin_cmd_sim(int argc, char **argv)
         fprintf(stderr, "gin sim: unexpected argument '%s' (try --help)\n", argv[optind]);
         return 2;
     }
-    if (!p1 || !p2) {
+    if (!names[0] || !names[1]) {
         fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
         return 2;
     }
-    if (cfg.rules.seats != 2) {
-        fprintf(stderr, "gin sim: two seats only for now (--seats %d)\n", cfg.rules.seats);
+    /* Seats: --players, else a --seats knob, else as many as --pN given. */
+    int seats = players ? (int)players : trial.seats != 2 ? trial.seats : names[3] ? 4 : names[2] ? 3 : 2;
+    cfg.rules = base;
+    if (seats > 2 && gin_rules_table(&cfg.rules, seats) != GIN_OK) {
+        fprintf(stderr, "gin sim: rules %s cannot be played by %d\n", base.name, seats);
         return 2;
+    }
+    if (gin_rules_knobs_apply("gin sim", &knobs, &cfg.rules, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (cfg.rules.seats != seats) {
+        fprintf(stderr, "gin sim: --players %d and --seats %d disagree\n", seats, cfg.rules.seats);
+        return 2;
+    }
+    for (int p = 2; p < GIN_MAX_SEATS; p++) {
+        if (p < seats && !names[p]) {
+            fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1,
+                    gin_ai_names());
+            return 2;
+        }
+        if (p >= seats && names[p]) {
+            fprintf(stderr, "gin sim: --p%d given, but %d players play (--players %d)\n", p + 1, seats, p + 1);
+            return 2;
+        }
     }
     const char *why = NULL;
     if (gin_rules_check(&cfg.rules, &why) != GIN_OK) {
@@ -188,24 +300,29 @@ int gin_cmd_sim(int argc, char **argv)
     }
     if (bot_log && (!*bot_log || !strcmp(bot_log, "/dev/null")))
         bot_log = NULL;
-    int ok1 = check_agent("--p1", p1, (int)think, (int)move_ms, bot_log);
-    int ok2 = ok1 > 0 ? check_agent("--p2", p2, (int)think, (int)move_ms, bot_log) : 1;
-    if (ok1 <= 0 || ok2 <= 0)
-        return ok1 < 0 || ok2 < 0 ? 1 : 2;
+    for (int p = 0; p < seats; p++) {
+        char opt[8];
+        snprintf(opt, sizeof opt, "--p%d", p + 1);
+        int ok = check_agent(opt, names[p], (int)think, (int)move_ms, bot_log);
+        if (ok <= 0)
+            return ok < 0 ? 1 : 2;
+    }
     if (jobs <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         jobs = n > 0 ? n : 1;
     }
-    cfg.p1 = p1;
-    cfg.p2 = p2;
+    cfg.p1 = names[0];
+    cfg.p2 = names[1];
+    cfg.p3 = names[2];
+    cfg.p4 = names[3];
     cfg.seed = (uint64_t)seed;
-    cfg.pairs = (long)((games + 1) / 2);
+    cfg.pairs = (long)((games + seats - 1) / seats);
     cfg.think_ms = (int)think;
     cfg.jobs = (int)jobs;
     cfg.move_ms = (int)move_ms;
     cfg.bot_log = bot_log;
     int tty = isatty(STDERR_FILENO);
-    forfeit_out fo = {{p1, p2}, tty};
+    forfeit_out fo = {seats, tty};
     cfg.on_forfeit = report_forfeit;
     cfg.forfeit_ctx = &fo;
 
@@ -216,10 +333,16 @@ int gin_cmd_sim(int argc, char **argv)
     if (tty)
         fputs("\r\033[K", stderr);
     if (rc != GIN_OK) {
-        fprintf(stderr, "gin sim: game %ld failed: %s%s%s\n", st.fault_game, gin_strerror(rc),
-                st.fault_player >= 0 ? " by " : "", st.fault_player == 0 ? p1 : st.fault_player == 1 ? p2 : "");
+        const char *who = gin_sim_player(&cfg, st.fault_player);
+        fprintf(stderr, "gin sim: game %ld failed: %s%s%s\n", st.fault_game, gin_strerror(rc), who ? " by " : "",
+                who ? who : "");
         return 1;
     }
+    if (seats > 2) {
+        print_table(&cfg, &st, json, secs);
+        return 0;
+    }
+    const char *p1 = names[0], *p2 = names[1];
     long decided = st.wins[0] + st.wins[1];
     double share = decided ? (double)st.wins[0] / (double)decided : 0.0, lo, hi;
     wilson(st.wins[0], decided, &lo, &hi);

@@ -1,8 +1,9 @@
-/* The simulator: mirrored pairs of games between two agents over threads.
- * Each worker takes whole pairs by index; every game's seeds derive from
- * the run seed and the pair index alone (an exec bot kept by a worker is
- * reseeded per game), and the figures are integer sums, so the totals are
- * identical whatever the number of workers. */
+/* The simulator: groups of games dealing the same shuffles with the seats
+ * rotated (mirrored pairs with two seats), between two to four agents over
+ * threads. Each worker takes whole groups by index; every game's seeds
+ * derive from the run seed and the group index alone (an exec bot kept by a
+ * worker is reseeded per game), and the figures are integer sums, so the
+ * totals are identical whatever the number of workers. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -35,9 +36,40 @@ uint64_t gin_sim_game_seed(uint64_t seed, long pair)
     return mix64(mix64(seed) ^ (uint64_t)pair);
 }
 
+const char *gin_sim_player(const gin_sim_config *c, int p)
+{
+    if (!c)
+        return NULL;
+    switch (p) {
+    case 0: return c->p1;
+    case 1: return c->p2;
+    case 2: return c->p3;
+    case 3: return c->p4;
+    default: return NULL;
+    }
+}
+
+static int seats_of(const gin_sim_config *c)
+{
+    return c->rules.seats;
+}
+
+/* 1 if c names an agent for every seat of a seat count we play. */
+static int config_ok(const gin_sim_config *c)
+{
+    int n = seats_of(c);
+    if (n < 2 || n > GIN_MAX_SEATS)
+        return 0;
+    for (int p = 0; p < n; p++)
+        if (!gin_sim_player(c, p))
+            return 0;
+    return 1;
+}
+
 typedef struct game_ctx {
     gin_sim_stats *acc;
-    int p1_seat;
+    int seats;
+    int rotation; /* player p sits in seat (p + rotation) % seats */
     gin_event_fn on_event;
     void *ctx;
 } game_ctx;
@@ -46,7 +78,8 @@ static void count_event(void *ctx, const gin_event *ev)
 {
     game_ctx *g = ctx;
     gin_sim_stats *s = g->acc;
-    int player = ev->seat == g->p1_seat ? 0 : 1;
+    int table = g->seats > 2;
+    int player = ev->seat >= 0 && ev->seat < g->seats ? (ev->seat - g->rotation + g->seats) % g->seats : 0;
     switch (ev->kind) {
     case GIN_EV_VOID:
         s->hands++;
@@ -55,7 +88,11 @@ static void count_event(void *ctx, const gin_event *ev)
     case GIN_EV_HAND_OVER:
         s->hands++;
         if (ev->showdown) {
-            s->points[player] += ev->showdown->points;
+            s->hands_won[player]++;
+            /* A table's HAND_OVER carries the penalty paid in all: each
+             * seat's share came in its PENALTY event. */
+            if (!table)
+                s->points[player] += ev->showdown->points;
             switch (ev->showdown->kind) {
             case GIN_RESULT_GIN:
             case GIN_RESULT_BIG_GIN: s->gins++; break;
@@ -64,9 +101,14 @@ static void count_event(void *ctx, const gin_event *ev)
             }
         }
         break;
+    case GIN_EV_PENALTY:
+        s->points[player] += ev->value;
+        break;
     case GIN_EV_GAME_OVER:
         if (ev->seat >= 0)
             s->wins[player]++;
+        else
+            s->ties++;
         break;
     default:
         break;
@@ -78,13 +120,13 @@ static void count_event(void *ctx, const gin_event *ev)
 /* The exec: bots a worker keeps from game to game (one process each, not
  * one per game); built-in agents are cheap and made per game. */
 typedef struct kept {
-    gin_agent ag[2];
-    int have[2];
+    gin_agent ag[GIN_MAX_SEATS];
+    int have[GIN_MAX_SEATS];
 } kept;
 
 static void kept_free(kept *k)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < GIN_MAX_SEATS; i++)
         if (k->have[i] && k->ag[i].destroy)
             k->ag[i].destroy(k->ag[i].self);
     memset(k, 0, sizeof *k);
@@ -99,31 +141,42 @@ static void set_fault(gin_sim_stats *acc, int rc, long game, int player)
     }
 }
 
-/* An external bot lost game `game` by failing: a win for the other side. */
+/* An external bot lost game `game` by failing: with two seats a win for the
+ * other side; at a table nobody wins it (it counts in games, so in every
+ * share's denominator). */
 static void forfeit(const gin_sim_config *c, gin_sim_stats *acc, long game, int player, const char *msg)
 {
     acc->games++;
-    acc->wins[!player]++;
+    if (seats_of(c) == 2)
+        acc->wins[!player]++;
     acc->forfeits[player]++;
     if (c->on_forfeit)
         c->on_forfeit(c->forfeit_ctx, game, player, msg);
 }
 
+static void free_local(gin_agent *local, const int *own)
+{
+    for (int i = 0; i < GIN_MAX_SEATS; i++)
+        if (own[i] && local[i].destroy)
+            local[i].destroy(local[i].self);
+}
+
 /* Play one game with `m` as scratch space and `k` holding the exec bots. */
-static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event, void *ctx,
+static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn on_event, void *ctx,
                      gin_sim_stats *acc, gin_match *m, kept *k)
 {
+    int n = seats_of(c);
     uint64_t seed = gin_sim_game_seed(c->seed, pair);
-    long game = 2 * pair + swapped;
-    const char *names[2] = {c->p1, c->p2};
-    gin_agent local[2];
-    gin_agent *ag[2] = {NULL, NULL};
-    int own[2] = {0, 0}, rc = GIN_OK;
-    for (int p = 0; p < 2 && rc == GIN_OK; p++) {
+    long game = n * pair + rot;
+    gin_agent local[GIN_MAX_SEATS];
+    gin_agent *ag[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
+    int own[GIN_MAX_SEATS] = {0, 0, 0, 0}, rc = GIN_OK;
+    for (int p = 0; p < n && rc == GIN_OK; p++) {
+        const char *name = gin_sim_player(c, p);
         /* The agent's seed depends on the game alone, exec bot or not. */
         uint64_t agent_seed = mix64(seed ^ (uint64_t)(p + 1));
-        if (!gin_app_agent_is_exec(names[p])) {
-            rc = gin_app_agent_create_timed(names[p], agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p],
+        if (!gin_app_agent_is_exec(name)) {
+            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p],
                                             NULL, 0);
             if (rc != GIN_OK)
                 set_fault(acc, rc, game, -1);
@@ -133,13 +186,11 @@ static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_
         }
         if (!k->have[p]) {
             char err[512];
-            rc = gin_app_agent_create_timed(names[p], agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p],
+            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p],
                                             err, sizeof err);
             if (rc == GIN_ESTATE) { /* the bot would not start: its loss */
                 forfeit(c, acc, game, p, err);
-                for (int i = 0; i < 2; i++)
-                    if (own[i] && local[i].destroy)
-                        local[i].destroy(local[i].self);
+                free_local(local, own);
                 return GIN_OK;
             }
             if (rc != GIN_OK) {
@@ -152,21 +203,23 @@ static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_
         ag[p] = &k->ag[p];
     }
     if (rc == GIN_OK) {
-        const gin_agent *seats[2] = {ag[swapped], ag[!swapped]};
-        game_ctx g = {acc, swapped, on_event, ctx};
+        const gin_agent *seats[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
+        for (int p = 0; p < n; p++)
+            seats[(p + rot) % n] = ag[p];
+        game_ctx g = {acc, n, rot, on_event, ctx};
         rc = gin_match_init(m, &c->rules, seed, seats, count_event, &g);
         int player = -1;
         if (rc == GIN_OK) {
             rc = gin_match_play(m);
-            player = m->fault_seat < 0 ? -1 : m->fault_seat == swapped ? 0 : 1;
+            player = m->fault_seat < 0 ? -1 : (m->fault_seat - rot + n) % n;
         }
         if (rc == GIN_OK) {
             acc->games++;
-        } else if (player >= 0 && gin_app_agent_is_exec(names[player])) {
+        } else if (player >= 0 && gin_app_agent_is_exec(gin_sim_player(c, player))) {
             const char *msg = gin_app_agent_fault(ag[player]);
             char buf[160];
             if (!msg) {
-                snprintf(buf, sizeof buf, "exec bot %s failed: %s", names[player], gin_strerror(rc));
+                snprintf(buf, sizeof buf, "exec bot %s failed: %s", gin_sim_player(c, player), gin_strerror(rc));
                 msg = buf;
             }
             forfeit(c, acc, game, player, msg);
@@ -175,23 +228,21 @@ static int play_game(const gin_sim_config *c, long pair, int swapped, gin_event_
             set_fault(acc, rc, game, player);
         }
     }
-    for (int i = 0; i < 2; i++)
-        if (own[i] && local[i].destroy)
-            local[i].destroy(local[i].self);
+    free_local(local, own);
     return rc;
 }
 
-int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event, void *ctx,
+int gin_sim_play_game(const gin_sim_config *c, long pair, int rotation, gin_event_fn on_event, void *ctx,
                       gin_sim_stats *acc)
 {
-    if (!c || !acc || pair < 0)
+    if (!c || !acc || pair < 0 || !config_ok(c) || rotation < 0 || rotation >= seats_of(c))
         return GIN_EINVAL;
     gin_match *m = malloc(sizeof *m);
     if (!m)
         return GIN_EINVAL;
     kept k;
     memset(&k, 0, sizeof k);
-    int rc = play_game(c, pair, swapped ? 1 : 0, on_event, ctx, acc, m, &k);
+    int rc = play_game(c, pair, rotation, on_event, ctx, acc, m, &k);
     kept_free(&k);
     free(m);
     return rc;
@@ -227,8 +278,8 @@ static void *worker_main(void *arg)
         long pair = atomic_fetch_add(&r->next_pair, 1);
         if (pair >= r->c->pairs || atomic_load(&r->stop))
             break;
-        for (int sw = 0; sw < 2; sw++) {
-            if (play_game(r->c, pair, sw, NULL, NULL, &w->st, m, &k) != GIN_OK)
+        for (int rot = 0; rot < seats_of(r->c); rot++) {
+            if (play_game(r->c, pair, rot, NULL, NULL, &w->st, m, &k) != GIN_OK)
                 atomic_store(&r->stop, 1);
             atomic_fetch_add(&r->games_done, 1);
         }
@@ -241,17 +292,18 @@ static void *worker_main(void *arg)
 static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
 {
     to->games += from->games;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < GIN_MAX_SEATS; i++) {
         to->wins[i] += from->wins[i];
         to->points[i] += from->points[i];
+        to->forfeits[i] += from->forfeits[i];
+        to->hands_won[i] += from->hands_won[i];
     }
+    to->ties += from->ties;
     to->hands += from->hands;
     to->gins += from->gins;
     to->knocks += from->knocks;
     to->undercuts += from->undercuts;
     to->voids += from->voids;
-    to->forfeits[0] += from->forfeits[0];
-    to->forfeits[1] += from->forfeits[1];
     if (from->fault != GIN_OK && (to->fault == GIN_OK || from->fault_game < to->fault_game)) {
         to->fault = from->fault;
         to->fault_game = from->fault_game;
@@ -261,7 +313,7 @@ static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
 
 int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out)
 {
-    if (!c || !out || c->pairs < 0 || c->jobs < 1)
+    if (!c || !out || c->pairs < 0 || c->jobs < 1 || !config_ok(c))
         return GIN_EINVAL;
     memset(out, 0, sizeof *out);
     out->fault_player = -1;
@@ -284,7 +336,7 @@ int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx
     if (started == 0) { /* no threads at all: play here */
         worker_main(&ws[0]);
     } else if (progress) {
-        long total = 2 * c->pairs;
+        long total = seats_of(c) * c->pairs;
         while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop)) {
             progress(ctx, atomic_load(&r.games_done), total);
             struct timespec ts = {0, 100 * 1000 * 1000};

@@ -1,6 +1,11 @@
-/* gin — the simulator behind `gin sim`: whole games between two named
- * agents in mirrored pairs, spread over worker threads, with results that
- * depend only on the configuration (never on the number of workers).
+/* gin — the simulator behind `gin sim`: whole games between two to four
+ * named agents, spread over worker threads, with results that depend only
+ * on the configuration (never on the number of workers).
+ *
+ * Fairness: games come in groups dealing the same shuffles (the same game
+ * seed), one game per rotation of the seats. With two seats a group is the
+ * mirrored pair of old (game 2k: p1 in seat 0; game 2k+1: p1 in seat 1);
+ * with N seats, in rotation r player p (0 = p1) sits in seat (p + r) % N.
  *
  * Built-in agents are made afresh for every game; an exec: bot is started
  * once per worker and serves that worker's games, each game seeded exactly
@@ -16,53 +21,67 @@
 #include "gin/rules.h"
 
 /* An external bot's failure, which lost it game `game` (player 0 = p1,
- * 1 = p2); msg says which bot did what. Called from the worker threads,
- * possibly several at once. */
+ * 1 = p2, ...); msg says which bot did what. Called from the worker
+ * threads, possibly several at once. */
 typedef void (*gin_sim_forfeit_fn)(void *ctx, long game, int player, const char *msg);
 
 typedef struct gin_sim_config {
     const char *p1, *p2; /* agent names, as gin_app_agent_create (exec: too) */
-    gin_rules rules;
+    gin_rules rules;     /* rules.seats (2..4) is the number of players */
     uint64_t seed;
-    long pairs;          /* games = 2 * pairs */
+    long pairs;          /* groups of rotations: games = rules.seats * pairs */
     int think_ms;        /* expert's time per decision */
     int jobs;            /* worker threads, >= 1 */
     int move_ms;         /* an exec bot's time per answer; <= 0: the default */
     const char *bot_log; /* where exec bots' standard error goes; NULL: /dev/null */
     gin_sim_forfeit_fn on_forfeit; /* may be NULL */
     void *forfeit_ctx;
+    const char *p3, *p4; /* the third and fourth players (rules.seats >= 3, 4) */
 } gin_sim_config;
 
+/* Per player (index 0 = p1). With two seats `points` are hand points won;
+ * at a table of 3-4 they are penalty points taken (lower is better). */
 typedef struct gin_sim_stats {
     long games;
-    long wins[2];        /* [0] p1, [1] p2 */
+    long wins[GIN_MAX_SEATS];
     long hands;          /* = gins + knocks + undercuts + voids */
-    long points[2];      /* hand points won, p1 and p2 */
+    long points[GIN_MAX_SEATS];
     long gins;           /* gin and big gin */
     long knocks;         /* knocks the knocker won */
     long undercuts;
     long voids;
-    long forfeits[2];    /* games lost by an exec bot's failure, p1 and p2
-                          * (counted in games and in the other's wins) */
+    long forfeits[GIN_MAX_SEATS]; /* games lost by an exec bot's failure; with two seats
+                                   * counted in games and in the other's wins, at a
+                                   * table in games only (nobody wins it) */
     int fault;           /* GIN_OK, or the first failure (lowest game index) */
-    int fault_player;    /* 0 = p1, 1 = p2, -1 = none or not an agent's fault */
+    int fault_player;    /* 0 = p1, 1 = p2, ...; -1 = none or not an agent's fault */
     long fault_game;
+    long ties;           /* games that ended in a tie (a table: a tie for lowest) */
+    long hands_won[GIN_MAX_SEATS]; /* scored hands each player won */
 } gin_sim_stats;
 
-/* The seed of both games of pair `pair` under the run seed. */
+/* The seed of every game of group `pair` under the run seed. */
 uint64_t gin_sim_game_seed(uint64_t seed, long pair);
 
-/* Play game 2 * pair + swapped (swapped = 1: p1 sits in seat 1) and add its
- * figures to *acc (exec: bots are started and stopped for this game alone). on_event (may be NULL) also sees every full event.
- * Returns GIN_OK or a negative code (fault fields of *acc set). */
-int gin_sim_play_game(const gin_sim_config *c, long pair, int swapped, gin_event_fn on_event,
+/* The agent name of player p (0 = p1) in c, or NULL. */
+const char *gin_sim_player(const gin_sim_config *c, int p);
+
+/* Play game seats * pair + rotation (rotation 0..seats-1: player p sits in
+ * seat (p + rotation) % seats; with two seats rotation 1 is the old
+ * `swapped`, p1 in seat 1) and add its figures to *acc (exec: bots are
+ * started and stopped for this game alone). on_event (may be NULL) also
+ * sees every full event. Returns GIN_OK, GIN_EINVAL (bad arguments, a
+ * rotation out of range, a missing name for a seat) or another negative
+ * code (fault fields of *acc set). */
+int gin_sim_play_game(const gin_sim_config *c, long pair, int rotation, gin_event_fn on_event,
                       void *ctx, gin_sim_stats *acc);
 
 /* Called from the calling thread about ten times a second while a run goes. */
 typedef void (*gin_sim_progress_fn)(void *ctx, long games_done, long games_total);
 
-/* Play every pair on c->jobs threads into *out (zeroed first). Returns
- * GIN_OK, or the first game's failure code (details in *out); an exec bot's
+/* Play every group on c->jobs threads into *out (zeroed first). Returns
+ * GIN_OK, GIN_EINVAL (bad configuration: seats outside 2..4, a missing
+ * name), or the first game's failure code (details in *out); an exec bot's
  * failure is a forfeit, not a failure of the run. */
 int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out);
 
