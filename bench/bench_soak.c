@@ -1,5 +1,6 @@
 /* gin-bench soak: play many hands through the match loop, in every preset
- * with and without Hollywood, and check the game's invariants after every
+ * with and without Hollywood and with single knobs no preset turns (big gin,
+ * free first turn, reshuffle, max hands, ...), and check the game's invariants after every
  * action: each card in exactly one place, hand sizes right for the phase,
  * every seat's view agreeing with the table and blind to the stock, the
  * running score equal to gin_score_game (gin_score_hollywood) over the
@@ -20,6 +21,7 @@
 #include "ai.h"
 #include "gin/error.h"
 #include "gin/match.h"
+#include "gin/meld.h"
 #include "gin/record.h"
 #include "gin/score.h"
 
@@ -33,6 +35,8 @@ typedef struct soak_stats {
     long by_level;   /* games with a bot level in a seat */
     long too_long;   /* games longer than a record holds (replayed up to where it filled) */
     long prefixes;   /* of those, replayed when the record filled */
+    long kinds[4];   /* hands ended by knock, undercut, gin, big gin */
+    long voids, reshuffles;
 } soak_stats;
 
 /* Everything one game needs, allocated once (records and games are large). */
@@ -105,6 +109,13 @@ static int rec_draw(void *self, const gin_view *v)
 static int rec_discard(void *self, const gin_view *v, gin_action *out)
 {
     recorder *r = self;
+    /* No baseline goes big gin; take it whenever it is there, so the rule's
+     * path is played. */
+    if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0) {
+        *out = (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD};
+        rec_add(r, *out);
+        return GIN_OK;
+    }
     int x = r->inner->discard(r->inner->self, v, out);
     if (x >= 0)
         rec_add(r, *out);
@@ -131,6 +142,12 @@ static void on_event(void *ctx, const gin_event *ev)
         c->face_up |= gin_cardset_of(ev->card);
     if (ev->kind == GIN_EV_HAND_OVER && ev->showdown && ev->showdown->points != ev->value)
         violation(c, "HAND_OVER says %d points, its showdown %d", ev->value, ev->showdown->points);
+    if (ev->kind == GIN_EV_HAND_OVER && ev->showdown && ev->showdown->kind >= 0 && ev->showdown->kind < 4)
+        c->st->kinds[ev->showdown->kind]++;
+    if (ev->kind == GIN_EV_VOID)
+        c->st->voids++;
+    if (ev->kind == GIN_EV_RESHUFFLE)
+        c->st->reshuffles++;
 }
 
 /* Each card in exactly one place; sizes right for the phase. */
@@ -299,13 +316,17 @@ static void check_prefix(soak_ctx *c)
  * now and then a bot level (they think far longer per move). */
 static void pick_agents(long game, const char *names[2])
 {
-    /* random against random rarely knocks: games of hundreds of void
-     * hands. Keep it to one game in eight. */
-    static const char *const pairs[8][2] = {
+    /* random rarely knocks: its games are mostly void hands, and random
+     * against random plays hundreds of them. One game in sixteen. */
+    static const char *const pairs[16][2] = {
         {"random", "random"}, {"random", "simple"}, {"simple", "random"}, {"simple", "simple"},
-        {"simple", "simple"}, {"random", "simple"}, {"simple", "random"}, {"simple", "simple"}};
-    names[0] = pairs[(game >> 3) & 7][0];
-    names[1] = pairs[(game >> 3) & 7][1];
+        {"simple", "simple"}, {"simple", "simple"}, {"simple", "simple"}, {"simple", "simple"},
+        {"simple", "simple"}, {"random", "simple"}, {"simple", "random"}, {"simple", "simple"},
+        {"simple", "simple"}, {"simple", "simple"}, {"simple", "simple"}, {"simple", "simple"}};
+    /* Every pair within any 16 games, and over a run with every variant. */
+    int pair = (int)((game + game / 16) % 16);
+    names[0] = pairs[pair][0];
+    names[1] = pairs[pair][1];
     if (game % 97 == 13)
         names[game & 1] = "easy";
     else if (game % 211 == 29)
@@ -398,17 +419,33 @@ static int soak_run(long hands, uint64_t seed, soak_stats *st, FILE *report)
     c->st = st;
     c->report = report;
     size_t presets = gin_rules_preset_count();
-    gin_rules variants[16];
+    gin_rules variants[32];
     int n_variants = 0;
-    for (size_t i = 0; i < presets && n_variants < 15; i++) {
+    for (size_t i = 0; i < presets && n_variants < 30; i++) {
         variants[n_variants++] = *gin_rules_preset_at(i);
         gin_rules hw = *gin_rules_preset_at(i);
         if (!hw.hollywood && gin_rules_set(&hw, "hollywood", "on", NULL) == GIN_OK)
             variants[n_variants++] = hw;
     }
+    /* Knobs no preset turns, one at a time over standard (a few over classic). */
+    static const char *const knobs[][3] = {
+        {"standard", "big-gin", "31"},       {"standard", "first-turn", "free"},
+        {"standard", "stock", "reshuffle"},  {"standard", "max-hands", "3"},
+        {"standard", "next-dealer", "alternate"}, {"standard", "cut", "high"},
+        {"standard", "knock", "upcard"},     {"standard", "shutout", "no-box"},
+        {"classic", "big-gin", "31"},        {"classic", "knock", "0"},
+    };
+    for (size_t i = 0; i < sizeof knobs / sizeof knobs[0] && n_variants < 32; i++) {
+        gin_rules r;
+        if (gin_rules_preset(knobs[i][0], &r) == GIN_OK &&
+            gin_rules_set(&r, knobs[i][1], knobs[i][2], NULL) == GIN_OK)
+            variants[n_variants++] = r;
+        else if (report)
+            fprintf(report, "soak: cannot set %s %s over %s\n", knobs[i][1], knobs[i][2], knobs[i][0]);
+    }
     for (long game = 0; st->hands < hands; game++) {
         const gin_rules *r = &variants[game % n_variants];
-        c->variant = r->hollywood ? "Hollywood" : r->name;
+        c->variant = r->hollywood ? "Hollywood" : r->name; /* "custom" for a knob */
         if (soak_game(c, r, seed + (uint64_t)game * 0x9E3779B97F4A7C15ull, game) != 0)
             break;
     }
@@ -454,6 +491,8 @@ int bench_soak(int argc, char **argv)
             "%.1f s, %.0f hands/s\n",
             st.games, st.by_level, st.too_long, st.actions, secs,
             secs > 0 ? (double)st.hands / secs : 0.0);
+    fprintf(stderr, "soak: %ld knocks, %ld undercuts, %ld gins, %ld big gins, %ld voids, %ld reshuffles\n",
+            st.kinds[0], st.kinds[1], st.kinds[2], st.kinds[3], st.voids, st.reshuffles);
     printf("soak: %ld hands, %ld violations\n", st.hands, st.violations);
     return st.violations ? 1 : 0;
 }
