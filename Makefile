@@ -61,8 +61,11 @@ clean:
 
 # Hardening (docs/reliability.md). fuzz: each libFuzzer target for
 # FUZZ_SECONDS (default 60) in build-fuzz. soak: a million hands of
-# gin-bench soak, the keyboard monkey with MONKEY_KEYS keys (default 5000)
-# and CRASH_KILLS SIGKILLs of the save and statistics writers (default 1000).
+# gin-bench soak, SOAK_GAMES games with a bot over the protocol (exec: gin
+# engine) that must end exactly as in-process, the keyboard monkey with
+# MONKEY_KEYS keys (default 5000) and CRASH_KILLS SIGKILLs of the save,
+# statistics and settings writers (default 1000).
+SOAK_GAMES ?= 4000
 MONKEY_KEYS ?= 5000
 CRASH_KILLS ?= 1000
 SOAK_HANDS ?= 1000000
@@ -72,5 +75,13 @@ fuzz:
 
 soak: build
 	nice ./$(BUILD)/gin-bench soak --hands $(SOAK_HANDS)
+	@for bot in simple easy; do \
+		a=$$(nice ./$(BUILD)/gin sim --p1 "exec:$(abspath $(BUILD))/gin engine --level $$bot" --p2 simple \
+			--games $(SOAK_GAMES) --json | sed 's/, "hands_per_s.*//'); \
+		b=$$(nice ./$(BUILD)/gin sim --p1 $$bot --p2 simple --games $(SOAK_GAMES) --json | sed 's/, "hands_per_s.*//'); \
+		if [ -n "$$a" ] && [ "$$a" = "$$b" ]; then \
+			echo "protocol soak: $(SOAK_GAMES) games of $$bot over exec: identical to in-process"; \
+		else echo "protocol soak: $$bot over exec: differs"; echo "$$a"; echo "$$b"; exit 1; fi; \
+	done
 	MONKEY_KEYS=$(MONKEY_KEYS) bash tests/e2e_monkey.sh ./$(BUILD)/gin .
 	CRASH_KILLS=$(CRASH_KILLS) bash tests/e2e_crash.sh ./$(BUILD)/gin .
