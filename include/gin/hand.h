@@ -66,7 +66,9 @@ enum gin_event_kind {
     GIN_EV_GAME_OVER = 12,    /* emitted by gin_game: seat = winner, value = winner's total */
     GIN_EV_PENALTY = 13       /* table of 3-4 only: seat takes `value` penalty points (0 for
                                  the hand's winner); one per seat, the knocker first then in
-                                 turn order, after the LAYOFFs and before HAND_OVER */
+                                 turn order, after the LAYOFFs and before HAND_OVER; `cards`
+                                 the seat's hand as shown (the knocker's after its discard),
+                                 public, so a referee can tell every seat's spread */
 };
 
 /* GIN_EV_DEAL is emitted once per seat, the dealer's left first, the dealer

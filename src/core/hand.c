@@ -235,7 +235,7 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
             emit(fn, ctx, GIN_EV_LAYOFF, s, t->layoffs[s][j].card, 0, t->layoffs[s][j].meld, NULL);
     }
     for (int s = k, i = 0; i < h->seats; i++, s = next_seat(h, s))
-        emit(fn, ctx, GIN_EV_PENALTY, s, GIN_NO_CARD, 0, t->penalty[s], NULL);
+        emit(fn, ctx, GIN_EV_PENALTY, s, GIN_NO_CARD, h->held[s], t->penalty[s], NULL);
     emit(fn, ctx, GIN_EV_HAND_OVER, t->winner, GIN_NO_CARD, all, t->total, &h->result);
     return GIN_OK;
 }
