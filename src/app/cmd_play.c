@@ -23,6 +23,10 @@ static void usage(FILE *f)
             "usage: gin [play] [options]\n"
             "Play gin rummy against the computer in the terminal.\n\n"
             "  --level L      bot level: easy, normal, hard, expert\n"
+            "  --players N    2 (you and a bot), or 3 or 4: you against two or three bots of\n"
+            "                 the level, seven cards each, scored in penalty points (lowest\n"
+            "                 total wins; docs/rules.md). Table games are saved but not counted\n"
+            "                 in the statistics\n"
             "  --opponent NAME  a bot level as above, or exec:COMMAND: an external bot\n"
             "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
             "                 e.g. --opponent exec:'python3 examples/pybot.py'. Its standard\n"
@@ -70,11 +74,23 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     gin_game *g = malloc(sizeof *g);
     int err = 0;
     int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
-    if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0) {
-        snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name,
-                 info->level, info->practice ? " (practice)" : "",
-                 g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0),
-                 g->score.points[info->human], g->score.points[1 - info->human]);
+    if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0 && info->human < g->rules.seats) {
+        int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
+        if (g->rules.seats == 2) {
+            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name,
+                     info->level, info->practice ? " (practice)" : "", hand,
+                     g->score.points[info->human], g->score.points[1 - info->human]);
+        } else {
+            /* A table: every seat's penalty points, you first. */
+            int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
+                             gin_play_rules_label(&g->rules), g->rules.seats, info->level, info->practice ? " (practice)" : "",
+                             hand, g->score.points[info->human]);
+            for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
+                n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
+                              g->score.points[(info->human + k) % g->rules.seats]);
+            if (n > 0 && (size_t)n + 1 < scap)
+                snprintf(summary + n, scap - (size_t)n, ".");
+        }
         free(g);
         return 1;
     }
@@ -109,9 +125,10 @@ int gin_cmd_play(int argc, char **argv)
     if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
         snprintf(note, sizeof note, "%s", why);
 
-    enum { O_LEVEL = 256, O_OPPONENT, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
+    enum { O_LEVEL = 256, O_PLAYERS, O_OPPONENT, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
     static const struct option opts[] = {
         {"level", required_argument, 0, O_LEVEL}, {"opponent", required_argument, 0, O_OPPONENT},
+        {"players", required_argument, 0, O_PLAYERS},
         {"rules", required_argument, 0, O_RULES},
         {"target", required_argument, 0, O_TARGET}, {"hollywood", no_argument, 0, O_HOLLY},
         {"no-hollywood", no_argument, 0, O_NOHOLLY}, {"four-color", no_argument, 0, O_FOUR},
@@ -149,6 +166,16 @@ int gin_cmd_play(int argc, char **argv)
             snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
             changed = 1;
             break;
+        case O_PLAYERS: {
+            long n = strtol(optarg, &end, 10);
+            if (*end || end == optarg || n < 2 || n > GIN_MAX_SEATS) {
+                fprintf(stderr, "gin: --players wants 2, 3 or 4, got '%s'\n", optarg);
+                return 2;
+            }
+            p->set.players = (int)n;
+            changed = 1;
+            break;
+        }
         case O_OPPONENT:
             if (gin_app_agent_is_exec(optarg)) {
                 opponent = optarg;
@@ -215,12 +242,20 @@ int gin_cmd_play(int argc, char **argv)
         fprintf(stderr, "gin: bad rules in the settings: %s\n", rwhy ? rwhy : "?");
         return 2;
     }
+    int seats_before = p->rules.seats;
     if (gin_rules_knobs_apply("gin", &knobs, &p->rules, why, sizeof why) != 0) {
         fprintf(stderr, "%s\n", why);
         return 2;
     }
-    if (p->rules.seats != 2) {
-        fprintf(stderr, "gin: the table seats two players for now (--seats %d)\n", p->rules.seats);
+    /* --seats N as a one-game knob works like --players N (not remembered):
+     * the table's undercut penalty comes with it. */
+    if (p->rules.seats != seats_before && gin_rules_table(&p->rules, p->rules.seats) != GIN_OK) {
+        fprintf(stderr, "gin: --seats %d does not work with these rules (Hollywood is for two players)\n",
+                p->rules.seats);
+        return 2;
+    }
+    if (p->rules.seats > 2 && opponent) {
+        fprintf(stderr, "gin: an external bot (--opponent exec:...) plays at a table of two only\n");
         return 2;
     }
     p->level = gin_stats_level_index(p->set.level);
@@ -229,7 +264,7 @@ int gin_cmd_play(int argc, char **argv)
     p->practice = p->set.open;
     p->seed = have_seed ? seed : fresh_seed();
     p->human = 0;
-    p->bot = 1;
+    p->bot = 1; /* at a table: the first bot, on your left; the others sit after it */
     if (changed && gin_settings_save(&p->set, why, sizeof why) != 0)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
 
@@ -300,7 +335,7 @@ int gin_cmd_play(int argc, char **argv)
             p->level = gin_stats_level_index(info.level);
             p->practice = info.practice;
             p->human = info.human;
-            p->bot = 1 - info.human;
+            p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
         } else if (k == 'n') {
             gin_save_remove();
         } else {

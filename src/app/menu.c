@@ -25,7 +25,7 @@ static void cycle_word(char *dst, size_t cap, const char *const *words, int n, i
     snprintf(dst, cap, "%s", words[i]);
 }
 
-enum { M_LEVEL, M_RULES, M_TARGET, M_HOLLY, M_OPEN, M_FOUR, M_COLOR, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
+enum { M_LEVEL, M_PLAYERS, M_RULES, M_TARGET, M_HOLLY, M_OPEN, M_FOUR, M_COLOR, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
 
 int gin_play_menu(gin_play *p)
 {
@@ -46,16 +46,20 @@ int gin_play_menu(gin_play *p)
             snprintf(target, sizeof target, "the preset's");
         snprintf(holly, sizeof holly, "%s", p->set.hollywood < 0 ? "the preset's" : p->set.hollywood ? "on" : "off");
         /* Rule changes start with the next game: say what is in play now. */
-        char nl[32], nr[40], nt[24], nh[24], no[24];
+        char nl[32], nr[40], nt[24], nh[24], no[24], np2[40], pl[24];
         snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : gin_stats_level_name(p->level));
         snprintf(nr, sizeof nr, "(now %s)", now->name);
         snprintf(nt, sizeof nt, "(now %d)", now->target);
         snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
         snprintf(no, sizeof no, "(now %s)", p->practice ? "on" : "off");
         snprintf(items[M_LEVEL], 96, "Bot level          %-14s %s", p->set.level, nl);
+        snprintf(pl, sizeof pl, "%d%s", p->set.players, p->set.players > 2 ? " (a table)" : "");
+        snprintf(np2, sizeof np2, "(now %d)%s", gin_play_seats(p), p->opponent ? "  external bots: 2 only" : "");
+        snprintf(items[M_PLAYERS], 96, "Players            %-14s %s", pl, np2);
         snprintf(items[M_RULES], 96, "Rules preset       %-14s %s", p->set.rules, nr);
         snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
-        snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s", holly, nh);
+        snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s%s", holly, nh,
+                 p->set.players > 2 ? "  two players only" : "");
         snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off", no);
         snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
         snprintf(items[M_COLOR], 96, "Colours            %s", p->set.no_color ? "off" : getenv("NO_COLOR") ? "on (but NO_COLOR is set)" : "on");
@@ -69,7 +73,7 @@ int gin_play_menu(gin_play *p)
         for (int i = 0; i < M_N; i++)
             ptrs[i] = items[i];
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor,
-                            "Settings are saved as you change them. Level, rules, target, Hollywood and "
+                            "Settings are saved as you change them. Level, players, rules, target, Hollywood and "
                             "practice apply from the next game (n when this one is over, or the next gin); "
                             "the others at once.\n"
                             "up/down: choose   left/right or Enter: change   Esc or m: back");
@@ -82,6 +86,7 @@ int gin_play_menu(gin_play *p)
         static char text[32768];
         switch (item) {
         case M_LEVEL: cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir); break;
+        case M_PLAYERS: p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3; break;
         case M_RULES: cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir); break;
         case M_TARGET: {
             static const int t[] = {0, 50, 100, 150, 200, 250};

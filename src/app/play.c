@@ -16,7 +16,54 @@
 
 static const gin_agent *inner(const gin_play *p, int seat)
 {
-    return seat == p->human ? &p->human_agent : &p->bot_agent;
+    if (seat == p->human)
+        return &p->human_agent;
+    if (seat == p->bot)
+        return &p->bot_agent;
+    return &p->table_bot[seat];
+}
+
+int gin_play_seats(const gin_play *p)
+{
+    int n = p->m.game.rules.seats ? p->m.game.rules.seats : p->rules.seats;
+    return n >= 2 && n <= GIN_MAX_SEATS ? n : 2;
+}
+
+const char *gin_play_rules_name(const gin_play *p)
+{
+    return gin_play_rules_label(p->m.game.rules.seats ? &p->m.game.rules : &p->rules);
+}
+
+const char *gin_play_rules_label(const gin_rules *g)
+{
+    if (g->seats <= 2 || !g->name || strcmp(g->name, "custom") != 0)
+        return g->name ? g->name : "custom";
+    /* A preset made a table by gin_rules_table is still that preset: the
+     * seat count is shown beside it. */
+    for (size_t i = 0; i < gin_rules_preset_count(); i++) {
+        gin_rules r = *gin_rules_preset_at(i);
+        if (gin_rules_table(&r, g->seats) != GIN_OK)
+            continue;
+#define SAME(f) (r.f == g->f)
+        if (SAME(cut) && SAME(next_dealer) && SAME(first_turn) && SAME(knock_limit) && SAME(gin_bonus) &&
+            SAME(big_gin_bonus) && SAME(undercut_bonus) && SAME(stock_low) && SAME(stock_void_at) &&
+            SAME(target) && SAME(max_hands) && SAME(game_bonus) && SAME(box_bonus) && SAME(shutout) &&
+            SAME(hollywood) && SAME(undercut_penalty))
+            return gin_rules_preset_at(i)->name;
+#undef SAME
+    }
+    return g->name;
+}
+
+const char *gin_play_seat_name(const gin_play *p, int seat)
+{
+    static const char *const bots[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
+    if (seat == p->human)
+        return "You";
+    if (gin_play_seats(p) == 2)
+        return "Bot";
+    int n = gin_play_seats(p), k = ((seat - p->human) % n + n) % n;
+    return k >= 0 && k < GIN_MAX_SEATS ? bots[k] : "Bot";
 }
 
 static int replay_next(gin_play *p, gin_action *a)
@@ -99,13 +146,17 @@ static int bot_pause_ms(const gin_play *p, int kind)
     return kind == GIN_EV_DISCARD ? 900 : 700;
 }
 
-static void show_bot_move(gin_play *p, int kind)
+static void show_bot_move(gin_play *p, int seat, int kind)
 {
     if (p->replaying)
         return;
     gin_table t;
     gin_play_table(p, &t);
-    snprintf(t.message, sizeof t.message, "The bot is playing... (any key: skip the pause)");
+    if (gin_play_seats(p) == 2)
+        snprintf(t.message, sizeof t.message, "The bot is playing... (any key: skip the pause)");
+    else
+        snprintf(t.message, sizeof t.message, "%s %s. (any key: skip the pause)", gin_play_seat_name(p, seat),
+                 p->last[seat]);
     t.message_error = 0;
     gin_ui_draw_table(&t, NULL);
     int ms = bot_pause_ms(p, kind);
@@ -128,13 +179,30 @@ static void on_event(void *ctx, const gin_event *ev)
     gin_play *p = ctx;
     if (p->aborting)
         return;
-    const char *who = ev->seat == p->human ? "You" : "Bot";
-    int bot = ev->seat == p->bot;
+    int table = gin_play_seats(p) > 2;
+    const char *who = gin_play_seat_name(p, ev->seat);
+    int bot = ev->seat != p->human && ev->seat >= 0 && ev->seat < GIN_MAX_SEATS;
     char c[16];
     gin_ui_card_text(ev->card, c, sizeof c);
+    if (ev->seat >= 0 && ev->seat < GIN_MAX_SEATS) {
+        /* The seat's last move, shown in its box at a table. */
+        char *l = p->last[ev->seat];
+        size_t lc = sizeof p->last[0];
+        switch (ev->kind) {
+        case GIN_EV_TAKE_UPCARD: snprintf(l, lc, "took the upcard %s", c); break;
+        case GIN_EV_PASS: snprintf(l, lc, "passed on %s", c); break;
+        case GIN_EV_DRAW_STOCK: snprintf(l, lc, "drew from the stock"); break;
+        case GIN_EV_DRAW_DISCARD: snprintf(l, lc, "took %s", c); break;
+        case GIN_EV_DISCARD: snprintf(l, lc, "threw %s", c); break;
+        case GIN_EV_KNOCK: snprintf(l, lc, "knocked"); break;
+        case GIN_EV_GIN: snprintf(l, lc, "went gin"); break;
+        default: break;
+        }
+    }
     switch (ev->kind) {
     case GIN_EV_DEAL:
         if (ev->seat == p->human) {
+            memset(p->last, 0, sizeof p->last);
             p->n_order = 0;
             p->selected = -1;
             p->drawn = GIN_NO_CARD;
@@ -142,8 +210,13 @@ static void on_event(void *ctx, const gin_event *ev)
             p->have_prev = 0;
             memset(p->log, 0, sizeof p->log);
             gin_play_sync_hand(p, ev->cards);
-            gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
-                         ev->value == p->human ? "you" : "the bot", ev->value == p->human ? "" : "s", c);
+            if (table)
+                gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
+                             ev->value == p->human ? "you" : gin_play_seat_name(p, ev->value),
+                             ev->value == p->human ? "" : "s", c);
+            else
+                gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
+                             ev->value == p->human ? "you" : "the bot", ev->value == p->human ? "" : "s", c);
         }
         return;
     case GIN_EV_TAKE_UPCARD:
@@ -154,7 +227,7 @@ static void on_event(void *ctx, const gin_event *ev)
         break;
     case GIN_EV_DRAW_STOCK:
         if (bot)
-            gin_play_log(p, "Bot drew from the stock.");
+            gin_play_log(p, "%s drew from the stock.", who);
         else {
             gin_play_log(p, "You drew %s from the stock.", c);
             p->drawn = ev->card;
@@ -186,6 +259,8 @@ static void on_event(void *ctx, const gin_event *ev)
         if (ev->showdown)
             p->sd = *ev->showdown;
         p->sd_knocker = p->m.game.hand.knocker;
+        if (table && ev->showdown)
+            p->tsd = p->m.game.hand.table;
         return;
     default:
         return;
@@ -193,7 +268,7 @@ static void on_event(void *ctx, const gin_event *ev)
     if (ev->seat == p->human)
         gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
     if (bot)
-        show_bot_move(p, ev->kind);
+        show_bot_move(p, ev->seat, ev->kind);
 }
 
 /* ---- Saving. */
@@ -240,7 +315,10 @@ static int show_hand_end(gin_play *p)
 
 static void tally_game(gin_play *p)
 {
-    if (p->practice || !p->stats_ok)
+    /* Statistics are kept per bot level for two players only: a table of
+     * 3-4 is scored in penalty points, which do not add to those columns
+     * (docs/gin.6: not counted, for now). */
+    if (p->practice || !p->stats_ok || gin_play_seats(p) > 2)
         return;
     const gin_game *g = &p->m.game;
     gin_game_tally t;
@@ -335,7 +413,7 @@ static int bot_forfeits(gin_play *p)
 static int play_game(gin_play *p, char *why, size_t cap)
 {
     gin_record_init(p->rec, &p->rules, p->seed);
-    const gin_agent *agents[2] = {&p->agent[0], &p->agent[1]};
+    const gin_agent *agents[GIN_MAX_SEATS] = {&p->agent[0], &p->agent[1], &p->agent[2], &p->agent[3]};
     int rc = gin_match_init(&p->m, &p->rules, p->seed, agents, on_event, p);
     if (rc != GIN_OK) {
         snprintf(why, cap, "cannot start the game: %s", gin_strerror(rc));
@@ -394,15 +472,32 @@ static int play_game(gin_play *p, char *why, size_t cap)
     }
 }
 
+static void drop_table_bots(gin_play *p)
+{
+    for (int s = 0; s < GIN_MAX_SEATS; s++) {
+        if (p->table_bot[s].destroy)
+            p->table_bot[s].destroy(p->table_bot[s].self);
+        memset(&p->table_bot[s], 0, sizeof p->table_bot[s]);
+    }
+}
+
 static int make_bot(gin_play *p)
 {
+    drop_table_bots(p);
     if (p->opponent) /* kept over games; it restarts a failed bot itself */
         return p->bot_agent.offer ? GIN_OK : GIN_ESTATE;
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
-    return gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0,
-                         &p->bot_agent);
+    int rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0,
+                           &p->bot_agent);
+    /* A table: a bot of the same level in every other seat, each seeded
+     * apart (their own random streams, so they do not mirror each other). */
+    for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
+        if (s != p->human && s != p->bot)
+            rc = gin_ai_create(gin_stats_level_name(p->level),
+                               p->seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(s + 1)), 0, &p->table_bot[s]);
+    return rc;
 }
 
 int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why)
@@ -419,6 +514,15 @@ int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why)
         return rc;
     if (s->hollywood >= 0 && (rc = gin_rules_set(out, "hollywood", s->hollywood ? "on" : "off", why)) != GIN_OK)
         return rc;
+    if (s->players > 2) {
+        /* Hollywood is for two: a table plays a single game in penalty points. */
+        out->hollywood = 0;
+        if ((rc = gin_rules_table(out, s->players)) != GIN_OK) {
+            if (why)
+                *why = "a table of three or four does not work with these rules";
+            return rc;
+        }
+    }
     return GIN_OK;
 }
 
@@ -434,7 +538,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         return 1;
     }
     gin_human_agent(p, &p->human_agent);
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < GIN_MAX_SEATS; s++) {
         p->proxy[s] = (gin_proxy){p, s};
         p->agent[s] = (gin_agent){"proxy", &p->proxy[s], proxy_offer, proxy_draw, proxy_discard,
                                   proxy_observe, NULL};
@@ -459,8 +563,11 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
             break;
         /* The next game takes the settings chosen in the menu. */
         gin_rules r;
-        if (gin_play_rules(&p->set, &r, NULL) == GIN_OK)
+        if (gin_play_rules(&p->set, &r, NULL) == GIN_OK) {
+            if (p->opponent && r.seats > 2) /* an external bot plays a table of two only */
+                (void)gin_rules_table(&r, 2);
             p->rules = r;
+        }
         int lv = gin_stats_level_index(p->set.level);
         if (lv >= 0 && !p->opponent)
             p->level = lv;
@@ -470,6 +577,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
+    drop_table_bots(p);
     free(p->rec);
     free(p->snap_prev);
     free(p->snap_now);

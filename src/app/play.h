@@ -40,12 +40,14 @@ typedef struct gin_play {
                               * program (bot_agent made by the caller, kept
                               * over games; no save, no statistics), or NULL */
     int practice;            /* open hands, undo, review; no statistics */
-    int human, bot;          /* seats */
+    int human, bot;          /* seats (bot: the first bot, on your left) */
     gin_match m;
     gin_agent bot_agent;     /* the real bot */
     gin_agent human_agent;   /* the player at the terminal (human.c) */
-    gin_agent agent[2];      /* proxies by seat: record, replay, then decide */
-    gin_proxy proxy[2];
+    gin_agent table_bot[GIN_MAX_SEATS]; /* a table of 3-4: the bots of the seats
+                              * other than human and bot (same level) */
+    gin_agent agent[GIN_MAX_SEATS]; /* proxies by seat: record, replay, then decide */
+    gin_proxy proxy[GIN_MAX_SEATS];
     gin_record *rec;         /* every action so far (heap: it is large) */
     gin_record *src;         /* resume: actions still to replay, or NULL */
     int replay_pos;
@@ -76,6 +78,8 @@ typedef struct gin_play {
     gin_showdown sd;
     int sd_knocker;
     gin_cardset sd_hands[2];
+    gin_table_showdown tsd;  /* a table of 3-4: the whole showdown */
+    char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
     int can_save;            /* the state dir works */
     int stats_ok;            /* stats loaded (or fresh) and may be written */
@@ -96,6 +100,15 @@ void gin_human_agent(gin_play *p, gin_agent *out);
 void gin_play_sync_hand(gin_play *p, gin_cardset held);
 /* Fill the table model from the match as the human sees it. */
 void gin_play_table(const gin_play *p, gin_table *t);
+/* A seat's name: "You", "Bot" (two players), "Bot 2" (a table; bots are
+ * numbered clockwise from your left). */
+const char *gin_play_seat_name(const gin_play *p, int seat);
+/* The rules' name to show: the preset's name for a preset made a table of
+ * 3-4 (gin_rules_table names it "custom"), else rules.name. Static. */
+const char *gin_play_rules_name(const gin_play *p);
+const char *gin_play_rules_label(const gin_rules *r);
+/* The number of seats of the game in play (2, 3 or 4). */
+int gin_play_seats(const gin_play *p);
 /* Append a line to the move log. */
 void gin_play_log(gin_play *p, const char *fmt, ...);
 /* Set the message line. */

@@ -13,6 +13,7 @@ void gin_settings_default(gin_settings *s)
     snprintf(s->level, sizeof s->level, "normal");
     snprintf(s->rules, sizeof s->rules, "standard");
     s->hollywood = -1;
+    s->players = 2;
 }
 
 static int parse_int(const char *v, int lo, int hi, int *out)
@@ -89,6 +90,8 @@ int gin_settings_parse(gin_settings *s, const char *text)
             rc = parse_int(v, 0, 2, &s->sort);
         else if (!strcmp(k, "fast"))
             rc = parse_int(v, 0, 1, &s->fast);
+        else if (!strcmp(k, "players"))
+            rc = parse_int(v, 2, 4, &s->players);
         if (rc)
             return line;
     }
@@ -100,9 +103,9 @@ int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
     int n = snprintf(buf, cap,
                      "# gin settings (written by the game; edit freely)\n"
                      "level = %s\nrules = %s\ntarget = %d\nhollywood = %d\n"
-                     "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nfast = %d\n",
+                     "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nfast = %d\nplayers = %d\n",
                      s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color,
-                     s->open, s->sort, s->fast);
+                     s->open, s->sort, s->fast, s->players);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 

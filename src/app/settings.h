@@ -15,9 +15,10 @@ typedef struct gin_settings {
     int open;         /* 1 = practice: open hands, undo, review */
     int sort;         /* 0 melds, 1 rank, 2 suit */
     int fast;         /* 1 = no pause after the bot's moves */
+    int players;      /* 2, or 3-4: you against two or three bots */
 } gin_settings;
 
-/* The defaults: normal bot, standard rules, colours, melds sort. */
+/* The defaults: normal bot, standard rules, two players, colours, melds sort. */
 void gin_settings_default(gin_settings *s);
 /* Parse text over *s (unknown keys are ignored so newer files still load).
  * Returns 0, or the 1-based line of a malformed line (s keeps what parsed). */

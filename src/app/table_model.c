@@ -217,14 +217,11 @@ static const char *level_title(int level)
     return level >= 0 && level < 4 ? t[level] : "Bot";
 }
 
-void gin_play_table(const gin_play *p, gin_table *t)
+/* Two players: the header and the opponent over the table. */
+static void two_seats(const gin_play *p, gin_table *t, const char *dot)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
-    const gin_view *v = &p->m.views[p->human];
-    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
-    gin_table_clear(t);
-
     int dealt = g->hand_no > 0;
     snprintf(t->title, sizeof t->title, "gin%s%s%sto %d%shand %d%s%s%s", dot, g->rules.name, dot,
              g->rules.target, dot, g->hand_no, dot,
@@ -238,17 +235,74 @@ void gin_play_table(const gin_play *p, gin_table *t)
     else
         snprintf(t->score, sizeof t->score, "You %d%sBot %d", g->score.points[p->human], dot,
                  g->score.points[p->bot]);
-
     if (p->opponent) /* an external bot: its own name, from the handshake */
         snprintf(t->opp_name, sizeof t->opp_name, "%s", p->bot_agent.name ? p->bot_agent.name : "External bot");
     else
         snprintf(t->opp_name, sizeof t->opp_name, "%s bot", level_title(p->level));
+}
+
+/* A table of 3-4: the header and a box per opponent, clockwise from your
+ * left. */
+static void table_seats(const gin_play *p, gin_table *t, const char *dot)
+{
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    const gin_view *v = &p->m.views[p->human];
+    int seats = gin_play_seats(p), dealt = g->hand_no > 0;
+    char dealer[32];
+    if (!dealt)
+        snprintf(dealer, sizeof dealer, "cutting");
+    else if (h->dealer == p->human)
+        snprintf(dealer, sizeof dealer, "you deal");
+    else
+        snprintf(dealer, sizeof dealer, "%s deals", gin_play_seat_name(p, h->dealer));
+    snprintf(t->title, sizeof t->title, "gin%s%s%s%d players%sto %d%shand %d%s%s%s", dot, gin_play_rules_name(p), dot, seats,
+             dot, g->rules.target, dot, g->hand_no, dot, dealer,
+             p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
+    snprintf(t->score, sizeof t->score, "your penalty %d", g->score.points[p->human]);
+    t->seats = seats;
+    t->n_opps = seats - 1 < GIN_UI_MAX_OPPS ? seats - 1 : GIN_UI_MAX_OPPS;
+    int over = h->phase == GIN_PHASE_OVER;
+    for (int i = 0; i < t->n_opps; i++) {
+        int seat = (p->human + 1 + i) % seats;
+        gin_table_seat *o = &t->opps[i];
+        snprintf(o->name, sizeof o->name, "%s (%s)", gin_play_seat_name(p, seat), gin_stats_level_name(p->level));
+        o->points = g->score.points[seat];
+        if (!dealt)
+            continue;
+        o->count = gin_cardset_count(h->held[seat]);
+        o->known = v->known[seat] & h->held[seat];
+        if (p->practice)
+            o->open = h->held[seat];
+        snprintf(o->last, sizeof o->last, "%s", p->last[seat]);
+        o->turn = !over && h->turn == seat;
+        o->dealer = h->dealer == seat;
+    }
+}
+
+void gin_play_table(const gin_play *p, gin_table *t)
+{
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    const gin_view *v = &p->m.views[p->human];
+    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
+    gin_table_clear(t);
+
+    int dealt = g->hand_no > 0;
+    int seats = gin_play_seats(p);
+    if (seats > 2) {
+        table_seats(p, t, dot);
+    } else {
+        two_seats(p, t, dot);
+    }
+    if (seats == 2 && dealt) {
+        t->opp_count = gin_cardset_count(h->held[p->bot]);
+        t->opp_known = v->known[p->bot] & h->held[p->bot];
+        if (p->practice)
+            t->opp_open = h->held[p->bot];
+    }
     if (!dealt)
         return;
-    t->opp_count = gin_cardset_count(h->held[p->bot]);
-    t->opp_known = v->known[p->bot] & h->held[p->bot];
-    if (p->practice)
-        t->opp_open = h->held[p->bot];
     t->stock_n = h->stock_n;
     t->pile_n = h->pile_n;
     t->discard_top = h->pile_n ? h->pile[h->pile_n - 1] : GIN_NO_CARD;
@@ -278,7 +332,7 @@ void gin_play_table(const gin_play *p, gin_table *t)
         snprintf(lim, sizeof lim, "knock at %d or less", h->knock_limit);
     else
         snprintf(lim, sizeof lim, "gin only (no knocking)");
-    if (gin_cardset_count(held) == 11 && p->selected >= 0 && p->selected < p->n_order) {
+    if (gin_cardset_count(held) == gin_cards_dealt(seats) + 1 && p->selected >= 0 && p->selected < p->n_order) {
         char c[16];
         gin_ui_card_text(p->order[p->selected], c, sizeof c);
         int after = gin_deadwood(held & ~gin_cardset_of(p->order[p->selected]));

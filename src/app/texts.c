@@ -31,7 +31,10 @@ static void add(char *buf, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-static const char *name_of(const gin_play *p, int seat) { return seat == p->human ? "You" : "Bot"; }
+static const char *name_of(const gin_play *p, int seat) { return gin_play_seat_name(p, seat); }
+
+/* A seat's name inside a sentence: "you", "Bot 2". */
+static const char *name_in(const gin_play *p, int seat) { return seat == p->human ? "you" : name_of(p, seat); }
 
 void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
 {
@@ -45,12 +48,23 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
         char c[16];
         gin_ui_card_text(h->pile[i], c, sizeof c);
         int by = h->pile_by[i];
-        add(buf, cap, "%3d.  %-4s  %s%s\n", i + 1, c,
-            by < 0 ? "the first upcard" : by == p->human ? "thrown by you" : "thrown by the bot",
-            i == h->pile_n - 1 ? "   (top)" : "");
+        char who[32];
+        if (by < 0)
+            snprintf(who, sizeof who, "the first upcard");
+        else if (by == p->human)
+            snprintf(who, sizeof who, "thrown by you");
+        else if (gin_play_seats(p) > 2)
+            snprintf(who, sizeof who, "thrown by %s", name_of(p, by));
+        else
+            snprintf(who, sizeof who, "thrown by the bot");
+        add(buf, cap, "%3d.  %-4s  %s%s\n", i + 1, c, who, i == h->pile_n - 1 ? "   (top)" : "");
     }
-    add(buf, cap, "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above its hand.",
-        h->stock_n);
+    if (gin_play_seats(p) > 2)
+        add(buf, cap, "\n%d in the stock. Cards a bot took from the pile and still holds are shown face up in "
+                      "its box.", h->stock_n);
+    else
+        add(buf, cap, "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above "
+                      "its hand.", h->stock_n);
 }
 
 /* "You knock", "Bot goes gin": who won the hand, and how. */
@@ -61,6 +75,12 @@ static void result_text(const gin_play *p, const gin_hand_score *r, char *buf, s
         return;
     }
     int you = r->winner == p->human;
+    if (gin_play_seats(p) > 2) {
+        const char *how = r->kind == GIN_RESULT_GIN ? "gin" : r->kind == GIN_RESULT_BIG_GIN ? "big gin"
+                        : r->kind == GIN_RESULT_UNDERCUT ? "undercut" : "knock";
+        snprintf(buf, cap, "%s: %s", name_of(p, r->winner), how);
+        return;
+    }
     const char *how;
     switch (r->kind) {
     case GIN_RESULT_GIN: how = you ? "go gin" : "goes gin"; break;
@@ -229,10 +249,53 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
                   "all three; a game that is over takes no more points.\n");
 }
 
+/* A table of 3-4: penalty points per seat per hand and running totals,
+ * you first then the bots clockwise. */
+static void sheet_table(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    int n = gin_play_seats(p);
+    add(buf, cap, "%-4s  %-18s", "", "");
+    for (int k = 0; k < n; k++)
+        add(buf, cap, "  %11s", name_of(p, (p->human + k) % n));
+    add(buf, cap, "\n%-4s  %-18s", "Hand", "Won by");
+    for (int k = 0; k < n; k++)
+        add(buf, cap, "  %5s %5s", "hand", "total");
+    add(buf, cap, "\n");
+    int run[GIN_MAX_SEATS] = {0};
+    for (int i = 0; i < g->n_results; i++) {
+        const gin_hand_score *r = &g->results[i];
+        char res[40];
+        result_text(p, r, res, sizeof res);
+        add(buf, cap, "%4d  %-18s", i + 1, res);
+        for (int k = 0; k < n; k++) {
+            int seat = (p->human + k) % n;
+            if (r->winner < 0) {
+                add(buf, cap, "  %5s %5d", "-", run[k]);
+                continue;
+            }
+            run[k] += r->penalty[seat];
+            add(buf, cap, "  %5d %5d", r->penalty[seat], run[k]);
+        }
+        add(buf, cap, "\n");
+    }
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    add(buf, cap, "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
+                  "to %d; the lowest total wins.%s\n",
+        g->rules.target, g->score.over ? " The game is over." : "");
+}
+
 void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
 {
     const gin_game *g = &p->m.game;
     buf[0] = '\0';
+    if (gin_play_seats(p) > 2) {
+        add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", gin_play_rules_name(p), gin_play_seats(p),
+            g->rules.target);
+        sheet_table(p, buf, cap);
+        return;
+    }
     add(buf, cap, "%s rules, game to %d%s.\n\n", g->rules.name, g->rules.target,
         g->rules.hollywood ? ", Hollywood: three games at once" : "");
     if (g->rules.hollywood)
@@ -241,9 +304,58 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
         sheet_single(p, buf, cap);
 }
 
+/* A table's end: who reached the target, every total from the lowest,
+ * the winner (or a tie for lowest: a drawn game). */
+static void gameover_table(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    int n = gin_play_seats(p), total = 0, w = gin_game_winner(g, &total);
+    int order[GIN_MAX_SEATS];
+    for (int k = 0; k < n; k++)
+        order[k] = (p->human + k) % n;
+    for (int i = 1; i < n; i++) /* stable: ties keep you first, then clockwise */
+        for (int j = i; j > 0 && g->score.total[order[j]] < g->score.total[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (w == p->human)
+        snprintf(title, tcap, "Game over: you win!");
+    else if (w >= 0)
+        snprintf(title, tcap, "Game over: %s wins", name_of(p, w));
+    else
+        snprintf(title, tcap, "Game over: a tie for the lowest total");
+    buf[0] = '\0';
+    int top = order[n - 1];
+    if (g->score.total[top] >= g->rules.target)
+        add(buf, cap, "%s reached %d penalty point%s (the game is to %d) after %d hand%s. The lowest total wins:\n\n",
+            top == p->human ? "You" : name_of(p, top), g->score.total[top], g->score.total[top] == 1 ? "" : "s",
+            g->rules.target, g->n_results, g->n_results == 1 ? "" : "s");
+    else
+        add(buf, cap, "The game is over after %d hand%s. The lowest total wins:\n\n", g->n_results,
+            g->n_results == 1 ? "" : "s");
+    for (int i = 0; i < n; i++)
+        add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(p, order[i]), g->score.total[order[i]],
+            order[i] == w ? "   wins" : "");
+    if (w < 0)
+        add(buf, cap, "\nTwo or more share the lowest total: a drawn game.\n");
+    else if (w == p->human)
+        add(buf, cap, "\nYou win with the lowest total, %d.\n", total);
+    else
+        add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(p, w), total,
+            g->score.total[p->human]);
+    add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
+        p->practice ? "A practice game: not counted in your statistics."
+                    : "Games at a table of three or four are not counted in the statistics (kept for two players).");
+}
+
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
 {
     const gin_game *g = &p->m.game;
+    if (gin_play_seats(p) > 2) {
+        gameover_table(p, title, tcap, buf, cap);
+        return;
+    }
     int total = 0, w = gin_game_winner(g, &total);
     snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
     buf[0] = '\0';
@@ -297,7 +409,7 @@ void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
 const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
 {
     char name[64];
-    snprintf(name, sizeof name, "help-%s.txt", p->m.game.rules.name);
+    snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_name(p));
     const char *rules = asset(name);
     const char *keys = asset("help-keys.txt");
     buf[0] = '\0';
@@ -308,14 +420,158 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
                       "See `gin --help` and docs/rules.md.\n\n",
             p->m.game.rules.name, p->m.game.rules.knock_limit, p->m.game.rules.gin_bonus,
             p->m.game.rules.undercut_bonus, p->m.game.rules.target);
+    if (gin_play_seats(p) > 2)
+        add(buf, cap,
+            "A TABLE OF %d (gin --players %d)\n"
+            "You play against %d bots of the same level, clockwise from your left: Bot 1 (left), %s.\n"
+            "Seven cards each; knock or go gin with eight after drawing, as with two.\n"
+            "The upcard is offered round the table from the dealer's left, the dealer last.\n"
+            "When someone knocks, every other player spreads and may lay off only onto the knocker's own melds\n"
+            "(never onto another player's lay-offs; none against gin).\n"
+            "Penalty points, the hand's winner takes none: against gin, your deadwood + %d; against a knock,\n"
+            "your deadwood - the knocker's; an undercut (deadwood at or under the knocker's) wins the hand for\n"
+            "the lowest such player, and the knocker takes the difference + %d.\n"
+            "The game ends after the hand that takes anyone to %d; the lowest total wins.\n"
+            "Each bot's box shows its cards held, its penalty total, the cards it took from the pile and still\n"
+            "holds, and its last move; the box of the player to move is highlighted.\n"
+            "Table games are saved and resumed like any other, but not counted in the statistics.\n\n",
+            gin_play_seats(p), gin_play_seats(p), gin_play_seats(p) - 1,
+            gin_play_seats(p) == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", p->m.game.rules.gin_bonus,
+            p->m.game.rules.undercut_penalty, p->m.game.rules.target);
     if (keys)
         add(buf, cap, "%s", keys);
     return buf;
 }
 
+/* A table of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
+static void showdown_table(const gin_play *p, gin_showdown_screen *s)
+{
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    int n = gin_play_seats(p);
+    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+             g->over ? "Enter: the final score" : "Enter: next hand");
+    s->seats = n;
+    char totals[256];
+    int tl = snprintf(totals, sizeof totals, "Penalty totals:");
+    for (int k = 0; k < n && tl > 0 && (size_t)tl < sizeof totals; k++) {
+        int seat = (p->human + k) % n;
+        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(p, seat),
+                       g->score.points[seat]);
+    }
+    if (tl > 0 && (size_t)tl < sizeof totals)
+        snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
+    char *t = s->text;
+    size_t cap = sizeof s->text;
+    if (p->hand_void) {
+        snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+        for (int k = 0; k < n; k++) {
+            int seat = (p->human + k) % n;
+            gin_arrangement ar;
+            if (gin_arrange(h->held[seat], &ar) != 0)
+                memset(&ar, 0, sizeof ar);
+            gin_spread *sp = &s->seat[k];
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
+            sp->n_melds = ar.n_melds;
+            memcpy(sp->melds, ar.melds, sizeof ar.melds);
+            sp->unmatched = ar.unmatched;
+            sp->deadwood = ar.deadwood;
+        }
+        snprintf(t, cap, "The stock ran low and nobody knocked: nobody takes penalty points.\n"
+                         "The same dealer deals again.\n%s", totals);
+        return;
+    }
+    const gin_table_showdown *sd = &p->tsd;
+    int k = sd->knocker, w = sd->winner;
+    int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin" : gin ? "went gin" : "knocked",
+             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human ? ", and you undercut!" : ", and was undercut") : "");
+    int kd = sd->deadwood[k], u = sd->deadwood[w], any_lay = 0;
+    for (int i = 0; i < n; i++) {
+        int seat = (k + i) % n;
+        gin_spread *sp = &s->seat[i];
+        const gin_arrangement *ar = &sd->spread[seat];
+        sp->n_melds = ar->n_melds;
+        memcpy(sp->melds, ar->melds, sizeof ar->melds);
+        sp->unmatched = ar->unmatched;
+        sp->deadwood = sd->deadwood[seat];
+        char took[48];
+        if (seat == w)
+            snprintf(took, sizeof took, "wins the hand, takes 0");
+        else
+            snprintf(took, sizeof took, "takes %d", sd->penalty[seat]);
+        if (seat == k) {
+            snprintf(sp->label, sizeof sp->label, "%s%s%s%sdeadwood %d%s%s", name_of(p, seat), dot,
+                     sd->kind == GIN_RESULT_BIG_GIN ? "big gin" : gin ? "gin" : "knocked", dot, kd, dot, took);
+            continue;
+        }
+        int nl = sd->n_layoffs[seat] < 11 ? sd->n_layoffs[seat] : 11;
+        for (int j = 0; j < nl; j++) {
+            const gin_layoff *lo = &sd->layoffs[seat][j];
+            sp->laid_off |= gin_cardset_of(lo->card);
+            if (lo->meld >= 0 && lo->meld < GIN_MAX_MELDS)
+                s->seat[0].laid[lo->meld] |= gin_cardset_of(lo->card);
+            any_lay = 1;
+        }
+        if (nl)
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d (%d before lay-offs)%s%s", name_of(p, seat), dot,
+                     sd->deadwood[seat], sd->deadwood_before[seat], dot, took);
+        else
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat],
+                     dot, took);
+    }
+    const gin_rules *r = &g->rules;
+    t[0] = '\0';
+    if (gin) {
+        int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
+        add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
+            sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin") : (k == p->human ? "go big gin" : "goes big gin"),
+            bonus);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            add(t, cap, "  %s: %d + %d = %d\n", name_of(p, seat), sd->deadwood[seat], bonus, sd->penalty[seat]);
+        }
+    } else if (sd->kind == GIN_RESULT_UNDERCUT) {
+        add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
+            k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
+            w == p->human ? "you win" : "it wins");
+        add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %d\n", name_of(p, k), kd, u, r->undercut_penalty,
+            sd->penalty[k]);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            if (seat == w)
+                add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
+            else
+                add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], u, sd->penalty[seat]);
+        }
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            if (seat != w && sd->deadwood[seat] == u)
+                add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
+                    seat == p->human ? "You" : name_of(p, seat), u);
+        }
+    } else {
+        add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
+            k == p->human ? "You" : name_of(p, k), kd, kd);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], kd, sd->penalty[seat]);
+        }
+    }
+    if (any_lay)
+        add(t, cap, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
+    add(t, cap, "%s", totals);
+}
+
 void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
 {
     memset(s, 0, sizeof *s);
+    if (gin_play_seats(p) > 2) {
+        showdown_table(p, s);
+        return;
+    }
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
     snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",

@@ -108,7 +108,7 @@ static const char *boxch(int which)
     return gin_ui_st.utf8 ? u[which] : a[which];
 }
 
-static int suit_pair(gin_card c)
+int gin_ui_suit_pair(gin_card c)
 {
     int s = gin_card_suit(c);
     if (gin_ui_st.four_color)
@@ -152,7 +152,7 @@ static void fill(int y, int x, int w, int attr, const char *ch)
 
 void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr)
 {
-    int attr = gin_ui_attr(suit_pair(c));
+    int attr = gin_ui_attr(gin_ui_suit_pair(c));
     int battr = extra_attr ? extra_attr : attr;
     frame(y, x, w, h, battr);
     for (int r = 1; r < h - 1; r++)
@@ -333,6 +333,68 @@ static void draw_opponent(const gin_table *t, const gin_layout *l)
         gin_ui_card_face(l->opp.y, x, l->card_w, l->card_h, gin_cardset_first(s), 0);
 }
 
+/* "·" as "-" without UTF-8, in place. */
+static void plain_dots(char *s)
+{
+    if (gin_ui_st.utf8)
+        return;
+    for (char *p = s; (p = strstr(p, "\xc2\xb7")); )
+        memmove(p, p + 1, strlen(p + 1) + 1), *p = '-';
+}
+
+/* A frame with a title in its top edge and a note in its bottom edge. */
+static void titled_frame(gin_rect r, int attr, const char *title, int tattr, const char *note)
+{
+    frame(r.y, r.x, r.w, r.h, attr);
+    if (title && *title)
+        gin_ui_put_clip(r.y, r.x + 2, r.w - 4, tattr, title);
+    if (note && *note) {
+        int w = gin_ui_strwidth(note);
+        gin_ui_put_clip(r.y + r.h - 1, r.x + r.w - 2 - w, w, gin_ui_attr(GIN_PAIR_DIM), note);
+    }
+}
+
+/* One opponent at a table: name in the frame (highlighted on its turn),
+ * cards and penalty total, a back for each unknown card then the known
+ * ones face up (or, in practice, the whole hand), and its last move. */
+static void draw_seat_box(const gin_table_seat *s, gin_rect r)
+{
+    int turn_attr = gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD;
+    char title[64];
+    snprintf(title, sizeof title, " %s%s ", s->turn ? (gin_ui_st.utf8 ? "\xe2\x96\xb6 " : "> ") : "", s->name);
+    titled_frame(r, s->turn ? turn_attr : gin_ui_attr(GIN_PAIR_DIM), title, s->turn ? turn_attr : (int)A_BOLD,
+                 s->dealer ? " dealer " : NULL);
+    int iw = r.w - 4, x0 = r.x + 2;
+    char line[96];
+    snprintf(line, sizeof line, "%d cards \xc2\xb7 %d pts", s->count, s->points);
+    plain_dots(line);
+    gin_ui_put_clip(r.y + 1, x0, iw, 0, line);
+    /* Cards: backs (one column each) then faces ("Q♣ "), wrapping once. */
+    gin_cardset faces = s->open ? s->open : s->known;
+    int backs = s->open ? 0 : s->count - gin_cardset_count(s->known);
+    int y = r.y + 2, x = x0;
+    for (int i = 0; i < backs && x < x0 + iw; i++, x++)
+        gin_ui_put(y, x, gin_ui_attr(GIN_PAIR_BACK), gin_ui_st.utf8 ? "\xe2\x96\x91" : "#");
+    if (backs)
+        x++;
+    for (gin_cardset f = faces; f; f &= f - 1) {
+        gin_card c = gin_cardset_first(f);
+        char ct[16];
+        gin_ui_card_text(c, ct, sizeof ct);
+        int w = gin_ui_strwidth(ct);
+        if (x + w > x0 + iw) {
+            if (y == r.y + 3)
+                break;
+            y++;
+            x = x0;
+        }
+        gin_ui_put(y, x, gin_ui_attr(gin_ui_suit_pair(c)) | (int)A_BOLD, ct);
+        x += w + 1;
+    }
+    if (y == r.y + 2 && s->last[0])
+        gin_ui_put_clip(r.y + 3, x0, iw, gin_ui_attr(GIN_PAIR_DIM), s->last);
+}
+
 static void draw_piles(const gin_table *t, const gin_layout *l)
 {
     char buf[64];
@@ -387,7 +449,11 @@ void gin_ui_draw_table(const gin_table *t, gin_layout *out)
         gin_ui_put_clip(l.header_y, 1, cols - 2, hattr | (int)A_BOLD, t->title);
         int sw = gin_ui_strwidth(t->score);
         gin_ui_put_clip(l.header_y, cols - sw - 1, sw, hattr | (int)A_BOLD, t->score);
-        draw_opponent(t, &l);
+        if (t->seats > 2)
+            for (int i = 0; i < l.n_boxes; i++)
+                draw_seat_box(&t->opps[i], l.box[i]);
+        else
+            draw_opponent(t, &l);
         draw_piles(t, &l);
         int hx = t->n ? l.hand_x[0] : 2;
         gin_ui_put_clip(l.hand_label_y, hx, cols - hx - 1, (int)A_BOLD, t->hand_note);

@@ -28,6 +28,92 @@ static int hand_width(const gin_table *t, int cw, int gap, int brk)
     return w;
 }
 
+/* The hand, centred; tighten the spacing if it does not fit. */
+static void place_hand(gin_layout *l, const gin_table *t, int big, int cols)
+{
+    int gap = big ? 2 : 1, brk = 2;
+    while (hand_width(t, l->card_w, gap, brk) > cols - 2 && (gap || brk)) {
+        if (brk > 1)
+            brk--;
+        else if (gap)
+            gap--;
+        else
+            brk--;
+    }
+    int x = (cols - hand_width(t, l->card_w, gap, brk)) / 2;
+    if (x < 0)
+        x = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (i)
+            x += gap + (t->group[i] != t->group[i - 1] ? brk : 0);
+        l->hand_x[i] = x;
+        x += l->card_w;
+    }
+}
+
+/* A table of three or four: the opponents' boxes left, (top,) right; the
+ * stock and pile between them; the move log under them; your hand at the
+ * bottom. Rows at 80x24 with four seats: header 1, top box 5, middle 5,
+ * log 3, hand 6, message and keys 2; the spare rows become gaps. */
+static void layout_seats(int cols, int lines, const gin_table *t, gin_layout *l, int big)
+{
+    int ch = l->card_h;
+    int n = t->n_opps < 0 ? 0 : t->n_opps > GIN_UI_MAX_OPPS ? GIN_UI_MAX_OPPS : t->n_opps;
+    int top = n == 3;                   /* the opponent across sits on top */
+    int bw = cols >= 100 ? 30 : 24, bh = 5;
+    int mid_h = 1 + ch > bh ? 1 + ch : bh;
+    int fixed = 1 + (top ? bh : 0) + mid_h + GIN_UI_LOG_LINES + (3 + ch) + 2;
+    /* Spare rows, one at a time: above the hand first (the log and your
+     * cards apart), then between the boxes, under the header, above the
+     * message. */
+    int spare = lines - fixed, gaps[4] = {0, 0, 0, 0};
+    static const int order[4] = {2, 1, 0, 3};
+    for (int i = 0; spare > 0; i++, spare--)
+        gaps[order[i % 4]]++;
+    int y = 0;
+    l->header_y = y++;
+    y += gaps[0];
+    l->n_boxes = n;
+    int top_y = y;
+    if (top)
+        y += bh + gaps[1];
+    else
+        y += gaps[1];
+    int mid_y = y;
+    y += mid_h;
+    l->log = (gin_rect){y, 0, GIN_UI_LOG_LINES, 0};
+    y += GIN_UI_LOG_LINES + gaps[2];
+    l->hand_label_y = y++;
+    l->bracket_y = y++;
+    l->hand_y = y;
+    y += ch;
+    l->number_y = y++;
+    l->msg_y = lines - 2;
+    l->keys_y = lines - 1;
+    /* Boxes in turn order from your left: left, (top,) right. */
+    int side_y = mid_y + (mid_h - bh) / 2;
+    for (int i = 0; i < n; i++) {
+        int pos = i == 0 ? 0 : (i == n - 1 ? 2 : 1); /* 0 left, 1 top, 2 right */
+        if (pos == 0)
+            l->box[i] = (gin_rect){side_y, 1, bh, bw};
+        else if (pos == 2)
+            l->box[i] = (gin_rect){side_y, cols - 1 - bw, bh, bw};
+        else
+            l->box[i] = (gin_rect){top_y, (cols - bw) / 2, bh, bw};
+    }
+    /* The piles centred between the side boxes. */
+    int piles_w = 2 * l->card_w + 6;
+    l->pile_label_y = mid_y + (mid_h - 1 - ch) / 2;
+    l->stock = (gin_rect){l->pile_label_y + 1, (cols - piles_w) / 2, ch, l->card_w};
+    l->discard = (gin_rect){l->stock.y, l->stock.x + l->card_w + 6, ch, l->card_w};
+    /* The log: a sentence a row, under the boxes. */
+    l->log.x = cols >= 100 ? (cols - 76) / 2 : 2;
+    l->log.w = cols - 2 * l->log.x;
+    l->opp = (gin_rect){mid_y, 0, 0, 0};
+    l->opp_label_y = mid_y;
+    place_hand(l, t, big, cols);
+}
+
 void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
 {
     memset(l, 0, sizeof *l);
@@ -41,6 +127,10 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
     l->card_w = big ? 7 : 5;
     l->card_h = big ? 5 : 3;
     int ch = l->card_h;
+    if (t->seats > 2) {
+        layout_seats(cols, lines, t, l, big);
+        return;
+    }
 
     /* Rows: header, opponent (label + cards), piles (label + cards), hand
      * (label, brackets, cards, numbers), message and keys; the spare rows
@@ -68,25 +158,7 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
     l->msg_y = lines - 2;
     l->keys_y = lines - 1;
 
-    /* The hand, centred; tighten the spacing if it does not fit. */
-    int gap = big ? 2 : 1, brk = 2;
-    while (hand_width(t, l->card_w, gap, brk) > cols - 2 && (gap || brk)) {
-        if (brk > 1)
-            brk--;
-        else if (gap)
-            gap--;
-        else
-            brk--;
-    }
-    int x = (cols - hand_width(t, l->card_w, gap, brk)) / 2;
-    if (x < 0)
-        x = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (i)
-            x += gap + (t->group[i] != t->group[i - 1] ? brk : 0);
-        l->hand_x[i] = x;
-        x += l->card_w;
-    }
+    place_hand(l, t, big, cols);
 
     /* The opponent: backs overlapped, then the known cards face up (or, in
      * practice, the whole hand face up). */

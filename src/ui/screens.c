@@ -233,7 +233,7 @@ static void draw_spread(const gin_spread *sp, int y, int cols)
     int n = spread_row(sp, cards, grp, laid), groups = 0;
     for (int i = 1; i < n; i++)
         groups += grp[i] != grp[i - 1];
-    char label[128];
+    char label[GIN_UI_LINE + 32];
     snprintf(label, sizeof label, "%s \xc2\xb7 deadwood %d", sp->label, sp->deadwood);
     if (!gin_ui_st.utf8) {
         char *p = strstr(label, "\xc2\xb7");
@@ -266,6 +266,72 @@ static void draw_spread(const gin_spread *sp, int y, int cols)
     }
 }
 
+/* A table's seat in two rows: its label, then its cards as text: each
+ * meld in brackets (cards laid on it by others marked + in the lay-off
+ * colour), its unmatched cards, and what it laid off itself. */
+static void put_card_text(int y, int *x, int right, gin_card c, int attr_extra, const char *prefix)
+{
+    char ct[16], buf[24];
+    gin_ui_card_text(c, ct, sizeof ct);
+    snprintf(buf, sizeof buf, "%s%s", prefix, ct);
+    int w = gin_ui_strwidth(buf);
+    if (*x + w > right)
+        return;
+    gin_ui_put(y, *x, attr_extra ? attr_extra : gin_ui_attr(gin_ui_suit_pair(c)) | (int)A_BOLD, buf);
+    *x += w + 1;
+}
+
+static void draw_seat_row(const gin_spread *sp, int y, int cols)
+{
+    gin_ui_put_clip(y, 2, cols - 3, (int)A_BOLD, sp->label);
+    int x = 4, right = cols - 1, lay = gin_ui_attr(GIN_PAIR_LAYOFF) | (int)A_BOLD;
+    int meld = gin_ui_attr(GIN_PAIR_MELD);
+    gin_card tmp[16];
+    for (int m = 0; m < sp->n_melds; m++) {
+        int k = set_cards(sp->melds[m] | sp->laid[m], tmp);
+        if (x + 1 < right)
+            gin_ui_put(y + 1, x++, meld, "[");
+        for (int i = 0; i < k; i++) {
+            int laid = gin_cardset_has(sp->laid[m], tmp[i]);
+            put_card_text(y + 1, &x, right, tmp[i], laid ? lay : 0, laid ? "+" : "");
+        }
+        if (x > 5 && x - 1 < right)
+            gin_ui_put(y + 1, x - 1, meld, "]");
+        x++;
+    }
+    int k = set_cards(sp->unmatched, tmp);
+    if (k && x + 9 < right) {
+        gin_ui_put(y + 1, x, gin_ui_attr(GIN_PAIR_DIM), "deadwood");
+        x += 9;
+    }
+    for (int i = 0; i < k; i++)
+        put_card_text(y + 1, &x, right, tmp[i], 0, "");
+    k = set_cards(sp->laid_off, tmp);
+    if (k && x + 10 < right) {
+        x++;
+        gin_ui_put(y + 1, x, gin_ui_attr(GIN_PAIR_LAYOFF), "laid off");
+        x += 9;
+    }
+    for (int i = 0; i < k; i++)
+        put_card_text(y + 1, &x, right, tmp[i], lay, "+");
+}
+
+static void draw_table_showdown(const gin_showdown_screen *s, int lines, int cols)
+{
+    int n = s->seats > GIN_MAX_SEATS ? GIN_MAX_SEATS : s->seats;
+    int total = wrap_rows(s->text, text_width(cols));
+    /* A blank row between seats when the text still fits under them. */
+    int gap = 2 + n * 3 + total <= lines - 1 ? 1 : 0;
+    int y = 2;
+    for (int i = 0; i < n; i++, y += 2 + gap)
+        draw_seat_row(&s->seat[i], y, cols);
+    if (!gap)
+        y++;
+    const char *first_end = s->text + strcspn(s->text, "\n");
+    for (int r = 0; r < total && y + r < lines - 1; r++)
+        put_row(y + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
+}
+
 void gin_ui_draw_showdown(const gin_showdown_screen *s)
 {
     int lines, cols;
@@ -275,6 +341,13 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
         gin_ui_too_small(lines, cols, NULL);
     } else {
         title_bar(0, cols, s->title);
+        if (s->seats > 2) {
+            draw_table_showdown(s, lines, cols);
+            gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
+            wnoutrefresh(stdscr);
+            doupdate();
+            return;
+        }
         draw_spread(&s->spread[0], 2, cols);
         draw_spread(&s->spread[1], 9, cols);
         int total = wrap_rows(s->text, text_width(cols));

@@ -9,6 +9,21 @@
 
 enum { GIN_UI_MAX_HAND = 11, GIN_UI_LOG_LINES = 3, GIN_UI_LINE = 160 };
 enum { GIN_UI_MIN_COLS = 80, GIN_UI_MIN_LINES = 24 };
+/* A table of three or four: up to three opponents around you. */
+enum { GIN_UI_MAX_OPPS = 3 };
+
+/* One opponent at a table of 3-4, drawn as a compact box: name, cards held
+ * (backs), the cards known from the pile face up, penalty total, last move. */
+typedef struct gin_table_seat {
+    char name[40];             /* "Bot 2 (hard)" */
+    int count;                 /* cards held */
+    gin_cardset known;         /* known to hold (taken from the pile) */
+    gin_cardset open;          /* practice: the whole hand face up (else 0) */
+    int points;                /* penalty total so far */
+    char last[48];             /* its last move: "threw 9♦", or "" */
+    int turn;                  /* 1: this seat is to move */
+    int dealer;                /* 1: this seat dealt the hand */
+} gin_table_seat;
 
 typedef struct gin_table {
     /* Header. */
@@ -19,6 +34,12 @@ typedef struct gin_table {
     int opp_count;             /* cards held */
     gin_cardset opp_known;     /* known to hold (taken from the pile) */
     gin_cardset opp_open;      /* practice: the whole hand face up (else 0) */
+    /* A table of three or four (seats 3-4): opps[] replaces the opponent
+     * above, in turn order from your left (left, top, right). 0 or 2: the
+     * two-player table. */
+    int seats;
+    int n_opps;
+    gin_table_seat opps[GIN_UI_MAX_OPPS];
     /* Piles. */
     int stock_n;
     gin_card discard_top;      /* GIN_NO_CARD when empty */
@@ -61,6 +82,9 @@ typedef struct gin_layout {
     int hand_label_y, bracket_y, hand_y, number_y;
     int hand_x[GIN_UI_MAX_HAND];
     int msg_y, keys_y;
+    /* A table of 3-4: each opponent's box (index as gin_table.opps). */
+    int n_boxes;
+    gin_rect box[GIN_UI_MAX_OPPS];
 } gin_layout;
 
 /* Lay out table `t` in a cols x lines window. Pure. */

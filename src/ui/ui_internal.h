@@ -32,6 +32,8 @@ void gin_ui_put(int y, int x, int attr, const char *s);
 void gin_ui_put_clip(int y, int x, int w, int attr, const char *s);
 void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr);
 void gin_ui_card_back(int y, int x, int w, int h);
+/* The colour pair of a card's suit (two or four colours). */
+int gin_ui_suit_pair(gin_card c);
 /* The size message, centred; `msg` (may be NULL) is the table's message
  * line, wrapped under it (so a quit prompt is seen). */
 void gin_ui_too_small(int lines, int cols, const char *msg);
