@@ -1,7 +1,8 @@
 /* The bot protocol: every message formats and parses back to itself, bad
  * lines are refused, answers are checked against the view, and the bot side
  * rebuilds from the lines exactly the events and the view the referee's seat
- * had, over whole games in every preset. */
+ * had, over whole games in every preset, with two seats and at a table of
+ * three or four (every defender's spread, layoffs and penalty). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -53,8 +54,10 @@ static void round_trip(const gin_proto_msg *m, const char *want)
     assert_int_equal(p.n, m->n);
     assert_int_equal(p.dealer, m->dealer);
     assert_int_equal(p.result, m->result);
-    assert_int_equal(p.scores[0], m->scores[0]);
-    assert_int_equal(p.scores[1], m->scores[1]);
+    for (int i = 0; i < GIN_MAX_SEATS; i++)
+        assert_int_equal(p.scores[i], m->scores[i]);
+    if (m->kind == GIN_PROTO_ENDHAND)
+        assert_int_equal(p.n_scores, m->n_scores ? m->n_scores : 2);
     assert_int_equal(p.event, m->event);
     assert_int_equal(p.card, m->card);
     assert_true(p.cards == m->cards);
@@ -149,6 +152,39 @@ static void test_every_message_round_trips(void **state)
     m.scores[0] = 14;
     m.scores[1] = 102;
     round_trip(&m, "endhand 14 102\n");
+    m.n_scores = 3;
+    m.scores[2] = 7;
+    round_trip(&m, "endhand 14 102 7\n");
+    m.n_scores = 4;
+    m.scores[3] = 0;
+    round_trip(&m, "endhand 14 102 7 0\n");
+
+    /* a table of three or four */
+    m = blank_msg(GIN_PROTO_PENALTY);
+    m.seat = 3;
+    m.n = 35;
+    round_trip(&m, "penalty 3 35\n");
+    m = blank_msg(GIN_PROTO_GAME);
+    m.seat = 3;
+    m.seed = 9;
+    round_trip(&m, "game 3 9\n");
+    m = blank_msg(GIN_PROTO_DEAL);
+    m.cards = cards("2C 3C 4C 5D 6D 9H TH");
+    round_trip(&m, "deal 9H TH 5D 6D 2C 3C 4C\n");
+    m = blank_msg(GIN_PROTO_MOVE);
+    m.seat = 2;
+    m.event = GIN_EV_DISCARD;
+    m.card = card("KC");
+    round_trip(&m, "move 2 discard KC\n");
+    m = blank_msg(GIN_PROTO_LAYOFF);
+    m.seat = 3;
+    m.card = card("8H");
+    m.n = 1;
+    round_trip(&m, "layoff 3 8H 1\n");
+    m = blank_msg(GIN_PROTO_ENDGAME);
+    m.seat = 2;
+    m.n = 75;
+    round_trip(&m, "endgame 2 75\n");
 
     m = blank_msg(GIN_PROTO_ENDGAME);
     m.seat = -1;
@@ -192,7 +228,16 @@ static void test_rules_round_trip(void **state)
     assert_string_equal(buf, "rules standard seats 2 cut low next-dealer winner first-turn offer knock 10 "
                              "gin-bonus 25 big-gin 0 undercut-bonus 25 stock void stock-void-at 2 "
                              "target 100 max-hands 0 game-bonus 100 box-bonus 25 shutout total "
-                             "hollywood off\n");
+                             "hollywood off undercut-penalty 0\n");
+    /* a table: the seats and its undercut penalty travel */
+    gin_rules t = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_table(&t, 4), GIN_OK);
+    m.rules = t;
+    assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "rules custom seats 4 "));
+    assert_non_null(strstr(buf, " undercut-penalty 10\n"));
+    assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+    assert_rules_equal(&p.rules, &t);
     /* a custom rule set: every enum word and the upcard knock limit */
     gin_rules r = *gin_rules_preset_at(0);
     assert_int_equal(gin_rules_set(&r, "knock", "upcard", NULL), GIN_OK);
@@ -204,7 +249,7 @@ static void test_rules_round_trip(void **state)
     assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "rules custom "));
     assert_non_null(strstr(buf, " knock upcard "));
-    assert_non_null(strstr(buf, " hollywood on\n"));
+    assert_non_null(strstr(buf, " hollywood on "));
     assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
     assert_rules_equal(&p.rules, &r);
     /* a preset with only some knobs given keeps the others */
@@ -222,14 +267,16 @@ static void test_parse_refuses_bad_lines(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "", "   ", "hello", "gin", "gin one", "gin 1 2", "game 2 5", "game 0", "game 0 -1",
-        "game 0 99999999999999999999", "hand 0 0 7H", "hand 1 2 7H", "hand 1 0 7X", "hand 1 0",
+        "", "   ", "hello", "gin", "gin one", "gin 1 2", "game 4 5", "game 0", "game 0 -1",
+        "game 0 99999999999999999999", "hand 0 0 7H", "hand 1 4 7H", "hand 1 0 7X", "hand 1 0",
         "deal 2C 3C", "deal 2C 2C 4C 5D 6D 9H TH JS QS KS", "deal 2C 3C 4C 5D 6D 9H TH JS QS KS AS",
-        "move 0", "move 2 discard 7H", "move 0 discard", "move 0 discard 7H 8H", "move 0 biggin 7H",
+        "deal 2C 3C 4C 5D 6D 9H TH JS", "deal 2C 3C 4C 5D 6D 9H", "deal 2C 2C 4C 5D 6D 9H TH",
+        "penalty 0", "penalty 4 3", "penalty 0 -1", "penalty 0 1 2", "endhand 1 2 3 4 5",
+        "move 0", "move 4 discard 7H", "move 0 discard", "move 0 discard 7H 8H", "move 0 biggin 7H",
         "move 0 jump 7H", "move 0 take", "move 0 discard 7H,8H", "reshuffle -1", "reshuffle 53", "void",
         "melds 0 AH,2H", "melds 0 AH,2H,4H", "melds 0 AH,2H,3H AH,AS,AD", "unmatched 0 7H 7H",
         "layoff 0 7H", "layoff 0 7H 17", "result 0 win 10", "result 0 knock", "endhand 1",
-        "endgame 2 100", "offer now", "quit 0", "discard 7H", "move 0 discard 7H\x01",
+        "endgame 4 100", "endgame -2 0", "offer now", "quit 0", "discard 7H", "move 0 discard 7H\x01",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gin_proto_msg m;
@@ -390,12 +437,15 @@ typedef struct seat_log {
     gin_showdown got_sd[MAX_EVENTS];
     int n_got;
     gin_proto_client client;
+    gin_proto_referee ref;
     long lines;
+    int penalties;                /* PENALTY lines seen (a table) */
 } seat_log;
 
 typedef struct replay {
     gin_match *m;
-    seat_log seat[2];
+    int seats;
+    seat_log seat[GIN_MAX_SEATS];
     uint64_t seed;
 } replay;
 
@@ -425,12 +475,15 @@ static void send_line(seat_log *s, const gin_proto_msg *m)
     assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
     assert_int_equal(gin_proto_client_feed(&s->client, &p, record_rebuilt, s), GIN_OK);
     s->lines++;
+    s->penalties += p.kind == GIN_PROTO_PENALTY;
 }
 
 static void referee(void *ctx, const gin_event *full)
 {
     replay *r = ctx;
-    for (int seat = 0; seat < 2; seat++) {
+    if (full->kind == GIN_EV_PENALTY) /* the seat's hand as shown, for the referee */
+        assert_true(full->cards == r->m->game.hand.held[full->seat]);
+    for (int seat = 0; seat < r->seats; seat++) {
         seat_log *s = &r->seat[seat];
         const gin_view *v = &r->m->views[seat];
         gin_event ev;
@@ -440,13 +493,13 @@ static void referee(void *ctx, const gin_event *full)
         if (ev.showdown)
             s->sd[s->n] = *ev.showdown;
         s->n++;
-        gin_proto_msg msgs[32];
+        gin_proto_msg msgs[64];
         if (gin_proto_is_game_start(v, &ev)) {
             assert_int_equal(gin_proto_game_msgs(&v->rules, seat, r->seed, msgs), 2);
             send_line(s, &msgs[0]);
             send_line(s, &msgs[1]);
         }
-        int n = gin_proto_event_msgs(v, &ev, msgs, 32);
+        int n = gin_proto_referee_msgs(&s->ref, v, &ev, msgs, 64);
         assert_true(n >= 0);
         for (int i = 0; i < n; i++)
             send_line(s, &msgs[i]);
@@ -481,8 +534,10 @@ static void assert_events_equal(const seat_log *s)
     }
 }
 
-/* Play a whole game and check both seats' rebuilt streams. */
-static void replay_game(const gin_rules *rules, const char *p0, const char *p1, uint64_t seed)
+/* Play a whole game between the named bots (one per seat of the rule set)
+ * and check every seat's rebuilt stream. Returns the PENALTY lines seat 0
+ * was told (0 with two seats). */
+static int replay_table(const gin_rules *rules, const char *const *names, uint64_t seed)
 {
     replay *r = calloc(1, sizeof *r);
     gin_match *m = calloc(1, sizeof *m);
@@ -490,25 +545,35 @@ static void replay_game(const gin_rules *rules, const char *p0, const char *p1, 
     assert_non_null(m);
     r->m = m;
     r->seed = seed;
-    gin_agent a[2];
-    assert_int_equal(gin_ai_create(p0, seed, 0, &a[0]), GIN_OK);
-    assert_int_equal(gin_ai_create(p1, seed + 1, 0, &a[1]), GIN_OK);
-    const gin_agent *seats[2] = {&a[0], &a[1]};
-    for (int s = 0; s < 2; s++)
+    r->seats = rules->seats;
+    gin_agent a[GIN_MAX_SEATS];
+    const gin_agent *seats[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
+    for (int s = 0; s < r->seats; s++) {
+        assert_int_equal(gin_ai_create(names[s], seed + (uint64_t)s, 0, &a[s]), GIN_OK);
+        seats[s] = &a[s];
         gin_proto_client_init(&r->seat[s].client);
+    }
     assert_int_equal(gin_match_init(m, rules, seed, seats, referee, r), GIN_OK);
     assert_int_equal(gin_match_play(m), 0);
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < r->seats; s++) {
         assert_events_equal(&r->seat[s]);
         assert_views_equal(&r->seat[s].client.view, &m->views[s]);
         assert_int_equal(r->seat[s].client.seat, s);
         assert_true(r->seat[s].client.seed == seed);
     }
-    for (int s = 0; s < 2; s++)
+    int penalties = r->seat[0].penalties;
+    for (int s = 0; s < r->seats; s++)
         if (a[s].destroy)
             a[s].destroy(a[s].self);
     free(m);
     free(r);
+    return penalties;
+}
+
+static void replay_game(const gin_rules *rules, const char *p0, const char *p1, uint64_t seed)
+{
+    const char *names[2] = {p0, p1};
+    assert_int_equal(replay_table(rules, names, seed), 0);
 }
 
 static void test_client_rebuilds_every_preset(void **state)
@@ -530,6 +595,54 @@ static void test_client_rebuilds_big_gin_and_hollywood(void **state)
     assert_int_equal(gin_rules_set(&r, "first-turn", "free", NULL), GIN_OK);
     for (uint64_t seed = 10; seed < 13; seed++)
         replay_game(&r, "hard", "hard", seed);
+}
+
+/* At a table of three or four the lines rebuild every seat's events (every
+ * defender's layoffs, each seat's penalty with its shown hand, the
+ * summary) and view, in every preset, gin and undercuts included. */
+static void test_client_rebuilds_a_table(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"hard", "simple", "normal", "random"};
+    int told = 0;
+    for (int seats = 3; seats <= 4; seats++)
+        for (size_t i = 0; i < gin_rules_preset_count(); i++) {
+            gin_rules r = *gin_rules_preset_at(i);
+            assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+            for (uint64_t seed = 1; seed <= 2; seed++)
+                told += replay_table(&r, names, seed * 5 + (uint64_t)seats);
+        }
+    /* big gin and a free first turn */
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "first-turn", "free", NULL), GIN_OK);
+    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    static const char *const hards[] = {"hard", "hard", "hard"};
+    told += replay_table(&r, hards, 3);
+    assert_true(told > 0);
+}
+
+/* The referee cannot tell a table's showdown without its memory. */
+static void test_table_needs_a_referee(void **state)
+{
+    (void)state;
+    gin_view v;
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    gin_view_init(&v, &r, 0);
+    gin_showdown sd;
+    memset(&sd, 0, sizeof sd);
+    gin_event ev = {GIN_EV_HAND_OVER, 0, GIN_NO_CARD, 0, 10, &sd};
+    gin_proto_msg out[64];
+    assert_int_equal(gin_proto_event_msgs(&v, &ev, out, 64), GIN_ESTATE);
+    gin_proto_referee ref;
+    memset(&ref, 0, sizeof ref);
+    ref.knocker = 0;
+    /* nothing shown: no showdown to tell */
+    assert_int_equal(gin_proto_referee_msgs(&ref, &v, &ev, out, 64), GIN_ESTATE);
+    gin_event pen = {GIN_EV_PENALTY, 1, GIN_NO_CARD, cards("AS 2S"), 3, NULL};
+    assert_int_equal(gin_proto_referee_msgs(&ref, &v, &pen, out, 64), 0);
+    assert_true(ref.shown[1] == cards("AS 2S"));
 }
 
 static void test_client_refuses_out_of_order(void **state)
@@ -554,6 +667,38 @@ static void test_client_refuses_out_of_order(void **state)
     assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
     assert_int_equal(c.view.turn, 1);
     assert_int_equal(c.view.dealer, 0);
+    /* two seats: no seat 2, no penalty line, no seven-card deal */
+    assert_int_equal(gin_proto_parse("move 2 discard 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+
+    /* a table of three: seven cards, seats 0..2, every seat dealt in turn */
+    gin_proto_client_init(&c);
+    assert_int_equal(gin_proto_parse("rules standard seats 3 undercut-penalty 10", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("game 3 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("hand 1 3 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(c.view.seats, 3);
+    assert_int_equal(c.view.hand_size[0], 7);
+    assert_int_equal(c.view.hand_size[1], 7);
+    assert_int_equal(c.view.hand_size[2], 7);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
+    assert_int_equal(gin_proto_parse("move 3 pass 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("penalty 1 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE); /* no knock */
 }
 
 /* Mangled lines never crash the parser or the client, and whatever parses
@@ -619,6 +764,8 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_client_rebuilds_every_preset),
         cmocka_unit_test(test_client_rebuilds_big_gin_and_hollywood),
+        cmocka_unit_test(test_client_rebuilds_a_table),
+        cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_mangled_lines),
     };

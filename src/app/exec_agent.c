@@ -27,7 +27,7 @@ enum {
     HANDSHAKE_MIN_MS = 5000, /* an interpreter may take a while to start */
     QUIT_WAIT_MS = 500,      /* after "quit", before SIGTERM */
     TERM_WAIT_MS = 500,      /* after SIGTERM, before SIGKILL */
-    MAX_MSGS = 32,
+    MAX_MSGS = 64,
     OUT_MAX = MAX_MSGS * 160 + GIN_PROTO_LINE_MAX
 };
 
@@ -48,6 +48,7 @@ typedef struct xbot {
     size_t rn;
     int failed;          /* status of the fault, GIN_OK if none */
     char fault[640];
+    gin_proto_referee ref; /* a table's showdown between its events */
     char out[OUT_MAX];
 } xbot;
 
@@ -475,7 +476,7 @@ static void x_observe(void *self, const gin_view *v, const gin_event *ev)
     }
     if (x->failed != GIN_OK || x->pid <= 0)
         return;
-    int n = gin_proto_event_msgs(v, ev, msgs, MAX_MSGS);
+    int n = gin_proto_referee_msgs(&x->ref, v, ev, msgs, MAX_MSGS);
     if (n < 0 || append(x, &len, msgs, n) != 0) {
         fail(x, GIN_EINVAL, 0, "could not be told an event (internal error)");
         return;

@@ -12,7 +12,7 @@ enum { MAX_WORDS = 64, MSGS_NEEDED = 32 };
 
 static const char *const keywords[GIN_PROTO_KINDS] = {
     "gin", "rules", "game", "hand", "deal", "move", "reshuffle", "void", "melds", "unmatched",
-    "layoff", "result", "endhand", "endgame", "offer", "draw", "discard", "error", "quit",
+    "layoff", "result", "endhand", "endgame", "offer", "draw", "discard", "error", "quit", "penalty",
 };
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
@@ -41,6 +41,7 @@ static const knob knobs[] = {
     KNOB("stock", stock_low, w_stock), NUM("stock-void-at", stock_void_at), NUM("target", target),
     NUM("max-hands", max_hands), NUM("game-bonus", game_bonus), NUM("box-bonus", box_bonus),
     KNOB("shutout", shutout, w_shutout), KNOB("hollywood", hollywood, w_onoff),
+    NUM("undercut-penalty", undercut_penalty),
 };
 enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
 
@@ -220,9 +221,17 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
         put(&o, result_words[m->result]);
         put_int(&o, m->n);
         break;
-    case GIN_PROTO_ENDHAND:
-        put_int(&o, m->scores[0]);
-        put_int(&o, m->scores[1]);
+    case GIN_PROTO_ENDHAND: {
+        int ns = m->n_scores ? m->n_scores : 2;
+        if (ns < 2 || ns > GIN_MAX_SEATS)
+            return GIN_EINVAL;
+        for (int i = 0; i < ns; i++)
+            put_int(&o, m->scores[i]);
+        break;
+    }
+    case GIN_PROTO_PENALTY:
+        put_int(&o, m->seat);
+        put_int(&o, m->n);
         break;
     case GIN_PROTO_ENDGAME:
         put_int(&o, m->seat);
@@ -357,7 +366,7 @@ static int card_list(const words *w, int from, gin_cardset *out)
     return 1;
 }
 
-static int seat_word(const char *s, int *seat) { return inum(s, 0, 1, seat); }
+static int seat_word(const char *s, int *seat) { return inum(s, 0, GIN_MAX_SEATS - 1, seat); }
 
 static int parse_rules(const words *w, gin_rules *r)
 {
@@ -444,8 +453,8 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
                        one_card(ws.w[3], &m->card)
                    ? GIN_OK
                    : GIN_EFORMAT;
-    case GIN_PROTO_DEAL:
-        return n == 11 && card_list(&ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_DEAL: /* ten cards, or seven at a table */
+        return (n == 11 || n == 8) && card_list(&ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_MOVE:
         return parse_move(&ws, m);
     case GIN_PROTO_RESHUFFLE:
@@ -482,14 +491,20 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
             }
         return GIN_EFORMAT;
     case GIN_PROTO_ENDHAND:
-        return n == 3 && inum(ws.w[1], 0, 100000000, &m->scores[0]) &&
-                       inum(ws.w[2], 0, 100000000, &m->scores[1])
-                   ? GIN_OK
-                   : GIN_EFORMAT;
+        if (n < 3 || n > 1 + GIN_MAX_SEATS)
+            return GIN_EFORMAT;
+        m->n_scores = n - 1;
+        for (int i = 1; i < n; i++)
+            if (!inum(ws.w[i], 0, 100000000, &m->scores[i - 1]))
+                return GIN_EFORMAT;
+        return GIN_OK;
     case GIN_PROTO_ENDGAME:
-        return n == 3 && inum(ws.w[1], -1, 1, &m->seat) && inum(ws.w[2], 0, 100000000, &m->n)
+        return n == 3 && inum(ws.w[1], -1, GIN_MAX_SEATS - 1, &m->seat) && inum(ws.w[2], 0, 100000000, &m->n)
                    ? GIN_OK
                    : GIN_EFORMAT;
+    case GIN_PROTO_PENALTY:
+        return n == 3 && seat_word(ws.w[1], &m->seat) && inum(ws.w[2], 0, 1000000, &m->n) ? GIN_OK
+                                                                                         : GIN_EFORMAT;
     case GIN_PROTO_ERROR: {
         const char *t = n > 1 ? ws.rest[1] : "";
         size_t i = 0;
@@ -527,8 +542,9 @@ static void endhand(const gin_view *v, gin_proto_msg *out, size_t cap, int *n)
 {
     gin_proto_msg *m = next_msg(out, cap, n, GIN_PROTO_ENDHAND);
     if (m) {
-        m->scores[0] = v->scores[0];
-        m->scores[1] = v->scores[1];
+        m->n_scores = v->seats >= 2 && v->seats <= GIN_MAX_SEATS ? v->seats : 2;
+        for (int i = 0; i < m->n_scores; i++)
+            m->scores[i] = v->scores[i];
     }
 }
 
@@ -552,11 +568,58 @@ int gin_proto_is_game_start(const gin_view *v, const gin_event *ev)
     return v && ev && ev->kind == GIN_EV_DEAL && ev->seat != ev->value && v->hand_no == 1;
 }
 
+static void layoff_msgs(int seat, const gin_layoff *l, int n_layoffs, gin_proto_msg *out, size_t cap, int *n)
+{
+    gin_proto_msg *m;
+    for (int i = 0; i < n_layoffs && i < 11; i++)
+        if ((m = next_msg(out, cap, n, GIN_PROTO_LAYOFF))) {
+            m->seat = seat;
+            m->card = l[i].card;
+            m->n = l[i].meld;
+        }
+}
+
+/* A table's showdown: the knocker's spread, then each defender's layoffs
+ * and spread in turn order from the knocker's left, then every seat's
+ * penalty from the knocker on. The spreads are settled again from the
+ * hands the PENALTY events showed: the same function of the same cards
+ * as the hand's own settlement. */
+static int table_showdown(const gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
+                          size_t cap, int *n)
+{
+    int seats = v->seats, k = r->knocker;
+    if (k < 0 || k >= seats)
+        return GIN_ESTATE;
+    gin_table_showdown t;
+    if (gin_showdown_settle_table(&v->rules, r->shown, seats, k, -1, &t) != GIN_OK || t.winner != ev->seat ||
+        t.total != ev->value)
+        return GIN_ESTATE;
+    spread(k, &t.spread[k], out, cap, n);
+    for (int i = 1; i < seats; i++) {
+        int d = (k + i) % seats;
+        layoff_msgs(d, t.layoffs[d], t.n_layoffs[d], out, cap, n);
+        spread(d, &t.spread[d], out, cap, n);
+    }
+    gin_proto_msg *m;
+    for (int i = 0; i < seats; i++)
+        if ((m = next_msg(out, cap, n, GIN_PROTO_PENALTY))) {
+            m->seat = (k + i) % seats;
+            m->n = t.penalty[m->seat];
+        }
+    return GIN_OK;
+}
+
 int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap)
+{
+    return gin_proto_referee_msgs(NULL, v, ev, out, cap);
+}
+
+int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
+                           size_t cap)
 {
     if (!v || !ev || (!out && cap))
         return GIN_EINVAL;
-    int n = 0;
+    int n = 0, table = v->seats > 2;
     gin_proto_msg *m;
     switch (ev->kind) {
     case GIN_EV_DEAL:
@@ -578,11 +641,17 @@ int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *
     case GIN_EV_DISCARD:
     case GIN_EV_KNOCK:
     case GIN_EV_GIN:
+        if (r && (ev->kind == GIN_EV_KNOCK || ev->kind == GIN_EV_GIN))
+            r->knocker = ev->seat;
         if ((m = next_msg(out, cap, &n, GIN_PROTO_MOVE))) {
             m->seat = ev->seat;
             m->event = ev->kind;
             m->card = ev->card;
         }
+        break;
+    case GIN_EV_PENALTY: /* told with the showdown */
+        if (r && ev->seat >= 0 && ev->seat < GIN_MAX_SEATS)
+            r->shown[ev->seat] = ev->cards;
         break;
     case GIN_EV_RESHUFFLE:
         if ((m = next_msg(out, cap, &n, GIN_PROTO_RESHUFFLE)))
@@ -595,16 +664,17 @@ int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *
         break;
     case GIN_EV_HAND_OVER: {
         const gin_showdown *sd = ev->showdown;
-        if (sd) {
+        if (sd && table) {
+            if (!r)
+                return GIN_ESTATE;
+            int rc = table_showdown(r, v, ev, out, cap, &n);
+            if (rc != GIN_OK)
+                return rc;
+        } else if (sd) {
             int other = (ev->seat + 1) % 2;
             int k = sd->winner == GIN_KNOCKER ? ev->seat : other, d = (k + 1) % 2;
             spread(k, &sd->knocker, out, cap, &n);
-            for (int i = 0; i < sd->n_layoffs && i < 11; i++)
-                if ((m = next_msg(out, cap, &n, GIN_PROTO_LAYOFF))) {
-                    m->seat = d;
-                    m->card = sd->layoffs[i].card;
-                    m->n = sd->layoffs[i].meld;
-                }
+            layoff_msgs(d, sd->layoffs, sd->n_layoffs, out, cap, &n);
             spread(d, &sd->defender, out, cap, &n);
         }
         if ((m = next_msg(out, cap, &n, GIN_PROTO_RESULT))) {
@@ -629,7 +699,7 @@ int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *
 
 int gin_proto_game_msgs(const gin_rules *r, int seat, uint64_t seed, gin_proto_msg out[2])
 {
-    if (!r || !out || seat < 0 || seat > 1)
+    if (!r || !out || seat < 0 || seat >= r->seats || seat >= GIN_MAX_SEATS)
         return GIN_EINVAL;
     memset(out, 0, 2 * sizeof *out);
     out[0].kind = GIN_PROTO_RULES;
@@ -837,10 +907,65 @@ static int settle(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, 
     return GIN_OK;
 }
 
+static int seats_of(const gin_proto_client *c)
+{
+    return c->view.seats >= 2 && c->view.seats <= GIN_MAX_SEATS ? c->view.seats : 2;
+}
+
+/* A table's showdown, complete with `result`: the events in the order the
+ * hand emitted them (knock, every defender's layoffs from the knocker's
+ * left, every seat's penalty from the knocker, hand over with the two-seat
+ * summary of the knocker against its left neighbour). */
+static int settle_table(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    int seats = seats_of(c), k = c->knocker, left = (k + 1) % seats;
+    for (int s = 0; s < seats; s++)
+        if (!c->have_spread[s] || !c->have_penalty[s])
+            return GIN_ESTATE;
+    if (m->seat >= seats || c->n_layoffs[k] > 0)
+        return GIN_ESTATE;
+    gin_cardset shown[GIN_MAX_SEATS], all = 0;
+    for (int s = 0; s < seats; s++) {
+        const gin_arrangement *a = &c->spread[s];
+        shown[s] = a->unmatched;
+        for (int i = 0; i < a->n_melds; i++)
+            shown[s] |= a->melds[i];
+        for (int i = 0; i < c->n_layoffs[s]; i++)
+            shown[s] |= gin_cardset_of(c->layoffs[s][i].card);
+        if (shown[s] & all)
+            return GIN_ESTATE;
+        all |= shown[s];
+    }
+    gin_showdown *sd = &c->sd;
+    memset(sd, 0, sizeof *sd);
+    sd->kind = m->result;
+    sd->winner = m->seat == k ? GIN_KNOCKER : GIN_DEFENDER;
+    sd->points = m->n;
+    sd->knocker = c->spread[k];
+    sd->defender = c->spread[left];
+    int before = gin_deadwood(shown[left]);
+    sd->defender_deadwood_before_layoffs = before < 0 ? 0 : before;
+    sd->n_layoffs = c->n_layoffs[left];
+    memcpy(sd->layoffs, c->layoffs[left], sizeof sd->layoffs);
+    emit(c, fn, ctx, c->knock_event, k, c->knock_card, 0, c->spread[k].deadwood, NULL);
+    for (int i = 0; i < seats; i++) {
+        int s = (k + i) % seats;
+        for (int j = 0; j < c->n_layoffs[s]; j++)
+            emit(c, fn, ctx, GIN_EV_LAYOFF, s, c->layoffs[s][j].card, 0, c->layoffs[s][j].meld, NULL);
+    }
+    for (int i = 0; i < seats; i++) {
+        int s = (k + i) % seats;
+        emit(c, fn, ctx, GIN_EV_PENALTY, s, GIN_NO_CARD, shown[s], c->penalty[s], NULL);
+    }
+    emit(c, fn, ctx, GIN_EV_HAND_OVER, m->seat, GIN_NO_CARD, all, m->n, sd);
+    c->knocker = -1;
+    return GIN_OK;
+}
+
 static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     gin_view *v = &c->view;
-    if (v->phase == GIN_PHASE_OVER || c->knocker >= 0)
+    if (v->phase == GIN_PHASE_OVER || c->knocker >= 0 || m->seat >= seats_of(c))
         return GIN_ESTATE;
     int s = m->seat;
     c->last_mover = s;
@@ -861,6 +986,10 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
         memset(&c->sd, 0, sizeof c->sd);
         c->n_spreads = 0;
         c->laid = 0;
+        memset(c->spread, 0, sizeof c->spread);
+        memset(c->have_spread, 0, sizeof c->have_spread);
+        memset(c->n_layoffs, 0, sizeof c->n_layoffs);
+        memset(c->have_penalty, 0, sizeof c->have_penalty);
         break;
     default: return GIN_EINVAL;
     }
@@ -871,11 +1000,16 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
 {
     if (!c || !m)
         return GIN_EINVAL;
-    int needs_game = m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME;
+    int needs_game = (m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME) || m->kind == GIN_PROTO_PENALTY;
     if (needs_game && !c->in_game)
         return GIN_ESTATE;
-    int showdown = m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT;
+    int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
     if (showdown && c->knocker < 0)
+        return GIN_ESTATE;
+    int table = seats_of(c) > 2;
+    if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
+        return GIN_ESTATE;
+    if (m->kind == GIN_PROTO_PENALTY && !table)
         return GIN_ESTATE;
     switch (m->kind) {
     case GIN_PROTO_RULES:
@@ -883,6 +1017,8 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         c->have_rules = 1;
         break;
     case GIN_PROTO_GAME:
+        if (m->seat >= c->rules.seats)
+            return GIN_ESTATE;
         c->seat = m->seat;
         c->seed = m->seed;
         c->in_game = 1;
@@ -891,22 +1027,26 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         gin_view_init(&c->view, &c->rules, m->seat);
         break;
     case GIN_PROTO_HAND:
+        if (m->dealer >= seats_of(c))
+            return GIN_ESTATE;
         c->hand_no = m->n;
         c->dealer = m->dealer;
         c->upcard = m->card;
         c->hand_open = 1;
         break;
     case GIN_PROTO_DEAL: {
-        if (!c->hand_open)
+        int seats = seats_of(c);
+        if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
             return GIN_ESTATE;
         c->hand_open = 0;
         c->passes = 0;
         c->knocker = -1;
         c->last_mover = -1;
-        int nd = (c->dealer + 1) % 2;
-        emit(c, fn, ctx, GIN_EV_DEAL, nd, c->upcard, nd == c->seat ? m->cards : 0, c->dealer, NULL);
-        emit(c, fn, ctx, GIN_EV_DEAL, c->dealer, c->upcard, c->dealer == c->seat ? m->cards : 0,
-             c->dealer, NULL);
+        /* One DEAL per seat from the dealer's left, the dealer last. */
+        for (int i = 1; i <= seats; i++) {
+            int s = (c->dealer + i) % seats;
+            emit(c, fn, ctx, GIN_EV_DEAL, s, c->upcard, s == c->seat ? m->cards : 0, c->dealer, NULL);
+        }
         break;
     }
     case GIN_PROTO_MOVE: return move(c, m, fn, ctx);
@@ -914,11 +1054,12 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
     case GIN_PROTO_VOID: emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL); break;
     case GIN_PROTO_MELDS:
     case GIN_PROTO_UNMATCHED: {
-        gin_arrangement *a = m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
+        gin_arrangement *a = table ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
         if (m->kind == GIN_PROTO_MELDS) {
             a->n_melds = m->n_melds;
             memcpy(a->melds, m->melds, sizeof a->melds);
             c->n_spreads++;
+            c->have_spread[m->seat] = 1;
         } else {
             a->unmatched = m->cards;
             a->deadwood = gin_cardset_value(m->cards);
@@ -926,13 +1067,25 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         break;
     }
     case GIN_PROTO_LAYOFF:
+        if (table) {
+            int *nl = &c->n_layoffs[m->seat];
+            if (*nl >= 11)
+                return GIN_ESTATE;
+            c->layoffs[m->seat][*nl].card = m->card;
+            c->layoffs[m->seat][(*nl)++].meld = m->n;
+            break;
+        }
         if (c->sd.n_layoffs >= 11)
             return GIN_ESTATE;
         c->sd.layoffs[c->sd.n_layoffs].card = m->card;
         c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
         c->laid |= gin_cardset_of(m->card);
         break;
-    case GIN_PROTO_RESULT: return settle(c, m, fn, ctx);
+    case GIN_PROTO_PENALTY:
+        c->penalty[m->seat] = m->n;
+        c->have_penalty[m->seat] = 1;
+        break;
+    case GIN_PROTO_RESULT: return table ? settle_table(c, m, fn, ctx) : settle(c, m, fn, ctx);
     case GIN_PROTO_ENDGAME: emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL); break;
     default: break; /* hello, endhand, requests, error, quit */
     }

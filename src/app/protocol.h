@@ -27,7 +27,7 @@ enum gin_proto_kind {
     GIN_PROTO_RULES,       /* rules PRESET KNOB VALUE ...      rules */
     GIN_PROTO_GAME,        /* game SEAT SEED                   seat, seed */
     GIN_PROTO_HAND,        /* hand N DEALER UPCARD             n, dealer, card */
-    GIN_PROTO_DEAL,        /* deal C1 .. C10                   cards */
+    GIN_PROTO_DEAL,        /* deal C1 .. C10 (C1 .. C7 at a table)  cards */
     GIN_PROTO_MOVE,        /* move SEAT WORD [CARD]            seat, event, card */
     GIN_PROTO_RESHUFFLE,   /* reshuffle STOCK                  n */
     GIN_PROTO_VOID,        /* void STOCK                       n */
@@ -35,25 +35,28 @@ enum gin_proto_kind {
     GIN_PROTO_UNMATCHED,   /* unmatched SEAT C ...             seat, cards */
     GIN_PROTO_LAYOFF,      /* layoff SEAT CARD MELD            seat, card, n = meld index */
     GIN_PROTO_RESULT,      /* result WINNER KIND POINTS        seat, result, n */
-    GIN_PROTO_ENDHAND,     /* endhand P0 P1                    scores */
+    GIN_PROTO_ENDHAND,     /* endhand P0 P1 [P2 [P3]]          scores, n_scores */
     GIN_PROTO_ENDGAME,     /* endgame WINNER TOTAL             seat (-1: tie), n */
     GIN_PROTO_OFFER,       /* offer      request: take | pass */
     GIN_PROTO_DRAW,        /* draw       request: stock | pile */
     GIN_PROTO_DISCARD,     /* discard    request: discard C | knock C | gin C | biggin */
     GIN_PROTO_ERROR,       /* error TEXT                       text */
     GIN_PROTO_QUIT,        /* quit */
+    GIN_PROTO_PENALTY,     /* penalty SEAT POINTS              seat, n (a table of 3-4 only) */
     GIN_PROTO_KINDS
 };
 
 /* One message. Only the fields named for its kind are meaningful. */
 typedef struct gin_proto_msg {
     int kind;          /* enum gin_proto_kind */
-    int seat;          /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, RESULT/ENDGAME: the winner */
+    int seat;          /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, PENALTY, RESULT/ENDGAME: the
+                          winner; 0..GIN_MAX_SEATS-1 */
     int n;             /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
-                          RESULT points, ENDGAME total */
+                          RESULT points (a table: the penalty paid in all), ENDGAME total,
+                          PENALTY points */
     int dealer;        /* HAND */
     int result;        /* RESULT: enum gin_result_kind */
-    int scores[2];     /* ENDHAND: game points of seats 0 and 1 */
+    int scores[GIN_MAX_SEATS]; /* ENDHAND: game points (a table: penalty totals) of each seat */
     int event;         /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
                           KNOCK or GIN (card GIN_NO_CARD: big gin) */
     gin_card card;     /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
@@ -63,6 +66,7 @@ typedef struct gin_proto_msg {
     gin_cardset melds[GIN_MAX_MELDS];
     gin_rules rules;   /* RULES (name: a preset's static name, or "custom") */
     char text[256];    /* ERROR (cut to fit) */
+    int n_scores;      /* ENDHAND: how many scores, 2..GIN_MAX_SEATS (0 is read as 2) */
 } gin_proto_msg;
 
 /* The keyword of a message kind ("move"), or NULL for a bad kind. Static. */
@@ -80,16 +84,30 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap);
  * or a bad value. */
 int gin_proto_parse(const char *line, gin_proto_msg *m);
 
+/* What a referee remembers of a table's showdown between its events: each
+ * seat's shown hand (from the PENALTY events), so that HAND_OVER can tell
+ * every defender's spread. Two seats need none. Zero it (memset) before a
+ * game; one per seat talked to. */
+typedef struct gin_proto_referee {
+    gin_cardset shown[GIN_MAX_SEATS];
+    int knocker; /* from the KNOCK / GIN event */
+} gin_proto_referee;
+
 /* The messages that tell seat v->seat about `ev` (already redacted for it;
  * v already updated by it, as an agent's observe callback receives them).
  * Writes up to cap messages into out[] and returns how many (0 for events
  * the seat learns about otherwise, e.g. LAYOFF, sent with the showdown), or
- * GIN_ESPACE / GIN_EINVAL. 16 always suffices. The messages that open a
- * game (rules, game) are not included: see gin_proto_game_msgs. */
+ * GIN_ESPACE / GIN_EINVAL. 32 always suffices. The messages that open a
+ * game (rules, game) are not included: see gin_proto_game_msgs.
+ * r (may be NULL with two seats) carries a table's showdown from event to
+ * event; at a table with r NULL the showdown gives GIN_ESTATE. */
+int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
+                           size_t cap);
+/* The same with no memory: two seats only (a table's showdown: GIN_ESTATE). */
 int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap);
 
-/* The `rules` and `game` messages that open a game for seat `seat`.
- * out[0..1]. Returns 2 or GIN_EINVAL. */
+/* The `rules` and `game` messages that open a game for seat `seat`
+ * (0..r->seats-1). out[0..1]. Returns 2 or GIN_EINVAL. */
 int gin_proto_game_msgs(const gin_rules *r, int seat, uint64_t seed, gin_proto_msg out[2]);
 
 /* 1 if `ev`, as seen by v's seat after the view took it in, opens a new
@@ -142,6 +160,13 @@ typedef struct gin_proto_client {
     gin_showdown sd;
     int n_spreads;            /* melds lines seen this showdown */
     gin_cardset laid;         /* cards laid off */
+    /* A table's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
+    gin_arrangement spread[GIN_MAX_SEATS];
+    int have_spread[GIN_MAX_SEATS];
+    gin_layoff layoffs[GIN_MAX_SEATS][11];
+    int n_layoffs[GIN_MAX_SEATS];
+    int penalty[GIN_MAX_SEATS];
+    int have_penalty[GIN_MAX_SEATS];
 } gin_proto_client;
 
 /* Start with nothing known. */
@@ -151,8 +176,9 @@ void gin_proto_client_init(gin_proto_client *c);
  * event they complete, call on_event(ctx, ev) (may be NULL) after the view
  * took it in, as gin_match does for an agent's observe. Requests, hello,
  * error and quit change nothing. Returns GIN_OK, GIN_ESTATE (a message out
- * of order: a move before any game, a deal without a hand, ...) or
- * GIN_EINVAL. */
+ * of order or not fitting the seats: a move before any game, a deal without
+ * a hand, a seat the table lacks, a deal of the wrong size, a showdown
+ * missing a seat ...) or GIN_EINVAL. */
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event,
                           void *ctx);
 
