@@ -45,6 +45,31 @@ static void put_spread(FILE *out, const gin_arrangement *a)
     fprintf(out, " (%d)", a->deadwood);
 }
 
+/* A table's showdown: every seat's spread from the knocker on, each
+ * defender's layoffs, and the penalty each takes. */
+static void print_table_showdown(FILE *out, const gin_table_showdown *t, const gin_event *ev)
+{
+    for (int i = 0; i < t->seats; i++) {
+        int s = (t->knocker + i) % t->seats;
+        if (t->n_layoffs[s] > 0) {
+            fprintf(out, "  seat %d lays off", s);
+            for (int j = 0; j < t->n_layoffs[s]; j++) {
+                fputc(' ', out);
+                put_card(out, t->layoffs[s][j].card);
+            }
+            fputc('\n', out);
+        }
+        fprintf(out, "  seat %d %s: ", s, s == t->knocker ? "spreads" : "defends");
+        put_spread(out, &t->spread[s]);
+        if (s == t->winner)
+            fputs(", wins the hand\n", out);
+        else
+            fprintf(out, ", takes %d\n", t->penalty[s]);
+    }
+    fprintf(out, "  %s: seat %d wins the hand, %d penalty points paid\n",
+            t->kind >= 0 && t->kind < 4 ? kind_words[t->kind] : "?", ev->seat, ev->value);
+}
+
 static void on_event(void *ctx, const gin_event *ev)
 {
     printer *p = ctx;
@@ -93,8 +118,12 @@ static void on_event(void *ctx, const gin_event *ev)
         fprintf(out, "  void hand after %d turns (stock %d): no score, the same dealer deals\n",
                 g->hand.turns, ev->value);
         break;
+    case GIN_EV_PENALTY: /* a table: printed with the spreads at HAND_OVER */
+        break;
     case GIN_EV_HAND_OVER:
-        if (ev->showdown) {
+        if (ev->showdown && g->rules.seats > 2) {
+            print_table_showdown(out, &g->hand.table, ev);
+        } else if (ev->showdown) {
             const gin_showdown *sd = ev->showdown;
             int k = g->hand.knocker, d = (k + 1) % g->rules.seats;
             fprintf(out, "  seat %d spreads: ", k);
@@ -118,7 +147,7 @@ static void on_event(void *ctx, const gin_event *ev)
 
 static void print_totals(FILE *out, const gin_game *g)
 {
-    fputs("  score:", out);
+    fputs(g->rules.seats > 2 ? "  penalty totals:" : "  score:", out);
     for (int s = 0; s < g->rules.seats; s++)
         fprintf(out, " seat %d %d%s", s, g->score.points[s], s + 1 < g->rules.seats ? "," : "\n");
 }
@@ -133,15 +162,20 @@ static void print_final(FILE *out, const gin_game *g)
         if (n > 1)
             fprintf(out, "game %d%s\n", i + 1, sc->over ? "" : " (not over)");
         for (int s = 0; s < g->rules.seats; s++)
-            fprintf(out, "  seat %d: %d points, %d hands won, game bonus %d, boxes %d, total %d\n", s,
-                    sc->points[s], sc->hands_won[s], sc->game_bonus[s], sc->box_bonus[s], sc->total[s]);
+            if (g->rules.seats > 2)
+                fprintf(out, "  seat %d: %d penalty points, %d hands won\n", s, sc->total[s], sc->hands_won[s]);
+            else
+                fprintf(out, "  seat %d: %d points, %d hands won, game bonus %d, boxes %d, total %d\n", s,
+                        sc->points[s], sc->hands_won[s], sc->game_bonus[s], sc->box_bonus[s], sc->total[s]);
         if (sc->shutout)
             fputs("  shutout\n", out);
     }
     if (g->over) {
         int total = 0;
         int w = gin_game_winner(g, &total);
-        if (w >= 0)
+        if (w >= 0 && g->rules.seats > 2)
+            fprintf(out, "seat %d wins with the lowest penalty total, %d\n", w, total);
+        else if (w >= 0)
             fprintf(out, "seat %d wins, %d\n", w, total);
         else
             fputs("a tie\n", out);
