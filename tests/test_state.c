@@ -14,6 +14,9 @@
 #include <unistd.h>
 #include "atomic_file.h"
 #include "gin/rules.h"
+#include "gin/game.h"
+#include "gin/record.h"
+#include "play.h"
 #include "save.h"
 #include "settings.h"
 #include "stats.h"
@@ -218,6 +221,80 @@ static void test_save_round_trip_and_damage(void **state)
     assert_false(exists(path));
 }
 
+/* Players: remembered (2-4), an old file without the key means two, a bad
+ * count is damage; the rules a table plays. */
+static void test_settings_players(void **state)
+{
+    (void)state;
+    gin_settings s, t;
+    gin_settings_default(&s);
+    assert_int_equal(s.players, 2);
+    s.players = 4;
+    char why[512];
+    assert_int_equal(gin_settings_save(&s, why, sizeof why), 0);
+    assert_int_equal(gin_settings_load(&t, why, sizeof why), 0);
+    assert_int_equal(t.players, 4);
+    gin_settings_default(&t);
+    assert_int_equal(gin_settings_parse(&t, "level = hard\nrules = classic\n"), 0);
+    assert_int_equal(t.players, 2);
+    assert_int_equal(gin_settings_parse(&t, "players = 5\n"), 1);
+    assert_int_equal(gin_settings_parse(&t, "players = 1\n"), 1);
+
+    gin_rules two, std, table;
+    gin_settings_default(&s);
+    assert_int_equal(gin_play_rules(&s, &two, NULL), 0);
+    assert_int_equal(gin_rules_preset("standard", &std), 0);
+    assert_int_equal(two.seats, 2);
+    assert_string_equal(two.name, "standard");
+    assert_int_equal(two.undercut_penalty, std.undercut_penalty);
+    s.players = 3;
+    s.hollywood = 1; /* Hollywood is for two: a table plays without it */
+    assert_int_equal(gin_play_rules(&s, &table, NULL), 0);
+    assert_int_equal(table.seats, 3);
+    assert_int_equal(table.undercut_penalty, 10);
+    assert_int_equal(table.hollywood, 0);
+    assert_string_equal(gin_play_rules_label(&table), "standard");
+    s.hollywood = -1;
+    s.target = 150;
+    assert_int_equal(gin_play_rules(&s, &table, NULL), 0);
+    assert_string_equal(gin_play_rules_label(&table), "custom");
+}
+
+/* A saved table game keeps its seats: the record carries them, and the
+ * replay gives back the same game. */
+static void test_save_table_game(void **state)
+{
+    (void)state;
+    static gin_record rec, back;
+    static gin_game g, again;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), 0);
+    assert_int_equal(gin_rules_table(&r, 3), 0);
+    gin_record_init(&rec, &r, 777);
+    assert_int_equal(gin_game_init(&g, &r, 777), 0);
+    assert_int_equal(gin_game_deal(&g, NULL, NULL), 0);
+    /* A few legal moves: the first legal action each time. */
+    for (int i = 0; i < 12 && g.hand.phase != GIN_PHASE_OVER; i++) {
+        gin_action a[64];
+        assert_true(gin_hand_legal(&g.hand, a, 64) > 0);
+        assert_int_equal(gin_game_apply(&g, a[0], NULL, NULL), 0);
+        assert_int_equal(gin_record_add(&rec, a[0]), 0);
+    }
+    gin_save_info info = {"easy", 0, 0}, got;
+    char why[512];
+    assert_int_equal(gin_save_write(&info, &rec, why, sizeof why), 0);
+    assert_int_equal(gin_save_read(&got, &back, why, sizeof why), 1);
+    assert_int_equal(back.rules.seats, 3);
+    assert_int_equal(back.rules.undercut_penalty, 10);
+    int err = 0;
+    assert_int_equal(gin_record_replay(&back, &again, NULL, NULL, &err), 0);
+    assert_int_equal(again.rules.seats, 3);
+    assert_int_equal(again.hand.turn, g.hand.turn);
+    for (int s2 = 0; s2 < 3; s2++)
+        assert_true(again.hand.held[s2] == g.hand.held[s2]);
+    assert_int_equal(gin_save_remove(), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +305,8 @@ int main(void)
         cmocka_unit_test(test_stats_damaged_moved_aside),
         cmocka_unit_test(test_settings_round_trip),
         cmocka_unit_test(test_save_round_trip_and_damage),
+        cmocka_unit_test(test_settings_players),
+        cmocka_unit_test(test_save_table_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

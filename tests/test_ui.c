@@ -15,6 +15,7 @@
 #include "gin/game.h"
 #include "gin/rules.h"
 #include "gin/score.h"
+#include "gin/showdown.h"
 #include "play.h"
 #include "table.h"
 #include "ui.h"
@@ -498,6 +499,327 @@ static void test_long_message_wraps(void **state)
     close_term();
 }
 
+/* A table of `seats` mid-hand: your eight cards after a draw, the bots
+ * around you with known cards, penalties and last moves; Bot 2 to move
+ * (four seats) and Bot 3 the dealer. */
+static void sample_seats(gin_table *t, int seats)
+{
+    gin_table_clear(t);
+    snprintf(t->title, sizeof t->title, "gin \xc2\xb7 standard \xc2\xb7 %d players \xc2\xb7 to 100 \xc2\xb7 hand 2", seats);
+    snprintf(t->score, sizeof t->score, "your penalty 26");
+    t->seats = seats;
+    t->n_opps = seats - 1;
+    static const char *const names[] = {"Bot 1 (hard)", "Bot 2 (hard)", "Bot 3 (hard)"};
+    static const int pts[] = {4, 27, 0};
+    for (int i = 0; i < seats - 1; i++) {
+        gin_table_seat *o = &t->opps[i];
+        snprintf(o->name, sizeof o->name, "%s", names[i]);
+        o->count = 7;
+        o->points = pts[i];
+        snprintf(o->last, sizeof o->last, "threw %s", i == 0 ? "K\xe2\x99\xa0" : i == 1 ? "Q\xe2\x99\xa5" : "J\xe2\x99\xa3");
+    }
+    t->opps[0].known = gin_cardset_of(C("QC")) | gin_cardset_of(C("9D"));
+    t->opps[seats - 2].dealer = 1;
+    t->opps[seats == 4 ? 1 : 0].turn = 1;
+    t->stock_n = 23;
+    t->pile_n = 6;
+    t->discard_top = C("9H");
+    const char *cards[] = {"3H", "4H", "5H", "7S", "7D", "7C", "TH", "KC"};
+    int group[] = {0, 0, 0, 1, 1, 1, -1, -1};
+    t->n = 8;
+    for (int i = 0; i < 8; i++) {
+        t->cards[i] = C(cards[i]);
+        t->group[i] = group[i];
+    }
+    t->group_is_set[1] = 1;
+    t->selected = 7;
+    t->deadwood = 20;
+    t->knock_limit = 10;
+    snprintf(t->hand_note, sizeof t->hand_note, "You \xc2\xb7 deadwood 20 \xc2\xb7 knock at 10 or less");
+    snprintf(t->log[0], sizeof t->log[0], "Bot 1 threw K\xe2\x99\xa0.");
+    snprintf(t->log[1], sizeof t->log[1], "Bot 2 drew from the stock.");
+    snprintf(t->log[2], sizeof t->log[2], "Bot 2 threw Q\xe2\x99\xa5.");
+    snprintf(t->message, sizeof t->message, "Bot 2 threw Q\xe2\x99\xa5. (any key: skip the pause)");
+    snprintf(t->keys, sizeof t->keys, "any key: skip the pause  ? help  q quit");
+}
+
+static int rects_overlap(gin_rect a, gin_rect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* Every part of the table inside the window and apart from the others. */
+static void check_seats_layout(const gin_table *t, const gin_layout *l, int cols, int lines)
+{
+    assert_false(l->too_small);
+    assert_int_equal(l->n_boxes, t->n_opps);
+    gin_rect hand = {l->hand_label_y, 0, l->number_y - l->hand_label_y + 1, cols};
+    gin_rect logr = l->log;
+    gin_rect piles = {l->pile_label_y, l->stock.x, l->card_h + 1, l->discard.x + l->card_w - l->stock.x};
+    for (int i = 0; i < l->n_boxes; i++) {
+        gin_rect b = l->box[i];
+        assert_true(b.x >= 0 && b.y > l->header_y && b.x + b.w <= cols && b.y + b.h <= l->msg_y);
+        assert_false(rects_overlap(b, hand));
+        assert_false(rects_overlap(b, logr));
+        assert_false(rects_overlap(b, piles));
+        for (int j = 0; j < i; j++)
+            assert_false(rects_overlap(b, l->box[j]));
+    }
+    assert_false(rects_overlap(piles, logr));
+    assert_false(rects_overlap(logr, hand));
+    assert_true(l->number_y < l->msg_y && l->msg_y == lines - 2 && l->keys_y == lines - 1);
+    for (int i = 0; i < t->n; i++)
+        assert_true(l->hand_x[i] >= 0 && l->hand_x[i] + l->card_w <= cols);
+}
+
+static void test_table_4_seats_80x24(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_table t;
+    sample_seats(&t, 4);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    check_seats_layout(&t, &l, 80, 24);
+    assert_int_equal(l.card_h, 3);
+    assert_int_equal(find("4 players"), 0);
+    assert_non_null(strstr(row(0), "your penalty 26"));
+    /* Left, top, right: Bot 1 and Bot 3 on one row, Bot 2 above them. */
+    int y1 = find("Bot 1 (hard)"), y2 = find("Bot 2 (hard)"), y3 = find("Bot 3 (hard)");
+    assert_true(y1 > 0 && y2 > 0 && y3 > 0);
+    assert_int_equal(y1, y3);
+    assert_true(y2 < y1);
+    assert_true(strstr(row(y1), "Bot 1") < strstr(row(y1), "Bot 3"));
+    /* The player to move is marked; the dealer's box says so. */
+    assert_non_null(strstr(row(y2), "\xe2\x96\xb6 Bot 2"));
+    assert_null(strstr(row(y1), "\xe2\x96\xb6"));
+    assert_non_null(strstr(row(l.box[2].y + l.box[2].h - 1), "dealer"));
+    /* Counts, penalties, known cards face up, last moves. */
+    assert_non_null(strstr(row(l.box[0].y + 1), "7 cards \xc2\xb7 4 pts"));
+    assert_non_null(strstr(row(l.box[1].y + 1), "7 cards \xc2\xb7 27 pts"));
+    assert_non_null(strstr(row(l.box[0].y + 2), "\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91 9\xe2\x99\xa6 Q\xe2\x99\xa3"));
+    assert_non_null(strstr(row(l.box[0].y + 3), "threw K\xe2\x99\xa0"));
+    assert_non_null(strstr(row(l.box[1].y + 3), "threw Q\xe2\x99\xa5"));
+    /* Piles between the side boxes, the log under them, your eight cards. */
+    assert_true(find("Stock 23") == l.pile_label_y);
+    assert_non_null(strstr(row(l.discard.y + 1), "9 \xe2\x99\xa5"));
+    assert_true(find("Bot 2 drew from the stock.") == l.log.y + 1);
+    assert_non_null(strstr(row(l.hand_y + 1), "K \xe2\x99\xa3"));
+    assert_non_null(strstr(row(l.bracket_y), "set"));
+    assert_int_equal(find("Bot 2 threw Q\xe2\x99\xa5. (any key"), 22);
+    assert_int_equal(find("q quit"), 23);
+    close_term();
+}
+
+static void test_table_3_seats_80x24_and_ascii(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_table t;
+    sample_seats(&t, 3);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    check_seats_layout(&t, &l, 80, 24);
+    int y1 = find("Bot 1 (hard)"), y2 = find("Bot 2 (hard)");
+    assert_true(y1 > 0);
+    assert_int_equal(y1, y2); /* left and right, nobody on top */
+    assert_int_equal(find("Bot 3"), -1);
+    assert_non_null(strstr(row(y1), "\xe2\x96\xb6 Bot 1"));
+    assert_true(l.box[0].x < l.stock.x && l.discard.x + l.card_w < l.box[1].x);
+    close_term();
+    /* Without UTF-8: letters for suits, '#' backs, '>' for the turn. */
+    open_term(24, 80, 0);
+    gin_ui_draw_table(&t, &l);
+    assert_non_null(strstr(row(l.box[0].y), "> Bot 1 (hard)"));
+    assert_non_null(strstr(row(l.box[0].y + 2), "##### 9D QC"));
+    assert_non_null(strstr(row(l.box[0].y + 1), "7 cards - 4 pts"));
+    assert_int_equal(find("\xe2\x99\xa5"), -1);
+    close_term();
+}
+
+static void test_table_4_seats_120x40(void **state)
+{
+    (void)state;
+    open_term(40, 120, 1);
+    gin_table t;
+    sample_seats(&t, 4);
+    gin_layout l;
+    gin_ui_draw_table(&t, &l);
+    check_seats_layout(&t, &l, 120, 40);
+    assert_int_equal(l.card_h, 5);
+    assert_int_equal(l.box[0].w, 30);
+    assert_non_null(strstr(row(l.hand_y + 2), "\xe2\x99\xa5")); /* big cards: suit in the middle */
+    assert_true(find("Bot 2 (hard)") < find("Bot 1 (hard)"));
+    assert_int_equal(find("Bot 2 threw Q\xe2\x99\xa5. (any"), 38);
+    close_term();
+}
+
+/* Every window size from the minimum up keeps the parts apart and inside,
+ * and the clicks still land on the piles and cards. */
+static void test_table_layout_sizes(void **state)
+{
+    (void)state;
+    for (int seats = 3; seats <= 4; seats++) {
+        gin_table t;
+        sample_seats(&t, seats);
+        for (int cols = 80; cols <= 200; cols += 7)
+            for (int lines = 24; lines <= 60; lines += 3) {
+                gin_layout l;
+                gin_layout_table(cols, lines, &t, &l);
+                check_seats_layout(&t, &l, cols, lines);
+                int card = -1;
+                assert_int_equal(gin_layout_hit(&l, &t, l.stock.y + 1, l.stock.x + 1, &card), GIN_HIT_STOCK);
+                assert_int_equal(gin_layout_hit(&l, &t, l.discard.y + 1, l.discard.x + 1, &card), GIN_HIT_DISCARD);
+                assert_int_equal(gin_layout_hit(&l, &t, l.hand_y + 1, l.hand_x[7] + 1, &card), GIN_HIT_CARD);
+                assert_int_equal(card, 7);
+            }
+        gin_layout l;
+        gin_layout_table(79, 24, &t, &l);
+        assert_true(l.too_small);
+    }
+}
+
+/* The table's showdown: every seat's row, the knocker's melds with the
+ * cards laid on them marked, a defender's own lay-offs, the text. */
+static void test_table_showdown_screen(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_showdown_screen s;
+    memset(&s, 0, sizeof s);
+    snprintf(s.title, sizeof s.title, "Hand 4: Bot 2 knocked, and was undercut");
+    s.seats = 4;
+    gin_spread *k = &s.seat[0];
+    snprintf(k->label, sizeof k->label, "Bot 2 \xc2\xb7 knocked \xc2\xb7 deadwood 8 \xc2\xb7 takes 13");
+    k->n_melds = 2;
+    k->melds[0] = gin_cardset_of(C("2S")) | gin_cardset_of(C("2C")) | gin_cardset_of(C("2D"));
+    k->melds[1] = gin_cardset_of(C("5H")) | gin_cardset_of(C("6H")) | gin_cardset_of(C("7H"));
+    k->laid[1] = gin_cardset_of(C("8H"));
+    k->unmatched = gin_cardset_of(C("8C"));
+    snprintf(s.seat[1].label, sizeof s.seat[1].label, "Bot 3 \xc2\xb7 deadwood 8 (16 before lay-offs) \xc2\xb7 takes 3");
+    s.seat[1].n_melds = 1;
+    s.seat[1].melds[0] = gin_cardset_of(C("TC")) | gin_cardset_of(C("TD")) | gin_cardset_of(C("TS"));
+    s.seat[1].unmatched = gin_cardset_of(C("8S"));
+    s.seat[1].laid_off = gin_cardset_of(C("8H"));
+    snprintf(s.seat[2].label, sizeof s.seat[2].label, "You \xc2\xb7 deadwood 5 \xc2\xb7 wins the hand, takes 0");
+    s.seat[2].unmatched = gin_cardset_of(C("AH")) | gin_cardset_of(C("AD")) | gin_cardset_of(C("3C"));
+    snprintf(s.seat[3].label, sizeof s.seat[3].label, "Bot 1 \xc2\xb7 deadwood 36 \xc2\xb7 takes 31");
+    s.seat[3].unmatched = gin_cardset_of(C("KS")) | gin_cardset_of(C("QH"));
+    snprintf(s.text, sizeof s.text,
+             "Undercut! Bot 2 knocked with deadwood 8, but you have 5: you win the hand.\n"
+             "  Bot 2 (knocker): 8 - 5 + undercut penalty 10 = 13\n  Bot 3: 8 - 5 = 3\n"
+             "  You: wins the hand, takes 0\n  Bot 1: 36 - 5 = 31\n"
+             "Lay-offs (marked +) go only onto the knocker's own melds.\n"
+             "Penalty totals: you 26, Bot 1 35, Bot 2 40, Bot 3 3 (game to 100; the lowest total wins).");
+    snprintf(s.footer, sizeof s.footer, "Enter: next hand   t: score sheet");
+    gin_ui_draw_showdown(&s);
+    assert_int_equal(find("Hand 4: Bot 2 knocked"), 0);
+    int yk = find("Bot 2 \xc2\xb7 knocked"), y3 = find("Bot 3 \xc2\xb7 deadwood 8"), yy = find("You \xc2\xb7 deadwood 5"),
+        y1 = find("Bot 1 \xc2\xb7 deadwood 36");
+    assert_true(yk > 0 && yk < y3 && y3 < yy && yy < y1);
+    assert_non_null(strstr(row(yk + 1), "[2\xe2\x99\xa0 2\xe2\x99\xa6 2\xe2\x99\xa3]"));
+    assert_non_null(strstr(row(yk + 1), "[5\xe2\x99\xa5 6\xe2\x99\xa5 7\xe2\x99\xa5 +8\xe2\x99\xa5]"));
+    assert_non_null(strstr(row(y3 + 1), "laid off +8\xe2\x99\xa5"));
+    assert_non_null(strstr(row(yy + 1), "deadwood A\xe2\x99\xa5 A\xe2\x99\xa6 3\xe2\x99\xa3"));
+    assert_true(find("Undercut!") > y1);
+    assert_true(find("8 - 5 + undercut penalty 10 = 13") > 0);
+    assert_true(find("36 - 5 = 31") > 0);
+    assert_true(find("(game to 100; the lowest") > 0);
+    assert_true(find("total wins).") > 0);
+    assert_int_equal(find("Enter: next hand"), 23);
+    close_term();
+}
+
+static gin_cardset CS(const char *list)
+{
+    gin_cardset s = 0;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        s |= gin_cardset_of(C(tok));
+    return s;
+}
+
+/* The texts of a table from a real settlement: docs/rules.md, worked
+ * example 4 (three players; you knock with 8, Bot 1 undercuts with 6). */
+static void test_table_texts(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    static gin_play p;
+    memset(&p, 0, sizeof p);
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), 0);
+    assert_int_equal(gin_rules_table(&r, 3), 0);
+    p.rules = r;
+    p.human = 0;
+    p.bot = 1;
+    p.level = 2;
+    gin_game *g = &p.m.game;
+    g->rules = r;
+    g->hand_no = 1;
+    gin_cardset held[3] = {CS("2S 2C 2D 5H 6H 7H 8C"), CS("9S 9H 9D 9C AH AD 4D"), CS("KS KD KC QH JD TC 8D")};
+    assert_int_equal(gin_showdown_settle_table(&r, held, 3, 0, 10, &p.tsd), 0);
+    assert_string_equal(gin_play_rules_name(&p), "standard");
+    assert_string_equal(gin_play_seat_name(&p, 2), "Bot 2");
+    /* The hand's score as the game keeps it. */
+    g->n_results = 1;
+    g->results[0] = (gin_hand_score){1, p.tsd.total, GIN_RESULT_UNDERCUT, {0}};
+    memcpy(g->results[0].penalty, p.tsd.penalty, sizeof p.tsd.penalty);
+    assert_int_equal(gin_score_game(&r, g->results, 1, &g->score), 0);
+    static gin_showdown_screen s;
+    gin_play_showdown_screen(&p, &s);
+    assert_int_equal(s.seats, 3);
+    assert_non_null(strstr(s.title, "you knocked, and were undercut"));
+    assert_non_null(strstr(s.seat[0].label, "You"));
+    assert_non_null(strstr(s.seat[0].label, "takes 12"));
+    assert_non_null(strstr(s.seat[1].label, "Bot 1"));
+    assert_non_null(strstr(s.seat[1].label, "wins the hand"));
+    assert_non_null(strstr(s.text, "Undercut! You knocked with deadwood 8, but Bot 1 has 6"));
+    assert_non_null(strstr(s.text, "You (knocker): 8 - 6 + undercut penalty 10 = 12"));
+    assert_non_null(strstr(s.text, "Bot 2: 38 - 6 = 32"));
+    assert_non_null(strstr(s.text, "Penalty totals: you 12, Bot 1 0, Bot 2 32"));
+    gin_ui_draw_showdown(&s);
+    assert_true(find("8 - 6 + undercut penalty 10 = 12") > 0);
+    assert_true(find("[9\xe2\x99\xa0 9\xe2\x99\xa5 9\xe2\x99\xa6 9\xe2\x99\xa3]") > 0);
+
+    /* The score sheet: a row per hand, a column pair per seat. */
+    static char text[8192];
+    gin_play_sheet_text(&p, text, sizeof text);
+    assert_non_null(strstr(text, "standard rules, 3 players, game to 100 penalty points"));
+    assert_non_null(strstr(text, "Bot 1: undercut"));
+    assert_non_null(strstr(text, "   12    12      0     0     32    32"));
+
+    /* Game over: the lowest total wins, spelled out. */
+    g->n_results = 2;
+    g->results[1] = (gin_hand_score){1, 82, GIN_RESULT_KNOCK, {10, 0, 72}};
+    assert_int_equal(gin_score_game(&r, g->results, 2, &g->score), 0);
+    assert_true(g->score.over);
+    g->over = 1;
+    char title[GIN_UI_LINE];
+    gin_play_gameover_text(&p, title, sizeof title, text, sizeof text);
+    assert_string_equal(title, "Game over: Bot 1 wins");
+    assert_non_null(strstr(text, "Bot 2 reached 104 penalty points"));
+    assert_non_null(strstr(text, "1. Bot 1      0   wins"));
+    assert_non_null(strstr(text, "3. Bot 2    104"));
+    assert_non_null(strstr(text, "not counted in the statistics"));
+    g->results[1] = (gin_hand_score){0, 84, GIN_RESULT_KNOCK, {0, 12, 72}}; /* 12, 12, 104: a tie */
+    assert_int_equal(gin_score_game(&r, g->results, 2, &g->score), 0);
+    gin_play_gameover_text(&p, title, sizeof title, text, sizeof text);
+    assert_string_equal(title, "Game over: a tie for the lowest total");
+    assert_non_null(strstr(text, "a drawn game"));
+    /* The pile names who threw each card. */
+    g->hand.pile_n = 2;
+    g->hand.pile[0] = C("5S");
+    g->hand.pile_by[0] = -1;
+    g->hand.pile[1] = C("KD");
+    g->hand.pile_by[1] = 2;
+    gin_play_pile_text(&p, text, sizeof text);
+    assert_non_null(strstr(text, "thrown by Bot 2"));
+    assert_non_null(strstr(text, "in its box"));
+    close_term();
+}
+
 int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
@@ -514,6 +836,12 @@ int main(void)
         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),
         cmocka_unit_test(test_long_message_wraps),
+        cmocka_unit_test(test_table_4_seats_80x24),
+        cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
+        cmocka_unit_test(test_table_4_seats_120x40),
+        cmocka_unit_test(test_table_layout_sizes),
+        cmocka_unit_test(test_table_showdown_screen),
+        cmocka_unit_test(test_table_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

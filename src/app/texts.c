@@ -487,7 +487,9 @@ static void showdown_table(const gin_play *p, gin_showdown_screen *s)
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
              sd->kind == GIN_RESULT_BIG_GIN ? "went big gin" : gin ? "went gin" : "knocked",
-             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human ? ", and you undercut!" : ", and was undercut") : "");
+             sd->kind == GIN_RESULT_UNDERCUT
+                 ? (w == p->human ? ", and you undercut!" : k == p->human ? ", and were undercut" : ", and was undercut")
+                 : "");
     int kd = sd->deadwood[k], u = sd->deadwood[w], any_lay = 0;
     for (int i = 0; i < n; i++) {
         int seat = (k + i) % n;

@@ -63,11 +63,11 @@ static void layout_seats(int cols, int lines, const gin_table *t, gin_layout *l,
     int bw = cols >= 100 ? 30 : 24, bh = 5;
     int mid_h = 1 + ch > bh ? 1 + ch : bh;
     int fixed = 1 + (top ? bh : 0) + mid_h + GIN_UI_LOG_LINES + (3 + ch) + 2;
-    /* Spare rows, one at a time: above the hand first (the log and your
-     * cards apart), then between the boxes, under the header, above the
-     * message. */
+    /* Spare rows, one at a time: above the message first (so a long one
+     * can wrap into it), then between the log and your hand, between the
+     * boxes, under the header. */
     int spare = lines - fixed, gaps[4] = {0, 0, 0, 0};
-    static const int order[4] = {2, 1, 0, 3};
+    static const int order[4] = {3, 2, 1, 0};
     for (int i = 0; spare > 0; i++, spare--)
         gaps[order[i % 4]]++;
     int y = 0;
