@@ -440,6 +440,7 @@ typedef struct seat_log {
     gin_proto_referee ref;
     long lines;
     int penalties;                /* PENALTY lines seen (a table) */
+    int games;                    /* games opened (rules + game lines) */
 } seat_log;
 
 typedef struct replay {
@@ -495,6 +496,7 @@ static void referee(void *ctx, const gin_event *full)
         s->n++;
         gin_proto_msg msgs[64];
         if (gin_proto_is_game_start(v, &ev)) {
+            s->games++;
             assert_int_equal(gin_proto_game_msgs(&v->rules, seat, r->seed, msgs), 2);
             send_line(s, &msgs[0]);
             send_line(s, &msgs[1]);
@@ -560,6 +562,7 @@ static int replay_table(const gin_rules *rules, const char *const *names, uint64
         assert_views_equal(&r->seat[s].client.view, &m->views[s]);
         assert_int_equal(r->seat[s].client.seat, s);
         assert_true(r->seat[s].client.seed == seed);
+        assert_int_equal(r->seat[s].games, 1); /* one game: opened once, not once per deal */
     }
     int penalties = r->seat[0].penalties;
     for (int s = 0; s < r->seats; s++)

@@ -344,6 +344,28 @@ static void test_exec_engine_equals_in_process(void **state)
     assert_no_children();
 }
 
+/* The same at a table: our engine through the protocol (one game line per
+ * game, the seed the in-process agent gets; a seeded random bot shows it)
+ * gives the in-process figures at 3 and 4 seats. */
+static void test_exec_engine_at_a_table(void **state)
+{
+    (void)state;
+    char engine[1200];
+    snprintf(engine, sizeof engine, "exec:'%s' engine --level random", GIN_BINARY);
+    for (int seats = 3; seats <= 4; seats++) {
+        gin_sim_config c = table_config(seats, "hard", "random", "simple", "normal", 1);
+        gin_sim_stats self, ex;
+        assert_int_equal(gin_sim_run(&c, NULL, NULL, &self), GIN_OK);
+        c.p2 = engine;
+        assert_int_equal(gin_sim_run(&c, NULL, NULL, &ex), GIN_OK);
+        assert_same_stats(&self, &ex);
+        for (int p = 2; p < seats; p++)
+            assert_int_equal(self.points[p], ex.points[p]);
+        assert_int_equal(ex.forfeits[1], 0);
+    }
+    assert_no_children();
+}
+
 typedef struct forfeits_seen {
     int n;
     long games[16];
@@ -685,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_table_figures_add_up),
         cmocka_unit_test(test_run_rejects),
         cmocka_unit_test(test_exec_engine_equals_in_process),
+        cmocka_unit_test(test_exec_engine_at_a_table),
         cmocka_unit_test(test_exec_failing_bots_forfeit),
         cmocka_unit_test(test_cli_json),
         cmocka_unit_test(test_cli_text),

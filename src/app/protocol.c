@@ -565,7 +565,10 @@ static void spread(int seat, const gin_arrangement *a, gin_proto_msg *out, size_
 
 int gin_proto_is_game_start(const gin_view *v, const gin_event *ev)
 {
-    return v && ev && ev->kind == GIN_EV_DEAL && ev->seat != ev->value && v->hand_no == 1;
+    /* The first DEAL of a hand is the dealer's left's. */
+    int seats = v && v->seats >= 2 && v->seats <= GIN_MAX_SEATS ? v->seats : 2;
+    return v && ev && ev->kind == GIN_EV_DEAL && ev->value >= 0 && ev->seat == (ev->value + 1) % seats &&
+           v->hand_no == 1;
 }
 
 static void layoff_msgs(int seat, const gin_layoff *l, int n_layoffs, gin_proto_msg *out, size_t cap, int *n)

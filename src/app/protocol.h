@@ -111,7 +111,7 @@ int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *
 int gin_proto_game_msgs(const gin_rules *r, int seat, uint64_t seed, gin_proto_msg out[2]);
 
 /* 1 if `ev`, as seen by v's seat after the view took it in, opens a new
- * game (the first deal of hand 1), else 0. */
+ * game (the first deal of hand 1: the dealer's left's), else 0. */
 int gin_proto_is_game_start(const gin_view *v, const gin_event *ev);
 
 /* ---- the bot's answers ---- */
