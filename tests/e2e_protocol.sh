@@ -24,7 +24,7 @@ if ! "$gin" engine --help >/dev/null 2>&1; then
 fi
 
 # 1. The transcript of the document: '> ' lines in, '< ' lines expected out.
-sed -n '/^## A whole hand/,/^## Writing a bot/p' "$src/docs/protocol.md" |
+sed -n '/^## A whole hand/,/^## A table of three or four/p' "$src/docs/protocol.md" |
     sed -n '/^```$/,/^```$/p' | grep -E '^[<>] ' | grep -v '^> hand 2 ' >"$tmp/transcript"
 grep '^> ' "$tmp/transcript" | cut -c3- >"$tmp/in"
 grep '^< ' "$tmp/transcript" | cut -c3- >"$tmp/want"
@@ -64,6 +64,20 @@ if "$gin" engine --level grandmaster </dev/null >/dev/null 2>"$tmp/err"; then
 fi
 grep -q "unknown level" "$tmp/err" || fail "no message for an unknown level"
 
+# 1b. The table's transcript (three seats, hand 2 whole) the same way.
+sed -n '/^## A table of three or four/,/^## Writing a bot/p' "$src/docs/protocol.md" |
+    sed -n '/^```$/,/^```$/p' | grep -E '^[<>] ' >"$tmp/transcript"
+grep '^> ' "$tmp/transcript" | cut -c3- >"$tmp/in"
+grep '^< ' "$tmp/transcript" | cut -c3- >"$tmp/want"
+[ "$(wc -l <"$tmp/want")" -ge 10 ] || fail "the table's transcript in docs/protocol.md was not found"
+echo quit >>"$tmp/in"
+"$gin" engine --level simple <"$tmp/in" >"$tmp/got" 2>"$tmp/err" || fail "gin engine failed on the table's transcript"
+diff -u "$tmp/want" "$tmp/got" || fail "gin engine's answers differ from the table's transcript"
+if [ -s "$tmp/err" ]; then
+    fail "gin engine complained about the table's transcript:"
+    cat "$tmp/err"
+fi
+
 # 4. Through gin sim: the same figures as in-process (sim seeds each game's
 # exec bot as the agent it stands for), whatever the number of jobs.
 engine="exec:'$gin' engine --level hard"
@@ -80,6 +94,25 @@ for jobs in 1 2; do
         cat "$tmp/err"
     fi
 done
+
+# 5. A table of three and four: the engine through the protocol plays as
+# in-process, and the examples (seven cards in hand) play legal gin.
+for p4 in "" "--p4 simple"; do
+    "$gin" sim --p1 normal --p2 hard --p3 random $p4 --games 4 --seed 8 --jobs 1 --json >"$tmp/self.json" 2>/dev/null
+    if "$gin" sim --p1 normal --p2 "exec:'$gin' engine --level hard" --p3 random $p4 --games 4 --seed 8 --jobs 2 \
+        --json >"$tmp/exec.json" 2>"$tmp/err"; then
+        [ "$(strip "$tmp/exec.json")" = "$(strip "$tmp/self.json")" ] ||
+            fail "at a table ($p4) the exec: engine and in-process hard disagree"
+    else
+        fail "gin sim at a table with an exec: engine failed:"
+        cat "$tmp/err"
+    fi
+done
+if command -v python3 >/dev/null; then
+    "$gin" sim --p1 "exec:python3 '$src/examples/pybot.py'" --p2 simple --p3 simple --p4 simple --games 4 \
+        --jobs 2 --json >"$tmp/py.json" 2>"$tmp/err" || fail "pybot at a table of four failed"
+    grep -q '"forfeits": 0,' "$tmp/py.json" || { fail "pybot forfeited at a table:"; cat "$tmp/err"; }
+fi
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
