@@ -168,8 +168,12 @@ static void hint(gin_play *p, const gin_view *v)
     }
     char a[64];
     gin_play_action_text(adv[0].action, a, sizeof a);
-    size_t rl = strlen(adv[0].reason);
-    gin_play_msg(p, 0, "Hint: %s. %s%s", a, adv[0].reason, rl && adv[0].reason[rl - 1] != '.' ? "." : "");
+    char why[sizeof adv[0].reason];
+    snprintf(why, sizeof why, "%s", adv[0].reason);
+    if (why[0] >= 'a' && why[0] <= 'z') /* a sentence of its own */
+        why[0] = (char)(why[0] - 'a' + 'A');
+    size_t rl = strlen(why);
+    gin_play_msg(p, 0, "Hint: %s. %s%s", a, why, rl && why[rl - 1] != '.' ? "." : "");
     if (adv[0].action.kind == GIN_ACT_DISCARD || (adv[0].action.kind == GIN_ACT_KNOCK && adv[0].action.card != GIN_NO_CARD)) {
         int i = index_of(p, adv[0].action.card);
         if (i >= 0)

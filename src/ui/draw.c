@@ -456,6 +456,11 @@ void gin_ui_draw_table(const gin_table *t, gin_layout *out)
             draw_opponent(t, &l);
         draw_piles(t, &l);
         int hx = t->n ? l.hand_x[0] : 2;
+        /* Over a narrow hand (seven cards at a table) the line starts further
+         * left rather than lose its end. */
+        int nw = gin_ui_strwidth(t->hand_note);
+        if (hx + nw > cols - 1)
+            hx = cols - 1 - nw > 1 ? cols - 1 - nw : 1;
         gin_ui_put_clip(l.hand_label_y, hx, cols - hx - 1, (int)A_BOLD, t->hand_note);
         draw_hand(t, &l);
         /* A long message takes the blank row above it rather than lose its end. */
