@@ -49,9 +49,6 @@ int ai_best_after_discard(gin_cardset h11, gin_card forbid, gin_card *card);
 /* Expected deadwood after the next stock draw (keeping the better of the
  * hand as is and the best discard after the draw), over the tracker's odds. */
 double ai_expected_after_draw(const ai_tracker *t, gin_cardset h10);
-/* The same two draws ahead (e1: ai_expected_after_draw of h10), keeping the
- * least-deadwood hand after the first draw when it lowers the deadwood. */
-double ai_expected_after_two_draws(const ai_tracker *t, gin_cardset h10, double e1);
 /* Chance the opponent can meld card c (completes or extends a set or run). */
 double ai_danger(const ai_tracker *t, gin_card c);
 /* 1 if x forms part of a meld of h + x in some least-deadwood arrangement. */
@@ -64,13 +61,8 @@ enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
 typedef struct ai_params {
     int infer;           /* tracker weighs discards and declines */
     double lookahead;    /* weight of the expected deadwood after the next draw (above 1:
-                          * the current deadwood counts against the potential) ... */
-    double lookahead_late; /* ... moving to this weight by turn la_turns (0: constant) */
-    int la_turns;
-    double lookahead2;   /* weight of the expected deadwood after two draws ... */
-    int la2_top;         /* ... computed for this many best discards by the one-draw score */
+                          * the current deadwood counts against the potential) */
     double danger_w;     /* points charged per unit chance of feeding the opponent */
-    int take_deep;       /* judge the face-up card two draws ahead */
     double take_margin;  /* a face-up card must beat a blind draw by this much */
     int knock_mode;      /* AI_KNOCK_* */
     int early_turns;     /* threshold mode: knock freely before this many turns */
@@ -80,8 +72,7 @@ typedef struct ai_params {
     double max_undercut; /* EV mode: never knock with a higher undercut chance */
     int samples;         /* EV mode: opponent hands sampled */
     double finish_p;     /* EV mode: knock if this likely to reach the target (0: off) */
-    int opp_close;       /* EV mode: when the opponent needs at most this many points ... */
-    double close_undercut; /* ... knock unless the undercut chance exceeds this */
+
 } ai_params;
 
 const ai_params *ai_level_params(int level);
@@ -98,7 +89,6 @@ typedef struct ai_discard_eval {
     int dw_after[11];     /* deadwood of the ten cards kept */
     double expect[11];    /* expected deadwood after the next draw */
     double danger[11];
-    double expect2[11];   /* expected deadwood after two draws (= expect where not computed) */
 } ai_discard_eval;
 void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e);
 

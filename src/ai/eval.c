@@ -79,35 +79,6 @@ double ai_expected_after_draw(const ai_tracker *t, gin_cardset h10)
     return mass > 0 ? e / mass : dw10;
 }
 
-double ai_expected_after_two_draws(const ai_tracker *t, gin_cardset h10, double e1)
-{
-    int dw10 = gin_deadwood(h10);
-    if (dw10 < 0)
-        return e1;
-    double e = 0, mass = 0;
-    for (gin_cardset s = t->unseen; s; s &= s - 1) {
-        gin_card x = gin_cardset_first(s);
-        double p = ai_tracker_p_next(t, x);
-        if (p <= 0)
-            continue;
-        mass += p;
-        /* A card that joins nothing is thrown back: the hand is unchanged. */
-        double b = e1;
-        if (connects(h10, x)) {
-            gin_card c;
-            gin_cardset h11 = h10 | gin_cardset_of(x);
-            int d = ai_best_after_discard(h11, GIN_NO_CARD, &c);
-            if (d < dw10 && c != GIN_NO_CARD) {
-                double e1x = ai_expected_after_draw(t, h11 & ~gin_cardset_of(c));
-                if (e1x < b)
-                    b = e1x;
-            }
-        }
-        e += p * b;
-    }
-    return mass > 0 ? e / mass : e1;
-}
-
 static double p_holds(const ai_tracker *t, int rank, int suit)
 {
     if (rank < 0 || rank >= GIN_RANKS)

@@ -12,7 +12,7 @@ static const ai_params k_levels[3] = {
     {.infer = 1, .lookahead = 0.5, .danger_w = 3.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_THRESHOLD,
      .early_turns = 8, .late_dw = 4},
     /* hard: tuned by simulation (docs/strength.md) */
-    {.infer = 1, .lookahead = 1.3, .danger_w = 2.0, .take_deep = 0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
+    {.infer = 1, .lookahead = 1.3, .danger_w = 2.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
      .knock_ev = 20.0, .knock_ev_turn = 1.5, .max_undercut = 0.3, .samples = 24, .finish_p = 0.5},
 };
 
@@ -75,10 +75,6 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
     }
     double st = stage_weight(v);
     double la = p->lookahead;
-    if (p->la_turns > 0) {
-        double f = v->turns >= p->la_turns ? 1.0 : (double)v->turns / p->la_turns;
-        la += (p->lookahead_late - p->lookahead) * f;
-    }
     for (gin_cardset s = v->hand; s && e->n < 11; s &= s - 1) {
         gin_card c = gin_cardset_first(s);
         if (c == v->taken)
@@ -90,31 +86,8 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
         /* Hands far behind the best never win; skip their lookahead. */
         e->expect[i] = (p->lookahead > 0 && after[c] <= best + 10) ? ai_expected_after_draw(t, h10) : after[c];
         e->danger[i] = p->danger_w > 0 ? ai_danger(t, c) : 0;
-        e->expect2[i] = e->expect[i];
         e->score[i] = -((1 - la) * after[c] + la * e->expect[i]) -
                       p->danger_w * st * e->danger[i] + 0.01 * gin_card_value(c) + 0.001 * gin_card_rank(c);
-    }
-    if (p->lookahead2 > 0 && p->la2_top > 0) {
-        /* Two draws ahead, for the few best discards only (the cost is a
-         * one-draw estimate per card that could join the hand). */
-        int order[11];
-        for (int i = 0; i < e->n; i++)
-            order[i] = i;
-        for (int i = 1; i < e->n; i++)
-            for (int j = i; j > 0 && e->score[order[j]] > e->score[order[j - 1]]; j--) {
-                int tmp = order[j]; order[j] = order[j - 1]; order[j - 1] = tmp;
-            }
-        int top = p->la2_top < e->n ? p->la2_top : e->n;
-        double floor_score = top < e->n ? e->score[order[top]] : -1e9;
-        for (int k = 0; k < top; k++) {
-            int i = order[k];
-            gin_cardset h10 = v->hand & ~gin_cardset_of(e->card[i]);
-            e->expect2[i] = ai_expected_after_two_draws(t, h10, e->expect[i]);
-            e->score[i] -= p->lookahead2 * (e->expect2[i] - e->expect[i]);
-            /* Never fall below the discards left unexamined. */
-            if (e->score[i] < floor_score)
-                e->score[i] = floor_score + 1e-6 * (top - k);
-        }
     }
 }
 
@@ -171,19 +144,6 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
         return dw_take < dw_now;
     /* A card that melds is worth revealing when it beats a blind draw. */
     double blind = ai_expected_after_draw(t, v->hand);
-    if (p->take_deep) {
-        /* Compare like with like: the hand after taking (and the best
-         * discard) one draw further on, against a blind draw two draws on. */
-        gin_card c;
-        ai_best_after_discard(v->hand | gin_cardset_of(u), u, &c);
-        if (c == GIN_NO_CARD)
-            return 0;
-        gin_cardset ht = (v->hand | gin_cardset_of(u)) & ~gin_cardset_of(c);
-        double la = p->lookahead;
-        double v_take = (1 - la) * dw_take + la * ai_expected_after_draw(t, ht);
-        double v_draw = (1 - la) * blind + la * ai_expected_after_two_draws(t, v->hand, blind);
-        return v_take + p->take_margin < v_draw;
-    }
     if (dw_take + p->take_margin < blind)
         return 1;
     return ai_card_melds(v->hand, u) && dw_take < dw_now;
@@ -239,15 +199,10 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
             else
                 knock = k.ev >= p->knock_ev + p->knock_ev_turn * v->turns && k.p_undercut <= p->max_undercut;
             /* The score: a knock that likely ends the game is worth more
-             * than its points; an opponent close to the target must not get
-             * another turn to knock. */
-            if (!knock && v->rules.target > 0 && !v->rules.hollywood) {
-                if (p->finish_p > 0 && k.p_finish >= p->finish_p)
-                    knock = 1;
-                if (p->opp_close > 0 && v->rules.target - v->scores[t->opp] <= p->opp_close &&
-                    k.p_undercut <= p->close_undercut)
-                    knock = 1;
-            }
+             * than its points. */
+            if (!knock && p->finish_p > 0 && v->rules.target > 0 && !v->rules.hollywood &&
+                k.p_finish >= p->finish_p)
+                knock = 1;
             break;
         }
         }
