@@ -1,6 +1,7 @@
 /* Tests of the showdown: spreads, layoffs, results and points, the worked
  * examples of seed 000, and a brute-force cross-check on random deals. */
 #include <setjmp.h>
+#include <string.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -643,10 +644,30 @@ static void matches_brute_force_on_random_deals(void **state)
     assert_true(undercuts > 20);
 }
 
+/* Regression: the result left unused layoff slots as whatever the caller's
+ * memory held, so two settlements of the same hands compared unequal and a
+ * hand's state after the showdown was not byte-deterministic (valgrind found
+ * it through test_hand's byte-for-byte check). */
+static void result_is_fully_defined(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_cardset k = H("TH TS TC AD AH AC 5H 5C 5D 6H"), d = H("KS KD KH KC JC JS JD 5S TD 2H");
+    gin_showdown a, b;
+    memset(&a, 0xAA, sizeof a);
+    memset(&b, 0x55, sizeof b);
+    assert_int_equal(gin_showdown_settle(&r, k, d, 10, &a), GIN_OK);
+    assert_int_equal(gin_showdown_settle(&r, k, d, 10, &b), GIN_OK);
+    assert_int_equal(a.n_layoffs, 2);
+    assert_memory_equal(&a, &b, sizeof a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seed000_gin_scores_45),
+        cmocka_unit_test(result_is_fully_defined),
         cmocka_unit_test(seed000_knock_scores_48),
         cmocka_unit_test(seed000_undercut_scores_29),
         cmocka_unit_test(layoff_fourth_card_on_three_set),

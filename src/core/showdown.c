@@ -9,6 +9,8 @@
  * from the meld outward). A legal layoff set is a union of one prefix of
  * every chain, so enumerating prefix lengths covers every legal set. */
 #include "gin/showdown.h"
+
+#include <string.h>
 #include "gin/error.h"
 
 enum {
@@ -184,6 +186,10 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     if (knock_limit >= 0 && kd > knock_limit)
         return GIN_EKNOCK;
 
+    /* Every byte of the result is defined (unused layoffs, padding), so a
+     * settled hand compares and replays byte for byte. */
+    memset(out, 0, sizeof *out);
+
     /* The defender's own spread, kept for the common case of no layoffs. */
     gin_arrangement unlaid;
     int rc = gin_arrange(defender, &unlaid);
@@ -329,13 +335,9 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
         return GIN_EKNOCK;
 
     gin_table_showdown t;
+    memset(&t, 0, sizeof t); /* every byte defined, as in gin_showdown_settle */
     t.seats = seats;
     t.knocker = knocker;
-    for (int s = 0; s < GIN_MAX_SEATS; s++) {
-        t.n_layoffs[s] = 0;
-        t.deadwood[s] = t.deadwood_before[s] = t.penalty[s] = t.undercut[s] = 0;
-        t.spread[s] = (gin_arrangement){0};
-    }
     for (int s = 0; s < seats; s++) {
         if (s == knocker)
             continue;
