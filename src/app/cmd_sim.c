@@ -301,8 +301,8 @@ int gin_cmd_sim(int argc, char **argv)
     if (bot_log && (!*bot_log || !strcmp(bot_log, "/dev/null")))
         bot_log = NULL;
     for (int p = 0; p < seats; p++) {
-        char opt[8];
-        snprintf(opt, sizeof opt, "--p%d", p + 1);
+        static const char *const opt_names[] = {"--p1", "--p2", "--p3", "--p4"};
+        const char *opt = opt_names[p];
         int ok = check_agent(opt, names[p], (int)think, (int)move_ms, bot_log);
         if (ok <= 0)
             return ok < 0 ? 1 : 2;
