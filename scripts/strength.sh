@@ -47,9 +47,9 @@ row() { # p1 p2 games [extra args]
     echo "interval; points/hand are hand points won per hand played (p1 / p2); gins and"
     echo "undercuts count both players' hands."
     echo
-    echo "Expert pairings use \`--think $EXPERT_THINK\` ($EXPERT_THINK ms of search per decision, not the"
-    echo "50 ms default) and $EXPERT_GAMES games, because a 50 ms expert needs about five seconds"
-    echo "a game: read their intervals accordingly."
+    echo "Expert pairings use \`--think $EXPERT_THINK\` ($EXPERT_THINK ms of search per decision; 50 ms is the"
+    echo "default) and $EXPERT_GAMES games, because an expert game at 50 ms costs a few seconds of CPU:"
+    echo "read their intervals accordingly."
     echo
     echo "| p1 | p2 | games | p1 win share | 95% interval | points/hand | gins | undercuts | command |"
     echo "|---|---|---|---|---|---|---|---|---|"
