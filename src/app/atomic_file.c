@@ -15,6 +15,14 @@ int gin_path_join(char *buf, size_t cap, const char *dir, const char *name)
     return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
 
+int gin_kept_path(int kind, const char *name, char *path, size_t cap, char *why, size_t why_cap)
+{
+    char dir[GIN_PATH_MAX];
+    if (gin_dir_path(kind, dir, sizeof dir, why, why_cap) != 0)
+        return -1;
+    return gin_path_join(path, cap, dir, name);
+}
+
 /* mkdir -p with mode 0700 for every component we create. */
 static int make_dirs(char *path)
 {
@@ -176,4 +184,33 @@ int gin_file_quarantine(const char *path, char *bad, size_t bad_cap)
     if (bad)
         snprintf(bad, bad_cap, "%s", b);
     return 0;
+}
+
+int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text),
+                  void *ctx, int unreadable, int *bad, char *moved, size_t moved_cap)
+{
+    char *text = NULL;
+    int rc = gin_file_read_all(path, max, &text, NULL);
+    if (rc == 0)
+        return 0;
+    *bad = rc < 0 ? unreadable : parse(ctx, text);
+    free(text);
+    if (*bad == 0)
+        return 1;
+    return gin_file_quarantine(path, moved, moved_cap) == 0 ? -1 : -2;
+}
+
+int gin_text_line(const char **text, char *buf, size_t cap)
+{
+    const char *p = *text;
+    if (!*p)
+        return 0;
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    if (n >= cap)
+        return -1;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    *text = p + n + (nl ? 1 : 0);
+    return 1;
 }

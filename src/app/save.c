@@ -43,10 +43,18 @@ int gin_save_parse(const char *text, gin_save_info *info, gin_record *rec)
 
 static int save_path(char *path, size_t cap, char *why, size_t why_cap)
 {
-    char dir[GIN_PATH_MAX];
-    if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, why_cap) != 0)
-        return -1;
-    return gin_path_join(path, cap, dir, "save");
+    return gin_kept_path(GIN_DIR_STATE, "save", path, cap, why, why_cap);
+}
+
+struct save_dest {
+    gin_save_info *info;
+    gin_record *rec;
+};
+
+static int parse_save(void *ctx, const char *text)
+{
+    struct save_dest *d = ctx;
+    return gin_save_parse(text, d->info, d->rec);
 }
 
 int gin_save_write(const gin_save_info *info, const gin_record *rec, char *why, size_t why_cap)
@@ -81,16 +89,13 @@ int gin_save_read(gin_save_info *info, gin_record *rec, char *why, size_t why_ca
     why[0] = '\0';
     if (save_path(path, sizeof path, why, why_cap) != 0)
         return -1;
-    char *text = NULL;
-    int rc = gin_file_read_all(path, SAVE_TEXT_MAX, &text, NULL);
-    if (rc == 0)
-        return 0;
-    int st = rc < 0 ? GIN_EFORMAT : gin_save_parse(text, info, rec);
-    free(text);
-    if (st == GIN_OK)
-        return 1;
+    struct save_dest d = {info, rec};
     char bad[GIN_PATH_MAX];
-    if (gin_file_quarantine(path, bad, sizeof bad) == 0)
+    int st = GIN_OK;
+    int rc = gin_file_load(path, SAVE_TEXT_MAX, parse_save, &d, GIN_EFORMAT, &st, bad, sizeof bad);
+    if (rc >= 0)
+        return rc;
+    if (rc == -1)
         snprintf(why, why_cap, "The saved game was damaged (%s); moved it to %s.", gin_strerror(st), bad);
     else
         snprintf(why, why_cap, "The saved game %s cannot be read: %s.", path, strerror(errno));

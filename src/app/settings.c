@@ -51,18 +51,13 @@ static char *trim(char *p)
 
 int gin_settings_parse(gin_settings *s, const char *text)
 {
-    int line = 0;
+    int line = 0, got;
     const char *p = text;
-    while (*p) {
+    char buf[256];
+    while ((got = gin_text_line(&p, buf, sizeof buf)) != 0) {
         line++;
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char buf[256];
-        if (n >= sizeof buf)
+        if (got < 0)
             return line;
-        memcpy(buf, p, n);
-        buf[n] = '\0';
-        p += n + (nl ? 1 : 0);
         char *t = trim(buf);
         if (!*t || *t == '#')
             continue;
@@ -111,36 +106,31 @@ int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
 
 static int settings_path(char *path, size_t cap, char *why, size_t why_cap)
 {
-    char dir[GIN_PATH_MAX];
-    if (gin_dir_path(GIN_DIR_CONFIG, dir, sizeof dir, why, why_cap) != 0)
-        return -1;
-    return gin_path_join(path, cap, dir, "settings");
+    return gin_kept_path(GIN_DIR_CONFIG, "settings", path, cap, why, why_cap);
+}
+
+static int parse_settings(void *s, const char *text)
+{
+    return gin_settings_parse(s, text);
 }
 
 int gin_settings_load(gin_settings *s, char *why, size_t why_cap)
 {
-    char path[GIN_PATH_MAX];
+    char path[GIN_PATH_MAX], bad[GIN_PATH_MAX];
     why[0] = '\0';
     gin_settings_default(s);
     if (settings_path(path, sizeof path, why, why_cap) != 0)
         return -1;
-    char *text = NULL;
-    int rc = gin_file_read_all(path, 1 << 16, &text, NULL);
-    if (rc == 0)
+    int bad_line = 0;
+    int rc = gin_file_load(path, 1 << 16, parse_settings, s, -1, &bad_line, bad, sizeof bad);
+    if (rc >= 0)
         return 0;
-    int bad_line = rc < 0 ? -1 : gin_settings_parse(s, text);
-    free(text);
-    if (bad_line == 0)
-        return 0;
-    gin_settings_default(s);
-    char bad[GIN_PATH_MAX];
-    if (gin_file_quarantine(path, bad, sizeof bad) == 0)
+    if (rc == -1)
         snprintf(why, why_cap, "settings file damaged (line %d); moved to %s", bad_line, bad);
-    else {
+    else /* left in place: the caller must not write over it */
         snprintf(why, why_cap, "settings file %s unreadable: %s", path, strerror(errno));
-        return -2; /* left in place: the caller must not write over it */
-    }
-    return -1;
+    gin_settings_default(s);
+    return rc;
 }
 
 int gin_settings_save(const gin_settings *s, char *why, size_t why_cap)

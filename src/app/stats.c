@@ -79,18 +79,13 @@ int gin_stats_format(const gin_stats *s, char *buf, size_t cap)
 int gin_stats_parse(gin_stats *s, const char *text)
 {
     memset(s, 0, sizeof *s);
-    int line = 0, seen = 0;
+    int line = 0, seen = 0, got;
     const char *p = text;
-    while (*p) {
+    char buf[256];
+    while ((got = gin_text_line(&p, buf, sizeof buf)) != 0) {
         line++;
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char buf[256];
-        if (n >= sizeof buf)
+        if (got < 0)
             return line;
-        memcpy(buf, p, n);
-        buf[n] = '\0';
-        p += n + (nl ? 1 : 0);
         if (!buf[0] || buf[0] == '#')
             continue;
         char name[16];
@@ -161,36 +156,31 @@ int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
 
 static int stats_path(char *path, size_t cap, char *why, size_t why_cap)
 {
-    char dir[GIN_PATH_MAX];
-    if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, why_cap) != 0)
-        return -1;
-    return gin_path_join(path, cap, dir, "stats");
+    return gin_kept_path(GIN_DIR_STATE, "stats", path, cap, why, why_cap);
+}
+
+static int parse_stats(void *s, const char *text)
+{
+    return gin_stats_parse(s, text);
 }
 
 int gin_stats_load(gin_stats *s, char *why, size_t why_cap)
 {
-    char path[GIN_PATH_MAX];
+    char path[GIN_PATH_MAX], moved[GIN_PATH_MAX];
     memset(s, 0, sizeof *s);
     why[0] = '\0';
     if (stats_path(path, sizeof path, why, why_cap) != 0)
         return -1;
-    char *text = NULL;
-    int rc = gin_file_read_all(path, 1 << 16, &text, NULL);
-    if (rc == 0)
+    int bad = 0;
+    int rc = gin_file_load(path, 1 << 16, parse_stats, s, -1, &bad, moved, sizeof moved);
+    if (rc >= 0)
         return 0;
-    int bad = rc < 0 ? -1 : gin_stats_parse(s, text);
-    free(text);
-    if (bad == 0)
-        return 0;
-    memset(s, 0, sizeof *s);
-    char moved[GIN_PATH_MAX];
-    if (gin_file_quarantine(path, moved, sizeof moved) == 0)
+    if (rc == -1)
         snprintf(why, why_cap, "statistics file damaged; moved to %s", moved);
-    else {
+    else /* left in place: the caller must not write over it */
         snprintf(why, why_cap, "statistics file %s unreadable: %s", path, strerror(errno));
-        return -2; /* left in place: the caller must not write over it */
-    }
-    return -1;
+    memset(s, 0, sizeof *s);
+    return rc;
 }
 
 int gin_stats_save(const gin_stats *s, char *why, size_t why_cap)
