@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -223,6 +224,10 @@ static void test_bad_bots_lose_cleanly(void **state)
     buf[n] = '\0';
     fclose(f);
     assert_non_null(strstr(buf, "noise"));
+    /* What a bot writes may be private: the log is the user's alone. */
+    struct stat st;
+    assert_int_equal(stat(log_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
 }
 
 static void test_bots_that_fail_the_handshake(void **state)

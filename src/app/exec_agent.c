@@ -286,7 +286,7 @@ static int spawn(xbot *x, char *err, size_t errcap)
     posix_spawn_file_actions_adddup2(&fa, to[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from[1], 1);
     posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null",
-                                     O_WRONLY | O_CREAT | O_APPEND, 0644);
+                                     O_WRONLY | O_CREAT | O_APPEND, 0600);
     sigset_t none, pipe_default;
     sigemptyset(&none);
     sigemptyset(&pipe_default);
