@@ -1,6 +1,8 @@
-/* Line reader, output line buffer and error reports for analyze and showdown. */
+/* Line reader, output line buffer, main loop and error reports for analyze
+ * and showdown. */
 #include "cli_io.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,36 @@ void cli_stdout_fast(void)
     static char buf[1 << 16];
     if (!isatty(STDOUT_FILENO))
         setvbuf(stdout, buf, _IOFBF, sizeof buf);
+}
+
+int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o),
+                     void *ctx)
+{
+    cli_stdout_fast();
+    cli_lines in = {.in = stdin};
+    static cli_out out; /* 8 KiB: keep it off the stack */
+    int status = 0;
+    char *text;
+    while ((text = cli_lines_next(&in)) != NULL) {
+        cli_out_reset(&out);
+        if (answer(text, in.number, ctx, &out) < 0) {
+            status = 1;
+            continue;
+        }
+        if (cli_out_flush_line(&out, stdout) < 0)
+            break;
+    }
+    int read_failed = ferror(stdin);
+    cli_lines_free(&in);
+    if (read_failed) {
+        fprintf(stderr, "%s: reading standard input: %s\n", name, strerror(errno));
+        status = 1;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: writing standard output: %s\n", name, strerror(errno));
+        status = 1;
+    }
+    return status;
 }
 
 void cli_line_error(long line, const char *fmt, ...)

@@ -55,6 +55,16 @@ int cli_out_flush_line(cli_out *o, FILE *f);
  * output. */
 void cli_stdout_fast(void);
 
+/* The main loop of a line-oriented command: for each line of standard input
+ * worth answering (see cli_lines_next), answer(text, line number, ctx, o)
+ * builds the answer in o and returns 0, or reports the line as bad and
+ * returns -1; answers are written to stdout (made fast by cli_stdout_fast).
+ * Read and write failures are reported on stderr after `name` (e.g.
+ * "gin analyze"). Returns the exit status: 0, or 1 if any line was bad or
+ * input or output failed. */
+int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o),
+                     void *ctx);
+
 /* Report a bad input line on stderr: "line N: " then the printf-style text. */
 void cli_line_error(long line, const char *fmt, ...)
 #if defined(__GNUC__)

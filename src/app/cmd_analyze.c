@@ -29,9 +29,11 @@ static const char analyze_usage[] =
     "A bad line is reported on standard error as 'line N: what is wrong'; the\n"
     "other lines are still answered, and the exit status is then 1.\n";
 
-/* Answer one hand into o. Returns 0, or -1 after reporting the line as bad. */
-static int analyze_line(const char *text, long line, int json, cli_out *o)
+/* Answer one hand into o (*json_flag: as JSON). Returns 0, or -1 after
+ * reporting the line as bad. */
+static int analyze_line(char *text, long line, void *json_flag, cli_out *o)
 {
+    int json = *(const int *)json_flag;
     gin_cardset hand;
     size_t pos = 0;
     int n = gin_cardset_parse(text, &hand, &pos);
@@ -112,30 +114,5 @@ int gin_cmd_analyze(int argc, char **argv)
                         "input (try 'gin analyze --help')\n", argv[optind]);
         return 2;
     }
-
-    cli_stdout_fast();
-    cli_lines in = {.in = stdin};
-    static cli_out out; /* 8 KiB: keep it off the stack */
-    int status = 0;
-    char *text;
-    while ((text = cli_lines_next(&in)) != NULL) {
-        cli_out_reset(&out);
-        if (analyze_line(text, in.number, json, &out) < 0) {
-            status = 1;
-            continue;
-        }
-        if (cli_out_flush_line(&out, stdout) < 0)
-            break;
-    }
-    int read_failed = ferror(stdin);
-    cli_lines_free(&in);
-    if (read_failed) {
-        perror("gin analyze: reading standard input");
-        status = 1;
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("gin analyze: writing standard output");
-        status = 1;
-    }
-    return status;
+    return cli_answer_lines("gin analyze", analyze_line, &json);
 }

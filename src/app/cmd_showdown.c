@@ -83,9 +83,11 @@ static void out_side(cli_out *o, const char *who, const gin_arrangement *a)
     }
 }
 
-/* Settle one line into o. Returns 0, or -1 after reporting the line as bad. */
-static int showdown_line(char *text, long line, const showdown_opts *op, cli_out *o)
+/* Settle one line into o (ctx: the showdown_opts). Returns 0, or -1 after
+ * reporting the line as bad. */
+static int showdown_line(char *text, long line, void *ctx, cli_out *o)
 {
+    const showdown_opts *op = ctx;
     char *bar = strchr(text, '|');
     if (!bar) {
         cli_line_error(line, "no '|' between the knocker's and the defender's cards");
@@ -235,30 +237,5 @@ int gin_cmd_showdown(int argc, char **argv)
     int status = showdown_options(argc, argv, &op);
     if (status >= 0)
         return status;
-
-    status = 0;
-    cli_stdout_fast();
-    cli_lines in = {.in = stdin};
-    static cli_out out; /* 8 KiB: keep it off the stack */
-    char *text;
-    while ((text = cli_lines_next(&in)) != NULL) {
-        cli_out_reset(&out);
-        if (showdown_line(text, in.number, &op, &out) < 0) {
-            status = 1;
-            continue;
-        }
-        if (cli_out_flush_line(&out, stdout) < 0)
-            break;
-    }
-    int read_failed = ferror(stdin);
-    cli_lines_free(&in);
-    if (read_failed) {
-        perror("gin showdown: reading standard input");
-        status = 1;
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("gin showdown: writing standard output");
-        status = 1;
-    }
-    return status;
+    return cli_answer_lines("gin showdown", showdown_line, &op);
 }
