@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <utime.h>
 #include <unistd.h>
 #include "atomic_file.h"
 #include "gin/rules.h"
@@ -97,6 +99,36 @@ static void test_atomic_write(void **state)
     /* A missing file reads as "none", not an error. */
     assert_int_equal(gin_path_join(path, sizeof path, dir, "missing"), 0);
     assert_int_equal(gin_file_read_all(path, 1 << 16, &text, &len), 0);
+}
+
+/* Temporaries of writers killed before their rename are swept by the next
+ * write once they are a minute old; a fresh one (a live writer's) stays. */
+static void test_stale_temps_swept(void **state)
+{
+    (void)state;
+    char dir[GIN_PATH_MAX], path[GIN_PATH_MAX], old_tmp[GIN_PATH_MAX], new_tmp[GIN_PATH_MAX],
+        other[GIN_PATH_MAX], why[256];
+    assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
+    assert_int_equal(gin_path_join(path, sizeof path, dir, "save"), 0);
+    assert_int_equal(gin_path_join(old_tmp, sizeof old_tmp, dir, "save.tmp.AbC123"), 0);
+    assert_int_equal(gin_path_join(new_tmp, sizeof new_tmp, dir, "save.tmp.XyZ789"), 0);
+    assert_int_equal(gin_path_join(other, sizeof other, dir, "stats.tmp.AbC123"), 0);
+    const char *files[] = {old_tmp, new_tmp, other};
+    for (int i = 0; i < 3; i++) {
+        FILE *f = fopen(files[i], "w");
+        assert_non_null(f);
+        fclose(f);
+    }
+    struct utimbuf old = {time(NULL) - 3600, time(NULL) - 3600};
+    assert_int_equal(utime(old_tmp, &old), 0);
+    assert_int_equal(utime(other, &old), 0);
+    assert_int_equal(gin_file_write_atomic(path, "saved", 5), 0);
+    struct stat st;
+    assert_int_equal(stat(old_tmp, &st), -1);  /* stale: swept */
+    assert_int_equal(stat(new_tmp, &st), 0);   /* maybe a live writer's: kept */
+    assert_int_equal(stat(other, &st), 0);     /* another file's: not ours to judge */
+    unlink(new_tmp);
+    unlink(other);
 }
 
 static void test_unusable_dir(void **state)
@@ -300,6 +332,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dir_created_0700),
         cmocka_unit_test(test_atomic_write),
+        cmocka_unit_test(test_stale_temps_swept),
         cmocka_unit_test(test_unusable_dir),
         cmocka_unit_test(test_stats_round_trip),
         cmocka_unit_test(test_stats_damaged_moved_aside),

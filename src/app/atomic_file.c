@@ -1,12 +1,14 @@
 /* Kept files: XDG directories, atomic replace, quarantine of damaged files. */
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int gin_path_join(char *buf, size_t cap, const char *dir, const char *name)
@@ -91,6 +93,38 @@ static void sync_dir_of(const char *path)
     }
 }
 
+/* A writer killed between mkstemp and rename leaves "<name>.tmp.XXXXXX"
+ * behind. Nothing ever reads those, so after each successful write remove
+ * the ones old enough (a minute) that no live writer can still own them. */
+static void sweep_stale_temps(const char *path)
+{
+    char dir[GIN_PATH_MAX], prefix[GIN_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    int n = snprintf(prefix, sizeof prefix, "%s.tmp.", base);
+    if (n <= 0 || n >= (int)sizeof prefix)
+        return;
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, (size_t)n) != 0 || strlen(e->d_name) != (size_t)n + 6)
+            continue;
+        char stale[GIN_PATH_MAX];
+        struct stat st;
+        if (gin_path_join(stale, sizeof stale, dir, e->d_name) == 0 && lstat(stale, &st) == 0 &&
+            S_ISREG(st.st_mode) && now - st.st_mtime > 60)
+            (void)unlink(stale);
+    }
+    closedir(d);
+}
+
 int gin_file_write_atomic(const char *path, const char *data, size_t len)
 {
     char tmp[GIN_PATH_MAX];
@@ -124,6 +158,7 @@ int gin_file_write_atomic(const char *path, const char *data, size_t len)
         return -1;
     }
     sync_dir_of(path);
+    sweep_stale_temps(path);
     return 0;
 }
 
