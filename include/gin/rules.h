@@ -102,6 +102,27 @@ int gin_rules_set(gin_rules *r, const char *knob, const char *value, const char 
 /* "seats, cut, next-dealer, ..." — every knob name, for help and errors. */
 const char *gin_rules_knob_names(void);
 
+/* The knobs one at a time, for the formats that spell out every knob (game
+ * records, the bot protocol): knob i, 0 <= i < gin_rules_knob_count(), in
+ * the order of gin_rules_knob_names(). */
+int gin_rules_knob_count(void);
+/* Knob i's name ("gin-bonus"), or NULL when i is out of range. */
+const char *gin_rules_knob_name(int i);
+/* Knob i's value in r; 0 for a NULL r or i out of range. */
+int gin_rules_knob_get(const gin_rules *r, int i);
+/* Store v as knob i of r, unchecked (gin_rules_check is the caller's) and
+ * with r->name untouched. Returns GIN_OK, or GIN_EINVAL (NULL r, bad i). */
+int gin_rules_knob_put(gin_rules *r, int i, int v);
+/* The word that spells value v of knob i ("low" for cut 0, "upcard" for
+ * knock GIN_KNOCK_LIMIT_UPCARD), or NULL when v is written as a decimal
+ * number (every value of a numeric knob, or a word knob's value out of its
+ * range). Static storage. */
+const char *gin_rules_knob_word(int i, int v);
+/* The reverse, exact to the letter: 1 and *v when text is one of knob i's
+ * words; 0 when it is not but knob i takes numbers (parse text as one);
+ * -1 when it is not and knob i takes words only (or i is out of range). */
+int gin_rules_knob_value(int i, const char *text, int *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,34 +17,6 @@ static const char *const keywords[GIN_PROTO_KINDS] = {
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
 
-/* The rule knobs in gin_rules_knob_names() order; words[i] spells value i. */
-static const char *const w_cut[] = {"low", "high"};
-static const char *const w_next[] = {"winner", "loser", "alternate"};
-static const char *const w_first[] = {"offer", "free"};
-static const char *const w_stock[] = {"void", "reshuffle"};
-static const char *const w_shutout[] = {"total", "no-box"};
-static const char *const w_onoff[] = {"off", "on"};
-
-typedef struct knob {
-    const char *name;
-    size_t offset;
-    const char *const *words;
-    int n_words;
-} knob;
-
-#define KNOB(n, f, w) {n, offsetof(gin_rules, f), w, (int)(sizeof w / sizeof w[0])}
-#define NUM(n, f) {n, offsetof(gin_rules, f), NULL, 0}
-static const knob knobs[] = {
-    NUM("seats", seats), KNOB("cut", cut, w_cut), KNOB("next-dealer", next_dealer, w_next),
-    KNOB("first-turn", first_turn, w_first), NUM("knock", knock_limit), NUM("gin-bonus", gin_bonus),
-    NUM("big-gin", big_gin_bonus), NUM("undercut-bonus", undercut_bonus),
-    KNOB("stock", stock_low, w_stock), NUM("stock-void-at", stock_void_at), NUM("target", target),
-    NUM("max-hands", max_hands), NUM("game-bonus", game_bonus), NUM("box-bonus", box_bonus),
-    KNOB("shutout", shutout, w_shutout), KNOB("hollywood", hollywood, w_onoff),
-    NUM("undercut-penalty", undercut_penalty),
-};
-enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
-
 const char *gin_proto_keyword(int kind)
 {
     return kind >= 0 && kind < GIN_PROTO_KINDS ? keywords[kind] : NULL;
@@ -143,16 +115,14 @@ static int format_rules(out *o, const gin_rules *r)
 {
     put(o, " ");
     put(o, r->name && gin_rules_preset(r->name, NULL) == GIN_OK ? r->name : "custom");
-    for (int i = 0; i < N_KNOBS; i++) {
-        const knob *k = &knobs[i];
-        int v = *(const int *)(const void *)((const char *)r + k->offset);
+    for (int i = 0; i < gin_rules_knob_count(); i++) {
+        int v = gin_rules_knob_get(r, i);
+        const char *word = gin_rules_knob_word(i, v);
         put(o, " ");
-        put(o, k->name);
-        if (k->words && v >= 0 && v < k->n_words) {
+        put(o, gin_rules_knob_name(i));
+        if (word) {
             put(o, " ");
-            put(o, k->words[v]);
-        } else if (k->offset == offsetof(gin_rules, knock_limit) && v == GIN_KNOCK_LIMIT_UPCARD) {
-            put(o, " upcard");
+            put(o, word);
         } else {
             put_int(o, v);
         }

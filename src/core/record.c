@@ -11,55 +11,13 @@ enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
 
 /* ---- the rule knobs, as record lines ---- */
 
-typedef struct knob {
-    const char *name;
-    size_t offset;            /* of an int field of gin_rules */
-    const char *const *words; /* words[i] means value i; NULL: a number */
-    int n_words;
-    int optional;             /* may be left out (then 0); written only when it matters */
-} knob;
+/* Written in gin_rules_knob_name() order, spelt by gin_rules_knob_word().
+ * Knobs past version 1's sixteen are optional: left out (then 0) and
+ * written only when they matter (seats > 2 or not 0), so two-seat records
+ * stay as they were. */
+enum { V1_KNOBS = 16 };
 
-static const char *const w_cut[] = {"low", "high"};
-static const char *const w_next[] = {"winner", "loser", "alternate"};
-static const char *const w_first[] = {"offer", "free"};
-static const char *const w_stock[] = {"void", "reshuffle"};
-static const char *const w_shutout[] = {"total", "no-box"};
-static const char *const w_onoff[] = {"off", "on"};
-
-#define WORDS(n, f, w) {n, offsetof(gin_rules, f), w, (int)(sizeof w / sizeof w[0]), 0}
-#define NUMBER(n, f) {n, offsetof(gin_rules, f), NULL, 0, 0}
-
-/* The order they are written in; the names are those of gin_rules_set. */
-static const knob knobs[] = {
-    NUMBER("seats", seats),
-    WORDS("cut", cut, w_cut),
-    WORDS("next-dealer", next_dealer, w_next),
-    WORDS("first-turn", first_turn, w_first),
-    NUMBER("knock", knock_limit), /* or "upcard" */
-    NUMBER("gin-bonus", gin_bonus),
-    NUMBER("big-gin", big_gin_bonus),
-    NUMBER("undercut-bonus", undercut_bonus),
-    WORDS("stock", stock_low, w_stock),
-    NUMBER("stock-void-at", stock_void_at),
-    NUMBER("target", target),
-    NUMBER("max-hands", max_hands),
-    NUMBER("game-bonus", game_bonus),
-    NUMBER("box-bonus", box_bonus),
-    WORDS("shutout", shutout, w_shutout),
-    WORDS("hollywood", hollywood, w_onoff),
-    /* Newer than version 1's sixteen: optional, so two-seat records stay
-     * as they were (written when seats > 2 or not 0). */
-    {"undercut-penalty", offsetof(gin_rules, undercut_penalty), NULL, 0, 1},
-};
-enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
-
-static int *knob_field(gin_rules *r, const knob *k) { return (int *)(void *)((char *)r + k->offset); }
-static int knob_get(const gin_rules *r, const knob *k)
-{
-    int v;
-    memcpy(&v, (const char *)r + k->offset, sizeof v);
-    return v;
-}
+static int knob_optional(int i) { return i >= V1_KNOBS; }
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
 
@@ -234,17 +192,15 @@ static void put_rules(out *o, const gin_rules *r)
     put(o, "rules ");
     put(o, r->name && *r->name ? r->name : "custom");
     put(o, "\n");
-    for (int i = 0; i < N_KNOBS; i++) {
-        const knob *k = &knobs[i];
-        int v = knob_get(r, k);
-        if (k->optional && v == 0 && r->seats == 2)
+    for (int i = 0; i < gin_rules_knob_count(); i++) {
+        int v = gin_rules_knob_get(r, i);
+        if (knob_optional(i) && v == 0 && r->seats == 2)
             continue;
-        put(o, k->name);
+        put(o, gin_rules_knob_name(i));
         put(o, " ");
-        if (k->words && v >= 0 && v < k->n_words)
-            put(o, k->words[v]);
-        else if (k->offset == offsetof(gin_rules, knock_limit) && v == GIN_KNOCK_LIMIT_UPCARD)
-            put(o, "upcard");
+        const char *word = gin_rules_knob_word(i, v);
+        if (word)
+            put(o, word);
         else
             put_int(o, v);
         put(o, "\n");
@@ -371,21 +327,10 @@ static int parse_u64(const char *s, uint64_t *v)
     return 1;
 }
 
-static int parse_knob(const knob *k, const char *t, int *v)
+static int parse_knob(int i, const char *t, int *v)
 {
-    if (k->words) {
-        for (int i = 0; i < k->n_words; i++)
-            if (strcmp(t, k->words[i]) == 0) {
-                *v = i;
-                return 1;
-            }
-        return 0;
-    }
-    if (k->offset == offsetof(gin_rules, knock_limit) && strcmp(t, "upcard") == 0) {
-        *v = GIN_KNOCK_LIMIT_UPCARD;
-        return 1;
-    }
-    return parse_int(t, v);
+    int word = gin_rules_knob_value(i, t, v);
+    return word == 0 ? parse_int(t, v) : word > 0;
 }
 
 /* The rule set named by a record: the preset's own static name when the
@@ -399,8 +344,8 @@ static int settle_rules(gin_rules *r, const char *name)
     r->name = "custom";
     if (known) {
         int same = 1;
-        for (int i = 0; i < N_KNOBS; i++)
-            same &= knob_get(r, &knobs[i]) == knob_get(&preset, &knobs[i]);
+        for (int i = 0; i < gin_rules_knob_count(); i++)
+            same &= gin_rules_knob_get(r, i) == gin_rules_knob_get(&preset, i);
         if (same)
             r->name = preset.name;
     }
@@ -412,7 +357,7 @@ typedef struct parser {
     int line;
     int stage;   /* 0 magic, 1 header, 2 in a hand, 3 between hands, 4 game over, 5 ended */
     int hands;   /* hand headers so far */
-    unsigned have; /* knob bits; bit N_KNOBS = rules, N_KNOBS + 1 = seed */
+    unsigned have; /* knob bits; bit n = rules, n + 1 = seed (n knobs) */
     char name[32];
     int rules_line;
 } parser;
@@ -434,25 +379,25 @@ static int header_line(parser *p, char **tok, int n)
         return GIN_EFORMAT;
     unsigned bit;
     if (strcmp(tok[0], "rules") == 0) {
-        bit = 1u << N_KNOBS;
+        bit = 1u << gin_rules_knob_count();
         if (strlen(tok[1]) >= sizeof p->name)
             return GIN_ENAME;
         strcpy(p->name, tok[1]);
         p->rules_line = p->line;
     } else if (strcmp(tok[0], "seed") == 0) {
-        bit = 1u << (N_KNOBS + 1);
+        bit = 1u << (gin_rules_knob_count() + 1);
         if (!parse_u64(tok[1], &p->rec->seed))
             return GIN_EFORMAT;
     } else {
-        int i = 0;
-        while (i < N_KNOBS && strcmp(tok[0], knobs[i].name) != 0)
+        int i = 0, n_knobs = gin_rules_knob_count();
+        while (i < n_knobs && strcmp(tok[0], gin_rules_knob_name(i)) != 0)
             i++;
-        if (i == N_KNOBS)
+        if (i == n_knobs)
             return GIN_EFORMAT;
         int v;
-        if (!parse_knob(&knobs[i], tok[1], &v))
+        if (!parse_knob(i, tok[1], &v))
             return GIN_EFORMAT;
-        *knob_field(&p->rec->rules, &knobs[i]) = v;
+        gin_rules_knob_put(&p->rec->rules, i, v);
         bit = 1u << i;
     }
     if (p->have & bit) /* each header line once */
@@ -561,10 +506,11 @@ static int parse_line(parser *p, char *text)
         if (strcmp(tok[0], "hand") != 0 && strcmp(tok[0], "end") != 0)
             return header_line(p, tok, n);
         unsigned optional = 0;
-        for (int i = 0; i < N_KNOBS; i++)
-            if (knobs[i].optional)
+        int n_knobs = gin_rules_knob_count();
+        for (int i = 0; i < n_knobs; i++)
+            if (knob_optional(i))
                 optional |= 1u << i;
-        if ((p->have | optional) != (1u << (N_KNOBS + 2)) - 1)
+        if ((p->have | optional) != (1u << (n_knobs + 2)) - 1)
             return GIN_EFORMAT; /* a rule knob, the rules or the seed is missing */
         int rc = settle_rules(&p->rec->rules, p->name);
         if (rc == GIN_ENAME)

@@ -3,6 +3,7 @@
 #include "gin/rules.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "gin/card.h"
 #include "gin/error.h"
@@ -186,6 +187,52 @@ const char *gin_rules_knob_names(void)
            "undercut-penalty";
 }
 
+enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
+
+int gin_rules_knob_count(void) { return N_KNOBS; }
+
+const char *gin_rules_knob_name(int i) { return i >= 0 && i < N_KNOBS ? knobs[i].name : NULL; }
+
+int gin_rules_knob_get(const gin_rules *r, int i)
+{
+    if (!r || i < 0 || i >= N_KNOBS) return 0;
+    return *(const int *)(const void *)((const char *)r + knobs[i].offset);
+}
+
+int gin_rules_knob_put(gin_rules *r, int i, int v)
+{
+    if (!r || i < 0 || i >= N_KNOBS) return GIN_EINVAL;
+    *(int *)(void *)((char *)r + knobs[i].offset) = v;
+    return GIN_OK;
+}
+
+static int is_knock(const knob *k) { return k->offset == offsetof(gin_rules, knock_limit); }
+
+const char *gin_rules_knob_word(int i, int v)
+{
+    if (i < 0 || i >= N_KNOBS) return NULL;
+    const knob *k = &knobs[i];
+    if (k->words && v >= 0 && v < k->n_words) return k->words[v];
+    if (is_knock(k) && v == GIN_KNOCK_LIMIT_UPCARD) return "upcard";
+    return NULL;
+}
+
+int gin_rules_knob_value(int i, const char *text, int *v)
+{
+    if (i < 0 || i >= N_KNOBS || !text) return -1;
+    const knob *k = &knobs[i];
+    for (int w = 0; w < k->n_words; w++)
+        if (!strcmp(text, k->words[w])) {
+            *v = w;
+            return 1;
+        }
+    if (is_knock(k) && !strcmp(text, "upcard")) {
+        *v = GIN_KNOCK_LIMIT_UPCARD;
+        return 1;
+    }
+    return k->words ? -1 : 0;
+}
+
 /* Decimal integer with an optional '-', at most 6 digits (all bounds are
  * below that), nothing else. Returns 1 and *v on success. */
 static int parse_int(const char *s, int *v)
@@ -209,7 +256,7 @@ int gin_rules_set(gin_rules *r, const char *name, const char *value, const char 
         return GIN_EINVAL;
     }
     const knob *k = NULL;
-    for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++)
+    for (size_t i = 0; i < N_KNOBS; i++)
         if (same_word(name, knobs[i].name)) k = &knobs[i];
     if (!k) {
         if (why) *why = "unknown rule knob";
@@ -218,7 +265,7 @@ int gin_rules_set(gin_rules *r, const char *name, const char *value, const char 
     int v = 0, found = 0;
     for (int i = 0; i < k->n_words && !found; i++)
         if (same_word(value, k->words[i])) v = i, found = 1;
-    if (!found && k->offset == offsetof(gin_rules, knock_limit) && same_word(value, "upcard"))
+    if (!found && is_knock(k) && same_word(value, "upcard"))
         v = GIN_KNOCK_LIMIT_UPCARD, found = 1;
     if (!found && !parse_int(value, &v)) {
         if (why) *why = k->bad;
