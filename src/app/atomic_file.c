@@ -162,6 +162,16 @@ int gin_file_write_atomic(const char *path, const char *data, size_t len)
     return 0;
 }
 
+int gin_file_save(const char *path, const char *text, int n, const char *what, char *why,
+                  size_t why_cap)
+{
+    if (n < 0 || gin_file_write_atomic(path, text, (size_t)n) != 0) {
+        snprintf(why, why_cap, "cannot save %s to %s: %s", what, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int gin_file_read_all(const char *path, size_t max, char **out, size_t *len)
 {
     FILE *f = fopen(path, "rb");

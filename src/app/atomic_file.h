@@ -29,6 +29,12 @@ int gin_kept_path(int kind, const char *name, char *path, size_t cap, char *why,
  * half a file. Returns 0, or -1 with errno set (the temporary is removed). */
 int gin_file_write_atomic(const char *path, const char *data, size_t len);
 
+/* Save a kept file: n bytes of text, by gin_file_write_atomic (n < 0: the
+ * caller could not format it). Returns 0, or -1 with "cannot save <what>
+ * to <path>: <reason>" in why[]. */
+int gin_file_save(const char *path, const char *text, int n, const char *what, char *why,
+                  size_t why_cap);
+
 /* Read a whole file (up to max bytes) into a malloc'd, NUL-terminated buffer
  * owned by the caller. Returns 1 and *out, *len on success; 0 if the file
  * does not exist; -1 on another error or if it is larger than max. */

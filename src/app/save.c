@@ -74,13 +74,9 @@ int gin_save_write(const gin_save_info *info, const gin_record *rec, char *why, 
         free(buf);
         return -1;
     }
-    int rc = gin_file_write_atomic(path, buf, (size_t)n);
+    int rc = gin_file_save(path, buf, n, "the game", why, why_cap);
     free(buf);
-    if (rc != 0) {
-        snprintf(why, why_cap, "cannot save the game to %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 int gin_save_read(gin_save_info *info, gin_record *rec, char *why, size_t why_cap)

@@ -140,9 +140,5 @@ int gin_settings_save(const gin_settings *s, char *why, size_t why_cap)
     if (settings_path(path, sizeof path, why, why_cap) != 0)
         return -1;
     int n = gin_settings_format(s, buf, sizeof buf);
-    if (n < 0 || gin_file_write_atomic(path, buf, (size_t)n) != 0) {
-        snprintf(why, why_cap, "cannot save settings to %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return gin_file_save(path, buf, n, "settings", why, why_cap);
 }

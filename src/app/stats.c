@@ -190,9 +190,5 @@ int gin_stats_save(const gin_stats *s, char *why, size_t why_cap)
     if (stats_path(path, sizeof path, why, why_cap) != 0)
         return -1;
     int n = gin_stats_format(s, buf, sizeof buf);
-    if (n < 0 || gin_file_write_atomic(path, buf, (size_t)n) != 0) {
-        snprintf(why, why_cap, "cannot save statistics to %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return gin_file_save(path, buf, n, "statistics", why, why_cap);
 }
