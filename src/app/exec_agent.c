@@ -167,6 +167,22 @@ static int fail(xbot *x, int status, int tell, const char *fmt, ...)
     return status;
 }
 
+/* Wait for events on fd until the deadline. Returns IO_OK with what
+ * happened in *revents (0: nothing yet, or a signal), IO_TIMEOUT or
+ * IO_ERROR. */
+static int wait_fd(int fd, short events, long long deadline, short *revents)
+{
+    struct pollfd p = {fd, events, 0};
+    int ms = left_ms(deadline);
+    if (ms == 0)
+        return IO_TIMEOUT;
+    int r = poll(&p, 1, ms);
+    if (r < 0 && errno != EINTR)
+        return IO_ERROR;
+    *revents = r > 0 ? p.revents : 0;
+    return IO_OK;
+}
+
 /* Write all of buf before the deadline. IO_OK, IO_TIMEOUT, IO_EOF (the bot
  * closed its input or died) or IO_ERROR. */
 static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
@@ -184,14 +200,11 @@ static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
             return IO_EOF;
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             return IO_ERROR;
-        struct pollfd p = {x->to_bot, POLLOUT, 0};
-        int ms = left_ms(deadline);
-        if (ms == 0)
-            return IO_TIMEOUT;
-        int r = poll(&p, 1, ms);
-        if (r < 0 && errno != EINTR)
-            return IO_ERROR;
-        if (r > 0 && (p.revents & (POLLERR | POLLHUP)) && !(p.revents & POLLOUT))
+        short ev;
+        int r = wait_fd(x->to_bot, POLLOUT, deadline, &ev);
+        if (r != IO_OK)
+            return r;
+        if ((ev & (POLLERR | POLLHUP)) && !(ev & POLLOUT))
             return IO_EOF;
     }
     return IO_OK;
@@ -213,14 +226,11 @@ static int read_line(xbot *x, char *line, size_t cap, long long deadline)
         }
         if (x->rn == sizeof x->rbuf)
             return IO_LONG;
-        struct pollfd p = {x->from_bot, POLLIN, 0};
-        int ms = left_ms(deadline);
-        if (ms == 0)
-            return IO_TIMEOUT;
-        int r = poll(&p, 1, ms);
-        if (r < 0 && errno != EINTR)
-            return IO_ERROR;
-        if (r <= 0)
+        short ev;
+        int r = wait_fd(x->from_bot, POLLIN, deadline, &ev);
+        if (r != IO_OK)
+            return r;
+        if (!ev)
             continue;
         ssize_t got = read(x->from_bot, x->rbuf + x->rn, sizeof x->rbuf - x->rn);
         if (got == 0)
