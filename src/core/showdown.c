@@ -168,6 +168,16 @@ static void score(const gin_rules *r, gin_showdown *out)
     }
 }
 
+/* The knocker's least-deadwood arrangements (at most MAX_TIES of them; each
+ * is tried for the layoffs it allows). Returns how many, or a GIN_E code. */
+static int knocker_ties(gin_cardset knocker, gin_arrangement ties[MAX_TIES])
+{
+    int n = gin_arrange_all(knocker, ties, MAX_TIES);
+    if (n == 0)
+        return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
+    return n > MAX_TIES ? MAX_TIES : n;
+}
+
 int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender,
                         int knock_limit, gin_showdown *out)
 {
@@ -198,13 +208,9 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     int dd = unlaid.deadwood;
 
     gin_arrangement ties[MAX_TIES];
-    int n_ties = gin_arrange_all(knocker, ties, MAX_TIES);
+    int n_ties = knocker_ties(knocker, ties);
     if (n_ties < 0)
         return n_ties;
-    if (n_ties == 0)
-        return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
-    if (n_ties > MAX_TIES)
-        n_ties = MAX_TIES;
 
     out->defender_deadwood_before_layoffs = dd;
     out->n_layoffs = 0;
@@ -349,13 +355,9 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
     t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
 
     gin_arrangement ties[MAX_TIES];
-    int n_ties = gin_arrange_all(held[knocker], ties, MAX_TIES);
+    int n_ties = knocker_ties(held[knocker], ties);
     if (n_ties < 0)
         return n_ties;
-    if (n_ties == 0)
-        return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
-    if (n_ties > MAX_TIES)
-        n_ties = MAX_TIES;
 
     if (kd == 0) {
         /* Gin and big gin: no layoffs, so every spread is as good. */
