@@ -284,6 +284,52 @@ static void test_set(void **state)
     assert_int_equal(gin_rules_set(&r, "target", NULL, NULL), GIN_EINVAL);
 }
 
+/* The knobs one at a time (records and the protocol spell rules with them):
+ * the order and names of gin_rules_knob_names(), values read and stored by
+ * index, words exact to the letter, numbers left to the caller. */
+static void test_knob_by_index(void **state)
+{
+    (void)state;
+    char names[512] = "";
+    assert_int_equal(gin_rules_knob_count(), 17);
+    for (int i = 0; i < gin_rules_knob_count(); i++) {
+        if (i)
+            strcat(names, ", ");
+        strcat(names, gin_rules_knob_name(i));
+    }
+    assert_string_equal(names, gin_rules_knob_names());
+    assert_null(gin_rules_knob_name(-1));
+    assert_null(gin_rules_knob_name(gin_rules_knob_count()));
+
+    gin_rules r = get("oklahoma");
+    assert_int_equal(gin_rules_knob_get(&r, 0), 2);                      /* seats */
+    assert_int_equal(gin_rules_knob_get(&r, 4), GIN_KNOCK_LIMIT_UPCARD); /* knock */
+    assert_int_equal(gin_rules_knob_get(&r, 7), 20);                     /* undercut-bonus */
+    assert_int_equal(gin_rules_knob_get(NULL, 0), 0);
+    assert_int_equal(gin_rules_knob_put(&r, 10, 250), GIN_OK);
+    assert_int_equal(r.target, 250);
+    assert_string_equal(r.name, "oklahoma"); /* unchecked, unnamed: the caller's */
+    assert_int_equal(gin_rules_knob_put(&r, 17, 1), GIN_EINVAL);
+    assert_int_equal(gin_rules_knob_put(NULL, 0, 1), GIN_EINVAL);
+
+    assert_string_equal(gin_rules_knob_word(1, 1), "high");
+    assert_string_equal(gin_rules_knob_word(14, 1), "no-box");
+    assert_string_equal(gin_rules_knob_word(4, GIN_KNOCK_LIMIT_UPCARD), "upcard");
+    assert_null(gin_rules_knob_word(4, 10));  /* a number */
+    assert_null(gin_rules_knob_word(1, 2));   /* a word knob out of range */
+    assert_null(gin_rules_knob_word(99, 0));
+
+    int v = -5;
+    assert_int_equal(gin_rules_knob_value(2, "alternate", &v), 1);
+    assert_int_equal(v, GIN_NEXT_ALTERNATE);
+    assert_int_equal(gin_rules_knob_value(4, "upcard", &v), 1);
+    assert_int_equal(v, GIN_KNOCK_LIMIT_UPCARD);
+    assert_int_equal(gin_rules_knob_value(4, "7", &v), 0);     /* knock takes numbers */
+    assert_int_equal(gin_rules_knob_value(15, "ON", &v), -1);  /* exact, words only */
+    assert_int_equal(gin_rules_knob_value(15, "1", &v), -1);
+    assert_int_equal(gin_rules_knob_value(-1, "low", &v), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_knock_limit),
         cmocka_unit_test(test_check_each_knob),
         cmocka_unit_test(test_set),
+        cmocka_unit_test(test_knob_by_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
