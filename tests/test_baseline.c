@@ -10,19 +10,15 @@
 #include "ai.h"
 #include "gin/error.h"
 #include "gin/meld.h"
+#include "support/support.h"
+
+#define card(text) test_card(text)
 
 static gin_cardset cards(const char *text)
 {
     gin_cardset s = 0;
     assert_true(gin_cardset_parse(text, &s, NULL) >= 0);
     return s;
-}
-
-static gin_card card(const char *text)
-{
-    gin_card c;
-    assert_int_equal(gin_card_parse(text, &c, NULL), GIN_OK);
-    return c;
 }
 
 /* A mid-hand view for seat 0 of the standard rules. */

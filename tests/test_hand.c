@@ -12,6 +12,10 @@
 #include "gin/hand.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
+#include "support/support.h"
+
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
 
 /* ---- helpers ---- */
 
@@ -36,20 +40,6 @@ static int count_kind(const evlog *l, int kind)
     for (int i = 0; i < l->n; i++)
         n += l->ev[i].kind == kind;
     return n;
-}
-
-static gin_card C(const char *text)
-{
-    gin_card c = GIN_NO_CARD;
-    assert_int_equal(gin_card_parse(text, &c, NULL), GIN_OK);
-    return c;
-}
-
-static gin_cardset S(const char *text)
-{
-    gin_cardset s = 0;
-    assert_true(gin_cardset_parse(text, &s, NULL) >= 0);
-    return s;
 }
 
 static gin_rules preset(const char *name)

@@ -19,22 +19,12 @@
 #include "gin/record.h"
 #include "gin/showdown.h"
 #include "gin/view.h"
+#include "support/support.h"
+
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
 
 /* ---- helpers ---- */
-
-static gin_card C(const char *text)
-{
-    gin_card c = GIN_NO_CARD;
-    assert_int_equal(gin_card_parse(text, &c, NULL), GIN_OK);
-    return c;
-}
-
-static gin_cardset S(const char *text)
-{
-    gin_cardset s = 0;
-    assert_true(gin_cardset_parse(text, &s, NULL) >= 0);
-    return s;
-}
 
 static gin_rules table(const char *preset, int seats)
 {

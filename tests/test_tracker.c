@@ -10,47 +10,16 @@
 
 #include "botlib.h"
 #include "gin/error.h"
+#include "support/support.h"
 
-static gin_card C(const char *s)
-{
-    gin_card c = GIN_NO_CARD;
-    assert_int_equal(gin_card_parse(s, &c, NULL), GIN_OK);
-    return c;
-}
-
-static gin_cardset S(const char *s)
-{
-    gin_cardset out = 0;
-    assert_true(gin_cardset_parse(s, &out, NULL) >= 0);
-    return out;
-}
+#define C(text) test_card(text)
+#define S(text) test_cards(text)
 
 /* Seat 0 at its draw: our hand, the pile (bottom..top, thrown by the opponent). */
 static gin_view make_view(const char *hand, const char *pile)
 {
-    gin_rules r;
-    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    gin_view v;
-    gin_view_init(&v, &r, 0);
-    v.dealer = 1;
-    v.turn = 0;
-    v.phase = GIN_PHASE_DRAW;
-    v.knock_limit = 10;
-    v.hand = S(hand);
-    const char *p = pile;
-    gin_card c;
-    while (gin_card_parse(p, &c, &p) == GIN_OK) {
-        v.pile_by[v.pile_n] = 1;
-        v.pile[v.pile_n++] = c;
-        v.discarded[1] |= gin_cardset_of(c);
-    }
-    v.hand_size[0] = gin_cardset_count(v.hand);
-    v.hand_size[1] = 10;
-    v.stock_n = 52 - 20 - v.pile_n;
+    gin_view v = test_view_at(hand, pile, GIN_PHASE_DRAW, 0);
     v.turns = 2 * v.pile_n;
-    v.seen = v.hand;
-    for (int i = 0; i < v.pile_n; i++)
-        v.seen |= gin_cardset_of(v.pile[i]);
     return v;
 }
 

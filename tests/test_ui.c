@@ -19,6 +19,9 @@
 #include "play.h"
 #include "table.h"
 #include "ui.h"
+#include "support/support.h"
+
+#define C(text) test_card(text)
 
 static FILE *out, *in;
 
@@ -79,13 +82,6 @@ static int find(const char *s)
         if (strstr(row(y), s))
             return y;
     return -1;
-}
-
-static gin_card C(const char *t)
-{
-    gin_card c = GIN_NO_CARD;
-    assert_int_equal(gin_card_parse(t, &c, NULL), 0);
-    return c;
 }
 
 /* A table mid-hand: a run of hearts, a set of sevens, three deadwood cards. */
@@ -275,7 +271,6 @@ static void test_layout_and_hits(void **state)
     gin_layout_table(79, 24, &t, &l);
     assert_true(l.too_small);
 }
-
 
 /* Text pages wrap at word boundaries to the window, and re-wrap when it
  * changes size: nothing is cut at the right edge. */
@@ -480,7 +475,6 @@ static void test_tiny_window_centred(void **state)
     assert_true(find("y: save and quit") > y); /* the quit prompt is seen */
     close_term();
 }
-
 
 /* A message too long for one row takes the blank row above it. */
 static void test_long_message_wraps(void **state)

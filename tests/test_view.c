@@ -12,6 +12,9 @@
 #include "gin/game.h"
 #include "gin/meld.h"
 #include "gin/view.h"
+#include "support/support.h"
+
+#define C(text) test_card(text)
 
 typedef struct feed {
     gin_view views[2];
@@ -147,13 +150,6 @@ static void test_views_follow_playouts(void **state)
         assert_true(declined > 0);
         assert_true(known > 0);
     }
-}
-
-static gin_card C(const char *t)
-{
-    gin_card c;
-    assert_int_equal(gin_card_parse(t, &c, NULL), GIN_OK);
-    return c;
 }
 
 /* Known, discarded and declined cards, event by event. */

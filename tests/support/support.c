@@ -1,0 +1,54 @@
+/* Helpers shared by the test programs: see support.h. */
+#include "support.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "gin/error.h"
+#include "gin/rules.h"
+
+gin_card test_card(const char *text)
+{
+    gin_card c = GIN_NO_CARD;
+    assert_int_equal(gin_card_parse(text, &c, NULL), GIN_OK);
+    return c;
+}
+
+gin_cardset test_cards(const char *text)
+{
+    gin_cardset s = 0;
+    assert_true(gin_cardset_parse(text, &s, NULL) >= 0);
+    return s;
+}
+
+gin_view test_view_at(const char *hand, const char *pile, int phase, int turns)
+{
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_view v;
+    gin_view_init(&v, &r, 0);
+    v.dealer = 1;
+    v.turn = 0;
+    v.phase = phase;
+    v.knock_limit = 10;
+    v.hand = test_cards(hand);
+    const char *p = pile;
+    gin_card c;
+    while (gin_card_parse(p, &c, &p) == GIN_OK) {
+        v.pile_by[v.pile_n] = 1;
+        v.pile[v.pile_n++] = c;
+        v.discarded[1] |= gin_cardset_of(c);
+    }
+    v.hand_size[0] = gin_cardset_count(v.hand);
+    v.hand_size[1] = 10;
+    v.stock_n = 52 - 20 - v.pile_n - (phase == GIN_PHASE_DISCARD ? 1 : 0);
+    v.turns = turns;
+    v.seen = v.hand;
+    for (int i = 0; i < v.pile_n; i++)
+        v.seen |= gin_cardset_of(v.pile[i]);
+    return v;
+}

@@ -1,0 +1,24 @@
+/* Helpers shared by the test programs (linked into every one): cards from
+ * text and a seat's view built by hand. Each asserts with cmocka, so a bad
+ * literal fails the test that wrote it. */
+#ifndef GIN_TEST_SUPPORT_H
+#define GIN_TEST_SUPPORT_H
+
+#include "gin/card.h"
+#include "gin/view.h"
+
+/* One card from text such as "7H"; asserts that it parses. */
+gin_card test_card(const char *text);
+
+/* A set of cards from text such as "AS 2S 3S" (may be empty); asserts that
+ * it parses. */
+gin_cardset test_cards(const char *text);
+
+/* Seat 0's view of a standard two-seat hand dealt by seat 1, on its turn in
+ * `phase`: the hand, the pile from bottom to top (every card thrown by
+ * seat 1), knock limit 10, the stock what the deal and the pile leave (one
+ * less in the discard phase), `turns` turns played, and the hand and pile
+ * seen. */
+gin_view test_view_at(const char *hand, const char *pile, int phase, int turns);
+
+#endif
