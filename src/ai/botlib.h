@@ -22,6 +22,10 @@ typedef struct ai_tracker {
     int opp_hidden;        /* how many of the opponent's cards we cannot name */
     int stock_n;
     float p_opp[64];       /* P(the opponent holds the card): 1 known, 0 ours or in the pile */
+    /* At a table, `opp` is the seat on our left (the only one that can take
+     * our discard) and p_rest the chance one of the other opponents holds
+     * the card; all 0 with two seats. */
+    float p_rest[64];
 } ai_tracker;
 
 /* Build the tracker for the seat of `v`. infer = 0 forgets the discards and
@@ -32,7 +36,7 @@ static inline float ai_tracker_p_next(const ai_tracker *t, gin_card x)
 {
     if (t->stock_n <= 0 || !gin_cardset_has(t->unseen, x))
         return 0.0f;
-    return (1.0f - t->p_opp[x]) / (float)t->stock_n;
+    return (1.0f - t->p_opp[x] - t->p_rest[x]) / (float)t->stock_n;
 }
 /* A plausible hidden hand for the opponent: its known cards plus cards drawn
  * from the unseen ones by weight; `improve` extra cards are drawn and the
@@ -40,6 +44,29 @@ static inline float ai_tracker_p_next(const ai_tracker *t, gin_card x)
  * Returns the opponent's cards; *stock_out (if non-NULL) receives the other
  * unseen cards. */
 gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out);
+
+/* ---- tracker.c, a table of three or four: every opponent at once ---- */
+
+typedef struct ai_table {
+    int me, seats, n_opp;
+    int opp[GIN_MAX_SEATS - 1];        /* the opponents in turn order from our left */
+    gin_cardset hand, pile, unseen;     /* unseen: in some opponent's hidden cards or the stock */
+    gin_cardset known[GIN_MAX_SEATS];   /* what each opponent took from the pile and still holds */
+    int hidden[GIN_MAX_SEATS];          /* how many of each opponent's cards we cannot name */
+    int stock_n;
+    float p[GIN_MAX_SEATS][64];         /* P(seat holds the card); per card the opponents and the
+                                         * stock share 1 */
+} ai_table;
+
+/* Build the table tracker for the seat of `v` (any seat count; infer as
+ * ai_tracker_build): each opponent's discards, declines and pickups weigh
+ * the unseen cards for that opponent, then the weights are balanced so each
+ * opponent holds its hidden count and each unseen card is somewhere once. */
+void ai_table_build(const gin_view *v, int infer, ai_table *tb);
+/* A plausible deal of every opponent's hand (known cards plus weighted draws
+ * from the unseen, each improved by `improve` draw-and-discard steps as in
+ * ai_tracker_sample). out[seat] for each opponent; out[me] is left alone. */
+void ai_table_sample(const ai_table *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS]);
 
 /* ---- eval.c: deadwood, potential, danger ---- */
 
@@ -104,6 +131,22 @@ void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, g
 
 /* Per-decision seed: a hash of what the view shows, mixed with the bot's seed. */
 uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
+
+/* ---- table.c: the heuristic levels at a table of three or four ---- */
+
+typedef struct ai_table_knock_eval {
+    double ev;           /* expected penalty swing of knocking: the opponents' mean penalty
+                          * minus ours (positive: good for us) */
+    double p_undercut;   /* chance at least one defender is at or below us */
+    double p_win_game;   /* chance the knock ends the game with us alone lowest */
+    double p_lose_game;  /* chance it ends the game with someone else lower or level */
+} ai_table_knock_eval;
+/* Estimate knocking with the kept cards h (after the face-down discard). */
+void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
+                         ai_table_knock_eval *k);
+/* The discard (or knock) of the heuristic policy at a table (v->seats > 2),
+ * from the tracker ai_tracker_build gave for v; seed as ai_eval_knock. */
+int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out);
 
 /* ---- expert.c ---- */
 /* Search: sample hidden hands, play each candidate out with a fast policy;

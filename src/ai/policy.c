@@ -237,6 +237,8 @@ int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_a
         return GIN_OK;
     }
     case GIN_PHASE_DISCARD:
+        if (v->seats > 2)
+            return ai_table_discard(p, &t, v, s, out);
         return decide_discard(p, &t, v, s, out);
     default:
         return GIN_ESTATE;

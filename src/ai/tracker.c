@@ -31,8 +31,31 @@ static void scale_near(float w[64], gin_cardset unseen, gin_card c, float same_r
     }
 }
 
+/* Weights of the unseen cards for `seat`'s hidden hand (1: no evidence)
+ * from what it threw, declined and took. */
+static void seat_weights(const gin_view *v, int seat, gin_cardset unseen, gin_cardset known, int infer, float w[64])
+{
+    for (int c = 0; c < 64; c++)
+        w[c] = 1.0f;
+    if (!infer)
+        return;
+    gin_cardset thrown = (v->discarded[seat] | v->declined[seat]);
+    for (gin_cardset s = thrown; s; s &= s - 1)
+        scale_near(w, unseen, gin_cardset_first(s), k_discard_same_rank, k_discard_adjacent, k_discard_gap);
+    for (gin_cardset s = known; s; s &= s - 1)
+        scale_near(w, unseen, gin_cardset_first(s), k_taken_same_rank, k_taken_adjacent, k_taken_gap);
+}
+
+static void table_tracker(const gin_view *v, int infer, ai_tracker *t);
+
 void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t)
 {
+    if (v->seats > 2) {
+        table_tracker(v, infer, t);
+        return;
+    }
+    for (int c = 0; c < 64; c++)
+        t->p_rest[c] = 0.0f;
     t->me = v->seat;
     t->opp = v->seats > 1 ? (v->seat + 1) % v->seats : v->seat;
     t->hand = v->hand;
@@ -56,15 +79,7 @@ void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t)
     t->opp_hidden = hidden;
 
     float w[64];
-    for (int c = 0; c < 64; c++)
-        w[c] = 1.0f;
-    if (infer) {
-        gin_cardset thrown = (v->discarded[t->opp] | v->declined[t->opp]);
-        for (gin_cardset s = thrown; s; s &= s - 1)
-            scale_near(w, t->unseen, gin_cardset_first(s), k_discard_same_rank, k_discard_adjacent, k_discard_gap);
-        for (gin_cardset s = t->opp_known; s; s &= s - 1)
-            scale_near(w, t->unseen, gin_cardset_first(s), k_taken_same_rank, k_taken_adjacent, k_taken_gap);
-    }
+    seat_weights(v, t->opp, t->unseen, t->opp_known, infer, w);
     for (int c = 0; c < 64; c++)
         t->p_opp[c] = gin_cardset_has(t->opp_known, c) ? 1.0f : 0.0f;
     if (hidden == 0 || n_unseen == 0)
@@ -169,4 +184,196 @@ gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gi
     if (stock_out)
         *stock_out = pool | thrown;
     return all;
+}
+
+/* ---- a table of three or four ---- */
+
+void ai_table_build(const gin_view *v, int infer, ai_table *tb)
+{
+    int seats = v->seats < 2 ? 2 : v->seats > GIN_MAX_SEATS ? GIN_MAX_SEATS : v->seats;
+    tb->me = v->seat;
+    tb->seats = seats;
+    tb->n_opp = 0;
+    tb->hand = v->hand;
+    tb->pile = 0;
+    for (int i = 0; i < v->pile_n && i < GIN_DECK_SIZE; i++)
+        if (gin_card_valid(v->pile[i]))
+            tb->pile |= gin_cardset_of(v->pile[i]);
+    gin_cardset others = 0;
+    for (int s = 0; s < GIN_MAX_SEATS; s++) {
+        tb->known[s] = 0;
+        tb->hidden[s] = 0;
+        for (int c = 0; c < 64; c++)
+            tb->p[s][c] = 0.0f;
+    }
+    for (int k = 1; k < seats; k++) {
+        int s = (v->seat + k) % seats;
+        tb->opp[tb->n_opp++] = s;
+        tb->known[s] = v->known[s] & ~tb->hand & ~tb->pile;
+        others |= tb->known[s];
+    }
+    tb->unseen = GIN_DECK & ~tb->hand & ~tb->pile & ~others;
+    tb->stock_n = v->stock_n;
+    int n_unseen = gin_cardset_count(tb->unseen);
+    int left = n_unseen;
+    for (int k = 0; k < tb->n_opp; k++) {
+        int s = tb->opp[k];
+        int h = v->hand_size[s] - gin_cardset_count(tb->known[s]);
+        if (h < 0)
+            h = 0;
+        if (h > left)
+            h = left;
+        tb->hidden[s] = h;
+        left -= h;
+    }
+    /* Balance the weights (Sinkhorn): row r of the opponents holds hidden[r]
+     * cards, the stock row the rest; each unseen card is in one row. */
+    float w[GIN_MAX_SEATS][64];
+    double a[GIN_MAX_SEATS], b[64];
+    for (int k = 0; k < tb->n_opp; k++) {
+        int s = tb->opp[k];
+        seat_weights(v, s, tb->unseen, tb->known[s], infer, w[s]);
+        a[s] = 1.0;
+        for (int c = 0; c < 64; c++)
+            if (gin_cardset_has(tb->known[s], c))
+                tb->p[s][c] = 1.0f;
+    }
+    if (n_unseen == 0)
+        return;
+    for (int c = 0; c < 64; c++)
+        b[c] = 1.0;
+    double stock_rows = left, a_stock = 1.0;
+    for (int it = 0; it < 12; it++) {
+        for (int k = 0; k < tb->n_opp; k++) {
+            int s = tb->opp[k];
+            double sum = 0;
+            for (gin_cardset q = tb->unseen; q; q &= q - 1) {
+                gin_card c = gin_cardset_first(q);
+                sum += w[s][c] * b[c];
+            }
+            a[s] = sum > 0 ? tb->hidden[s] / sum : 0;
+        }
+        double sum = 0;
+        for (gin_cardset q = tb->unseen; q; q &= q - 1)
+            sum += b[gin_cardset_first(q)];
+        a_stock = sum > 0 ? stock_rows / sum : 0;
+        for (gin_cardset q = tb->unseen; q; q &= q - 1) {
+            gin_card c = gin_cardset_first(q);
+            double col = a_stock;
+            for (int k = 0; k < tb->n_opp; k++)
+                col += w[tb->opp[k]][c] * a[tb->opp[k]];
+            b[c] = col > 0 ? 1.0 / col : 0;
+        }
+    }
+    for (int k = 0; k < tb->n_opp; k++) {
+        int s = tb->opp[k];
+        for (gin_cardset q = tb->unseen; q; q &= q - 1) {
+            gin_card c = gin_cardset_first(q);
+            double p = w[s][c] * a[s] * b[c];
+            tb->p[s][c] = (float)(p > 1.0 ? 1.0 : p);
+        }
+    }
+}
+
+/* The two-seat tracker's view of a table: `opp` is the seat on our left. */
+static void table_tracker(const gin_view *v, int infer, ai_tracker *t)
+{
+    ai_table tb;
+    ai_table_build(v, infer, &tb);
+    int l = tb.opp[0];
+    t->me = v->seat;
+    t->opp = l;
+    t->hand = tb.hand;
+    t->pile = tb.pile;
+    t->opp_known = tb.known[l];
+    t->unseen = tb.unseen;
+    t->opp_hidden = tb.hidden[l];
+    t->stock_n = tb.stock_n;
+    for (int c = 0; c < 64; c++) {
+        t->p_opp[c] = tb.p[l][c];
+        float r = 0.0f;
+        for (int k = 1; k < tb.n_opp; k++)
+            if (gin_cardset_has(tb.unseen, c))
+                r += tb.p[tb.opp[k]][c];
+        t->p_rest[c] = r;
+    }
+}
+
+/* Replay `improve` draws for one opponent holding `all` (of which `got` were
+ * sampled, so may be thrown), each followed by its least-deadwood discard. */
+static gin_cardset improve_hand(gin_rng *rng, gin_cardset *pool, gin_cardset all, gin_cardset got, int improve,
+                                const float *p_stock)
+{
+    gin_cardset thrown = 0;
+    for (int i = 0; i < improve && *pool; i++) {
+        double psum = 0;
+        for (gin_cardset s = *pool; s; s &= s - 1)
+            psum += p_stock[gin_cardset_first(s)] + 1e-6;
+        double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * psum;
+        gin_card x = GIN_NO_CARD;
+        for (gin_cardset s = *pool; s; s &= s - 1) {
+            x = gin_cardset_first(s);
+            u -= p_stock[x] + 1e-6;
+            if (u < 0)
+                break;
+        }
+        *pool &= ~gin_cardset_of(x);
+        int after[64];
+        gin_cardset h = all | gin_cardset_of(x);
+        if (gin_discard_deadwoods(h, after) < 0)
+            break;
+        gin_card best = x;
+        for (gin_cardset s = got; s; s &= s - 1) {
+            gin_card c = gin_cardset_first(s);
+            if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
+                best = c;
+        }
+        all = h & ~gin_cardset_of(best);
+        got = (got | gin_cardset_of(x)) & ~gin_cardset_of(best);
+        thrown |= gin_cardset_of(best);
+    }
+    /* Thrown cards went to the pile: out of play for the others. */
+    (void)thrown;
+    return all;
+}
+
+void ai_table_sample(const ai_table *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS])
+{
+    gin_cardset pool = tb->unseen;
+    float p_stock[64];
+    for (int c = 0; c < 64; c++) {
+        float r = 1.0f;
+        for (int k = 0; k < tb->n_opp; k++)
+            r -= tb->p[tb->opp[k]][c];
+        p_stock[c] = r > 0 ? r : 0;
+    }
+    gin_cardset got[GIN_MAX_SEATS];
+    for (int k = 0; k < tb->n_opp; k++) {
+        int s = tb->opp[k];
+        float w[64];
+        double sum = 0;
+        for (gin_cardset q = pool; q; q &= q - 1) {
+            gin_card c = gin_cardset_first(q);
+            float p = tb->p[s][c];
+            w[c] = p >= 0.999f ? 1000.0f : p / (1.0f - p) + 1e-6f;
+            sum += w[c];
+        }
+        got[s] = 0;
+        for (int i = 0; i < tb->hidden[s] && pool; i++) {
+            gin_card pick = draw_weighted(rng, pool, w, sum);
+            got[s] |= gin_cardset_of(pick);
+            pool &= ~gin_cardset_of(pick);
+            sum -= w[pick];
+        }
+    }
+    int n_pool = gin_cardset_count(pool);
+    int per = improve;
+    if (tb->n_opp > 0 && per * tb->n_opp > n_pool - 2)
+        per = (n_pool - 2) / tb->n_opp; /* leave the stock a card or two */
+    if (per < 0)
+        per = 0;
+    for (int k = 0; k < tb->n_opp; k++) {
+        int s = tb->opp[k];
+        out[s] = improve_hand(rng, &pool, got[s] | tb->known[s], got[s], per, p_stock);
+    }
 }

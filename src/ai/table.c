@@ -1,0 +1,125 @@
+/* The heuristic levels at a table of three or four (seven cards, penalty
+ * scoring): when to knock. A table differs from two seats in what a knock
+ * risks: every defender pays its deadwood minus ours, but ONE defender at or
+ * below us undercuts, and we then pay the difference plus the undercut
+ * penalty. Seven-card hands reach the knock limit early, when defenders
+ * still hold much deadwood, so an early knock is strong. */
+#include "botlib.h"
+#include "gin/error.h"
+#include "gin/showdown.h"
+
+/* Knocking at a table, per level (easy knocks at the first chance, normal by
+ * thresholds, hard by the estimate below). Tuned by simulation against
+ * simple (docs/strength.md). */
+typedef struct table_knock {
+    double ev;        /* knock if the expected penalty swing is at least this ... */
+    double ev_round;  /* ... plus this per round played (a round: every seat's turn) */
+    double max_under; /* ... and the undercut chance is at most this */
+    double win_game;  /* knock anyway if it ends the game with us lowest this likely */
+    int samples;
+} table_knock;
+
+static const table_knock k_hard = {.ev = 0.0, .ev_round = 0.0, .max_under = 0.5, .win_game = 0.5, .samples = 32};
+
+void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
+                         ai_table_knock_eval *k)
+{
+    gin_rng rng;
+    gin_rng_seed(&rng, seed);
+    /* Each opponent has kept its best cards over its own turns. */
+    int improve = v->turns / (tb->seats > 0 ? tb->seats : 1);
+    if (improve > 6)
+        improve = 6;
+    double sum = 0;
+    int under = 0, done = 0, win = 0, lose = 0;
+    int target = v->rules.target;
+    for (int i = 0; i < samples; i++) {
+        gin_cardset held[GIN_MAX_SEATS] = {0};
+        ai_table_sample(tb, &rng, improve, held);
+        held[tb->me] = h;
+        gin_table_showdown sd;
+        if (gin_showdown_settle_table(&v->rules, held, tb->seats, tb->me, -1, &sd) != GIN_OK)
+            continue;
+        done++;
+        double others = 0;
+        for (int j = 0; j < tb->n_opp; j++)
+            others += sd.penalty[tb->opp[j]];
+        sum += others / tb->n_opp - sd.penalty[tb->me];
+        under += sd.winner != tb->me;
+        if (target > 0) {
+            int top = 0, mine = v->scores[tb->me] + sd.penalty[tb->me], lowest_other = 1 << 30;
+            for (int s = 0; s < tb->seats; s++) {
+                int tot = v->scores[s] + sd.penalty[s];
+                if (tot > top)
+                    top = tot;
+                if (s != tb->me && tot < lowest_other)
+                    lowest_other = tot;
+            }
+            if (top >= target) {
+                win += mine < lowest_other;
+                lose += mine >= lowest_other;
+            }
+        }
+    }
+    k->ev = done ? sum / done : 0;
+    k->p_undercut = done ? (double)under / done : 1;
+    k->p_win_game = done ? (double)win / done : 0;
+    k->p_lose_game = done ? (double)lose / done : 0;
+}
+
+/* Would a discard now void the hand (standard: the stock is at its floor)? */
+static int discard_voids(const gin_view *v)
+{
+    return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;
+}
+
+int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
+{
+    ai_discard_eval e;
+    ai_eval_discards(p, t, v, &e);
+    if (e.n == 0)
+        return GIN_EILLEGAL;
+    int bi = 0, ki = 0;
+    for (int i = 1; i < e.n; i++) {
+        if (e.score[i] > e.score[bi])
+            bi = i;
+        if (e.dw_after[i] < e.dw_after[ki] ||
+            (e.dw_after[i] == e.dw_after[ki] && gin_card_value(e.card[i]) > gin_card_value(e.card[ki])))
+            ki = i;
+    }
+    out->kind = GIN_ACT_DISCARD;
+    out->card = e.card[bi];
+    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
+        out->kind = GIN_ACT_KNOCK;
+        out->card = GIN_NO_CARD;
+        return GIN_OK;
+    }
+    int dw = e.dw_after[ki];
+    if (dw > v->knock_limit)
+        return GIN_OK;
+    int knock = 0;
+    int round = v->turns / (v->seats > 0 ? v->seats : 1);
+    if (dw == 0 || p->knock_mode == AI_KNOCK_FIRST) {
+        knock = 1;
+    } else if (p->knock_mode == AI_KNOCK_THRESHOLD) {
+        /* The two-seat thresholds, counted in rounds of the table. */
+        knock = round * 2 < p->early_turns || dw <= p->late_dw || discard_voids(v);
+    } else {
+        const table_knock *q = &k_hard;
+        ai_table tb;
+        ai_table_build(v, p->infer, &tb);
+        ai_table_knock_eval k;
+        ai_table_eval_knock(&tb, v, v->hand & ~gin_cardset_of(e.card[ki]), q->samples, seed, &k);
+        if (discard_voids(v))
+            knock = k.ev > 0;
+        else
+            knock = k.ev >= q->ev + q->ev_round * round && k.p_undercut <= q->max_under;
+        if (!knock && q->win_game > 0 && k.p_win_game >= q->win_game)
+            knock = 1;
+    }
+    if (knock) {
+        out->kind = GIN_ACT_KNOCK;
+        out->card = e.card[ki];
+    }
+    return GIN_OK;
+}
