@@ -6,58 +6,8 @@
 # Usage: e2e_table.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
-T=$(mktemp -d)
-SOCK="gin-table-$$"
-tm() { tmux -L "$SOCK" "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; echo "--- screen:"; tm capture-pane -p -t gin 2>/dev/null; exit 1; }
-
-start() {
-    tm kill-session -t gin 2>/dev/null
-    cat > "$T/run.sh" <<EOS
-export HOME="$T" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
-before=\$(stty -g)
-"$GIN" "\$@"
-rc=\$?
-after=\$(stty -g)
-[ "\$before" = "\$after" ] && echo "TTY=restored" || echo "TTY=changed"
-echo "EXIT=\$rc"
-sleep 600
-EOS
-    tm -f /dev/null new-session -d -s gin -x 80 -y 24 "bash $T/run.sh $*" || fail "tmux start"
-}
-screen() { tm capture-pane -p -t gin; }
-wait_for() {
-    local re=$1 limit=${2:-20} i=0
-    while (( i < limit * 10 )); do
-        screen | grep -Eq -- "$re" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    fail "timed out waiting for /$re/"
-}
-keys() { tm send-keys -t gin "$@"; }
-
-# Play until the hand ends, answering the message line: take nothing, draw
-# from the stock, throw the card the table picks, knock or go gin when it can.
-play_hand() {
-    local deadline=$((SECONDS + 180)) s
-    while (( SECONDS < deadline )); do
-        s=$(screen)
-        if grep -q "Enter: next hand\|Enter: the final score" <<<"$s"; then return 0; fi
-        if grep -q "Press k again" <<<"$s"; then keys k
-        elif grep -q "You can go gin: press g" <<<"$s"; then keys g
-        elif grep -q "or k to knock" <<<"$s"; then keys k
-        elif grep -q "Pick a card" <<<"$s"; then keys Enter
-        elif grep -q "(d) or pass (p)" <<<"$s"; then keys p
-        elif grep -q "draw from the stock (s)" <<<"$s"; then keys s
-        fi
-        sleep 0.3
-    done
-    fail "the hand did not end in time"
-}
+HAND_DONE="Enter: next hand\|Enter: the final score"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-table
 
 # 1. Three players at 80x24: everyone on the table.
 "$GIN" --players 5 </dev/null >/dev/null 2>"$T/err"; rc=$?
