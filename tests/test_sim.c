@@ -458,8 +458,9 @@ static void test_table_forfeit_names_the_player(void **state)
 /* Run `gin ARGS` and capture stdout + stderr; returns the exit status. */
 static int run_gin(const char *args, char *out, size_t cap, int with_stderr)
 {
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "'%s' %s%s", GIN_BINARY, args, with_stderr ? " 2>&1" : " 2>/dev/null");
+    char cmd[4096];
+    int len = snprintf(cmd, sizeof cmd, "'%s' %s%s", GIN_BINARY, args, with_stderr ? " 2>&1" : " 2>/dev/null");
+    assert_true(len > 0 && (size_t)len < sizeof cmd);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t n = fread(out, 1, cap - 1, p);
