@@ -12,6 +12,7 @@
 #include "gin/game.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
+#include "support/support.h"
 
 static gin_rules preset(const char *name)
 {
@@ -42,20 +43,7 @@ static void count_event(void *ctx, const gin_event *ev)
  * may, with `noise` in 0..100 percent of uniformly random actions. */
 static gin_action choose(const gin_hand *h, gin_rng *rng, int noise)
 {
-    gin_action list[64];
-    int n = gin_hand_legal(h, list, 64);
-    assert_true(n > 0);
-    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
-    if (h->phase != GIN_PHASE_DISCARD || (int)gin_rng_below(rng, 100) < noise)
-        return a;
-    if (list[n - 1].kind == GIN_ACT_KNOCK)
-        return list[n - 1];
-    int after[64], best = 0;
-    gin_discard_deadwoods(h->held[h->turn], after);
-    for (int i = 1; i < n; i++)
-        if (after[list[i].card] < after[list[best].card])
-            best = i;
-    return list[best];
+    return test_greedy_action(h, rng, 100, (uint32_t)noise);
 }
 
 static void test_init_and_cut(void **state)

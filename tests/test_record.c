@@ -15,26 +15,12 @@
 #include "gin/game.h"
 #include "gin/meld.h"
 #include "gin/record.h"
+#include "support/support.h"
 
 enum { TEXT_CAP = 1 << 20 };
 
-static gin_action choose(const gin_hand *h, gin_rng *rng)
-{
-    gin_action list[64];
-    int n = gin_hand_legal(h, list, 64);
-    assert_true(n > 0);
-    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
-    if (h->phase != GIN_PHASE_DISCARD || gin_rng_below(rng, 5) == 0)
-        return a;
-    if (list[n - 1].kind == GIN_ACT_KNOCK)
-        return list[n - 1];
-    int after[64], best = 0;
-    gin_discard_deadwoods(h->held[h->turn], after);
-    for (int i = 1; i < n; i++)
-        if (after[list[i].card] < after[list[best].card])
-            best = i;
-    return list[best];
-}
+/* Greedy play with one random discard in five. */
+static gin_action choose(const gin_hand *h, gin_rng *rng) { return test_greedy_action(h, rng, 5, 1); }
 
 /* Play a whole game (or stop after `max_actions`) into rec and g. */
 static void play(const gin_rules *r, uint64_t seed, gin_record *rec, gin_game *g, int max_actions)

@@ -96,23 +96,8 @@ static void check_view(const gin_view *v, const gin_game *g, const feed *f)
         assert_true((v->discarded[opp] & h->held[opp] & ~v->known[opp]) == 0);
 }
 
-static gin_action choose(const gin_hand *h, gin_rng *rng)
-{
-    gin_action list[64];
-    int n = gin_hand_legal(h, list, 64);
-    assert_true(n > 0);
-    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
-    if (h->phase != GIN_PHASE_DISCARD || gin_rng_below(rng, 4) == 0)
-        return a;
-    if (list[n - 1].kind == GIN_ACT_KNOCK)
-        return list[n - 1];
-    int after[64], best = 0;
-    gin_discard_deadwoods(h->held[h->turn], after);
-    for (int i = 1; i < n; i++)
-        if (after[list[i].card] < after[list[best].card])
-            best = i;
-    return list[best];
-}
+/* Greedy play with one random discard in four. */
+static gin_action choose(const gin_hand *h, gin_rng *rng) { return test_greedy_action(h, rng, 4, 1); }
 
 static void test_views_follow_playouts(void **state)
 {

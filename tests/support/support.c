@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "gin/error.h"
+#include "gin/meld.h"
 #include "gin/rules.h"
 
 gin_card test_card(const char *text)
@@ -51,4 +52,22 @@ gin_view test_view_at(const char *hand, const char *pile, int phase, int turns)
     for (int i = 0; i < v.pile_n; i++)
         v.seen |= gin_cardset_of(v.pile[i]);
     return v;
+}
+
+gin_action test_greedy_action(const gin_hand *h, gin_rng *rng, uint32_t of, uint32_t random)
+{
+    gin_action list[64];
+    int n = gin_hand_legal(h, list, 64);
+    assert_true(n > 0);
+    gin_action a = list[gin_rng_below(rng, (uint32_t)n)];
+    if (h->phase != GIN_PHASE_DISCARD || gin_rng_below(rng, of) < random)
+        return a;
+    if (list[n - 1].kind == GIN_ACT_KNOCK)
+        return list[n - 1];
+    int after[64], best = 0;
+    gin_discard_deadwoods(h->held[h->turn], after);
+    for (int i = 1; i < n; i++)
+        if (after[list[i].card] < after[list[best].card])
+            best = i;
+    return list[best];
 }

@@ -4,7 +4,10 @@
 #ifndef GIN_TEST_SUPPORT_H
 #define GIN_TEST_SUPPORT_H
 
+#include <stdint.h>
 #include "gin/card.h"
+#include "gin/hand.h"
+#include "gin/rng.h"
 #include "gin/view.h"
 
 /* One card from text such as "7H"; asserts that it parses. */
@@ -20,5 +23,11 @@ gin_cardset test_cards(const char *text);
  * less in the discard phase), `turns` turns played, and the hand and pile
  * seen. */
 gin_view test_view_at(const char *hand, const char *pile, int phase, int turns);
+
+/* A playout policy for the seat to move in h: a uniformly random legal
+ * action, except in the discard phase when gin_rng_below(rng, of) is at
+ * least `random`: then a knock when it may (the last legal action), else
+ * the discard leaving the least deadwood. Asserts there is a legal action. */
+gin_action test_greedy_action(const gin_hand *h, gin_rng *rng, uint32_t of, uint32_t random);
 
 #endif
