@@ -92,30 +92,6 @@ static gin_action act(int kind, gin_card card)
     return a;
 }
 
-/* Every card in exactly one of: the hands, the stock, the pile. */
-static void check_cards(const gin_hand *h)
-{
-    gin_cardset all = 0;
-    int n = 0;
-    for (int s = 0; s < h->seats; s++) {
-        assert_true((all & h->held[s]) == 0);
-        all |= h->held[s];
-        n += gin_cardset_count(h->held[s]);
-    }
-    for (int i = 0; i < h->stock_n; i++) {
-        assert_true(gin_card_valid(h->stock[i]));
-        assert_false(gin_cardset_has(all, h->stock[i]));
-        all |= gin_cardset_of(h->stock[i]);
-    }
-    for (int i = 0; i < h->pile_n; i++) {
-        assert_true(gin_card_valid(h->pile[i]));
-        assert_false(gin_cardset_has(all, h->pile[i]));
-        all |= gin_cardset_of(h->pile[i]);
-    }
-    assert_int_equal(n + h->stock_n + h->pile_n, GIN_DECK_SIZE);
-    assert_true(all == GIN_DECK);
-}
-
 /* Is `a` in the list? The card of a card-less action (offer, draw) is
  * ignored, as gin_hand_apply ignores it. */
 static int is_in(const gin_action *list, int n, gin_action a)
@@ -177,7 +153,7 @@ static void test_deal_order(void **state)
     assert_int_equal(h.stock[0], deck[51]);
     assert_int_equal(h.turn, 0);
     assert_int_equal(h.phase, GIN_PHASE_OFFER);
-    check_cards(&h);
+    test_assert_conserved(&h);
     /* one DEAL per seat, non-dealer first */
     assert_int_equal(l.n, 2);
     assert_int_equal(l.ev[0].kind, GIN_EV_DEAL);
@@ -250,7 +226,7 @@ static void test_offer_both_pass(void **state)
     assert_int_equal(h.turn, 0);
     assert_int_equal(gin_hand_legal(&h, list, 64), 2);
     assert_int_equal(list[1].kind, GIN_ACT_DRAW_DISCARD);
-    check_cards(&h);
+    test_assert_conserved(&h);
 }
 
 static void test_offer_dealer_takes(void **state)
@@ -282,7 +258,7 @@ static void test_offer_dealer_takes(void **state)
     assert_int_equal(h.phase, GIN_PHASE_DRAW);
     assert_int_equal(h.taken, GIN_NO_CARD);
     assert_int_equal(h.pile_by[h.pile_n - 1], 0);
-    check_cards(&h);
+    test_assert_conserved(&h);
 }
 
 static void test_first_turn_free(void **state)
@@ -330,7 +306,7 @@ static void test_taken_card_rule(void **state)
     assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), NULL, NULL), GIN_OK);
     assert_true(gin_hand_is_legal(&h, act(GIN_ACT_DISCARD, C("QD"))));
     assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DISCARD, C("QD")), NULL, NULL), GIN_OK);
-    check_cards(&h);
+    test_assert_conserved(&h);
 }
 
 /* ---- knocking ---- */
@@ -374,7 +350,7 @@ static void test_knock_limit_and_showdown(void **state)
     assert_int_equal(l.ev[l.n - 1].value, h.result.points);
     assert_true(l.ev[l.n - 1].cards == (h.held[0] | h.held[1]));
     assert_int_equal(h.result.knocker.deadwood, 10);
-    check_cards(&h);
+    test_assert_conserved(&h);
     /* nothing more is legal */
     assert_int_equal(gin_hand_legal(&h, list, 64), 0);
     expect_illegal(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD));
@@ -424,7 +400,7 @@ static void test_big_gin(void **state)
     assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_KNOCK, GIN_NO_CARD), NULL, NULL), GIN_OK);
     assert_int_equal(h.result.kind, GIN_RESULT_BIG_GIN);
     assert_int_equal(gin_cardset_count(h.held[1]), 11);
-    check_cards(&h);
+    test_assert_conserved(&h);
     /* without the option big gin is not offered */
     copy.rules.big_gin_bonus = 0;
     n = gin_hand_legal(&copy, list, 64);
@@ -485,7 +461,7 @@ static void test_standard_void_at_two(void **state)
         assert_true(h.stock_n > 2);
         play_dumb_turn(&h, &l);
         turns++;
-        check_cards(&h);
+        test_assert_conserved(&h);
     }
     assert_int_equal(turns, 29);
     assert_int_equal(h.stock_n, 2);
@@ -568,11 +544,11 @@ static void test_reshuffle(void **state)
     assert_int_equal(h.pile_n, 1);
     assert_int_equal(h.pile[0], top);
     assert_int_equal(h.phase, GIN_PHASE_DRAW);
-    check_cards(&h);
+    test_assert_conserved(&h);
     /* play on until the turn cap voids the hand */
     while (h.phase != GIN_PHASE_OVER) {
         play_dumb_turn(&h, &l);
-        check_cards(&h);
+        test_assert_conserved(&h);
     }
     assert_int_equal(h.turns, GIN_HAND_MAX_TURNS);
     assert_int_equal(h.void_hand, 1);
@@ -676,7 +652,7 @@ static void playout_rules(const gin_rules *r, int hands, uint64_t seed, int *sta
         gin_deck_shuffle(&rng, deck);
         int dealer = (int)gin_rng_below(&rng, 2);
         assert_int_equal(gin_hand_deal(&h, r, dealer, deck, gin_rng_next(&rng), NULL, NULL), GIN_OK);
-        check_cards(&h);
+        test_assert_conserved(&h);
         int actions = 0;
         int mode = (int)gin_rng_below(&rng, 4);
         while (h.phase != GIN_PHASE_OVER) {
@@ -695,7 +671,7 @@ static void playout_rules(const gin_rules *r, int hands, uint64_t seed, int *sta
             int turn = h.turn;
             int ph = h.phase;
             assert_int_equal(gin_hand_apply(&h, a, NULL, NULL), GIN_OK);
-            check_cards(&h);
+            test_assert_conserved(&h);
             if (ph == GIN_PHASE_DISCARD && h.phase != GIN_PHASE_OVER)
                 assert_int_equal(h.turn, (turn + 1) % 2);
             actions++;

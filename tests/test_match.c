@@ -11,29 +11,7 @@
 #include "ai.h"
 #include "gin/error.h"
 #include "gin/match.h"
-
-/* Every one of the 52 cards in exactly one place: a hand, the stock, the pile. */
-static void assert_conserved(const gin_hand *h)
-{
-    gin_cardset all = 0;
-    int n = 0;
-    for (int s = 0; s < h->seats; s++) {
-        assert_int_equal(all & h->held[s], 0);
-        all |= h->held[s];
-        n += gin_cardset_count(h->held[s]);
-    }
-    for (int i = 0; i < h->stock_n; i++) {
-        assert_false(gin_cardset_has(all, h->stock[i]));
-        all |= gin_cardset_of(h->stock[i]);
-    }
-    for (int i = 0; i < h->pile_n; i++) {
-        assert_false(gin_cardset_has(all, h->pile[i]));
-        all |= gin_cardset_of(h->pile[i]);
-    }
-    n += h->stock_n + h->pile_n;
-    assert_int_equal(n, 52);
-    assert_true(all == GIN_DECK);
-}
+#include "support/support.h"
 
 /* Each seat's view agrees with the true state on everything public and on
  * its own cards. */
@@ -94,7 +72,7 @@ static void play_checked(const gin_rules *r, uint64_t seed, const char *n0, cons
     assert_int_equal(gin_match_init(m, r, seed, seats, count_events, &t), GIN_OK);
     int rc, steps = 0;
     while ((rc = gin_match_step(m)) == 1) {
-        assert_conserved(&m->game.hand);
+        test_assert_conserved(&m->game.hand);
         assert_views_agree(m);
         assert_true(++steps < 200000); /* games end */
     }
@@ -331,7 +309,7 @@ static int compare_at(const char *name, const gin_rules *r, uint64_t seed, int a
     gin_rng rng;
     gin_rng_seed(&rng, seed * 1000003u + (uint64_t)at);
     rehide(&m2->game.hand, seat, &m2->views[seat], &rng);
-    assert_conserved(&m2->game.hand);
+    test_assert_conserved(&m2->game.hand);
     assert_memory_equal(&m1->views[seat], &m2->views[seat], sizeof(gin_view));
     l1.armed = l2.armed = 1;
     int r1 = gin_match_step(m1), r2 = gin_match_step(m2);

@@ -89,30 +89,6 @@ static void make_deck(gin_card deck[GIN_DECK_SIZE], int seats, const char *const
     assert_int_equal(k, GIN_DECK_SIZE);
 }
 
-/* Every one of the 52 cards in exactly one place: a hand, the stock, the pile. */
-static void assert_conserved(const gin_hand *h)
-{
-    gin_cardset all = 0;
-    int n = 0;
-    for (int s = 0; s < h->seats; s++) {
-        assert_int_equal(all & h->held[s], 0);
-        all |= h->held[s];
-        n += gin_cardset_count(h->held[s]);
-    }
-    for (int s = h->seats; s < GIN_MAX_SEATS; s++)
-        assert_int_equal(h->held[s], 0);
-    for (int i = 0; i < h->stock_n; i++) {
-        assert_false(gin_cardset_has(all, h->stock[i]));
-        all |= gin_cardset_of(h->stock[i]);
-    }
-    for (int i = 0; i < h->pile_n; i++) {
-        assert_false(gin_cardset_has(all, h->pile[i]));
-        all |= gin_cardset_of(h->pile[i]);
-    }
-    assert_int_equal(n + h->stock_n + h->pile_n, GIN_DECK_SIZE);
-    assert_true(all == GIN_DECK);
-}
-
 static gin_cardset laid_by(const gin_table_showdown *t, int seat)
 {
     gin_cardset s = 0;
@@ -216,7 +192,7 @@ static void test_deal_four(void **state)
         assert_int_equal(l.ev[i].seat, order[i]);
         assert_int_equal(l.ev[i].value, 2);
     }
-    assert_conserved(&h);
+    test_assert_conserved(&h);
     /* a view of the table knows the counts */
     gin_view v;
     gin_view_init(&v, &r, 1);
@@ -235,7 +211,7 @@ static void test_deal_four(void **state)
     r = table("standard", 3);
     assert_int_equal(gin_hand_deal(&h, &r, 0, deck, 1, NULL, NULL), GIN_OK);
     assert_int_equal(h.stock_n, 52 - 21 - 1);
-    assert_conserved(&h);
+    test_assert_conserved(&h);
     r.seats = 5;
     assert_int_equal(gin_hand_deal(&h, &r, 0, deck, 1, NULL, NULL), GIN_ERULES);
 }
@@ -277,7 +253,7 @@ static void test_offer_round_all_pass(void **state)
     assert_int_equal(h.turn, 0); /* clockwise: seat + 1 */
     /* now the pile may be drawn */
     assert_true(gin_hand_is_legal(&h, act(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD)));
-    assert_conserved(&h);
+    test_assert_conserved(&h);
     /* the views follow the whole round */
     for (int i = 0; i < l.n; i++)
         for (int s = 0; s < 4; s++) {
@@ -317,7 +293,7 @@ static void test_offer_second_seat_takes(void **state)
     assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DISCARD, C("7H")), NULL, NULL), GIN_OK);
     assert_int_equal(h.turn, 0);
     assert_int_equal(h.phase, GIN_PHASE_DRAW);
-    assert_conserved(&h);
+    test_assert_conserved(&h);
 }
 
 /* ---- the showdown ---- */
@@ -542,7 +518,7 @@ static void test_hand_events(void **state)
     assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_KNOCK, C("4C")), log_event, &l), GIN_OK);
     assert_int_equal(h.phase, GIN_PHASE_OVER);
     assert_int_equal(h.knocker, 0);
-    assert_conserved(&h);
+    test_assert_conserved(&h);
     /* KNOCK, LAYOFF (seat 1's 8H), PENALTY x3 from the knocker, HAND_OVER */
     const gin_event *e = &l.ev[first];
     assert_int_equal(l.n - first, 6);
@@ -715,7 +691,7 @@ static void test_playouts(void **state)
                         assert_int_equal(gin_game_deal(&g, check_event, &c), GIN_OK);
                         for (int s = 0; s < seats; s++)
                             assert_int_equal(gin_cardset_count(g.hand.held[s]), 7);
-                        assert_conserved(&g.hand);
+                        test_assert_conserved(&g.hand);
                         check_views(&c, &g.hand);
                         continue;
                     }
@@ -723,7 +699,7 @@ static void test_playouts(void **state)
                     /* a long gin-only game may outgrow a record: check those that fit */
                     full |= gin_record_add(rec, a) != GIN_OK;
                     assert_int_equal(gin_game_apply(&g, a, check_event, &c), GIN_OK);
-                    assert_conserved(&g.hand);
+                    test_assert_conserved(&g.hand);
                     check_views(&c, &g.hand);
                     if (g.hand.phase == GIN_PHASE_OVER && !g.hand.void_hand) {
                         const gin_table_showdown *t = &g.hand.table;
@@ -920,7 +896,7 @@ static void test_match_four(void **state)
         while ((rc = gin_match_step(&m)) > 0) {
             steps++;
             if (m.game.hand_no > 0)
-                assert_conserved(&m.game.hand);
+                test_assert_conserved(&m.game.hand);
             for (int s = 0; s < seats; s++) {
                 assert_true(m.views[s].hand == m.game.hand.held[s]);
                 for (int o = 0; o < seats; o++)

@@ -71,3 +71,28 @@ gin_action test_greedy_action(const gin_hand *h, gin_rng *rng, uint32_t of, uint
             best = i;
     return list[best];
 }
+
+void test_assert_conserved(const gin_hand *h)
+{
+    gin_cardset all = 0;
+    int n = 0;
+    for (int s = 0; s < h->seats; s++) {
+        assert_int_equal(all & h->held[s], 0);
+        all |= h->held[s];
+        n += gin_cardset_count(h->held[s]);
+    }
+    for (int s = h->seats; s < GIN_MAX_SEATS; s++)
+        assert_int_equal(h->held[s], 0);
+    for (int i = 0; i < h->stock_n; i++) {
+        assert_true(gin_card_valid(h->stock[i]));
+        assert_false(gin_cardset_has(all, h->stock[i]));
+        all |= gin_cardset_of(h->stock[i]);
+    }
+    for (int i = 0; i < h->pile_n; i++) {
+        assert_true(gin_card_valid(h->pile[i]));
+        assert_false(gin_cardset_has(all, h->pile[i]));
+        all |= gin_cardset_of(h->pile[i]);
+    }
+    assert_int_equal(n + h->stock_n + h->pile_n, GIN_DECK_SIZE);
+    assert_true(all == GIN_DECK);
+}

@@ -24,6 +24,11 @@ gin_cardset test_cards(const char *text);
  * seen. */
 gin_view test_view_at(const char *hand, const char *pile, int phase, int turns);
 
+/* Every one of the 52 cards in exactly one place of h: a seat's hand, the
+ * stock or the pile; every stock and pile entry a card; no cards held by
+ * seats past h->seats. */
+void test_assert_conserved(const gin_hand *h);
+
 /* A playout policy for the seat to move in h: a uniformly random legal
  * action, except in the discard phase when gin_rng_below(rng, of) is at
  * least `random`: then a knock when it may (the last legal action), else
