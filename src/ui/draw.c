@@ -117,27 +117,25 @@ int gin_ui_suit_pair(gin_card c)
     return s == GIN_HEARTS || s == GIN_DIAMONDS ? GIN_PAIR_RED : GIN_PAIR_FACE;
 }
 
-static void frame(int y, int x, int w, int h, int attr)
+/* A frame's top or bottom edge, w wide: corner, horizontals, corner. */
+static void edge(int y, int x, int w, int attr, int left, int right)
 {
     char line[256];
     size_t k = 0;
     for (int i = 0; i < w; i++) {
-        const char *p = i == 0 ? boxch(0) : i == w - 1 ? boxch(1) : boxch(4);
+        const char *p = i == 0 ? boxch(left) : i == w - 1 ? boxch(right) : boxch(4);
         size_t pl = strlen(p);
         if (k + pl < sizeof line)
             memcpy(line + k, p, pl), k += pl;
     }
     line[k] = '\0';
     gin_ui_put(y, x, attr, line);
-    k = 0;
-    for (int i = 0; i < w; i++) {
-        const char *p = i == 0 ? boxch(2) : i == w - 1 ? boxch(3) : boxch(4);
-        size_t pl = strlen(p);
-        if (k + pl < sizeof line)
-            memcpy(line + k, p, pl), k += pl;
-    }
-    line[k] = '\0';
-    gin_ui_put(y + h - 1, x, attr, line);
+}
+
+static void frame(int y, int x, int w, int h, int attr)
+{
+    edge(y, x, w, attr, 0, 1);
+    edge(y + h - 1, x, w, attr, 2, 3);
     for (int r = 1; r < h - 1; r++) {
         gin_ui_put(y + r, x, attr, boxch(5));
         gin_ui_put(y + r, x + w - 1, attr, boxch(5));
