@@ -97,6 +97,24 @@ status_ "showdown unknown rules" 2 "unknown rules 'nosuch'.*standard" -- showdow
 status_ "showdown option without value" 2 "needs a value" -- showdown --rules
 status_ "showdown bad upcard" 2 "--upcard" -- showdown --rules oklahoma --upcard ZZ
 
+# Untrusted input: a line of 70,000 bytes and one with a NUL byte are reported
+# and skipped (the reader never grows without bound); the lines around them
+# are still answered, and the exit status is 1.
+{
+    echo 'AS 2S 3S'
+    head -c 70000 /dev/zero | tr '\0' 'x'
+    echo
+    printf 'KS\0QS JS\n'
+    echo 'KH KD KC'
+} >"$tmp/long.in"
+printf 'AS 2S 3S\tdeadwood 0\tmelds [AS 2S 3S]\tunmatched -\nKH KD KC\tdeadwood 0\tmelds [KH KD KC]\tunmatched -\n' >"$tmp/long.out"
+printf 'line 2: line too long (over 65536 bytes); skipped\nline 3: a NUL byte in the line; skipped\n' >"$tmp/long.err"
+case_ "analyze: an overlong line and a NUL byte" 1 "$tmp/long.in" "$tmp/long.out" "$tmp/long.err" -- analyze
+head -c 3000000 /dev/zero >"$tmp/zero.in"
+printf 'line 1: line too long (over 65536 bytes); skipped\n' >"$tmp/zero.err"
+: >"$tmp/empty.out"
+case_ "showdown < /dev/zero (3 MB, no newline)" 1 "$tmp/zero.in" "$tmp/empty.out" "$tmp/zero.err" -- showdown
+
 if [ "$failures" -ne 0 ]; then
     echo "e2e_cli: $failures failure(s) in $checks checks"
     exit 1

@@ -16,16 +16,39 @@ static int is_blank(char c) { return c == ' ' || c == '\t' || c == ',' || c == '
 
 char *cli_lines_next(cli_lines *r)
 {
+    if (!r->buf) {
+        r->buf = malloc(CLI_LINE_MAX + 1);
+        if (!r->buf) {
+            r->no_memory = 1;
+            return NULL;
+        }
+        r->cap = CLI_LINE_MAX + 1;
+    }
     for (;;) {
-        ssize_t n = getline(&r->buf, &r->cap, r->in);
-        if (n < 0)
+        /* One bounded pass per line: what does not fit is read and dropped. */
+        size_t n = 0;
+        int c, over = 0;
+        while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
+            if (n < CLI_LINE_MAX)
+                r->buf[n++] = (char)c;
+            else
+                over = 1;
+        }
+        if (c == EOF && n == 0 && !over)
             return NULL;
         r->number++;
         char *s = r->buf;
+        s[n] = '\0';
+        if (over || memchr(s, '\0', n)) {
+            cli_line_error(r->number, over ? "line too long (over %d bytes); skipped"
+                                           : "a NUL byte in the line; skipped", CLI_LINE_MAX);
+            r->bad_lines++;
+            continue;
+        }
         /* A tab ends the input: the rest is a comment or an expected answer. */
-        char *tab = memchr(s, '\t', (size_t)n);
-        size_t len = tab ? (size_t)(tab - s) : (size_t)n;
-        while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
+        char *tab = memchr(s, '\t', n);
+        size_t len = tab ? (size_t)(tab - s) : n;
+        while (len > 0 && s[len - 1] == '\r')
             len--;
         s[len] = '\0';
         const char *p = s;
@@ -216,6 +239,12 @@ int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void
             break;
     }
     int read_failed = ferror(stdin);
+    if (in.bad_lines)
+        status = 1;
+    if (in.no_memory) {
+        fprintf(stderr, "%s: out of memory for the line buffer\n", name);
+        status = 1;
+    }
     cli_lines_free(&in);
     if (read_failed) {
         fprintf(stderr, "%s: reading standard input: %s\n", name, strerror(errno));

@@ -9,20 +9,28 @@
 #include <stdio.h>
 #include "gin/card.h"
 
+/* Input lines are untrusted: a line longer than this is reported and
+ * skipped rather than read into ever more memory (`gin analyze < /dev/zero`). */
+enum { CLI_LINE_MAX = 65536 };
+
 /* Input lines. Zero-initialise, then call cli_lines_next until it returns
  * NULL; cli_lines_free releases the buffer (owned by the reader). */
 typedef struct cli_lines {
     FILE *in;
     char *buf;
     size_t cap;
-    long number; /* 1-based number of the line last returned */
+    long number;   /* 1-based number of the line last returned */
+    int bad_lines; /* lines reported and skipped by the reader itself (too long, NUL byte) */
+    int no_memory; /* the line buffer could not be allocated */
 } cli_lines;
 
 /* The next line worth answering: the text before any tab, with the line end
  * (LF or CRLF) removed. Blank lines and lines whose first non-blank
  * character is '#' are skipped. The string lives in the reader's buffer
- * until the next call and may be modified. NULL at end of input or on a
- * read error (check ferror(r->in)). */
+ * until the next call and may be modified. A line over CLI_LINE_MAX bytes
+ * or holding a NUL byte gets "line N: ..." on stderr and counts in
+ * bad_lines. NULL at end of input, on a read error (check ferror(r->in)) or
+ * when no buffer could be had (no_memory). */
 char *cli_lines_next(cli_lines *r);
 void cli_lines_free(cli_lines *r);
 
