@@ -1,8 +1,10 @@
 /* The expert: for each candidate move, sample hidden hands and stock orders
  * consistent with the view (the tracker's odds, opponents that kept their
  * melds), play the rest of the hand out with a fast policy for both seats,
- * and choose the move with the best mean result. Every candidate sees the
- * same sampled worlds, so their comparison is not drowned in deal noise.
+ * and value each result by what it does to our chance of winning the game.
+ * Every candidate sees the same sampled worlds, so their comparison is not
+ * drowned in deal noise; hard's move stands unless the move with the best
+ * mean beats it by two standard errors of the paired difference.
  *
  * Deterministic: the work is bounded by a number of samples derived from
  * think_ms and a calibrated cost per playout, never by the clock, and the
@@ -16,19 +18,27 @@
 
 /* PLAYOUTS_PER_MS: playouts per millisecond of think time, calibrated with
  * `gin-bench ai` (thread CPU time) so the 99th percentile of a 50 ms
- * decision stays under 50 ms on one core (p99 45 ms, median 27 ms). */
+ * decision stays under 50 ms on one core (p99 46 ms, median 28 ms, on a
+ * loaded machine). */
 /* How many standard errors a move must beat hard's choice by. */
 static const double CONFIDENCE = 2.0;
 
-enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 90, MIN_SAMPLES = 6, MIN_EVIDENCE = 30, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+/* The playout discard minimises 10 * deadwood + OUT_K * the card's live
+ * outs (tenths of a point per out: hard's potential term, lean). */
+enum { OUT_W = 10, OUT_K = 15 };
+
+enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 78, MIN_SAMPLES = 6, MIN_EVIDENCE = 30, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
 
 /* How a playout seat knocks: at or below `late` any time, anything within
- * the limit before `early` turns, and whatever it has when the stock runs out. */
+ * the limit before `early` turns, and whatever it has when the stock runs out.
+ * Our seat plays for gin after the early turns, as hard does (it knocks late
+ * only on its own estimate): a playout that knocks at 1 or 2 rates keeping a
+ * king over an ace, which can only be worse. */
 typedef struct ro_style {
     int early, late;
 } ro_style;
 
-static const ro_style k_me = {6, 2};
+static const ro_style k_me = {6, 0};
 static const ro_style k_opp = {4, 3};
 
 typedef struct sim {
@@ -38,6 +48,7 @@ typedef struct sim {
     gin_card stock[GIN_DECK_SIZE];
     int stock_n;           /* top is stock[stock_n - 1] */
     gin_card top;          /* face-up card, or GIN_NO_CARD */
+    gin_cardset dead;      /* in the discard pile: public, never drawn again */
     int turns;
 } sim;
 
@@ -58,6 +69,61 @@ static int voids_after_discard(const sim *s)
     return s->stock_n <= 0;
 }
 
+/* Cards that would turn c into part of a meld with the rest of h (a pair
+ * or a two-card run with c), still live: hard's potential term, lean. */
+static int outs(gin_cardset h, gin_card c, gin_cardset avail)
+{
+    gin_cardset b = gin_cardset_of(c), hc = h & ~b;
+    gin_cardset rank = UINT64_C(0x0001000100010001) << gin_card_rank(c);
+    int n = 0;
+    if (gin_cardset_count(hc & rank) == 1)
+        n += gin_cardset_count(avail & rank);
+    gin_cardset up1 = b << 1, up2 = b << 2, dn1 = b >> 1, dn2 = b >> 2;
+    if (hc & up1)
+        n += ((avail & dn1) != 0) + ((avail & up2) != 0);
+    if (hc & dn1)
+        n += ((avail & up1) != 0) + ((avail & dn2) != 0);
+    if ((hc & up2) && !(hc & up1))
+        n += (avail & up1) != 0;
+    if ((hc & dn2) && !(hc & dn1))
+        n += (avail & dn1) != 0;
+    return n;
+}
+
+/* The playout discard from 11 cards (never `forbid`): least deadwood plus
+ * OUT_W points per live card that would meld it. *kdw / *kc: the least
+ * deadwood and its discard, for a knock. Returns the discard. */
+static gin_card ro_discard(gin_cardset h, gin_card forbid, gin_cardset dead, int *kdw, gin_card *kc)
+{
+    int after[64];
+    *kc = GIN_NO_CARD;
+    *kdw = 999;
+    if (gin_discard_deadwoods(h, after) < 0)
+        return GIN_NO_CARD;
+    gin_cardset avail = GIN_DECK & ~h & ~dead;
+    int best = 1 << 30;
+    gin_card bc = GIN_NO_CARD;
+    for (gin_cardset q = h; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        if (c == forbid)
+            continue;
+        if (after[c] < *kdw || (after[c] == *kdw && gin_card_value(c) > gin_card_value(*kc))) {
+            *kdw = after[c];
+            *kc = c;
+        }
+        int sc = OUT_W * after[c];
+        if (sc > best)
+            continue; /* outs only add */
+        if (after[c] > 0)
+            sc += OUT_K * outs(h, c, avail);
+        if (sc < best || (sc == best && gin_card_value(c) > gin_card_value(bc))) {
+            best = sc;
+            bc = c;
+        }
+    }
+    return bc;
+}
+
 /* Seat k holds 11 cards (`taken` may not be thrown): discard or knock.
  * Returns 1 and the result in *val if the hand ended. */
 static int play_discard(sim *s, int k, gin_card taken, double *val)
@@ -67,20 +133,23 @@ static int play_discard(sim *s, int k, gin_card taken, double *val)
         *val = settle(s, k, h);
         return 1;
     }
-    gin_card c;
-    int dw = ai_best_after_discard(h, taken, &c);
+    gin_card kc;
+    int dw;
+    gin_card c = ro_discard(h, taken, s->dead, &dw, &kc);
     if (c == GIN_NO_CARD) {
         *val = 0;
         return 1;
     }
-    s->hand[k] = h & ~gin_cardset_of(c);
     const ro_style *st = k == 0 ? &k_me : &k_opp;
     int last = voids_after_discard(s);
     if (dw <= s->limit && (dw == 0 || dw <= st->late || s->turns < st->early || last)) {
+        s->hand[k] = h & ~gin_cardset_of(kc);
         *val = settle(s, k, s->hand[k]);
         return 1;
     }
+    s->hand[k] = h & ~gin_cardset_of(c);
     s->top = c;
+    s->dead |= gin_cardset_of(c);
     s->turns++;
     if (last) {
         *val = 0;
@@ -178,6 +247,7 @@ static double run_candidate(const sim *world, const gin_view *v, gin_action a)
     case GIN_ACT_DISCARD: {
         s.hand[0] &= ~gin_cardset_of(a.card);
         s.top = a.card;
+        s.dead |= gin_cardset_of(a.card);
         s.turns++;
         if (voids_after_discard(&s))
             return 0;
@@ -261,8 +331,80 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
     return n;
 }
 
-void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                       long samples, double *mean, double *se)
+/* The game score: a hand's points are worth what they do to our chance of
+ * winning the game. W[i][j] is that chance when we need 5i more points and
+ * the opponent 5j, under a plain model: either side wins a hand with equal
+ * odds, for 10, 20, 30 or 45 points alike. */
+enum { UG = 22 };
+typedef struct util {
+    int on;
+    int need_me, need_opp;
+    float w[UG][UG];
+} util;
+
+static void util_build(const gin_view *v, util *u)
+{
+    static const int k_x[4] = {2, 4, 6, 9};
+    u->on = 0;
+    if (v->seats != 2 || v->rules.target <= 0 || v->rules.hollywood)
+        return;
+    int opp = (v->seat + 1) % 2;
+    u->need_me = v->rules.target - v->scores[v->seat];
+    u->need_opp = v->rules.target - v->scores[opp];
+    if (u->need_me <= 0 || u->need_opp <= 0)
+        return;
+    for (int i = 0; i < UG; i++)
+        for (int j = 0; j < UG; j++) {
+            if (i == 0) {
+                u->w[i][j] = 1.0f;
+                continue;
+            }
+            if (j == 0) {
+                u->w[i][j] = 0.0f;
+                continue;
+            }
+            float s = 0;
+            for (int x = 0; x < 4; x++)
+                s += u->w[i - k_x[x] > 0 ? i - k_x[x] : 0][j] + u->w[i][j - k_x[x] > 0 ? j - k_x[x] : 0];
+            u->w[i][j] = s / 8.0f;
+        }
+    u->on = 1;
+}
+
+/* Our chance of winning the game when we need a and they need b points. */
+static double util_at(const util *u, int a, int b)
+{
+    if (a <= 0)
+        return 1;
+    if (b <= 0)
+        return 0;
+    double fa = a / 5.0, fb = b / 5.0;
+    if (fa > UG - 1)
+        fa = UG - 1;
+    if (fb > UG - 1)
+        fb = UG - 1;
+    int i = (int)fa, j = (int)fb;
+    if (i > UG - 2)
+        i = UG - 2;
+    if (j > UG - 2)
+        j = UG - 2;
+    double da = fa - i, db = fb - j;
+    return (1 - da) * (1 - db) * u->w[i][j] + da * (1 - db) * u->w[i + 1][j] + (1 - da) * db * u->w[i][j + 1] +
+           da * db * u->w[i + 1][j + 1];
+}
+
+/* A hand result in points (ours positive) as the value we maximise:
+ * the points themselves, or 100 times the game-win chance. */
+static double util_value(const util *u, double pts)
+{
+    if (!u || !u->on)
+        return pts;
+    int p = (int)pts;
+    return 100.0 * (p >= 0 ? util_at(u, u->need_me - p, u->need_opp) : util_at(u, u->need_me, u->need_opp + p));
+}
+
+static void rollout(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                    long samples, const util *u, double *mean, double *se)
 {
     double sq[MAX_ACTS], val[MAX_ACTS];
     gin_rng rng;
@@ -276,6 +418,7 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
     world.turns = v->turns;
     world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
     world.hand[0] = v->hand;
+    world.dead = t->pile;
     for (int j = 0; j < n; j++)
         mean[j] = sq[j] = 0;
     for (long i = 0; i < samples; i++) {
@@ -287,7 +430,7 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
         gin_rng_shuffle(&rng, world.stock, m);
         world.stock_n = m < v->stock_n ? m : v->stock_n;
         for (int j = 0; j < n; j++) {
-            val[j] = run_candidate(&world, v, acts[j]);
+            val[j] = util_value(u, run_candidate(&world, v, acts[j]));
             mean[j] += val[j];
             double d = val[j] - val[0];
             sq[j] += d * d;
@@ -303,6 +446,12 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
         double var = sq[j] / (double)samples - md * md;
         se[j] = var > 0 ? sqrt(var / (double)samples) : 0;
     }
+}
+
+void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                       long samples, double *mean, double *se)
+{
+    rollout(v, t, seed, acts, n, samples, NULL, mean, se);
 }
 
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out)
@@ -329,18 +478,17 @@ int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action 
         acts[j] = c[j].a;
     if (samples < MIN_EVIDENCE)
         return GIN_OK; /* too little time to overrule hard */
-    ai_rollout_values(v, &t, ai_view_seed(v, seed), acts, n, samples, mean, se);
-    /* Leave hard's choice only for a move clearly better in enough samples. */
+    util u;
+    util_build(v, &u);
+    rollout(v, &t, ai_view_seed(v, seed), acts, n, samples, &u, mean, se);
+    /* The move with the best mean, if it beats hard's choice clearly: taking
+     * the best lower bound instead favours whichever move was luckiest. */
     int best = 0;
-
-    double best_gain = 0;
-    for (int j = 1; j < n; j++) {
-        double gain = mean[j] - mean[0] - CONFIDENCE * se[j];
-        if (gain > best_gain) {
-            best_gain = gain;
+    for (int j = 1; j < n; j++)
+        if (mean[j] > mean[best])
             best = j;
-        }
-    }
+    if (best != 0 && mean[best] - mean[0] <= CONFIDENCE * se[best])
+        best = 0;
     *out = acts[best];
     return GIN_OK;
 }
