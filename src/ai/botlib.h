@@ -118,6 +118,15 @@ typedef struct ai_discard_eval {
     double danger[11];
 } ai_discard_eval;
 void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e);
+/* From an evaluation: the best-scored discard into *out and, in *ki, the
+ * index of the discard leaving least deadwood (ties: the higher card), which
+ * the knock decision weighs. Returns 1 when *out is already final (big gin:
+ * all 11 meld and big gin pays), 0 to go on to the knock decision, or
+ * GIN_EILLEGAL when there is nothing to discard. Shared by the two-seat and
+ * the table policies. */
+int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *out, int *ki);
+/* Would a discard now void the hand (the stock at its floor)? */
+int ai_discard_voids(const gin_view *v);
 
 typedef struct ai_knock_eval {
     double ev;            /* expected points of knocking (negative: we lose) */

@@ -149,10 +149,32 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
     return ai_card_melds(v->hand, u) && dw_take < dw_now;
 }
 
-/* Would a discard now void the hand (standard: the stock is at its floor)? */
-static int discard_voids(const gin_view *v)
+int ai_discard_voids(const gin_view *v)
 {
     return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;
+}
+
+int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *out, int *ki_out)
+{
+    if (e->n == 0)
+        return GIN_EILLEGAL;
+    int bi = 0, ki = 0;
+    for (int i = 1; i < e->n; i++) {
+        if (e->score[i] > e->score[bi])
+            bi = i;
+        if (e->dw_after[i] < e->dw_after[ki] ||
+            (e->dw_after[i] == e->dw_after[ki] && gin_card_value(e->card[i]) > gin_card_value(e->card[ki])))
+            ki = i;
+    }
+    *ki_out = ki;
+    out->kind = GIN_ACT_DISCARD;
+    out->card = e->card[bi];
+    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
+        out->kind = GIN_ACT_KNOCK;
+        out->card = GIN_NO_CARD;
+        return 1;
+    }
+    return 0;
 }
 
 static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed,
@@ -160,23 +182,9 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
 {
     ai_discard_eval e;
     ai_eval_discards(p, t, v, &e);
-    if (e.n == 0)
-        return GIN_EILLEGAL;
-    int bi = 0, ki = 0;
-    for (int i = 1; i < e.n; i++) {
-        if (e.score[i] > e.score[bi])
-            bi = i;
-        if (e.dw_after[i] < e.dw_after[ki] ||
-            (e.dw_after[i] == e.dw_after[ki] && gin_card_value(e.card[i]) > gin_card_value(e.card[ki])))
-            ki = i;
-    }
-    out->kind = GIN_ACT_DISCARD;
-    out->card = e.card[bi];
-    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
-        out->kind = GIN_ACT_KNOCK;
-        out->card = GIN_NO_CARD;
-        return GIN_OK;
-    }
+    int ki, rc = ai_discard_choice(v, &e, out, &ki);
+    if (rc != 0)
+        return rc < 0 ? rc : GIN_OK;
     int dw = e.dw_after[ki];
     if (dw > v->knock_limit)
         return GIN_OK;
@@ -189,12 +197,12 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
             knock = 1;
             break;
         case AI_KNOCK_THRESHOLD:
-            knock = v->turns < p->early_turns || dw <= p->late_dw || discard_voids(v);
+            knock = v->turns < p->early_turns || dw <= p->late_dw || ai_discard_voids(v);
             break;
         default: {
             ai_knock_eval k;
             ai_eval_knock(p, t, v, v->hand & ~gin_cardset_of(e.card[ki]), seed, &k);
-            if (discard_voids(v))
+            if (ai_discard_voids(v))
                 knock = k.ev > 0;
             else
                 knock = k.ev >= p->knock_ev + p->knock_ev_turn * v->turns && k.p_undercut <= p->max_undercut;

@@ -67,33 +67,13 @@ void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, i
     k->p_lose_game = done ? (double)lose / done : 0;
 }
 
-/* Would a discard now void the hand (standard: the stock is at its floor)? */
-static int discard_voids(const gin_view *v)
-{
-    return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;
-}
-
 int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
     ai_eval_discards(p, t, v, &e);
-    if (e.n == 0)
-        return GIN_EILLEGAL;
-    int bi = 0, ki = 0;
-    for (int i = 1; i < e.n; i++) {
-        if (e.score[i] > e.score[bi])
-            bi = i;
-        if (e.dw_after[i] < e.dw_after[ki] ||
-            (e.dw_after[i] == e.dw_after[ki] && gin_card_value(e.card[i]) > gin_card_value(e.card[ki])))
-            ki = i;
-    }
-    out->kind = GIN_ACT_DISCARD;
-    out->card = e.card[bi];
-    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
-        out->kind = GIN_ACT_KNOCK;
-        out->card = GIN_NO_CARD;
-        return GIN_OK;
-    }
+    int ki, rc = ai_discard_choice(v, &e, out, &ki);
+    if (rc != 0)
+        return rc < 0 ? rc : GIN_OK;
     int dw = e.dw_after[ki];
     if (dw > v->knock_limit)
         return GIN_OK;
@@ -103,14 +83,14 @@ int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v,
         knock = 1;
     } else if (p->knock_mode == AI_KNOCK_THRESHOLD) {
         /* The two-seat thresholds, counted in rounds of the table. */
-        knock = round * 2 < p->early_turns || dw <= p->late_dw || discard_voids(v);
+        knock = round * 2 < p->early_turns || dw <= p->late_dw || ai_discard_voids(v);
     } else {
         const table_knock *q = &k_hard;
         ai_table tb;
         ai_table_build(v, p->infer, &tb);
         ai_table_knock_eval k;
         ai_table_eval_knock(&tb, v, v->hand & ~gin_cardset_of(e.card[ki]), q->samples, seed, &k);
-        if (discard_voids(v))
+        if (ai_discard_voids(v))
             knock = k.ev > 0;
         else
             knock = k.ev >= q->ev + q->ev_round * round && k.p_undercut <= q->max_under;
