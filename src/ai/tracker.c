@@ -124,6 +124,27 @@ static gin_card draw_weighted(gin_rng *rng, gin_cardset pool, const float w[64],
     return pick;
 }
 
+/* A sampled opponent that keeps its melds draws x into `all`, then throws
+ * whichever of x and the cards it drew so far (`got`) leaves the least
+ * deadwood (ties: the higher card), adding it to *thrown. -1 on a bad hand. */
+static int keep_melds(gin_cardset *all, gin_cardset *got, gin_cardset *thrown, gin_card x)
+{
+    int after[64];
+    gin_cardset h = *all | gin_cardset_of(x);
+    if (gin_discard_deadwoods(h, after) < 0)
+        return -1;
+    gin_card best = x;
+    for (gin_cardset s = *got; s; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
+            best = c;
+    }
+    *all = h & ~gin_cardset_of(best);
+    *got = (*got | gin_cardset_of(x)) & ~gin_cardset_of(best);
+    *thrown |= gin_cardset_of(best);
+    return 0;
+}
+
 gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out)
 {
     gin_cardset pool = t->unseen;
@@ -167,19 +188,8 @@ gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gi
                 break;
         }
         pool &= ~gin_cardset_of(x);
-        int after[64];
-        gin_cardset h = all | gin_cardset_of(x);
-        if (gin_discard_deadwoods(h, after) < 0)
+        if (keep_melds(&all, &got, &thrown, x) < 0)
             break;
-        gin_card best = x;
-        for (gin_cardset s = got; s; s &= s - 1) {
-            gin_card c = gin_cardset_first(s);
-            if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
-                best = c;
-        }
-        all = h & ~gin_cardset_of(best);
-        got = (got | gin_cardset_of(x)) & ~gin_cardset_of(best);
-        thrown |= gin_cardset_of(best);
     }
     if (stock_out)
         *stock_out = pool | thrown;
@@ -318,19 +328,8 @@ static gin_cardset improve_hand(gin_rng *rng, gin_cardset *pool, gin_cardset all
                 break;
         }
         *pool &= ~gin_cardset_of(x);
-        int after[64];
-        gin_cardset h = all | gin_cardset_of(x);
-        if (gin_discard_deadwoods(h, after) < 0)
+        if (keep_melds(&all, &got, &thrown, x) < 0)
             break;
-        gin_card best = x;
-        for (gin_cardset s = got; s; s &= s - 1) {
-            gin_card c = gin_cardset_first(s);
-            if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
-                best = c;
-        }
-        all = h & ~gin_cardset_of(best);
-        got = (got | gin_cardset_of(x)) & ~gin_cardset_of(best);
-        thrown |= gin_cardset_of(best);
     }
     /* Thrown cards went to the pile: out of play for the others. */
     (void)thrown;
