@@ -12,52 +12,14 @@
 #include "botlib.h"
 #include "gin/error.h"
 #include "gin/match.h"
+#include "support/support.h"
 
 enum { THINK_MS = 2 }; /* keep the expert quick in tests */
 
-static gin_card C(const char *s)
-{
-    gin_card c = GIN_NO_CARD;
-    assert_int_equal(gin_card_parse(s, &c, NULL), GIN_OK);
-    return c;
-}
-
-static gin_cardset S(const char *s)
-{
-    gin_cardset out = 0;
-    assert_true(gin_cardset_parse(s, &out, NULL) >= 0);
-    return out;
-}
-
-/* Seat 0 to move in `phase`; pile bottom..top thrown by the opponent. */
-static gin_view make_view(const char *hand, const char *pile, int phase, int turns)
-{
-    gin_rules r;
-    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    gin_view v;
-    gin_view_init(&v, &r, 0);
-    v.dealer = 1;
-    v.turn = 0;
-    v.phase = phase;
-    v.knock_limit = 10;
-    v.hand = S(hand);
-    const char *p = pile;
-    gin_card c;
-    while (gin_card_parse(p, &c, &p) == GIN_OK) {
-        v.pile_by[v.pile_n] = 1;
-        v.pile[v.pile_n++] = c;
-    }
-    v.hand_size[0] = gin_cardset_count(v.hand);
-    v.hand_size[1] = 10;
-    v.stock_n = 52 - 20 - v.pile_n - (phase == GIN_PHASE_DISCARD ? 1 : 0);
-    v.turns = turns;
-    v.seen = v.hand;
-    for (int i = 0; i < v.pile_n; i++)
-        v.seen |= gin_cardset_of(v.pile[i]);
-    if (v.pile_n > 0)
-        v.first_upcard = v.pile[0];
-    return v;
-}
+/* Cards from text and a seat-0 view built by hand: tests/support. */
+#define C test_card
+#define S test_cards
+#define make_view test_view_at
 
 static gin_action decide(int level, uint64_t seed, const gin_view *v)
 {
