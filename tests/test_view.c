@@ -23,6 +23,7 @@ typedef struct feed {
     /* from the true events: cards each seat held this hand, cards that were
      * face up on the pile this hand */
     gin_cardset held_ever[2], pile_ever;
+    int knocks[2]; /* knocks (not gin) by each seat this game */
 } feed;
 
 static void feed_event(void *ctx, const gin_event *ev)
@@ -53,6 +54,9 @@ static void feed_event(void *ctx, const gin_event *ev)
         break;
     case GIN_EV_DISCARD:
         f->pile_ever |= b;
+        break;
+    case GIN_EV_KNOCK:
+        f->knocks[ev->seat]++;
         break;
     default:
         break;
@@ -104,6 +108,7 @@ static void test_views_follow_playouts(void **state)
     (void)state;
     static gin_game g;
     static feed f;
+    int knocks = 0; /* over every preset: straight gin has none */
     for (size_t p = 0; p < gin_rules_preset_count(); p++) {
         gin_rules r = *gin_rules_preset_at(p);
         int declined = 0, known = 0;
@@ -114,6 +119,7 @@ static void test_views_follow_playouts(void **state)
             f.g = &g;
             gin_view_init(&f.views[0], &r, 0);
             gin_view_init(&f.views[1], &r, 1);
+            f.knocks[0] = f.knocks[1] = 0;
             while (!g.over) {
                 assert_int_equal(gin_game_deal(&g, feed_event, &f), GIN_OK);
                 check_view(&f.views[0], &g, &f);
@@ -125,6 +131,11 @@ static void test_views_follow_playouts(void **state)
                     declined += f.views[0].declined[1] != 0;
                     known += f.views[0].known[1] != 0;
                 }
+                /* every seat sees how often each knocked */
+                for (int s = 0; s < 2; s++)
+                    for (int k = 0; k < 2; k++)
+                        assert_int_equal(f.views[s].knocks[k], f.knocks[k]);
+                knocks += f.knocks[0] + f.knocks[1];
                 /* at the showdown both hands are shown */
                 if (!g.hand.void_hand)
                     for (int s = 0; s < 2; s++)
@@ -135,6 +146,7 @@ static void test_views_follow_playouts(void **state)
         assert_true(declined > 0);
         assert_true(known > 0);
     }
+    assert_true(knocks > 0);
 }
 
 /* Known, discarded and declined cards, event by event. */
@@ -192,6 +204,11 @@ static void test_known_discarded_declined(void **state)
     assert_false(gin_cardset_has(v.known[1], C("KH")));
     assert_true(gin_cardset_has(v.known[1], C("JD")));
     assert_int_equal(v.turns, 3);
+    /* seat 1 knocks: counted, as its style shows */
+    ev = (gin_event){GIN_EV_KNOCK, 1, C("9C"), 0, 7, NULL};
+    gin_view_apply(&v, &ev);
+    assert_int_equal(v.knocks[1], 1);
+    assert_int_equal(v.knocks[0], 0);
     /* a hand's result carries into the next hand's view */
     ev = (gin_event){GIN_EV_HAND_OVER, 1, GIN_NO_CARD, 0, 23, NULL};
     gin_view_apply(&v, &ev);
@@ -199,9 +216,14 @@ static void test_known_discarded_declined(void **state)
     ev = (gin_event){GIN_EV_DEAL, 0, C("2H"), mine, 1, NULL};
     gin_view_apply(&v, &ev);
     assert_int_equal(v.scores[1], 23);
+    assert_int_equal(v.knocks[1], 1);
     assert_int_equal(v.hand_no, 2);
     assert_true(v.known[1] == 0 && v.discarded[1] == 0 && v.declined[0] == 0);
     assert_int_equal(v.turns, 0);
+    /* gin is not a knock of choice: not counted */
+    ev = (gin_event){GIN_EV_GIN, 1, C("9C"), 0, 0, NULL};
+    gin_view_apply(&v, &ev);
+    assert_int_equal(v.knocks[1], 1);
 }
 
 int main(void)

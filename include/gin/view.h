@@ -32,6 +32,9 @@ typedef struct gin_view {
     int scores[GIN_MAX_SEATS];               /* game totals so far: hand points (2 seats, from
                                                 HAND_OVER), penalty points (3-4, from PENALTY) */
     int hand_no;                             /* 1-based hand in play, void hands included */
+    int knocks[GIN_MAX_SEATS];               /* hands each seat ended by knocking (gin not
+                                                counted) this game: how eagerly it knocks,
+                                                public at every showdown */
 } gin_view;
 
 /* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.

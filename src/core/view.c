@@ -154,6 +154,8 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
         throw_card(v, s, c);
         v->turn = s;
         v->phase = GIN_PHASE_OVER;
+        if (ev->kind == GIN_EV_KNOCK)
+            v->knocks[s]++;
         break;
     case GIN_EV_LAYOFF:
         v->seen |= b;
