@@ -131,6 +131,29 @@ static void test_expert_keeps_the_ace(void **state)
     }
 }
 
+static void test_expert_race_stops_when_clear(void **state)
+{
+    (void)state;
+    /* Taking a useless king is clearly worse than drawing: the race drops
+     * it after a few batches instead of spending the budget, so a bigger
+     * budget runs the same playouts and the same move. */
+    gin_view v = make_view("5C 6C 2H 2D 9S JH QD KS 4H 8D", "3C KH TC", GIN_PHASE_DRAW, 4);
+    gin_action a, b;
+    long spent = -1, spent_big = -1;
+    assert_int_equal(ai_expert_search(&v, 1, 50, &a, &spent), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_DRAW_STOCK);
+    assert_true(spent > 0 && spent < 50 * 78 / 4);
+    assert_int_equal(ai_expert_search(&v, 1, 500, &b, &spent_big), GIN_OK);
+    assert_int_equal(b.kind, GIN_ACT_DRAW_STOCK);
+    assert_int_equal(spent_big, spent);
+    /* A forced move runs nothing. */
+    gin_view f = make_view("5C 6C 2H 2D 9S JH QD KS 4H 8D", "7C", GIN_PHASE_DRAW, 0);
+    f.declined[0] = f.declined[1] = gin_cardset_of(C("7C"));
+    assert_int_equal(ai_expert_search(&f, 1, 50, &a, &spent), GIN_OK);
+    assert_int_equal(spent, 0);
+    assert_int_equal(ai_expert_search(NULL, 1, 50, &a, &spent), GIN_EINVAL);
+}
+
 static void test_never_discards_taken_card(void **state)
 {
     (void)state;
@@ -301,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_rollout_values),
         cmocka_unit_test(test_expert_keeps_the_ace),
+        cmocka_unit_test(test_expert_race_stops_when_clear),
         cmocka_unit_test(test_hidden_information),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

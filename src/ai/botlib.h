@@ -159,8 +159,13 @@ int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v,
 
 /* ---- expert.c ---- */
 /* Search: sample hidden hands, play each candidate out with a fast policy;
- * think_ms sets the number of sampled worlds (each candidate sees the same ones). */
+ * think_ms bounds the number of playouts (think_ms * PLAYOUTS_PER_MS in
+ * all; each candidate sees the same worlds, and a clearly beaten one stops
+ * early). */
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
+/* ai_expert_decide, also telling how many playouts it ran (0 when the
+ * move was forced or left to hard); playouts may be NULL. */
+int ai_expert_search(const gin_view *v, uint64_t seed, int think_ms, gin_action *out, long *playouts);
 /* Mean result in points (ours minus theirs, this hand) of each action in
  * acts[0..n-1] (n <= 80), legal for v, over `samples` sampled worlds shared
  * by all; se[j] is the standard error of mean[j] - mean[0]. */

@@ -10,6 +10,9 @@
  * think_ms and a calibrated cost per playout, never by the clock, and the
  * random stream comes from the seed and the view. */
 #include <math.h>
+#ifdef EXPERT_TRACE
+#include <stdio.h>
+#endif
 #include <string.h>
 #include "botlib.h"
 #include "ai.h"
@@ -18,8 +21,8 @@
 
 /* PLAYOUTS_PER_MS: playouts per millisecond of think time, calibrated with
  * `gin-bench ai` (thread CPU time) so the 99th percentile of a 50 ms
- * decision stays under 50 ms on one core (p99 46 ms, median 28 ms, on a
- * loaded machine). */
+ * decision stays under 50 ms on one core (p99 44 ms, median 2.5 ms: most
+ * decisions end their race early). */
 /* How many standard errors a move must beat hard's choice by. */
 static const double CONFIDENCE = 2.0;
 
@@ -27,19 +30,24 @@ static const double CONFIDENCE = 2.0;
  * outs (tenths of a point per out: hard's potential term, lean). */
 enum { OUT_W = 10, OUT_K = 15 };
 
-enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 78, MIN_SAMPLES = 6, MIN_EVIDENCE = 30, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 100, MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
 
 /* How a playout seat knocks: at or below `late` any time, anything within
  * the limit before `early` turns, and whatever it has when the stock runs out.
  * Our seat plays for gin after the early turns, as hard does (it knocks late
  * only on its own estimate): a playout that knocks at 1 or 2 rates keeping a
- * king over an ace, which can only be worse. */
+ * king over an ace, which can only be worse. The opponent is a mix of two
+ * styles, weighted by how often it has knocked this game: one that waits
+ * for gin or a low knock (as hard does), one that knocks as soon as the
+ * limit allows (as simple does). Either alone costs about five points of
+ * win share against the other kind (docs/strength.md). */
 typedef struct ro_style {
     int early, late;
 } ro_style;
 
 static const ro_style k_me = {6, 0};
 static const ro_style k_opp = {4, 3};
+static const ro_style k_opp_eager = {1000, 1000};
 
 typedef struct sim {
     const gin_rules *rules;
@@ -50,6 +58,7 @@ typedef struct sim {
     gin_card top;          /* face-up card, or GIN_NO_CARD */
     gin_cardset dead;      /* in the discard pile: public, never drawn again */
     int turns;
+    const ro_style *opp;   /* how the opponent knocks in this world */
 } sim;
 
 /* Score a knock by `k` with hand (10 or 11 cards after the face-down discard). */
@@ -140,7 +149,7 @@ static int play_discard(sim *s, int k, gin_card taken, double *val)
         *val = 0;
         return 1;
     }
-    const ro_style *st = k == 0 ? &k_me : &k_opp;
+    const ro_style *st = k == 0 ? &k_me : s->opp;
     int last = voids_after_discard(s);
     if (dw <= s->limit && (dw == 0 || dw <= st->late || s->turns < st->early || last)) {
         s->hand[k] = h & ~gin_cardset_of(kc);
@@ -403,34 +412,67 @@ static double util_value(const util *u, double pts)
     return 100.0 * (p >= 0 ? util_at(u, u->need_me - p, u->need_opp) : util_at(u, u->need_me, u->need_opp + p));
 }
 
+/* The sampled worlds, one after another from a seeded stream: every
+ * candidate is played in the same worlds, so differences are paired. */
+typedef struct worlds {
+    sim world;
+    gin_rng rng;
+    const ai_tracker *t;
+    int improve, stock_n;
+    long count;
+    double eager; /* share of worlds where the opponent knocks at once */
+} worlds;
+
+static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed)
+{
+    gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
+    w->t = t;
+    w->improve = v->turns / 2 > 8 ? 8 : v->turns / 2;
+    w->stock_n = v->stock_n;
+    w->world.rules = &v->rules;
+    w->world.limit = v->knock_limit;
+    w->world.turns = v->turns;
+    w->world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+    w->world.hand[0] = v->hand;
+    w->world.dead = t->pile;
+    w->world.opp = &k_opp;
+    w->count = 0;
+    /* How the opponent knocks, from how often it has ended a hand by
+     * knocking this game: an even mix before any evidence. */
+    int hands = v->hand_no > 1 ? v->hand_no - 1 : 0;
+    w->eager = (0.5 + v->knocks[(v->seat + 1) % 2]) / (1.0 + hands);
+    if (w->eager > 1)
+        w->eager = 1;
+}
+
+static const sim *worlds_next(worlds *w)
+{
+    gin_cardset stock;
+    w->world.hand[1] = ai_tracker_sample(w->t, &w->rng, w->improve, &stock);
+    int m = 0;
+    for (gin_cardset q = stock; q; q &= q - 1)
+        w->world.stock[m++] = gin_cardset_first(q);
+    gin_rng_shuffle(&w->rng, w->world.stock, m);
+    w->world.stock_n = m < w->stock_n ? m : w->stock_n;
+    /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
+    double f = (double)w->count * 0.6180339887498949;
+    w->world.opp = f - (double)(long)f < w->eager ? &k_opp_eager : &k_opp;
+    w->count++;
+    return &w->world;
+}
+
 static void rollout(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                    long samples, const util *u, double *mean, double *se)
+                    long samples, double *mean, double *se)
 {
     double sq[MAX_ACTS], val[MAX_ACTS];
-    gin_rng rng;
-    gin_rng_seed(&rng, seed ^ UINT64_C(0x5eed));
-    int improve = v->turns / 2;
-    if (improve > 8)
-        improve = 8;
-    sim world;
-    world.rules = &v->rules;
-    world.limit = v->knock_limit;
-    world.turns = v->turns;
-    world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
-    world.hand[0] = v->hand;
-    world.dead = t->pile;
+    worlds w;
+    worlds_start(&w, v, t, seed);
     for (int j = 0; j < n; j++)
         mean[j] = sq[j] = 0;
     for (long i = 0; i < samples; i++) {
-        gin_cardset stock;
-        world.hand[1] = ai_tracker_sample(t, &rng, improve, &stock);
-        int m = 0;
-        for (gin_cardset q = stock; q; q &= q - 1)
-            world.stock[m++] = gin_cardset_first(q);
-        gin_rng_shuffle(&rng, world.stock, m);
-        world.stock_n = m < v->stock_n ? m : v->stock_n;
+        const sim *world = worlds_next(&w);
         for (int j = 0; j < n; j++) {
-            val[j] = util_value(u, run_candidate(&world, v, acts[j]));
+            val[j] = run_candidate(world, v, acts[j]);
             mean[j] += val[j];
             double d = val[j] - val[0];
             sq[j] += d * d;
@@ -451,11 +493,115 @@ static void rollout(const gin_view *v, const ai_tracker *t, uint64_t seed, const
 void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
                        long samples, double *mean, double *se)
 {
-    rollout(v, t, seed, acts, n, samples, NULL, mean, se);
+    rollout(v, t, seed, acts, n, samples, mean, se);
 }
 
-int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out)
+/* A race between hard's choice (candidate 0, the reference, always run)
+ * and the challengers, in batches of worlds. A challenger drops out once
+ * it is clearly worse than the reference or than the leader, so the
+ * playouts go to the close calls; the race ends when the budget is spent
+ * or nobody is left to challenge. Each challenger keeps the sums of its
+ * paired advantage over the reference, over the worlds it ran in. */
+typedef struct race {
+    int n, live[MAX_CANDIDATES + 4];
+    long runs[MAX_CANDIDATES + 4];
+    double sum[MAX_CANDIDATES + 4], sum2[MAX_CANDIDATES + 4];
+} race;
+
+static double race_mean(const race *r, int j)
 {
+    return r->runs[j] > 0 ? r->sum[j] / (double)r->runs[j] : 0;
+}
+
+static double race_se(const race *r, int j)
+{
+    if (r->runs[j] < 2)
+        return 1e9;
+    double m = race_mean(r, j), var = r->sum2[j] / (double)r->runs[j] - m * m;
+    return var > 0 ? sqrt(var / (double)r->runs[j]) : 0;
+}
+
+/* The live challenger with the best mean advantage, or 0 (the reference). */
+static int race_leader(const race *r)
+{
+    int best = 0;
+    double bm = 0;
+    for (int j = 1; j < r->n; j++)
+        if (r->live[j] && race_mean(r, j) > bm) {
+            bm = race_mean(r, j);
+            best = j;
+        }
+    return best;
+}
+
+/* Drop the challengers that are clearly out; returns how many are left. */
+static int race_prune(race *r)
+{
+    int lead = race_leader(r), left = 0;
+    for (int j = 1; j < r->n; j++) {
+        if (!r->live[j])
+            continue;
+        double m = race_mean(r, j), s = race_se(r, j);
+        if (m + CONFIDENCE * s < 0)
+            r->live[j] = 0; /* worse than the reference */
+        else if (j != lead && lead != 0) {
+            double sl = race_se(r, lead);
+            if (m + CONFIDENCE * sqrt(s * s + sl * sl) < race_mean(r, lead))
+                r->live[j] = 0; /* worse than the leader */
+        }
+        left += r->live[j];
+    }
+    return left;
+}
+
+/* Runs the race within `budget` playouts; returns the index of the winner
+ * and the playouts spent in *spent. */
+static int race_run(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                    long budget, const util *u, long *spent_out)
+{
+    race r;
+    memset(&r, 0, sizeof r);
+    r.n = n;
+    for (int j = 0; j < n; j++)
+        r.live[j] = 1;
+    worlds w;
+    worlds_start(&w, v, t, seed);
+    long spent = 0;
+    for (long i = 0; i < MAX_SAMPLES; i++) {
+        int left = 0;
+        for (int j = 1; j < n; j++)
+            left += r.live[j];
+        if (left == 0 || spent + 1 + left > budget)
+            break;
+        const sim *world = worlds_next(&w);
+        double ref = util_value(u, run_candidate(world, v, acts[0]));
+        spent++;
+        for (int j = 1; j < n; j++) {
+            if (!r.live[j])
+                continue;
+            double d = util_value(u, run_candidate(world, v, acts[j])) - ref;
+            r.sum[j] += d;
+            r.sum2[j] += d * d;
+            r.runs[j]++;
+            spent++;
+        }
+        if ((i + 1) % RACE_BATCH == 0 && i + 1 >= MIN_EVIDENCE && race_prune(&r) == 0)
+            break;
+    }
+    *spent_out = spent;
+    /* The leader, if it beats hard's choice clearly: taking the best lower
+     * bound instead favours whichever move was luckiest. */
+    int best = race_leader(&r);
+    if (best != 0 && (r.runs[best] < MIN_EVIDENCE || race_mean(&r, best) <= CONFIDENCE * race_se(&r, best)))
+        best = 0;
+    return best;
+}
+
+int ai_expert_search(const gin_view *v, uint64_t seed, int think_ms, gin_action *out, long *playouts)
+{
+    long spent = 0;
+    if (playouts)
+        *playouts = 0;
     if (!v || !out)
         return GIN_EINVAL;
     if (think_ms <= 0)
@@ -467,28 +613,26 @@ int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action 
     int n = candidates(v, &t, seed, c, out);
     if (n <= 1)
         return GIN_OK; /* forced or obvious: hard's choice stands */
-    long samples = (long)think_ms * PLAYOUTS_PER_MS / n;
-    if (samples < MIN_SAMPLES)
-        samples = MIN_SAMPLES;
-    if (samples > MAX_SAMPLES)
-        samples = MAX_SAMPLES;
+    long budget = (long)think_ms * PLAYOUTS_PER_MS;
+    if (budget < (long)MIN_EVIDENCE * n)
+        return GIN_OK; /* too little time to overrule hard */
     gin_action acts[MAX_CANDIDATES + 4];
-    double mean[MAX_CANDIDATES + 4], se[MAX_CANDIDATES + 4];
     for (int j = 0; j < n; j++)
         acts[j] = c[j].a;
-    if (samples < MIN_EVIDENCE)
-        return GIN_OK; /* too little time to overrule hard */
     util u;
     util_build(v, &u);
-    rollout(v, &t, ai_view_seed(v, seed), acts, n, samples, &u, mean, se);
-    /* The move with the best mean, if it beats hard's choice clearly: taking
-     * the best lower bound instead favours whichever move was luckiest. */
-    int best = 0;
-    for (int j = 1; j < n; j++)
-        if (mean[j] > mean[best])
-            best = j;
-    if (best != 0 && mean[best] - mean[0] <= CONFIDENCE * se[best])
-        best = 0;
+    int best = race_run(v, &t, ai_view_seed(v, seed), acts, n, budget, &u, &spent);
+    if (playouts)
+        *playouts = spent;
+#ifdef EXPERT_TRACE
+    fprintf(stderr, "T phase=%d turns=%d stock=%d n=%d best=%d k0=%d kb=%d\n", v->phase, v->turns, v->stock_n, n, best,
+            acts[0].kind, acts[best].kind);
+#endif
     *out = acts[best];
     return GIN_OK;
+}
+
+int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out)
+{
+    return ai_expert_search(v, seed, think_ms, out, NULL);
 }
