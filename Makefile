@@ -43,7 +43,7 @@ bench: build
 	bash scripts/bench.sh $(BUILD)
 
 strength: build
-	bash scripts/strength.sh
+	bash scripts/strength.sh $(BUILD)/gin
 
 asan: deps
 	cmake -S . -B build-asan -DGIN_SANITIZE=ON $(werror) $(CMAKE_ARGS)
