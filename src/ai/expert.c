@@ -10,9 +10,6 @@
  * think_ms and a calibrated cost per playout, never by the clock, and the
  * random stream comes from the seed and the view. */
 #include <math.h>
-#ifdef EXPERT_TRACE
-#include <stdio.h>
-#endif
 #include <string.h>
 #include "botlib.h"
 #include "ai.h"
@@ -624,10 +621,6 @@ int ai_expert_search(const gin_view *v, uint64_t seed, int think_ms, gin_action 
     int best = race_run(v, &t, ai_view_seed(v, seed), acts, n, budget, &u, &spent);
     if (playouts)
         *playouts = spent;
-#ifdef EXPERT_TRACE
-    fprintf(stderr, "T phase=%d turns=%d stock=%d n=%d best=%d k0=%d kb=%d\n", v->phase, v->turns, v->stock_n, n, best,
-            acts[0].kind, acts[best].kind);
-#endif
     *out = acts[best];
     return GIN_OK;
 }
