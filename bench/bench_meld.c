@@ -24,7 +24,7 @@
 enum { N_MELDS = 329 };
 
 struct classic {
-    int n[64];           /* melds whose lowest card is c */
+    int n[64]; /* melds whose lowest card is c */
     gin_cardset by_low[64][8];
 };
 
@@ -35,13 +35,15 @@ static void classic_init(struct classic *k)
     memset(k->n, 0, sizeof k->n);
     for (int i = 0; i < n; i++) {
         int c = gin_cardset_first(all[i]);
-        if (k->n[c] < 8) k->by_low[c][k->n[c]++] = all[i];
+        if (k->n[c] < 8)
+            k->by_low[c][k->n[c]++] = all[i];
     }
 }
 
 static int classic_deadwood(const struct classic *k, gin_cardset h)
 {
-    if (!h) return 0;
+    if (!h)
+        return 0;
     int c = gin_cardset_first(h);
     gin_cardset rest = h & (h - 1);
     int best = gin_card_value(c) + classic_deadwood(k, rest);
@@ -49,7 +51,8 @@ static int classic_deadwood(const struct classic *k, gin_cardset h)
         gin_cardset m = k->by_low[c][i];
         if ((h & m) == m) {
             int v = classic_deadwood(k, h & ~m);
-            if (v < best) best = v;
+            if (v < best)
+                best = v;
         }
     }
     return best;
@@ -61,7 +64,8 @@ static int classic_discard(const struct classic *k, gin_cardset h)
     int best = -1;
     for (gin_cardset x = h; x; x &= x - 1) {
         int v = classic_deadwood(k, h & ~gin_cardset_of(gin_cardset_first(x)));
-        if (best < 0 || v < best) best = v;
+        if (best < 0 || v < best)
+            best = v;
     }
     return best < 0 ? 0 : best;
 }
@@ -73,12 +77,14 @@ static int read_hands(gin_cardset **out, size_t *n)
     size_t cap = 1024, len = 0, line_no = 0;
     gin_cardset *hands = malloc(cap * sizeof *hands);
     char buf[1024];
-    if (!hands) return -1;
+    if (!hands)
+        return -1;
     while (fgets(buf, sizeof buf, stdin)) {
         line_no++;
         buf[strcspn(buf, "\r\n")] = 0;
         const char *p = buf + strspn(buf, " \t");
-        if (!*p || *p == '#') continue;
+        if (!*p || *p == '#')
+            continue;
         gin_cardset h;
         size_t at = 0;
         int rc = gin_cardset_parse(p, &h, &at);
@@ -108,7 +114,8 @@ static int read_hands(gin_cardset **out, size_t *n)
 static double cpu_now(void)
 {
     struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return bench_now();
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return bench_now();
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -125,7 +132,8 @@ static long long one_pass(int what, int classic, const struct classic *k, const 
         } else {
             gin_card c;
             int dw;
-            if (gin_best_discard(h[i], &c, &dw) == GIN_OK) sum += dw;
+            if (gin_best_discard(h[i], &c, &dw) == GIN_OK)
+                sum += dw;
         }
     }
     return sum;
@@ -145,14 +153,16 @@ static int run(int what, int argc, char **argv)
     }
     gin_cardset *hands;
     size_t n;
-    if (read_hands(&hands, &n) < 0) return 2;
+    if (read_hands(&hands, &n) < 0)
+        return 2;
     if (n == 0) {
         fprintf(stderr, "gin-bench %s: no hands on standard input\n", name);
         free(hands);
         return 2;
     }
     static struct classic k;
-    if (classic) classic_init(&k);
+    if (classic)
+        classic_init(&k);
 
     long long checksum = one_pass(what, classic, &k, hands, n); /* also warms up */
     long long done = 0;
@@ -161,7 +171,8 @@ static int run(int what, int argc, char **argv)
     /* Read the clock every ~64k hands at most, so short lists time fairly. */
     size_t reps = n >= 65536 ? 1 : 65536 / n;
     do {
-        for (size_t r = 0; r < reps; r++) sink += one_pass(what, classic, &k, hands, n);
+        for (size_t r = 0; r < reps; r++)
+            sink += one_pass(what, classic, &k, hands, n);
         done += (long long)(n * reps);
         t = cpu_now() - t0;
     } while (t < 1.0);

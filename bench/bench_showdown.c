@@ -191,8 +191,8 @@ int bench_showdown(int argc, char **argv)
             gin_showdown_settle(&rules, d.v[i].knocker, d.v[i].defender, -1, &s);
         total += (long long)kept;
     }
-    printf("showdown: %lld showdowns, %.0f showdowns/s, checksum %lld\n", total,
-           secs > 0 ? (double)total / secs : 0.0, checksum);
+    printf("showdown: %lld showdowns, %.0f showdowns/s, checksum %lld\n", total, secs > 0 ? (double)total / secs : 0.0,
+           checksum);
     free(d.v);
     return bad ? 1 : 0;
 }

@@ -18,7 +18,9 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-typedef struct counter { long hands; } counter;
+typedef struct counter {
+    long hands;
+} counter;
 
 static void count_hands(void *ctx, const gin_event *ev)
 {

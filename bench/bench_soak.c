@@ -28,14 +28,14 @@
 enum { SOAK_TEXT_CAP = 1 << 21, SOAK_REPORT_MAX = 10 };
 
 typedef struct soak_stats {
-    long hands;      /* hands finished (scored or void) */
+    long hands; /* hands finished (scored or void) */
     long games;
     long actions;
     long violations;
-    long by_level;   /* games with a bot level in a seat */
-    long too_long;   /* games longer than a record holds (replayed up to where it filled) */
-    long prefixes;   /* of those, replayed when the record filled */
-    long kinds[4];   /* hands ended by knock, undercut, gin, big gin */
+    long by_level; /* games with a bot level in a seat */
+    long too_long; /* games longer than a record holds (replayed up to where it filled) */
+    long prefixes; /* of those, replayed when the record filled */
+    long kinds[4]; /* hands ended by knock, undercut, gin, big gin */
     long voids, reshuffles;
 } soak_stats;
 
@@ -48,10 +48,10 @@ typedef struct soak_ctx {
     soak_stats *st;
     uint64_t game_seed;
     const char *variant;
-    long hands_seen; /* HAND_OVER / VOID events in this game */
+    long hands_seen;     /* HAND_OVER / VOID events in this game */
     gin_cardset face_up; /* cards shown face up this hand: seen by both, and
                             back in the stock after a reshuffle */
-    FILE *report;    /* where violations are described (may be NULL) */
+    FILE *report;        /* where violations are described (may be NULL) */
 } soak_ctx;
 
 static void violation(soak_ctx *c, const char *fmt, ...)
@@ -66,8 +66,8 @@ static void violation(soak_ctx *c, const char *fmt, ...)
     if (!c->report || c->st->violations > SOAK_REPORT_MAX)
         return;
     va_list ap;
-    fprintf(c->report, "soak: violation in game seed %llu (%s), hand %d: ",
-            (unsigned long long)c->game_seed, c->variant, c->match.game.hand_no);
+    fprintf(c->report, "soak: violation in game seed %llu (%s), hand %d: ", (unsigned long long)c->game_seed,
+            c->variant, c->match.game.hand_no);
     va_start(ap, fmt);
     vfprintf(c->report, fmt, ap);
     va_end(ap);
@@ -183,8 +183,8 @@ static void check_cards(soak_ctx *c)
         held += gin_cardset_count(h->held[s]);
     }
     if (dup || seen != GIN_DECK || held + h->stock_n + h->pile_n != GIN_DECK_SIZE)
-        violation(c, "cards not each in one place: %d doubled, %d missing, %d held + %d stock + %d pile",
-                  dup, gin_cardset_count(GIN_DECK & ~seen), held, h->stock_n, h->pile_n);
+        violation(c, "cards not each in one place: %d doubled, %d missing, %d held + %d stock + %d pile", dup,
+                  gin_cardset_count(GIN_DECK & ~seen), held, h->stock_n, h->pile_n);
 
     for (int s = 0; s < h->seats; s++) {
         int n = gin_cardset_count(h->held[s]), want = 10;
@@ -229,8 +229,8 @@ static void check_score(soak_ctx *c)
     for (int s = 0; s < g->rules.seats; s++)
         for (int v = 0; v < g->rules.seats; v++)
             if (c->match.views[v].scores[s] != points[s])
-                violation(c, "seat %d's view scores seat %d %d, the results %d", v, s,
-                          c->match.views[v].scores[s], points[s]);
+                violation(c, "seat %d's view scores seat %d %d, the results %d", v, s, c->match.views[v].scores[s],
+                          points[s]);
     if (g->rules.hollywood) {
         gin_game_score hw[3];
         if (gin_score_hollywood(&g->rules, g->results, (size_t)g->n_results, hw) != GIN_OK ||
@@ -259,16 +259,14 @@ static void check_record(soak_ctx *c)
     int idx = -1;
     int rc = gin_record_replay(&c->rec, &c->replay, NULL, NULL, &idx);
     if (rc != GIN_OK) {
-        violation(c, "record of %d actions does not replay: %s at action %d", c->rec.n_actions,
-                  gin_strerror(rc), idx);
+        violation(c, "record of %d actions does not replay: %s at action %d", c->rec.n_actions, gin_strerror(rc), idx);
         return;
     }
     const gin_game *r = &c->replay;
     if (r->over != g->over || r->hand_no != g->hand_no || r->n_results != g->n_results ||
         memcmp(r->results, g->results, sizeof g->results[0] * (size_t)g->n_results) != 0 ||
         memcmp(&r->score, &g->score, sizeof g->score) != 0 ||
-        memcmp(r->hollywood, g->hollywood, sizeof g->hollywood) != 0 ||
-        memcmp(r->deck, g->deck, sizeof g->deck) != 0)
+        memcmp(r->hollywood, g->hollywood, sizeof g->hollywood) != 0 || memcmp(r->deck, g->deck, sizeof g->deck) != 0)
         violation(c, "the replayed game differs from the game played");
     int n = gin_record_format(&c->rec, c->text, sizeof c->text);
     if (n < 0) {
@@ -303,9 +301,8 @@ static void check_prefix(soak_ctx *c)
     const gin_hand *a = &g->hand, *b = &r->hand;
     if (r->hand_no != g->hand_no || r->n_results != g->n_results ||
         memcmp(r->results, g->results, sizeof g->results[0] * (size_t)g->n_results) != 0 ||
-        memcmp(&r->score, &g->score, sizeof g->score) != 0 || a->phase != b->phase ||
-        a->turn != b->turn || a->stock_n != b->stock_n || a->pile_n != b->pile_n ||
-        memcmp(a->held, b->held, sizeof a->held) != 0 ||
+        memcmp(&r->score, &g->score, sizeof g->score) != 0 || a->phase != b->phase || a->turn != b->turn ||
+        a->stock_n != b->stock_n || a->pile_n != b->pile_n || memcmp(a->held, b->held, sizeof a->held) != 0 ||
         memcmp(a->pile, b->pile, sizeof a->pile[0] * (size_t)a->pile_n) != 0)
         violation(c, "the full record replays to another game than the one in play");
 }
@@ -429,16 +426,14 @@ static int soak_run(long hands, uint64_t seed, soak_stats *st, FILE *report)
     }
     /* Knobs no preset turns, one at a time over standard (a few over classic). */
     static const char *const knobs[][3] = {
-        {"standard", "big-gin", "31"},       {"standard", "first-turn", "free"},
-        {"standard", "stock", "reshuffle"},  {"standard", "max-hands", "3"},
-        {"standard", "next-dealer", "alternate"}, {"standard", "cut", "high"},
-        {"standard", "knock", "upcard"},     {"standard", "shutout", "no-box"},
-        {"classic", "big-gin", "31"},        {"classic", "knock", "0"},
+        {"standard", "big-gin", "31"},   {"standard", "first-turn", "free"},       {"standard", "stock", "reshuffle"},
+        {"standard", "max-hands", "3"},  {"standard", "next-dealer", "alternate"}, {"standard", "cut", "high"},
+        {"standard", "knock", "upcard"}, {"standard", "shutout", "no-box"},        {"classic", "big-gin", "31"},
+        {"classic", "knock", "0"},
     };
     for (size_t i = 0; i < sizeof knobs / sizeof knobs[0] && n_variants < 32; i++) {
         gin_rules r;
-        if (gin_rules_preset(knobs[i][0], &r) == GIN_OK &&
-            gin_rules_set(&r, knobs[i][1], knobs[i][2], NULL) == GIN_OK)
+        if (gin_rules_preset(knobs[i][0], &r) == GIN_OK && gin_rules_set(&r, knobs[i][1], knobs[i][2], NULL) == GIN_OK)
             variants[n_variants++] = r;
         else if (report)
             fprintf(report, "soak: cannot set %s %s over %s\n", knobs[i][1], knobs[i][2], knobs[i][0]);
@@ -489,10 +484,9 @@ int bench_soak(int argc, char **argv)
     fprintf(stderr,
             "soak: %ld games (%ld with a bot level, %ld too long for a record), %ld actions, "
             "%.1f s, %.0f hands/s\n",
-            st.games, st.by_level, st.too_long, st.actions, secs,
-            secs > 0 ? (double)st.hands / secs : 0.0);
-    fprintf(stderr, "soak: %ld knocks, %ld undercuts, %ld gins, %ld big gins, %ld voids, %ld reshuffles\n",
-            st.kinds[0], st.kinds[1], st.kinds[2], st.kinds[3], st.voids, st.reshuffles);
+            st.games, st.by_level, st.too_long, st.actions, secs, secs > 0 ? (double)st.hands / secs : 0.0);
+    fprintf(stderr, "soak: %ld knocks, %ld undercuts, %ld gins, %ld big gins, %ld voids, %ld reshuffles\n", st.kinds[0],
+            st.kinds[1], st.kinds[2], st.kinds[3], st.voids, st.reshuffles);
     printf("soak: %ld hands, %ld violations\n", st.hands, st.violations);
     return st.violations ? 1 : 0;
 }

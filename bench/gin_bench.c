@@ -25,8 +25,7 @@ static int bench_hands(int argc, char **argv)
     long n = argc >= 3 ? strtol(argv[1], &end1, 10) : -1;
     long k = argc >= 3 ? strtol(argv[2], &end2, 10) : -1;
     unsigned long long seed = argc >= 4 ? strtoull(argv[3], &end3, 10) : 1;
-    if (argc < 3 || argc > 4 || *end1 || *end2 || (end3 && *end3) || n < 0 || k < 0 ||
-        k > GIN_DECK_SIZE) {
+    if (argc < 3 || argc > 4 || *end1 || *end2 || (end3 && *end3) || n < 0 || k < 0 || k > GIN_DECK_SIZE) {
         fputs("usage: gin-bench hands N K [SEED]  (N hands of K cards, 0 <= K <= 52)\n", stderr);
         return 2;
     }
@@ -35,11 +34,14 @@ static int bench_hands(int argc, char **argv)
     gin_card deck[GIN_DECK_SIZE];
     char buf[3 * GIN_DECK_SIZE + 1];
     for (long i = 0; i < n; i++) {
-        for (int c = 0; c < GIN_DECK_SIZE; c++) deck[c] = gin_card_make(c % GIN_RANKS, c / GIN_RANKS);
+        for (int c = 0; c < GIN_DECK_SIZE; c++)
+            deck[c] = gin_card_make(c % GIN_RANKS, c / GIN_RANKS);
         gin_rng_shuffle(&rng, deck, GIN_DECK_SIZE);
         gin_cardset h = 0;
-        for (long j = 0; j < k; j++) h |= gin_cardset_of(deck[j]);
-        if (gin_cardset_format(h, buf, sizeof buf) < 0) return 2;
+        for (long j = 0; j < k; j++)
+            h |= gin_cardset_of(deck[j]);
+        if (gin_cardset_format(h, buf, sizeof buf) < 0)
+            return 2;
         puts(buf);
     }
     return 0;

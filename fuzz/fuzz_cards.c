@@ -23,8 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gin_cardset again = 0;
         FUZZ_CHECK(gin_cardset_parse(buf, &again, NULL) == n && again == set);
     } else {
-        FUZZ_CHECK(n == GIN_EEMPTY || n == GIN_ERANK || n == GIN_ESUIT || n == GIN_ETOKEN ||
-                   n == GIN_EDUPLICATE);
+        FUZZ_CHECK(n == GIN_EEMPTY || n == GIN_ERANK || n == GIN_ESUIT || n == GIN_ETOKEN || n == GIN_EDUPLICATE);
         FUZZ_CHECK(pos <= len);
     }
 

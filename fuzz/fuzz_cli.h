@@ -7,8 +7,7 @@
 #include <getopt.h>
 #include "fuzz_util.h"
 
-static inline int fuzz_run_cli(int (*cmd)(int, char **), int argc, char **argv,
-                               const uint8_t *data, size_t size)
+static inline int fuzz_run_cli(int (*cmd)(int, char **), int argc, char **argv, const uint8_t *data, size_t size)
 {
     static char empty[1];
     FILE *in = fmemopen(size ? (void *)data : empty, size ? size : 1, "r");

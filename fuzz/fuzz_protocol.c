@@ -54,9 +54,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int fed = gin_proto_client_feed(&client, &m, NULL, NULL);
             FUZZ_CHECK(fed == GIN_OK || fed == GIN_ESTATE || fed == GIN_EINVAL);
             const gin_view *v = &client.view;
-            if (client.in_game && ((m.kind == GIN_PROTO_OFFER && v->phase == GIN_PHASE_OFFER) ||
-                                   (m.kind == GIN_PROTO_DRAW && v->phase == GIN_PHASE_DRAW) ||
-                                   (m.kind == GIN_PROTO_DISCARD && v->phase == GIN_PHASE_DISCARD)) &&
+            if (client.in_game &&
+                ((m.kind == GIN_PROTO_OFFER && v->phase == GIN_PHASE_OFFER) ||
+                 (m.kind == GIN_PROTO_DRAW && v->phase == GIN_PHASE_DRAW) ||
+                 (m.kind == GIN_PROTO_DISCARD && v->phase == GIN_PHASE_DISCARD)) &&
                 v->turn == v->seat) {
                 gin_action a;
                 int d = gin_agent_decide(&bot, v, &a);

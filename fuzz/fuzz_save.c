@@ -32,8 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int n = gin_save_format(&info, &rec, text_out, sizeof text_out);
     FUZZ_CHECK(n > 0);
     FUZZ_CHECK(gin_save_parse(text_out, &info2, &again) == GIN_OK);
-    FUZZ_CHECK(!strcmp(info.level, info2.level) && info.practice == info2.practice &&
-               info.human == info2.human);
+    FUZZ_CHECK(!strcmp(info.level, info2.level) && info.practice == info2.practice && info.human == info2.human);
     FUZZ_CHECK(again.n_actions == rec.n_actions && again.seed == rec.seed);
     return 0;
 }

@@ -22,8 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gin_settings_default(&t);
     FUZZ_CHECK(gin_settings_parse(&t, buf) == 0);
     FUZZ_CHECK(!strcmp(s.level, t.level) && !strcmp(s.rules, t.rules) && s.target == t.target &&
-               s.hollywood == t.hollywood && s.four_color == t.four_color &&
-               s.no_color == t.no_color && s.open == t.open && s.sort == t.sort &&
-               s.fast == t.fast);
+               s.hollywood == t.hollywood && s.four_color == t.four_color && s.no_color == t.no_color &&
+               s.open == t.open && s.sort == t.sort && s.fast == t.fast);
     return 0;
 }

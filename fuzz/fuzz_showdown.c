@@ -13,8 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char *const presets[] = {"standard", "classic", "oklahoma", "straight"};
     static const char *const upcards[] = {"AS", "2H", "5D", "7C", "9S", "TH", "KD", "QC"};
     unsigned op = data[0];
-    char a0[] = "showdown", json[] = "--json", rules[] = "--rules", big[] = "--big-gin",
-         bonus[] = "31", up[] = "--upcard";
+    char a0[] = "showdown", json[] = "--json", rules[] = "--rules", big[] = "--big-gin", bonus[] = "31",
+         up[] = "--upcard";
     char preset[16], card[4];
     snprintf(preset, sizeof preset, "%s", presets[(op >> 1) & 3]);
     char *argv[10];

@@ -21,11 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(gin_stats_parse(&t, buf) == 0);
     for (int i = 0; i < GIN_STATS_LEVELS; i++) {
         const gin_level_stats *a = &s.level[i], *b = &t.level[i];
-        FUZZ_CHECK(a->games == b->games && a->wins == b->wins && a->hands == b->hands &&
-                   a->hands_won == b->hands_won && a->gins == b->gins &&
-                   a->undercuts == b->undercuts && a->knocks == b->knocks &&
-                   a->points == b->points && a->streak == b->streak &&
-                   a->best_streak == b->best_streak);
+        FUZZ_CHECK(a->games == b->games && a->wins == b->wins && a->hands == b->hands && a->hands_won == b->hands_won &&
+                   a->gins == b->gins && a->undercuts == b->undercuts && a->knocks == b->knocks &&
+                   a->points == b->points && a->streak == b->streak && a->best_streak == b->best_streak);
     }
     FUZZ_CHECK(gin_stats_table(&s, buf, sizeof buf) > 0);
     /* Count one more game, won and lost, at every level. */

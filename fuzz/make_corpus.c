@@ -70,14 +70,17 @@ static void on_event(void *ctx, const gin_event *ev)
     if (v->turn == 0 && v->phase != GIN_PHASE_OVER) {
         gin_proto_msg q;
         memset(&q, 0, sizeof q);
-        q.kind = v->phase == GIN_PHASE_OFFER ? GIN_PROTO_OFFER
-                 : v->phase == GIN_PHASE_DRAW ? GIN_PROTO_DRAW : GIN_PROTO_DISCARD;
+        q.kind = v->phase == GIN_PHASE_OFFER  ? GIN_PROTO_OFFER
+                 : v->phase == GIN_PHASE_DRAW ? GIN_PROTO_DRAW
+                                              : GIN_PROTO_DISCARD;
         put_msg(&tr, &q);
     }
 }
 
 /* An agent that records the decisions of the agent it wraps. */
-typedef struct recorder { const gin_agent *inner; } recorder;
+typedef struct recorder {
+    const gin_agent *inner;
+} recorder;
 
 static int rec_offer(void *self, const gin_view *v)
 {

@@ -11,11 +11,22 @@
 
 static int answer; /* what every callback of the stub agent returns */
 
-static int stub_offer(void *self, const gin_view *v) { (void)self; (void)v; return answer; }
-static int stub_draw(void *self, const gin_view *v) { (void)self; (void)v; return answer; }
+static int stub_offer(void *self, const gin_view *v)
+{
+    (void)self;
+    (void)v;
+    return answer;
+}
+static int stub_draw(void *self, const gin_view *v)
+{
+    (void)self;
+    (void)v;
+    return answer;
+}
 static int stub_discard(void *self, const gin_view *v, gin_action *out)
 {
-    (void)self; (void)v;
+    (void)self;
+    (void)v;
     out->kind = GIN_ACT_DISCARD;
     out->card = gin_card_make(12, GIN_SPADES);
     return answer < 0 ? answer : GIN_OK;

@@ -232,8 +232,7 @@ static void on_event(void *ctx, const gin_event *ev)
 }
 
 /* Deal `deck` and replay actions[0..n-1]; returns the hand and seat views. */
-static void replay(const gin_rules *r, const gin_card deck[52], const gin_action *acts, int n, gin_hand *h,
-                   views2 *w)
+static void replay(const gin_rules *r, const gin_card deck[52], const gin_action *acts, int n, gin_hand *h, views2 *w)
 {
     gin_view_init(&w->v[0], r, 0);
     gin_view_init(&w->v[1], r, 1);

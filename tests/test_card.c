@@ -43,15 +43,18 @@ static void test_every_rank_and_suit_letter(void **state)
 static void test_all_eight_glyphs(void **state)
 {
     (void)state;
-    struct { const char *text; gin_card card; } cases[] = {
-        {"A\xE2\x99\xA0", gin_card_make(0, GIN_SPADES)},    /* ♠ */
-        {"2\xE2\x99\xA5", gin_card_make(1, GIN_HEARTS)},    /* ♥ */
-        {"3\xE2\x99\xA6", gin_card_make(2, GIN_DIAMONDS)},  /* ♦ */
-        {"4\xE2\x99\xA3", gin_card_make(3, GIN_CLUBS)},     /* ♣ */
-        {"5\xE2\x99\xA4", gin_card_make(4, GIN_SPADES)},    /* ♤ */
-        {"6\xE2\x99\xA1", gin_card_make(5, GIN_HEARTS)},    /* ♡ */
-        {"7\xE2\x99\xA2", gin_card_make(6, GIN_DIAMONDS)},  /* ♢ */
-        {"8\xE2\x99\xA7", gin_card_make(7, GIN_CLUBS)},     /* ♧ */
+    struct {
+        const char *text;
+        gin_card card;
+    } cases[] = {
+        {"A\xE2\x99\xA0", gin_card_make(0, GIN_SPADES)},   /* ♠ */
+        {"2\xE2\x99\xA5", gin_card_make(1, GIN_HEARTS)},   /* ♥ */
+        {"3\xE2\x99\xA6", gin_card_make(2, GIN_DIAMONDS)}, /* ♦ */
+        {"4\xE2\x99\xA3", gin_card_make(3, GIN_CLUBS)},    /* ♣ */
+        {"5\xE2\x99\xA4", gin_card_make(4, GIN_SPADES)},   /* ♤ */
+        {"6\xE2\x99\xA1", gin_card_make(5, GIN_HEARTS)},   /* ♡ */
+        {"7\xE2\x99\xA2", gin_card_make(6, GIN_DIAMONDS)}, /* ♢ */
+        {"8\xE2\x99\xA7", gin_card_make(7, GIN_CLUBS)},    /* ♧ */
         {"10♠", gin_card_make(9, GIN_SPADES)},
         {"k♦", gin_card_make(12, GIN_DIAMONDS)},
     };
@@ -84,7 +87,11 @@ static void test_end_and_blanks(void **state)
 static void test_rejected_single(void **state)
 {
     (void)state;
-    struct { const char *text; int status; ptrdiff_t pos; } cases[] = {
+    struct {
+        const char *text;
+        int status;
+        ptrdiff_t pos;
+    } cases[] = {
         {"", GIN_EEMPTY, 0},
         {"  \t, ", GIN_EEMPTY, 5},
         {"1", GIN_ERANK, 0},
@@ -95,19 +102,21 @@ static void test_rejected_single(void **state)
         {"BH", GIN_ERANK, 0},
         {"\n", GIN_ERANK, 0},
         {"-AS", GIN_ERANK, 0},
-        {"\xE2\x99\xA0" "A", GIN_ERANK, 0},
+        {"\xE2\x99\xA0"
+         "A",
+         GIN_ERANK, 0},
         {"A", GIN_ESUIT, 1},
         {"10", GIN_ESUIT, 2},
         {"10x", GIN_ESUIT, 2},
         {"A S", GIN_ESUIT, 1},
         {"AX", GIN_ESUIT, 1},
         {"AE", GIN_ESUIT, 1},
-        {"A\xE2", GIN_ESUIT, 1},               /* truncated glyph */
-        {"A\xE2\x99", GIN_ESUIT, 1},           /* truncated glyph */
-        {"A\xE2\x99\xA8", GIN_ESUIT, 1},       /* U+2668, not a suit */
-        {"A\xE2\x99\x9F", GIN_ESUIT, 1},       /* U+265F */
-        {"A\xFF\xFE", GIN_ESUIT, 1},           /* invalid UTF-8 */
-        {"A\xC3\xA9", GIN_ESUIT, 1},           /* é */
+        {"A\xE2", GIN_ESUIT, 1},         /* truncated glyph */
+        {"A\xE2\x99", GIN_ESUIT, 1},     /* truncated glyph */
+        {"A\xE2\x99\xA8", GIN_ESUIT, 1}, /* U+2668, not a suit */
+        {"A\xE2\x99\x9F", GIN_ESUIT, 1}, /* U+265F */
+        {"A\xFF\xFE", GIN_ESUIT, 1},     /* invalid UTF-8 */
+        {"A\xC3\xA9", GIN_ESUIT, 1},     /* é */
         {"AS10H", GIN_ETOKEN, 2},
         {"ASX", GIN_ETOKEN, 2},
         {"ASS", GIN_ETOKEN, 2},
@@ -231,8 +240,8 @@ static void test_values(void **state)
 static void test_byte_sweep(void **state)
 {
     (void)state;
-    static const unsigned char alphabet[] = {'A', '1', '0', 'T', 's', 'H', ' ', ',', '\t', 0xE2, 0x99,
-                                             0xA0, 0xA7, 0xFF, 0x80, 'x'};
+    static const unsigned char alphabet[] = {'A',  '1',  '0',  'T',  's',  'H',  ' ',  ',',
+                                             '\t', 0xE2, 0x99, 0xA0, 0xA7, 0xFF, 0x80, 'x'};
     uint64_t x = 12345;
     int ok = 0;
     for (int iter = 0; iter < 20000; iter++) {
@@ -247,8 +256,10 @@ static void test_byte_sweep(void **state)
         gin_cardset s;
         size_t pos = 0;
         int n = gin_cardset_parse(buf, &s, &pos);
-        if (n >= 0) ok++;
-        else assert_true(pos <= (size_t)len);
+        if (n >= 0)
+            ok++;
+        else
+            assert_true(pos <= (size_t)len);
         gin_card c;
         const char *end = NULL;
         (void)gin_card_parse(buf, &c, &end);

@@ -36,7 +36,7 @@ enum { VERSIONS = 6, TEXT_CAP = 1 << 21 };
 
 typedef struct fixture {
     char dir[256];
-    gin_record rec[VERSIONS];  /* the save's versions: one game, longer each time */
+    gin_record rec[VERSIONS]; /* the save's versions: one game, longer each time */
     gin_save_info info;
     gin_stats stats[VERSIONS]; /* the statistics' versions */
     char *save_text[VERSIONS]; /* as gin_save_format writes them */
@@ -279,8 +279,8 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     (void)seen_stats;
     /* A kill between mkstemp and rename leaves a temporary behind: it is
      * never read, only clutter. Count them for the record. */
-    print_message("crash: %d kills survived (save, statistics, settings); %d temporaries left\n",
-                  kills, count_temporaries(dir) + count_temporaries(cdir));
+    print_message("crash: %d kills survived (save, statistics, settings); %d temporaries left\n", kills,
+                  count_temporaries(dir) + count_temporaries(cdir));
 }
 
 static void test_files_are_private(void **state)

@@ -69,8 +69,7 @@ typedef struct outcome {
 } outcome;
 
 /* One game between named agents (exec: allowed); the log gets every event. */
-static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, const char *log_path,
-                    game_log *log)
+static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, const char *log_path, game_log *log)
 {
     outcome o;
     memset(&o, 0, sizeof o);
@@ -78,8 +77,8 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     char err[512];
     const char *names[2] = {n0, n1};
     for (int s = 0; s < 2; s++) {
-        int rc = gin_app_agent_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err,
-                                            sizeof err);
+        int rc =
+            gin_app_agent_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
         if (rc != GIN_OK)
             print_error("cannot create %s: %s\n", names[s], err);
         assert_int_equal(rc, GIN_OK);
@@ -87,8 +86,7 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     gin_match *m = calloc(1, sizeof *m);
     assert_non_null(m);
     const gin_agent *seats[2] = {&a[0], &a[1]};
-    assert_int_equal(gin_match_init(m, gin_rules_preset_at(0), seed, seats, log ? log_event : NULL, log),
-                     GIN_OK);
+    assert_int_equal(gin_match_init(m, gin_rules_preset_at(0), seed, seats, log ? log_event : NULL, log), GIN_OK);
     o.rc = gin_match_play(m);
     o.fault_seat = m->fault_seat;
     o.n_results = m->game.n_results;
@@ -172,13 +170,13 @@ static void test_example_bots_finish_games(void **state)
 typedef struct bad_bot {
     const char *script; /* run by /bin/sh -c */
     int move_ms;
-    int rc;             /* the fault expected */
-    const char *says;   /* in the message */
+    int rc;           /* the fault expected */
+    const char *says; /* in the message */
 } bad_bot;
 
 static const bad_bot bad_bots[] = {
-    {"read l; echo ok junk; echo noise >&2; while read l; do case $l in offer|draw|discard) echo blah;; esac; done",
-     0, GIN_EFORMAT, "answered 'blah' to '"},
+    {"read l; echo ok junk; echo noise >&2; while read l; do case $l in offer|draw|discard) echo blah;; esac; done", 0,
+     GIN_EFORMAT, "answered 'blah' to '"},
     {"read l; echo ok wrongturn; while read l; do case $l in offer|draw|discard) echo biggin;; esac; done", 0,
      GIN_EFORMAT, "the answer to another request"},
     {"read l; echo ok cheat; while read l; do set -- $l; case $1 in hand) up=$4;; offer) echo pass;; "
@@ -296,10 +294,8 @@ int main(int argc, char **argv)
     if (!mkdtemp(tmp_dir))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_engine_plays_as_in_process),
-        cmocka_unit_test(test_example_bots_finish_games),
-        cmocka_unit_test(test_bad_bots_lose_cleanly),
-        cmocka_unit_test(test_bots_that_fail_the_handshake),
+        cmocka_unit_test(test_engine_plays_as_in_process), cmocka_unit_test(test_example_bots_finish_games),
+        cmocka_unit_test(test_bad_bots_lose_cleanly),      cmocka_unit_test(test_bots_that_fail_the_handshake),
         cmocka_unit_test(test_agent_serves_several_games),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,8 +52,8 @@ static gin_rules preset(const char *name)
 /* A deck that deals `nondealer` and `dealer` (10 cards each), turns up
  * `upcard`, and puts `stock_top` (if any) on top of the stock in that order
  * (first listed drawn first), the rest of the cards below in card order. */
-static void make_deck(gin_card deck[GIN_DECK_SIZE], const char *nondealer, const char *dealer,
-                      const char *upcard, const char *stock_top)
+static void make_deck(gin_card deck[GIN_DECK_SIZE], const char *nondealer, const char *dealer, const char *upcard,
+                      const char *stock_top)
 {
     gin_cardset a = S(nondealer), b = S(dealer), used = 0;
     assert_int_equal(gin_cardset_count(a), 10);
@@ -329,7 +329,7 @@ static void test_knock_limit_and_showdown(void **state)
     assert_true(gin_hand_is_legal(&h, act(GIN_ACT_KNOCK, C("KC"))));
     expect_illegal(&h, act(GIN_ACT_KNOCK, C("5H")));
     expect_illegal(&h, act(GIN_ACT_KNOCK, GIN_NO_CARD)); /* big gin is off */
-    expect_illegal(&h, act(GIN_ACT_KNOCK, C("AC")));      /* not in hand */
+    expect_illegal(&h, act(GIN_ACT_KNOCK, C("AC")));     /* not in hand */
     gin_action list[64];
     int n = gin_hand_legal(&h, list, 64);
     assert_int_equal(n, 11 + 2); /* every discard; knock with KC or KD */
@@ -571,8 +571,7 @@ static void test_pile_swapping_ends(void **state)
         gin_card keep = gin_cardset_first(h.held[h.turn]);
         assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), NULL, NULL), GIN_OK);
         gin_cardset may = h.held[h.turn] & ~gin_cardset_of(h.taken) & ~gin_cardset_of(keep);
-        assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DISCARD, gin_cardset_first(may)), NULL, NULL),
-                         GIN_OK);
+        assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DISCARD, gin_cardset_first(may)), NULL, NULL), GIN_OK);
     }
     assert_int_equal(h.phase, GIN_PHASE_OVER);
     assert_int_equal(h.void_hand, 1);

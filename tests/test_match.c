@@ -111,8 +111,18 @@ typedef struct bad {
     int mode; /* 0: discard a card not held; 1: return an error; 2: draw kind in offer */
 } bad;
 
-static int bad_offer(void *self, const gin_view *v) { (void)self; (void)v; return 0; }
-static int bad_draw(void *self, const gin_view *v) { (void)self; (void)v; return GIN_ACT_DRAW_STOCK; }
+static int bad_offer(void *self, const gin_view *v)
+{
+    (void)self;
+    (void)v;
+    return 0;
+}
+static int bad_draw(void *self, const gin_view *v)
+{
+    (void)self;
+    (void)v;
+    return GIN_ACT_DRAW_STOCK;
+}
 static int bad_discard(void *self, const gin_view *v, gin_action *out)
 {
     bad *b = self;
@@ -357,10 +367,8 @@ static void test_hidden_information(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_playouts_every_preset),
-        cmocka_unit_test(test_illegal_action_faults),
-        cmocka_unit_test(test_agent_error_passed_through),
-        cmocka_unit_test(test_init_rejects),
+        cmocka_unit_test(test_playouts_every_preset),      cmocka_unit_test(test_illegal_action_faults),
+        cmocka_unit_test(test_agent_error_passed_through), cmocka_unit_test(test_init_rejects),
         cmocka_unit_test(test_hidden_information),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

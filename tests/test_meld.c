@@ -60,16 +60,22 @@ static int naive_value(int rank) { return rank + 1 > 10 ? 10 : rank + 1; }
  * cards, or same suit and, once sorted, each rank one above the last. */
 static int naive_is_meld(const int *cards, int n)
 {
-    if (n < 3) return 0;
+    if (n < 3)
+        return 0;
     int same_rank = 1, same_suit = 1;
     for (int i = 1; i < n; i++) {
-        if (cards[i] % 16 != cards[0] % 16) same_rank = 0;
-        if (cards[i] / 16 != cards[0] / 16) same_suit = 0;
+        if (cards[i] % 16 != cards[0] % 16)
+            same_rank = 0;
+        if (cards[i] / 16 != cards[0] / 16)
+            same_suit = 0;
     }
-    if (same_rank) return n <= 4;
-    if (!same_suit) return 0;
+    if (same_rank)
+        return n <= 4;
+    if (!same_suit)
+        return 0;
     int r[16];
-    for (int i = 0; i < n; i++) r[i] = cards[i] % 16;
+    for (int i = 0; i < n; i++)
+        r[i] = cards[i] % 16;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             if (r[j] < r[i]) {
@@ -78,7 +84,8 @@ static int naive_is_meld(const int *cards, int n)
                 r[j] = t;
             }
     for (int i = 1; i < n; i++)
-        if (r[i] != r[i - 1] + 1) return 0;
+        if (r[i] != r[i - 1] + 1)
+            return 0;
     return 1;
 }
 
@@ -90,7 +97,7 @@ struct naive {
     uint64_t excluded; /* cards that may not be used (a discard) */
     int best;
     int chosen[32], nchosen;
-    int na;                /* least arrangements found, canonical */
+    int na;                 /* least arrangements found, canonical */
     uint64_t arr[MAXA][20]; /* sorted meld masks, 0-terminated */
     int collect;
 };
@@ -99,7 +106,8 @@ static void naive_init(struct naive *z, gin_cardset hand)
 {
     z->n = 0;
     for (int b = 0; b < 64; b++)
-        if ((hand >> b) & 1) z->cards[z->n++] = b;
+        if ((hand >> b) & 1)
+            z->cards[z->n++] = b;
     z->nm = 0;
     assert_true(z->n <= 20);
     for (uint32_t sub = 1; sub < (UINT32_C(1) << z->n); sub++) {
@@ -122,7 +130,8 @@ static int naive_deadwood_of(const struct naive *z, uint64_t used)
     int dw = 0;
     for (int i = 0; i < z->n; i++) {
         int c = z->cards[i];
-        if (!((used >> c) & 1) && !((z->excluded >> c) & 1)) dw += naive_value(c % 16);
+        if (!((used >> c) & 1) && !((z->excluded >> c) & 1))
+            dw += naive_value(c % 16);
     }
     return dw;
 }
@@ -150,9 +159,11 @@ static void naive_canon(const struct naive *z, uint64_t out[20])
         }
     }
     for (int c = 0; c < 64; c++) {
-        if (!((run_cards >> c) & 1)) continue;
+        if (!((run_cards >> c) & 1))
+            continue;
         uint64_t block = 0;
-        while (c < 64 && ((run_cards >> c) & 1) && (block == 0 || c % 16 != 0)) block |= UINT64_C(1) << c++;
+        while (c < 64 && ((run_cards >> c) & 1) && (block == 0 || c % 16 != 0))
+            block |= UINT64_C(1) << c++;
         out[k++] = block;
     }
     qsort(out, (size_t)k, sizeof out[0], cmp_u64);
@@ -163,12 +174,14 @@ static void naive_rec(struct naive *z, int i, uint64_t used)
 {
     if (i == z->nm) {
         int dw = naive_deadwood_of(z, used);
-        if (dw > z->best) return;
+        if (dw > z->best)
+            return;
         if (dw < z->best) {
             z->best = dw;
             z->na = 0;
         }
-        if (!z->collect) return;
+        if (!z->collect)
+            return;
         uint64_t canon[20];
         naive_canon(z, canon);
         for (int a = 0; a < z->na; a++) {
@@ -178,9 +191,11 @@ static void naive_rec(struct naive *z, int i, uint64_t used)
                     same = 0;
                     break;
                 }
-                if (!canon[j]) break;
+                if (!canon[j])
+                    break;
             }
-            if (same) return;
+            if (same)
+                return;
         }
         assert_true(z->na < MAXA);
         memcpy(z->arr[z->na++], canon, sizeof canon);
@@ -295,7 +310,8 @@ static void test_many_equal_arrangements(void **state)
      * the run of the suit they leave out (four ways). */
     h = H("4S 5S 6S 4H 5H 6H 4D 5D 6D 4C 5C 6C");
     assert_int_equal(gin_arrange_all(h, a, 16), 6);
-    for (int i = 0; i < 6; i++) assert_int_equal(a[i].deadwood, 0);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(a[i].deadwood, 0);
     /* cap smaller than the total: returns the total, writes cap. */
     a[1].deadwood = 99;
     assert_int_equal(gin_arrange_all(h, a, 1), 6);
@@ -398,9 +414,11 @@ static void test_melds_in(void **state)
     (void)state;
     gin_cardset out[400];
     assert_int_equal(gin_melds_in(GIN_DECK, out, 400), 329);
-    for (int i = 0; i < 329; i++) assert_true(gin_meld_valid(out[i]));
     for (int i = 0; i < 329; i++)
-        for (int j = i + 1; j < 329; j++) assert_true(out[i] != out[j]);
+        assert_true(gin_meld_valid(out[i]));
+    for (int i = 0; i < 329; i++)
+        for (int j = i + 1; j < 329; j++)
+            assert_true(out[i] != out[j]);
     assert_int_equal(gin_melds_in(H("7S 7H 7D 7C"), out, 400), 5);
     assert_int_equal(gin_melds_in(H("7S 7H 7D"), out, 400), 1);
     assert_int_equal(gin_melds_in(H("AS 2S 3S 4S 5S"), out, 400), 6);
@@ -430,12 +448,15 @@ static void test_big_hands(void **state)
  * textbook recursion: rank i is unmatched, or starts a run i..j. */
 static int suit_least(unsigned m, int i)
 {
-    if (i >= 13) return 0;
-    if (!((m >> i) & 1)) return suit_least(m, i + 1);
+    if (i >= 13)
+        return 0;
+    if (!((m >> i) & 1))
+        return suit_least(m, i + 1);
     int best = naive_value(i) + suit_least(m, i + 1);
     for (int j = i + 2; j < 13 && ((m >> j) & 1) && ((m >> (j - 1)) & 1); j++) {
         int v = suit_least(m, j + 1);
-        if (v < best) best = v;
+        if (v < best)
+            best = v;
     }
     return best;
 }
@@ -449,15 +470,18 @@ static void test_every_suit_mask(void **state)
         int suit = (int)(m % 4);
         gin_cardset h = (gin_cardset)m << (16 * suit);
         assert_int_equal(gin_deadwood(h), least);
-        if (!m) continue;
+        if (!m)
+            continue;
         int after[64];
         int best = gin_discard_deadwoods(h, after);
         int want = 1 << 30;
         for (int r = 0; r < 13; r++) {
-            if (!((m >> r) & 1)) continue;
+            if (!((m >> r) & 1))
+                continue;
             int v = suit_least(m & ~(1u << r), 0);
             assert_int_equal(after[bit_of(r, suit)], v);
-            if (v < want) want = v;
+            if (v < want)
+                want = v;
         }
         assert_int_equal(best, want);
     }
@@ -473,7 +497,8 @@ struct emitted {
 static void record(void *ctx, gin_cardset sets)
 {
     struct emitted *e = ctx;
-    if (e->n < MAXA) e->sets[e->n++] = sets;
+    if (e->n < MAXA)
+        e->sets[e->n++] = sets;
 }
 
 static int card_of_naive(const struct naive *z, int i) { return z->cards[i]; }
@@ -485,18 +510,22 @@ static void check_arrangement(gin_cardset hand, const gin_arrangement *a, int le
     for (int i = 0; i < a->n_melds; i++) {
         int list[MAXC], k = 0;
         for (int b = 0; b < 64; b++)
-            if ((a->melds[i] >> b) & 1) list[k++] = b;
+            if ((a->melds[i] >> b) & 1)
+                list[k++] = b;
         assert_true(naive_is_meld(list, k));
         assert_true((seen & a->melds[i]) == 0);
         seen |= a->melds[i];
-        if (i) assert_true(__builtin_ctzll(a->melds[i - 1]) < __builtin_ctzll(a->melds[i]));
+        if (i)
+            assert_true(__builtin_ctzll(a->melds[i - 1]) < __builtin_ctzll(a->melds[i]));
     }
-    for (int i = a->n_melds; i < GIN_MAX_MELDS; i++) assert_true(a->melds[i] == 0);
+    for (int i = a->n_melds; i < GIN_MAX_MELDS; i++)
+        assert_true(a->melds[i] == 0);
     assert_true((seen & a->unmatched) == 0);
     assert_true((seen | a->unmatched) == hand);
     int v = 0;
     for (int b = 0; b < 64; b++)
-        if ((a->unmatched >> b) & 1) v += naive_value(b % 16);
+        if ((a->unmatched >> b) & 1)
+            v += naive_value(b % 16);
     assert_int_equal(v, least);
 }
 
@@ -539,22 +568,26 @@ static void check_hand(struct naive *z, gin_cardset hand, int full)
             for (int j = 0; j < z->na && !found; j++)
                 found = memcmp(z->arr[j], m, sizeof(uint64_t) * (size_t)(all[i].n_melds + 1)) == 0;
             assert_true(found);
-            for (int j = 0; j < i; j++) assert_true(memcmp(&all[i], &all[j], sizeof all[i]) != 0);
+            for (int j = 0; j < i; j++)
+                assert_true(memcmp(&all[i], &all[j], sizeof all[i]) != 0);
             /* same sets, same order as the dynamic programme */
             uint64_t sets = 0;
             for (int j = 0; j < all[i].n_melds; j++)
-                if (gin_meld_is_set(all[i].melds[j])) sets |= all[i].melds[j];
+                if (gin_meld_is_set(all[i].melds[j]))
+                    sets |= all[i].melds[j];
             assert_true(sets == e->sets[i]);
         }
     }
     free(e);
 
-    if (!hand) return;
+    if (!hand)
+        return;
     int after[64];
     int best = 1 << 30, best_card = -1;
     int got = gin_discard_deadwoods(hand, after);
     for (int c = 0; c < 64; c++)
-        if (!((hand >> c) & 1)) assert_int_equal(after[c], -1);
+        if (!((hand >> c) & 1))
+            assert_int_equal(after[c], -1);
     for (int i = 0; i < z->n; i++) {
         int c = card_of_naive(z, i);
         int v = naive_solve(z, UINT64_C(1) << c, 0);
@@ -584,7 +617,8 @@ static gin_cardset random_hand(uint64_t *seed, int n, int dense)
     if (dense) {
         width = 3 + (int)(splitmix(seed) % 4);
         lo = (int)(splitmix(seed) % (uint64_t)(GIN_RANKS - width + 1));
-        if (n > 4 * width) n = 4 * width;
+        if (n > 4 * width)
+            n = 4 * width;
     }
     gin_cardset h = 0;
     while (__builtin_popcountll(h) < n) {
@@ -618,8 +652,10 @@ static void test_property_large(void **state)
         int lo = (int)(splitmix(&seed) % 9);
         gin_cardset h = 0;
         for (int r = lo; r < lo + 5; r++) {
-            for (int s = 0; s < 4; s++) h |= UINT64_C(1) << bit_of(r, s);
-            if (splitmix(&seed) % 4) h &= ~(UINT64_C(1) << bit_of(r, (int)(splitmix(&seed) % 4)));
+            for (int s = 0; s < 4; s++)
+                h |= UINT64_C(1) << bit_of(r, s);
+            if (splitmix(&seed) % 4)
+                h &= ~(UINT64_C(1) << bit_of(r, (int)(splitmix(&seed) % 4)));
         }
         naive_init(&z, h);
         int least = naive_solve(&z, 0, 1);

@@ -90,7 +90,7 @@ static void test_every_message_round_trips(void **state)
         int event;
         const char *card, *text;
     } moves[] = {
-        {GIN_EV_TAKE_UPCARD, "7H", "move 1 take 7H\n"}, {GIN_EV_PASS, "7H", "move 1 pass 7H\n"},
+        {GIN_EV_TAKE_UPCARD, "7H", "move 1 take 7H\n"},  {GIN_EV_PASS, "7H", "move 1 pass 7H\n"},
         {GIN_EV_DRAW_STOCK, NULL, "move 1 stock\n"},     {GIN_EV_DRAW_STOCK, "AS", "move 1 stock AS\n"},
         {GIN_EV_DRAW_DISCARD, "TD", "move 1 pile TD\n"}, {GIN_EV_DISCARD, "KC", "move 1 discard KC\n"},
         {GIN_EV_KNOCK, "2D", "move 1 knock 2D\n"},       {GIN_EV_GIN, "QH", "move 1 gin QH\n"},
@@ -263,16 +263,57 @@ static void test_parse_refuses_bad_lines(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "", "   ", "hello", "gin", "gin one", "gin 1 2", "game 4 5", "game 0", "game 0 -1",
-        "game 0 99999999999999999999", "hand 0 0 7H", "hand 1 4 7H", "hand 1 0 7X", "hand 1 0",
-        "deal 2C 3C", "deal 2C 2C 4C 5D 6D 9H TH JS QS KS", "deal 2C 3C 4C 5D 6D 9H TH JS QS KS AS",
-        "deal 2C 3C 4C 5D 6D 9H TH JS", "deal 2C 3C 4C 5D 6D 9H", "deal 2C 2C 4C 5D 6D 9H TH",
-        "penalty 0", "penalty 4 3", "penalty 0 -1", "penalty 0 1 2", "endhand 1 2 3 4 5",
-        "move 0", "move 4 discard 7H", "move 0 discard", "move 0 discard 7H 8H", "move 0 biggin 7H",
-        "move 0 jump 7H", "move 0 take", "move 0 discard 7H,8H", "reshuffle -1", "reshuffle 53", "void",
-        "melds 0 AH,2H", "melds 0 AH,2H,4H", "melds 0 AH,2H,3H AH,AS,AD", "unmatched 0 7H 7H",
-        "layoff 0 7H", "layoff 0 7H 17", "result 0 win 10", "result 0 knock", "endhand 1",
-        "endgame 4 100", "endgame -2 0", "offer now", "quit 0", "discard 7H", "move 0 discard 7H\x01",
+        "",
+        "   ",
+        "hello",
+        "gin",
+        "gin one",
+        "gin 1 2",
+        "game 4 5",
+        "game 0",
+        "game 0 -1",
+        "game 0 99999999999999999999",
+        "hand 0 0 7H",
+        "hand 1 4 7H",
+        "hand 1 0 7X",
+        "hand 1 0",
+        "deal 2C 3C",
+        "deal 2C 2C 4C 5D 6D 9H TH JS QS KS",
+        "deal 2C 3C 4C 5D 6D 9H TH JS QS KS AS",
+        "deal 2C 3C 4C 5D 6D 9H TH JS",
+        "deal 2C 3C 4C 5D 6D 9H",
+        "deal 2C 2C 4C 5D 6D 9H TH",
+        "penalty 0",
+        "penalty 4 3",
+        "penalty 0 -1",
+        "penalty 0 1 2",
+        "endhand 1 2 3 4 5",
+        "move 0",
+        "move 4 discard 7H",
+        "move 0 discard",
+        "move 0 discard 7H 8H",
+        "move 0 biggin 7H",
+        "move 0 jump 7H",
+        "move 0 take",
+        "move 0 discard 7H,8H",
+        "reshuffle -1",
+        "reshuffle 53",
+        "void",
+        "melds 0 AH,2H",
+        "melds 0 AH,2H,4H",
+        "melds 0 AH,2H,3H AH,AS,AD",
+        "unmatched 0 7H 7H",
+        "layoff 0 7H",
+        "layoff 0 7H 17",
+        "result 0 win 10",
+        "result 0 knock",
+        "endhand 1",
+        "endgame 4 100",
+        "endgame -2 0",
+        "offer now",
+        "quit 0",
+        "discard 7H",
+        "move 0 discard 7H\x01",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gin_proto_msg m;
@@ -325,8 +366,8 @@ static void test_answers(void **state)
     /* an answer of another phase is illegal; anything else is garbage */
     assert_int_equal(gin_proto_parse_answer("stock", GIN_PHASE_OFFER, &a, NULL), GIN_EILLEGAL);
     assert_int_equal(gin_proto_parse_answer("take", GIN_PHASE_DISCARD, &a, NULL), GIN_EILLEGAL);
-    static const char *const junk[] = {"", "yes", "discard", "discard 7X", "discard 7H 8H", "knock",
-                                       "biggin 7H", "take 7H", "ok"};
+    static const char *const junk[] = {"",      "yes",       "discard", "discard 7X", "discard 7H 8H",
+                                       "knock", "biggin 7H", "take 7H", "ok"};
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
         assert_int_equal(gin_proto_parse_answer(junk[i], GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
 
@@ -339,8 +380,7 @@ static void test_answers(void **state)
     assert_string_equal(buf, "biggin\n");
     assert_true(gin_proto_format_answer((gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, buf, sizeof buf) > 0);
     assert_string_equal(buf, "pass\n");
-    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DISCARD, 99}, 0, buf, sizeof buf),
-                     GIN_EINVAL);
+    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DISCARD, 99}, 0, buf, sizeof buf), GIN_EINVAL);
     assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DRAW_STOCK, 0}, 0, buf, 3), GIN_ESPACE);
 
     char name[16];
@@ -374,35 +414,27 @@ static void test_check(void **state)
     char why[160];
     /* 2-3-4-5 hearts, 7-7-7, 9-T-J clubs: deadwood KS + 2D = 12 */
     gin_view v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", "KS", 10, 0);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("5H")}, 0, why, sizeof why),
-                     GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("AS")}, 0, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("5H")}, 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("AS")}, 0, why, sizeof why), GIN_EILLEGAL);
     assert_string_equal(why, "AS is not in your hand");
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("KS")}, 0, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("KS")}, 0, why, sizeof why), GIN_EILLEGAL);
     assert_non_null(strstr(why, "just taken"));
     /* knocking with 5H leaves KS: 10 points, at the limit; not gin */
     assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 1, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 1, why, sizeof why), GIN_EILLEGAL);
     assert_non_null(strstr(why, "not all melded"));
     v.knock_limit = 9;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_EILLEGAL);
     assert_non_null(strstr(why, "knock limit"));
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
     /* gin and big gin */
     v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", NULL, 10, 31);
     assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("KS")}, 1, why, sizeof why), GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
     v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC QC", NULL, 10, 31);
     assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_OK);
     v.rules.big_gin_bonus = 0;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
     /* draws */
     v.phase = GIN_PHASE_DRAW;
     v.turns = 0;
@@ -410,13 +442,11 @@ static void test_check(void **state)
                      GIN_EILLEGAL);
     assert_non_null(strstr(why, "from the stock"));
     v.turns = 1;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why),
-                     GIN_OK);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
     v.stock_n = 0;
     assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD}, 0, why, sizeof why),
                      GIN_EILLEGAL);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("QC")}, 0, why, sizeof why),
-                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("QC")}, 0, why, sizeof why), GIN_EILLEGAL);
     v.phase = GIN_PHASE_OFFER;
     assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
 }
@@ -426,17 +456,17 @@ static void test_check(void **state)
 enum { MAX_EVENTS = 8192 };
 
 typedef struct seat_log {
-    gin_event ev[MAX_EVENTS];     /* as the seat received them */
+    gin_event ev[MAX_EVENTS]; /* as the seat received them */
     gin_showdown sd[MAX_EVENTS];
     int n;
-    gin_event got[MAX_EVENTS];    /* as the client rebuilt them */
+    gin_event got[MAX_EVENTS]; /* as the client rebuilt them */
     gin_showdown got_sd[MAX_EVENTS];
     int n_got;
     gin_proto_client client;
     gin_proto_referee ref;
     long lines;
-    int penalties;                /* PENALTY lines seen (a table) */
-    int games;                    /* games opened (rules + game lines) */
+    int penalties; /* PENALTY lines seen (a table) */
+    int games;     /* games opened (rules + game lines) */
 } seat_log;
 
 typedef struct replay {
@@ -706,10 +736,25 @@ static void test_mangled_lines(void **state)
 {
     (void)state;
     static const char *const seeds[] = {
-        "gin 1", "rules standard knock 10 hollywood on", "game 1 77", "hand 2 1 TS",
-        "deal 4S 4H 5H 7H TH 2D 4D 7D JC KC", "move 0 stock 2S", "move 1 pile QD", "move 0 knock 4S",
-        "melds 0 7S,7H,7D 4H,5H,6H 2D,3D,4D", "unmatched 0 2S", "layoff 1 AD 2", "result 0 knock 29",
-        "endhand 29 0", "endgame -1 0", "reshuffle 31", "void 2", "error x", "offer", "quit",
+        "gin 1",
+        "rules standard knock 10 hollywood on",
+        "game 1 77",
+        "hand 2 1 TS",
+        "deal 4S 4H 5H 7H TH 2D 4D 7D JC KC",
+        "move 0 stock 2S",
+        "move 1 pile QD",
+        "move 0 knock 4S",
+        "melds 0 7S,7H,7D 4H,5H,6H 2D,3D,4D",
+        "unmatched 0 2S",
+        "layoff 1 AD 2",
+        "result 0 knock 29",
+        "endhand 29 0",
+        "endgame -1 0",
+        "reshuffle 31",
+        "void 2",
+        "error x",
+        "offer",
+        "quit",
     };
     gin_rng rng;
     gin_rng_seed(&rng, 42);
@@ -726,9 +771,14 @@ static void test_mangled_lines(void **state)
             size_t at = gin_rng_below(&rng, (uint32_t)n);
             char ch = alphabet[gin_rng_below(&rng, sizeof alphabet - 1)];
             switch (gin_rng_below(&rng, 3)) {
-            case 0: line[at] = ch; break;                                   /* replace */
-            case 1: memmove(line + at, line + at + 1, n - at); n--; break;  /* delete */
-            default:                                                        /* insert */
+            case 0:
+                line[at] = ch;
+                break; /* replace */
+            case 1:
+                memmove(line + at, line + at + 1, n - at);
+                n--;
+                break; /* delete */
+            default:   /* insert */
                 if (n + 2 < sizeof line) {
                     memmove(line + at + 1, line + at, n - at + 1);
                     line[at] = ch;

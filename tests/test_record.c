@@ -90,14 +90,12 @@ static void test_round_trip(void **state)
             assert_int_equal(line, 0);
             assert_int_equal(f->parsed.seed, f->rec.seed);
             assert_int_equal(f->parsed.n_actions, f->rec.n_actions);
-            assert_memory_equal(f->parsed.actions, f->rec.actions,
-                                sizeof f->rec.actions[0] * (size_t)f->rec.n_actions);
+            assert_memory_equal(f->parsed.actions, f->rec.actions, sizeof f->rec.actions[0] * (size_t)f->rec.n_actions);
             assert_string_equal(f->parsed.rules.name, r.big_gin_bonus || r.hollywood ? "custom" : r.name);
             f->parsed.rules.name = r.name;
             assert_memory_equal(&f->parsed.rules, &r, sizeof r);
             int idx = 0, el = 0;
-            assert_int_equal(gin_record_replay_lines(&f->parsed, &f->replayed, NULL, NULL, &idx, &el),
-                             GIN_OK);
+            assert_int_equal(gin_record_replay_lines(&f->parsed, &f->replayed, NULL, NULL, &idx, &el), GIN_OK);
             assert_int_equal(idx, -1);
             same_game(&f->g, &f->replayed);
             /* the unchecked record replays the same */

@@ -41,8 +41,8 @@ static void test_huge_counts_do_not_overflow(void **state)
     char text[512];
     snprintf(text, sizeof text, "normal %d 0 0 0 0 0 0 0 0 0\n", INT_MAX);
     assert_true(survives_more_games(text));
-    snprintf(text, sizeof text, "normal %d %d %d %d 0 0 0 0 %d %d\n", INT_MAX, INT_MAX, INT_MAX,
-             INT_MAX, INT_MAX, INT_MAX);
+    snprintf(text, sizeof text, "normal %d %d %d %d 0 0 0 0 %d %d\n", INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX,
+             INT_MAX);
     assert_true(survives_more_games(text));
     snprintf(text, sizeof text, "normal 1 0 0 0 0 0 0 %ld 0 0\n", LONG_MAX);
     assert_true(survives_more_games(text));

@@ -45,7 +45,8 @@ static void test_determinism(void **state)
     assert_true(differ > 990);
     /* shuffles too */
     gin_card d1[52], d2[52];
-    for (int i = 0; i < 52; i++) d1[i] = d2[i] = i;
+    for (int i = 0; i < 52; i++)
+        d1[i] = d2[i] = i;
     gin_rng_seed(&a, 99);
     gin_rng_seed(&b, 99);
     gin_rng_shuffle(&a, d1, 52);
@@ -64,9 +65,11 @@ static void test_below_range(void **state)
         for (int i = 0; i < 20000; i++) {
             uint32_t v = gin_rng_below(&r, ns[k]);
             assert_true(v < ns[k]);
-            if (v > max) max = v;
+            if (v > max)
+                max = v;
         }
-        if (ns[k] <= 52) assert_int_equal(max, ns[k] - 1); /* every value reachable */
+        if (ns[k] <= 52)
+            assert_int_equal(max, ns[k] - 1); /* every value reachable */
     }
     assert_int_equal(gin_rng_below(&r, 0), 0); /* outside the contract, but no crash */
     assert_int_equal(gin_rng_below(NULL, 10), 0);
@@ -81,9 +84,11 @@ static void test_below_uniform(void **state)
     gin_rng_seed(&r, 2024);
     enum { N = 120000, K = 10 };
     int count[K] = {0};
-    for (int i = 0; i < N; i++) count[gin_rng_below(&r, K)]++;
+    for (int i = 0; i < N; i++)
+        count[gin_rng_below(&r, K)]++;
     double chi2 = 0, e = (double)N / K;
-    for (int i = 0; i < K; i++) chi2 += (count[i] - e) * (count[i] - e) / e;
+    for (int i = 0; i < K; i++)
+        chi2 += (count[i] - e) * (count[i] - e) / e;
     assert_true(chi2 < 40.0);
 }
 
@@ -96,7 +101,8 @@ static void test_no_modulo_bias(void **state)
     gin_rng_seed(&r, 5);
     const uint32_t n = 3u << 30;
     int low = 0, N = 60000;
-    for (int i = 0; i < N; i++) low += gin_rng_below(&r, n) < (1u << 30);
+    for (int i = 0; i < N; i++)
+        low += gin_rng_below(&r, n) < (1u << 30);
     double share = (double)low / N;
     assert_true(share > 0.32 && share < 0.347);
 }
@@ -114,7 +120,8 @@ static void test_shuffle_uniform(void **state)
         gin_card c[4] = {0, 1, 2, 3};
         gin_rng_shuffle(&r, c, 4);
         int seen = 0;
-        for (int k = 0; k < 4; k++) seen |= 1 << c[k];
+        for (int k = 0; k < 4; k++)
+            seen |= 1 << c[k];
         assert_int_equal(seen, 15);
         count[c[0] * 64 + c[1] * 16 + c[2] * 4 + c[3]]++;
     }
@@ -130,11 +137,13 @@ static void test_shuffle_uniform(void **state)
 
     /* a full deck stays a permutation; n < 2 and NULL are no-ops */
     gin_card deck[52];
-    for (int i = 0; i < 52; i++) deck[i] = i;
+    for (int i = 0; i < 52; i++)
+        deck[i] = i;
     gin_rng_shuffle(&r, deck, 52);
     uint64_t seen = 0;
     int moved = 0;
-    for (int i = 0; i < 52; i++) seen |= UINT64_C(1) << deck[i], moved += deck[i] != i;
+    for (int i = 0; i < 52; i++)
+        seen |= UINT64_C(1) << deck[i], moved += deck[i] != i;
     assert_true(seen == (UINT64_C(1) << 52) - 1);
     assert_true(moved > 40);
     gin_card one[1] = {5};
@@ -147,12 +156,9 @@ static void test_shuffle_uniform(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reference_sequence),
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_below_range),
-        cmocka_unit_test(test_below_uniform),
-        cmocka_unit_test(test_no_modulo_bias),
-        cmocka_unit_test(test_shuffle_uniform),
+        cmocka_unit_test(test_reference_sequence), cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_below_range),        cmocka_unit_test(test_below_uniform),
+        cmocka_unit_test(test_no_modulo_bias),     cmocka_unit_test(test_shuffle_uniform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,7 +153,11 @@ static void test_knock_limit(void **state)
 static void test_check_each_knob(void **state)
 {
     (void)state;
-    struct { size_t off; int value; const char *knob; } bad[] = {
+    struct {
+        size_t off;
+        int value;
+        const char *knob;
+    } bad[] = {
         {offsetof(gin_rules, seats), 1, "seats"},
         {offsetof(gin_rules, seats), 5, "seats"},
         {offsetof(gin_rules, cut), 2, "cut"},
@@ -227,7 +231,11 @@ static void test_set(void **state)
     assert_int_equal(gin_rules_set(&r, "target", "100", NULL), GIN_OK);
     assert_string_equal(r.name, "classic"); /* no change, still the preset */
 
-    struct { const char *knob, *value; size_t off; int expect; } ok[] = {
+    struct {
+        const char *knob, *value;
+        size_t off;
+        int expect;
+    } ok[] = {
         {"seats", "3", offsetof(gin_rules, seats), 3},
         {"cut", "HIGH", offsetof(gin_rules, cut), GIN_CUT_HIGH_DEALS},
         {"next-dealer", "loser", offsetof(gin_rules, next_dealer), GIN_NEXT_LOSER_DEALS},
@@ -255,7 +263,11 @@ static void test_set(void **state)
     }
 
     /* Bad values leave r unchanged and name the knob. */
-    struct { const char *knob, *value; int status; const char *msg_start; } bad[] = {
+    struct {
+        const char *knob, *value;
+        int status;
+        const char *msg_start;
+    } bad[] = {
         {"target", "0", GIN_ERULES, "target:"},
         {"target", "abc", GIN_ERULES, "target:"},
         {"target", "", GIN_ERULES, "target:"},
@@ -315,8 +327,8 @@ static void test_knob_by_index(void **state)
     assert_string_equal(gin_rules_knob_word(1, 1), "high");
     assert_string_equal(gin_rules_knob_word(14, 1), "no-box");
     assert_string_equal(gin_rules_knob_word(4, GIN_KNOCK_LIMIT_UPCARD), "upcard");
-    assert_null(gin_rules_knob_word(4, 10));  /* a number */
-    assert_null(gin_rules_knob_word(1, 2));   /* a word knob out of range */
+    assert_null(gin_rules_knob_word(4, 10)); /* a number */
+    assert_null(gin_rules_knob_word(1, 2));  /* a word knob out of range */
     assert_null(gin_rules_knob_word(99, 0));
 
     int v = -5;
@@ -324,8 +336,8 @@ static void test_knob_by_index(void **state)
     assert_int_equal(v, GIN_NEXT_ALTERNATE);
     assert_int_equal(gin_rules_knob_value(4, "upcard", &v), 1);
     assert_int_equal(v, GIN_KNOCK_LIMIT_UPCARD);
-    assert_int_equal(gin_rules_knob_value(4, "7", &v), 0);     /* knock takes numbers */
-    assert_int_equal(gin_rules_knob_value(15, "ON", &v), -1);  /* exact, words only */
+    assert_int_equal(gin_rules_knob_value(4, "7", &v), 0);    /* knock takes numbers */
+    assert_int_equal(gin_rules_knob_value(15, "ON", &v), -1); /* exact, words only */
     assert_int_equal(gin_rules_knob_value(15, "1", &v), -1);
     assert_int_equal(gin_rules_knob_value(-1, "low", &v), -1);
 }

@@ -33,8 +33,8 @@ static void test_preset_then_knobs_in_any_order(void **state)
 {
     (void)state;
     /* The knob comes before --rules on the line but still applies on top of the preset. */
-    char *argv[] = {"sim", "--gin-bonus", "20", "--p1", "hard", "--rules", "oklahoma", "--target=150",
-                    "--hollywood", "--json", NULL};
+    char *argv[] = {"sim",      "--gin-bonus",  "20",          "--p1",   "hard", "--rules",
+                    "oklahoma", "--target=150", "--hollywood", "--json", NULL};
     int argc, given = 0;
     gin_rules r;
     char err[256];
@@ -43,7 +43,7 @@ static void test_preset_then_knobs_in_any_order(void **state)
     assert_int_equal(r.gin_bonus, 20);
     assert_int_equal(r.target, 150);
     assert_int_equal(r.hollywood, 1);
-    assert_int_equal(r.undercut_bonus, 20);          /* oklahoma's, kept */
+    assert_int_equal(r.undercut_bonus, 20); /* oklahoma's, kept */
     assert_int_equal(r.knock_limit, GIN_KNOCK_LIMIT_UPCARD);
     assert_string_equal(r.name, "custom");
     assert_int_equal(argc, 4);
@@ -101,8 +101,8 @@ static void test_stops_at_double_dash(void **state)
 static void test_keep_and_apply(void **state)
 {
     (void)state;
-    char *argv[] = {"gin", "--rules", "classic", "--gin-bonus", "31", "--target", "50", "--hollywood",
-                    "--knock=7", "--seed", "4", NULL};
+    char *argv[] = {"gin", "--rules",     "classic",   "--gin-bonus", "31", "--target",
+                    "50",  "--hollywood", "--knock=7", "--seed",      "4",  NULL};
     int argc = 11;
     static const char *const keep[] = {"rules", "target", "hollywood", NULL};
     gin_rules_knobs k;
@@ -125,12 +125,9 @@ static void test_keep_and_apply(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_default_and_untouched),
-        cmocka_unit_test(test_preset_then_knobs_in_any_order),
-        cmocka_unit_test(test_hollywood_with_value),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_stops_at_double_dash),
-        cmocka_unit_test(test_keep_and_apply),
+        cmocka_unit_test(test_default_and_untouched), cmocka_unit_test(test_preset_then_knobs_in_any_order),
+        cmocka_unit_test(test_hollywood_with_value),  cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_stops_at_double_dash),  cmocka_unit_test(test_keep_and_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

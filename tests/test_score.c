@@ -13,8 +13,14 @@
 #include "gin/rules.h"
 #include "gin/score.h"
 
-#define VOID_HAND {-1, 0, 0, {0}}
-#define WIN(seat, pts) {(seat), (pts), 0, {0}}
+#define VOID_HAND                                                                                                      \
+    {                                                                                                                  \
+        -1, 0, 0, { 0 }                                                                                                \
+    }
+#define WIN(seat, pts)                                                                                                 \
+    {                                                                                                                  \
+        (seat), (pts), 0, { 0 }                                                                                        \
+    }
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static gin_rules preset(const char *name)
@@ -32,8 +38,7 @@ static gin_game_score score(const gin_rules *r, const gin_hand_score *h, size_t 
     return g;
 }
 
-static void expect_seat(const gin_game_score *g, int seat, int points, int won, int game, int box,
-                        int total)
+static void expect_seat(const gin_game_score *g, int seat, int points, int won, int game, int box, int total)
 {
     assert_int_equal(g->points[seat], points);
     assert_int_equal(g->hands_won[seat], won);
@@ -44,8 +49,7 @@ static void expect_seat(const gin_game_score *g, int seat, int points, int won, 
 
 /* The three hands of seed 000 (gin 45, knock 48, undercut 29) and two more. */
 static const gin_hand_score plain_game[] = {
-    WIN(0, 45), WIN(1, 48), VOID_HAND, WIN(0, 29), WIN(0, 30),
-    WIN(1, 200), /* after the game is over: ignored */
+    WIN(0, 45), WIN(1, 48), VOID_HAND, WIN(0, 29), WIN(0, 30), WIN(1, 200), /* after the game is over: ignored */
 };
 
 static void test_running_score(void **state)
@@ -202,7 +206,8 @@ static void test_boxes_decide(void **state)
     (void)state;
     gin_rules r = preset("standard");
     gin_hand_score h[9];
-    for (int i = 0; i < 8; i++) h[i] = (gin_hand_score)WIN(1, 11);
+    for (int i = 0; i < 8; i++)
+        h[i] = (gin_hand_score)WIN(1, 11);
     h[8] = (gin_hand_score)WIN(0, 100);
     gin_game_score g = score(&r, h, N(h));
     expect_seat(&g, 0, 100, 1, 100, 25, 225);
@@ -256,15 +261,18 @@ static void test_void_only(void **state)
  *  4 gin      P1 wins 50  0 45           75 52 75
  *  5 knock    P0 wins  0 50 10           75 102 85  -> P1 reached 100: over
  * Lowest total wins: P0 on 75. No bonuses, no shutout; hand 6 is ignored. */
-#define TABLE(w, kind, a, b, c) {(w), (a) + (b) + (c), (kind), {(a), (b), (c), 0}}
+#define TABLE(w, kind, a, b, c)                                                                                        \
+    {                                                                                                                  \
+        (w), (a) + (b) + (c), (kind), { (a), (b), (c), 0 }                                                             \
+    }
 static void test_three_seats(void **state)
 {
     (void)state;
     gin_rules r = preset("standard");
     r.seats = 3;
-    const gin_hand_score h[] = {TABLE(0, 0, 0, 12, 30), VOID_HAND, TABLE(2, 1, 25, 40, 0),
-                                TABLE(1, 2, 50, 0, 45), TABLE(0, 0, 0, 50, 10),
-                                TABLE(2, 0, 60, 60, 0)};
+    const gin_hand_score h[] = {TABLE(0, 0, 0, 12, 30), VOID_HAND,
+                                TABLE(2, 1, 25, 40, 0), TABLE(1, 2, 50, 0, 45),
+                                TABLE(0, 0, 0, 50, 10), TABLE(2, 0, 60, 60, 0)};
     gin_game_score g = score(&r, h, 4);
     assert_int_equal(g.seats, 3);
     assert_int_equal(g.over, 0);
@@ -380,8 +388,7 @@ static void test_hollywood(void **state)
 static void test_hollywood_shutout(void **state)
 {
     (void)state;
-    const gin_hand_score h[] = {WIN(0, 40), WIN(0, 40), WIN(0, 40), WIN(1, 50), WIN(0, 30),
-                                WIN(0, 40)};
+    const gin_hand_score h[] = {WIN(0, 40), WIN(0, 40), WIN(0, 40), WIN(1, 50), WIN(0, 30), WIN(0, 40)};
     gin_game_score g[3];
     gin_rules r = preset("standard");
     assert_int_equal(gin_score_hollywood(&r, h, N(h), g), GIN_OK);
@@ -404,22 +411,14 @@ static void test_hollywood_shutout(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_running_score),
-        cmocka_unit_test(test_standard_game),
-        cmocka_unit_test(test_standard_shutout),
-        cmocka_unit_test(test_classic_shutout),
-        cmocka_unit_test(test_classic_game),
-        cmocka_unit_test(test_classic_max_hands),
-        cmocka_unit_test(test_max_hands_shutout),
-        cmocka_unit_test(test_ties),
-        cmocka_unit_test(test_boxes_decide),
-        cmocka_unit_test(test_oklahoma_game),
-        cmocka_unit_test(test_straight_game),
-        cmocka_unit_test(test_void_only),
-        cmocka_unit_test(test_three_seats),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_hollywood),
-        cmocka_unit_test(test_hollywood_shutout),
+        cmocka_unit_test(test_running_score),     cmocka_unit_test(test_standard_game),
+        cmocka_unit_test(test_standard_shutout),  cmocka_unit_test(test_classic_shutout),
+        cmocka_unit_test(test_classic_game),      cmocka_unit_test(test_classic_max_hands),
+        cmocka_unit_test(test_max_hands_shutout), cmocka_unit_test(test_ties),
+        cmocka_unit_test(test_boxes_decide),      cmocka_unit_test(test_oklahoma_game),
+        cmocka_unit_test(test_straight_game),     cmocka_unit_test(test_void_only),
+        cmocka_unit_test(test_three_seats),       cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_hollywood),         cmocka_unit_test(test_hollywood_shutout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,8 +55,8 @@ static void log_event(void *ctx, const gin_event *ev)
 /* A deck dealing hands[s] (7 cards each, s = 0 the dealer's left and on
  * round the table, the dealer last), then `upcard`, then `stock_top` in the
  * order written (drawn first), then the rest in card order. */
-static void make_deck(gin_card deck[GIN_DECK_SIZE], int seats, const char *const hands[],
-                      const char *upcard, const char *stock_top)
+static void make_deck(gin_card deck[GIN_DECK_SIZE], int seats, const char *const hands[], const char *upcard,
+                      const char *stock_top)
 {
     gin_cardset h[GIN_MAX_SEATS], used = 0;
     for (int i = 0; i < seats; i++) {
@@ -97,8 +97,7 @@ static gin_cardset laid_by(const gin_table_showdown *t, int seat)
     return s;
 }
 
-static void settle(const gin_rules *r, int seats, int knocker, const char *const held[],
-                   gin_table_showdown *t)
+static void settle(const gin_rules *r, int seats, int knocker, const char *const held[], gin_table_showdown *t)
 {
     gin_cardset h[GIN_MAX_SEATS] = {0};
     for (int s = 0; s < seats; s++)
@@ -158,8 +157,8 @@ static void test_rules_table(void **state)
 
 /* ---- deal and offer ---- */
 
-static const char *const four_hands[] = {
-    "AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D", "AC 2C 3C 4C 5C 6C 7C"};
+static const char *const four_hands[] = {"AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D",
+                                         "AC 2C 3C 4C 5C 6C 7C"};
 
 /* Four seats, dealer 2: seven cards each one at a time from seat 3, the
  * upcard, 23 in the stock; DEAL events from the dealer's left, dealer last. */
@@ -303,8 +302,7 @@ static void test_offer_second_seat_takes(void **state)
  * Seat 2 holds 9H TH: they would fit only through seat 1's 8H, so they stay
  * (QQQ, 9H TH 3D 6C = 9 + 10 + 3 + 6 = 28).
  * Knock: 29 - 4 = 25 and 28 - 4 = 24, 49 in all. */
-static const char *const knock3[] = {"2S 2C 2D 5H 6H 7H 4C", "8H KS KD KC 9S TD JC",
-                                     "9H TH QS QD QC 3D 6C"};
+static const char *const knock3[] = {"2S 2C 2D 5H 6H 7H 4C", "8H KS KD KC 9S TD JC", "9H TH QS QD QC 3D 6C"};
 
 static void test_knock_three(void **state)
 {
@@ -350,21 +348,19 @@ static void test_layoff_restriction(void **state)
     assert_int_equal(t.penalty[2], 25);
 
     /* a two-seat showdown would let 9H TH follow 8H if one seat held all */
-    const char *const chain[] = {"2S 2C 2D 5H 6H 7H 4C", "8H 9H KS KD KC TD JC",
-                                 "4H TH QS QD QC 3D 6C"};
+    const char *const chain[] = {"2S 2C 2D 5H 6H 7H 4C", "8H 9H KS KD KC TD JC", "4H TH QS QD QC 3D 6C"};
     settle(&r, 3, 0, chain, &t);
     assert_true(laid_by(&t, 1) == S("8H 9H"));
     assert_int_equal(t.layoffs[1][0].card, C("8H")); /* from the meld outward */
     assert_int_equal(t.layoffs[1][1].card, C("9H"));
-    assert_int_equal(t.deadwood[1], 20);          /* TD JC */
-    assert_true(laid_by(&t, 2) == S("4H"));       /* the low end is the knocker's own */
-    assert_int_equal(t.deadwood[2], 19);          /* TH 3D 6C; TH cannot follow 9H */
+    assert_int_equal(t.deadwood[1], 20);    /* TD JC */
+    assert_true(laid_by(&t, 2) == S("4H")); /* the low end is the knocker's own */
+    assert_int_equal(t.deadwood[2], 19);    /* TH 3D 6C; TH cannot follow 9H */
     assert_int_equal(t.penalty[1], 16);
     assert_int_equal(t.penalty[2], 15);
 
     /* the fourth card of a 3-card set is laid by whoever has it */
-    const char *const set4[] = {"2S 2C 2D 5H 6H 7H 4C", "KH KS KD KC 9S TD JC",
-                                "2H TH QS QD QC 3D 6C"};
+    const char *const set4[] = {"2S 2C 2D 5H 6H 7H 4C", "KH KS KD KC 9S TD JC", "2H TH QS QD QC 3D 6C"};
     settle(&r, 3, 0, set4, &t);
     assert_true(laid_by(&t, 2) == S("2H"));
     assert_int_equal(t.deadwood[2], 19);
@@ -409,8 +405,7 @@ static void test_undercut_one(void **state)
 {
     (void)state;
     gin_rules r = table("standard", 3);
-    const char *const held[] = {"2S 2C 2D 5H 6H 7H 8C", "9C 9D 9S 9H AH AD 4D",
-                                "KS KD KC QH JD TC 8D"};
+    const char *const held[] = {"2S 2C 2D 5H 6H 7H 8C", "9C 9D 9S 9H AH AD 4D", "KS KD KC QH JD TC 8D"};
     gin_table_showdown t;
     settle(&r, 3, 0, held, &t);
     assert_int_equal(t.kind, GIN_RESULT_UNDERCUT);
@@ -442,8 +437,8 @@ static void test_undercut_two(void **state)
 {
     (void)state;
     gin_rules r = table("standard", 4);
-    const char *held[] = {"KS KD KC QH JD JC 6D", "2S 2C 2D 5H 6H 7H 8C",
-                          "TC TD TS 4C 4D 4S 8S", "9C 9D 9S 9H AH AD 3C"};
+    const char *held[] = {"KS KD KC QH JD JC 6D", "2S 2C 2D 5H 6H 7H 8C", "TC TD TS 4C 4D 4S 8S",
+                          "9C 9D 9S 9H AH AD 3C"};
     gin_table_showdown t;
     settle(&r, 4, 1, held, &t);
     assert_int_equal(t.kind, GIN_RESULT_UNDERCUT);
@@ -558,8 +553,7 @@ static void test_hand_events(void **state)
         }
         for (int o = 0; o < 3; o++)
             assert_int_equal(v.scores[o], pen[o]);
-        assert_true((v.seen & (h.held[0] | h.held[1] | h.held[2])) ==
-                    (h.held[0] | h.held[1] | h.held[2]));
+        assert_true((v.seen & (h.held[0] | h.held[1] | h.held[2])) == (h.held[0] | h.held[1] | h.held[2]));
         assert_int_equal(v.phase, GIN_PHASE_OVER);
     }
 }
@@ -651,8 +645,8 @@ static void test_playouts(void **state)
     parsed = malloc(sizeof *parsed);
     assert_non_null(rec);
     assert_non_null(parsed);
-    const char *extra[][2] = {{"big-gin", "31"}, {"next-dealer", "loser"},
-                              {"next-dealer", "alternate"}, {"first-turn", "free"}};
+    const char *extra[][2] = {
+        {"big-gin", "31"}, {"next-dealer", "loser"}, {"next-dealer", "alternate"}, {"first-turn", "free"}};
     int sets = (int)gin_rules_preset_count() + 4, kinds[4] = {0}, records = 0;
     for (int seats = 3; seats <= 4; seats++)
         for (int set = 0; set < sets; set++)

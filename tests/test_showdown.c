@@ -445,8 +445,7 @@ static void each_preset_scores_its_bonuses(void **state)
         assert_int_equal(s.points, want[i].gin);
         if (want[i].undercut < 0) {
             /* Straight gin: any deadwood is over the limit. */
-            assert_int_equal(gin_showdown_settle(&r, H(undercut_knocker), H(undercut_defender), limit, &s),
-                             GIN_EKNOCK);
+            assert_int_equal(gin_showdown_settle(&r, H(undercut_knocker), H(undercut_defender), limit, &s), GIN_EKNOCK);
             continue;
         }
         s = settle_ok(&r, H(undercut_knocker), H(undercut_defender), limit);
@@ -474,8 +473,7 @@ static void big_gin_when_allowed(void **state)
     assert_int_equal(s.points, 25 + 20);
 
     /* Eleven cards not all melded. */
-    assert_int_equal(gin_showdown_settle(&r, H("8S 9S TS JS AD 2D 3D 5H 5C 5D KS"), d, 10, &s),
-                     GIN_EKNOCK);
+    assert_int_equal(gin_showdown_settle(&r, H("8S 9S TS JS AD 2D 3D 5H 5C 5D KS"), d, 10, &s), GIN_EKNOCK);
 }
 
 static void big_gin_when_not_allowed(void **state)
@@ -484,9 +482,9 @@ static void big_gin_when_not_allowed(void **state)
     gin_rules r = R("standard");
     assert_int_equal(r.big_gin_bonus, 0);
     gin_showdown s;
-    assert_int_equal(gin_showdown_settle(&r, H("8S 9S TS JS AD 2D 3D 5H 5C 5D 5S"),
-                                         H("7S 7D 4H 4C 4S 4D TH JH QH 6C"), 10, &s),
-                     GIN_EKNOCK);
+    assert_int_equal(
+        gin_showdown_settle(&r, H("8S 9S TS JS AD 2D 3D 5H 5C 5D 5S"), H("7S 7D 4H 4C 4S 4D TH JH QH 6C"), 10, &s),
+        GIN_EKNOCK);
 }
 
 /* ---- errors ---- */

@@ -158,9 +158,9 @@ typedef struct conserve {
     gin_cardset held[4];
     gin_card pile[52];
     int pile_n;
-    gin_cardset out;         /* cards dealt, drawn or thrown this hand */
+    gin_cardset out; /* cards dealt, drawn or thrown this hand */
     int deals, hands_over;
-    gin_cardset first[4];    /* the first hand's deal, per seat */
+    gin_cardset first[4]; /* the first hand's deal, per seat */
     int dealer;
     gin_card upcard;
 } conserve;
@@ -483,9 +483,23 @@ static void test_cli_json(void **state)
     static char a[4096], b[4096];
     assert_int_equal(run_gin("sim --p1 simple --p2 random --games 7 --seed 9 --jobs 1 --json", a, sizeof a, 0), 0);
     assert_int_equal(run_gin("sim --p1 SIMPLE --p2 random --games 7 --seed 9 --jobs 3 --json", b, sizeof b, 0), 0);
-    const char *keys[] = {"games", "p1_wins", "p2_wins", "p1_win_share", "ci95_low", "ci95_high", "hands",
-                          "p1_points_per_hand", "p2_points_per_hand", "gins", "knocks", "undercuts",
-                          "voids", "forfeits", "p1_forfeits", "p2_forfeits", "hands_per_s"};
+    const char *keys[] = {"games",
+                          "p1_wins",
+                          "p2_wins",
+                          "p1_win_share",
+                          "ci95_low",
+                          "ci95_high",
+                          "hands",
+                          "p1_points_per_hand",
+                          "p2_points_per_hand",
+                          "gins",
+                          "knocks",
+                          "undercuts",
+                          "voids",
+                          "forfeits",
+                          "p1_forfeits",
+                          "p2_forfeits",
+                          "hands_per_s"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char k[40];
         snprintf(k, sizeof k, "\"%s\":", keys[i]);
@@ -510,8 +524,8 @@ static void test_cli_text(void **state)
 {
     (void)state;
     static char out[4096];
-    assert_int_equal(run_gin("sim --p1 simple --p2 simple --games 4 --rules oklahoma --hollywood --jobs 2", out,
-                             sizeof out, 0), 0);
+    assert_int_equal(
+        run_gin("sim --p1 simple --p2 simple --games 4 --rules oklahoma --hollywood --jobs 2", out, sizeof out, 0), 0);
     assert_non_null(strstr(out, "4 games"));
     assert_non_null(strstr(out, "95% CI"));
     assert_non_null(strstr(out, "hands/s"));
@@ -564,8 +578,8 @@ static void test_cli_table(void **state)
 {
     (void)state;
     static char a[4096], b[4096], out[4096];
-    assert_int_equal(run_gin("sim --p1 hard --p2 simple --p3 simple --games 5 --seed 3 --jobs 1 --json", a,
-                             sizeof a, 0), 0);
+    assert_int_equal(
+        run_gin("sim --p1 hard --p2 simple --p3 simple --games 5 --seed 3 --jobs 1 --json", a, sizeof a, 0), 0);
     assert_int_equal(json_num(a, "players"), 3);
     assert_int_equal(json_num(a, "games"), 6); /* whole groups of three */
     double total = json_num(a, "ties");
@@ -606,8 +620,8 @@ static void test_cli_table(void **state)
     drop_speed(b);
     assert_string_not_equal(base, b);
 
-    assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 random --p4 random --games 4 --jobs 2", out,
-                             sizeof out, 0), 0);
+    assert_int_equal(
+        run_gin("sim --p1 simple --p2 simple --p3 random --p4 random --games 4 --jobs 2", out, sizeof out, 0), 0);
     assert_non_null(strstr(out, "4 games in groups of 4"));
     assert_non_null(strstr(out, "p4 random"));
     assert_non_null(strstr(out, "penalty/hand"));
@@ -618,8 +632,7 @@ static void test_cli_table(void **state)
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p4 simple", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simple --players 2", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simple --hollywood", out, sizeof out, 1), 2);
-    assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simple --players 3 --seats 4", out, sizeof out, 1),
-                     2);
+    assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simple --players 3 --seats 4", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simple --players 5", out, sizeof out, 1), 2);
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p3 simpel", out, sizeof out, 1), 2);
     assert_non_null(strstr(out, "--p3"));
@@ -674,8 +687,8 @@ static void test_cli_exec(void **state)
     (void)state;
     static char a[4096], b[4096];
     char args[1400];
-    snprintf(args, sizeof args,
-             "sim --p1 exec:\"'%s' engine --level hard\" --p2 hard --games 20 --seed 5 --json", GIN_BINARY);
+    snprintf(args, sizeof args, "sim --p1 exec:\"'%s' engine --level hard\" --p2 hard --games 20 --seed 5 --json",
+             GIN_BINARY);
     assert_int_equal(run_gin(args, a, sizeof a, 0), 0);
     assert_int_equal(run_gin("sim --p1 hard --p2 hard --games 20 --seed 5 --json", b, sizeof b, 0), 0);
     assert_non_null(strstr(a, "\"games\": 20,"));

@@ -85,8 +85,7 @@ static void test_checks_catch_a_record_that_differs(void **state)
     while (i >= 0 && c->rec.actions[i].kind != GIN_ACT_DISCARD)
         i--;
     assert_true(i >= 0);
-    c->rec.actions[i].card = gin_card_make(0, 0) == c->rec.actions[i].card ? gin_card_make(1, 0)
-                                                                            : gin_card_make(0, 0);
+    c->rec.actions[i].card = gin_card_make(0, 0) == c->rec.actions[i].card ? gin_card_make(1, 0) : gin_card_make(0, 0);
     check_record(c);
     assert_true(st.violations >= 1);
     free(c);

@@ -106,8 +106,8 @@ static void test_atomic_write(void **state)
 static void test_stale_temps_swept(void **state)
 {
     (void)state;
-    char dir[GIN_PATH_MAX], path[GIN_PATH_MAX], old_tmp[GIN_PATH_MAX], new_tmp[GIN_PATH_MAX],
-        other[GIN_PATH_MAX], why[256];
+    char dir[GIN_PATH_MAX], path[GIN_PATH_MAX], old_tmp[GIN_PATH_MAX], new_tmp[GIN_PATH_MAX], other[GIN_PATH_MAX],
+        why[256];
     assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
     assert_int_equal(gin_path_join(path, sizeof path, dir, "save"), 0);
     assert_int_equal(gin_path_join(old_tmp, sizeof old_tmp, dir, "save.tmp.AbC123"), 0);
@@ -124,9 +124,9 @@ static void test_stale_temps_swept(void **state)
     assert_int_equal(utime(other, &old), 0);
     assert_int_equal(gin_file_write_atomic(path, "saved", 5), 0);
     struct stat st;
-    assert_int_equal(stat(old_tmp, &st), -1);  /* stale: swept */
-    assert_int_equal(stat(new_tmp, &st), 0);   /* maybe a live writer's: kept */
-    assert_int_equal(stat(other, &st), 0);     /* another file's: not ours to judge */
+    assert_int_equal(stat(old_tmp, &st), -1); /* stale: swept */
+    assert_int_equal(stat(new_tmp, &st), 0);  /* maybe a live writer's: kept */
+    assert_int_equal(stat(other, &st), 0);    /* another file's: not ours to judge */
     unlink(new_tmp);
     unlink(other);
 }
@@ -330,16 +330,11 @@ static void test_save_table_game(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dir_created_0700),
-        cmocka_unit_test(test_atomic_write),
-        cmocka_unit_test(test_stale_temps_swept),
-        cmocka_unit_test(test_unusable_dir),
-        cmocka_unit_test(test_stats_round_trip),
-        cmocka_unit_test(test_stats_damaged_moved_aside),
-        cmocka_unit_test(test_settings_round_trip),
-        cmocka_unit_test(test_save_round_trip_and_damage),
-        cmocka_unit_test(test_settings_players),
-        cmocka_unit_test(test_save_table_game),
+        cmocka_unit_test(test_dir_created_0700),    cmocka_unit_test(test_atomic_write),
+        cmocka_unit_test(test_stale_temps_swept),   cmocka_unit_test(test_unusable_dir),
+        cmocka_unit_test(test_stats_round_trip),    cmocka_unit_test(test_stats_damaged_moved_aside),
+        cmocka_unit_test(test_settings_round_trip), cmocka_unit_test(test_save_round_trip_and_damage),
+        cmocka_unit_test(test_settings_players),    cmocka_unit_test(test_save_table_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

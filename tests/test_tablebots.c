@@ -254,9 +254,9 @@ static void test_decisions_repeat(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table_tracker_balanced), cmocka_unit_test(test_two_seats_no_rest),
-        cmocka_unit_test(test_table_sample_conserves), cmocka_unit_test(test_table_knock_estimate),
-        cmocka_unit_test(test_table_knock_ends_game),  cmocka_unit_test(test_hard_knocks_at_table),
+        cmocka_unit_test(test_table_tracker_balanced),  cmocka_unit_test(test_two_seats_no_rest),
+        cmocka_unit_test(test_table_sample_conserves),  cmocka_unit_test(test_table_knock_estimate),
+        cmocka_unit_test(test_table_knock_ends_game),   cmocka_unit_test(test_hard_knocks_at_table),
         cmocka_unit_test(test_danger_is_the_left_seat), cmocka_unit_test(test_decisions_repeat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,8 +44,8 @@ static void test_probabilities_sane(void **state)
         assert_int_equal(t.opp_hidden, 9);
         assert_int_equal(gin_cardset_count(t.unseen), 52 - 10 - 3 - 1);
         assert_true(t.p_opp[C("6D")] == 1.0f);
-        assert_true(t.p_opp[C("AS")] == 0.0f);  /* ours */
-        assert_true(t.p_opp[C("KS")] == 0.0f);  /* in the pile */
+        assert_true(t.p_opp[C("AS")] == 0.0f); /* ours */
+        assert_true(t.p_opp[C("KS")] == 0.0f); /* in the pile */
         assert_float_equal(sum_unseen(&t), 9.0, 1e-3);
         for (gin_cardset q = t.unseen; q; q &= q - 1) {
             float p = t.p_opp[gin_cardset_first(q)];

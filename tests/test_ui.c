@@ -128,14 +128,15 @@ static void test_table_80x24_utf8(void **state)
     assert_true(find("Normal bot") > 0);
     int sy = find("Stock 21");
     assert_true(sy > 0);
-    assert_non_null(strstr(row(l.hand_y + 1), "10\xe2\x99\xa5")); /* 10♥ */
-    assert_non_null(strstr(row(l.hand_y + 1), "K \xe2\x99\xa3"));  /* K♣ */
+    assert_non_null(strstr(row(l.hand_y + 1), "10\xe2\x99\xa5"));    /* 10♥ */
+    assert_non_null(strstr(row(l.hand_y + 1), "K \xe2\x99\xa3"));    /* K♣ */
     assert_non_null(strstr(row(l.discard.y + 1), "9 \xe2\x99\xa6")); /* 9♦ on the pile */
-    assert_non_null(strstr(row(l.opp.y + 1), "Q \xe2\x99\xa3"));  /* known Q♣ face up */
+    assert_non_null(strstr(row(l.opp.y + 1), "Q \xe2\x99\xa3"));     /* known Q♣ face up */
     assert_non_null(strstr(row(l.bracket_y), "run"));
     assert_non_null(strstr(row(l.bracket_y), "set"));
     assert_non_null(strstr(row(l.bracket_y), "deadwood"));
-    assert_non_null(strstr(row(l.number_y), "\xe2\x96\xb2" "9")); /* ▲ marks the selection */
+    assert_non_null(strstr(row(l.number_y), "\xe2\x96\xb2"
+                                            "9")); /* ▲ marks the selection */
     assert_int_equal(find("Your turn: draw"), 22);
     assert_int_equal(find("s stock"), 23);
     close_term();
@@ -210,14 +211,15 @@ static void test_showdown_screen(void **state)
     snprintf(d->label, sizeof d->label, "Bot");
     d->unmatched = gin_cardset_of(C("KS")) | gin_cardset_of(C("QD"));
     d->deadwood = 20;
-    snprintf(s.text, sizeof s.text, "Knock: 20 against 3: the difference, 17 points, to you.\nScore: you 51, the bot 12.");
+    snprintf(s.text, sizeof s.text,
+             "Knock: 20 against 3: the difference, 17 points, to you.\nScore: you 51, the bot 12.");
     snprintf(s.footer, sizeof s.footer, "Enter: next hand");
     gin_ui_draw_showdown(&s);
     assert_int_equal(find("Hand 2: you knocked"), 0);
     assert_true(find("You (knocker)") > 0);
     assert_true(find("deadwood 3") > 0);
     assert_true(find("Bot \xc2\xb7 deadwood 20") > 0);
-    assert_true(find("+lay") > 0);           /* the laid-off 6♥ is marked */
+    assert_true(find("+lay") > 0); /* the laid-off 6♥ is marked */
     int y = find("6 \xe2\x99\xa5");
     assert_true(y > 0);
     assert_true(find("17 points, to you") > 0);
@@ -229,9 +231,10 @@ static void test_game_over_text_screen(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_ui_draw_text("Game over: you win!",
-                     "                  You   Bot\n  game bonus      100     0\n  shutout!  doubled\n  total           412     0",
-                     "n: new game   q: quit", 0);
+    gin_ui_draw_text(
+        "Game over: you win!",
+        "                  You   Bot\n  game bonus      100     0\n  shutout!  doubled\n  total           412     0",
+        "n: new game   q: quit", 0);
     assert_int_equal(find("Game over: you win!"), 0);
     assert_true(find("game bonus") > 0);
     assert_true(find("shutout!") > 0);
@@ -467,7 +470,8 @@ static void test_tiny_window_centred(void **state)
     open_term(20, 60, 1);
     gin_table t;
     sample(&t);
-    snprintf(t.message, sizeof t.message, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
+    snprintf(t.message, sizeof t.message,
+             "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
     gin_ui_draw_table(&t, NULL);
     int y = find("(q quits)");
     assert_true(y > 0);
@@ -483,8 +487,9 @@ static void test_long_message_wraps(void **state)
     open_term(24, 80, 1);
     gin_table t;
     sample(&t);
-    snprintf(t.message, sizeof t.message, "You can't knock: your least deadwood after a throw is 14, over this "
-                                          "hand's limit of 10. LASTWORD");
+    snprintf(t.message, sizeof t.message,
+             "You can't knock: your least deadwood after a throw is 14, over this "
+             "hand's limit of 10. LASTWORD");
     gin_layout l;
     gin_ui_draw_table(&t, &l);
     assert_int_equal(find("You can't knock"), 21);
@@ -499,7 +504,8 @@ static void test_long_message_wraps(void **state)
 static void sample_seats(gin_table *t, int seats)
 {
     gin_table_clear(t);
-    snprintf(t->title, sizeof t->title, "gin \xc2\xb7 standard \xc2\xb7 %d players \xc2\xb7 to 100 \xc2\xb7 hand 2", seats);
+    snprintf(t->title, sizeof t->title, "gin \xc2\xb7 standard \xc2\xb7 %d players \xc2\xb7 to 100 \xc2\xb7 hand 2",
+             seats);
     snprintf(t->score, sizeof t->score, "your penalty 26");
     t->seats = seats;
     t->n_opps = seats - 1;
@@ -510,7 +516,10 @@ static void sample_seats(gin_table *t, int seats)
         snprintf(o->name, sizeof o->name, "%s", names[i]);
         o->count = 7;
         o->points = pts[i];
-        snprintf(o->last, sizeof o->last, "threw %s", i == 0 ? "K\xe2\x99\xa0" : i == 1 ? "Q\xe2\x99\xa5" : "J\xe2\x99\xa3");
+        snprintf(o->last, sizeof o->last, "threw %s",
+                 i == 0   ? "K\xe2\x99\xa0"
+                 : i == 1 ? "Q\xe2\x99\xa5"
+                          : "J\xe2\x99\xa3");
     }
     t->opps[0].known = gin_cardset_of(C("QC")) | gin_cardset_of(C("9D"));
     t->opps[seats - 2].dealer = 1;
@@ -591,7 +600,8 @@ static void test_table_4_seats_80x24(void **state)
     /* Counts, penalties, known cards face up, last moves. */
     assert_non_null(strstr(row(l.box[0].y + 1), "7 cards \xc2\xb7 4 pts"));
     assert_non_null(strstr(row(l.box[1].y + 1), "7 cards \xc2\xb7 27 pts"));
-    assert_non_null(strstr(row(l.box[0].y + 2), "\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91 9\xe2\x99\xa6 Q\xe2\x99\xa3"));
+    assert_non_null(strstr(row(l.box[0].y + 2),
+                           "\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91\xe2\x96\x91 9\xe2\x99\xa6 Q\xe2\x99\xa3"));
     assert_non_null(strstr(row(l.box[0].y + 3), "threw K\xe2\x99\xa0"));
     assert_non_null(strstr(row(l.box[1].y + 3), "threw Q\xe2\x99\xa5"));
     /* Piles between the side boxes, the log under them, your eight cards. */
@@ -690,7 +700,8 @@ static void test_table_showdown_screen(void **state)
     k->melds[1] = gin_cardset_of(C("5H")) | gin_cardset_of(C("6H")) | gin_cardset_of(C("7H"));
     k->laid[1] = gin_cardset_of(C("8H"));
     k->unmatched = gin_cardset_of(C("8C"));
-    snprintf(s.seat[1].label, sizeof s.seat[1].label, "Bot 3 \xc2\xb7 deadwood 8 (16 before lay-offs) \xc2\xb7 takes 3");
+    snprintf(s.seat[1].label, sizeof s.seat[1].label,
+             "Bot 3 \xc2\xb7 deadwood 8 (16 before lay-offs) \xc2\xb7 takes 3");
     s.seat[1].n_melds = 1;
     s.seat[1].melds[0] = gin_cardset_of(C("TC")) | gin_cardset_of(C("TD")) | gin_cardset_of(C("TS"));
     s.seat[1].unmatched = gin_cardset_of(C("8S"));
@@ -708,8 +719,8 @@ static void test_table_showdown_screen(void **state)
     snprintf(s.footer, sizeof s.footer, "Enter: next hand   t: score sheet");
     gin_ui_draw_showdown(&s);
     assert_int_equal(find("Hand 4: Bot 2 knocked"), 0);
-    int yk = find("Bot 2 \xc2\xb7 knocked"), y3 = find("Bot 3 \xc2\xb7 deadwood 8"), yy = find("You \xc2\xb7 deadwood 5"),
-        y1 = find("Bot 1 \xc2\xb7 deadwood 36");
+    int yk = find("Bot 2 \xc2\xb7 knocked"), y3 = find("Bot 3 \xc2\xb7 deadwood 8"),
+        yy = find("You \xc2\xb7 deadwood 5"), y1 = find("Bot 1 \xc2\xb7 deadwood 36");
     assert_true(yk > 0 && yk < y3 && y3 < yy && yy < y1);
     assert_non_null(strstr(row(yk + 1), "[2\xe2\x99\xa0 2\xe2\x99\xa6 2\xe2\x99\xa3]"));
     assert_non_null(strstr(row(yk + 1), "[5\xe2\x99\xa5 6\xe2\x99\xa5 7\xe2\x99\xa5 +8\xe2\x99\xa5]"));
@@ -818,24 +829,15 @@ int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table_80x24_utf8),
-        cmocka_unit_test(test_table_120x40_big_cards),
-        cmocka_unit_test(test_table_ascii),
-        cmocka_unit_test(test_tiny_window),
-        cmocka_unit_test(test_showdown_screen),
-        cmocka_unit_test(test_game_over_text_screen),
-        cmocka_unit_test(test_layout_and_hits),
-        cmocka_unit_test(test_text_page_wraps),
-        cmocka_unit_test(test_key_line_fits),
-        cmocka_unit_test(test_score_sheet),
-        cmocka_unit_test(test_tiny_window_centred),
-        cmocka_unit_test(test_long_message_wraps),
-        cmocka_unit_test(test_table_4_seats_80x24),
-        cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
-        cmocka_unit_test(test_table_4_seats_120x40),
-        cmocka_unit_test(test_table_layout_sizes),
-        cmocka_unit_test(test_table_showdown_screen),
-        cmocka_unit_test(test_table_texts),
+        cmocka_unit_test(test_table_80x24_utf8),      cmocka_unit_test(test_table_120x40_big_cards),
+        cmocka_unit_test(test_table_ascii),           cmocka_unit_test(test_tiny_window),
+        cmocka_unit_test(test_showdown_screen),       cmocka_unit_test(test_game_over_text_screen),
+        cmocka_unit_test(test_layout_and_hits),       cmocka_unit_test(test_text_page_wraps),
+        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_tiny_window_centred),   cmocka_unit_test(test_long_message_wraps),
+        cmocka_unit_test(test_table_4_seats_80x24),   cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
+        cmocka_unit_test(test_table_4_seats_120x40),  cmocka_unit_test(test_table_layout_sizes),
+        cmocka_unit_test(test_table_showdown_screen), cmocka_unit_test(test_table_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,8 +18,8 @@
 extern "C" {
 #endif
 
-typedef int gin_card;          /* 0..63; valid when gin_card_valid() */
-typedef uint64_t gin_cardset;  /* one bit per card */
+typedef int gin_card;         /* 0..63; valid when gin_card_valid() */
+typedef uint64_t gin_cardset; /* one bit per card */
 
 enum { GIN_SPADES = 0, GIN_HEARTS = 1, GIN_DIAMONDS = 2, GIN_CLUBS = 3 };
 enum { GIN_RANKS = 13, GIN_SUITS = 4, GIN_DECK_SIZE = 52 };
@@ -33,7 +33,11 @@ static inline int gin_card_rank(gin_card c) { return c & 15; }
 static inline int gin_card_suit(gin_card c) { return c >> 4; }
 static inline int gin_card_valid(gin_card c) { return c >= 0 && c < 64 && (c & 15) < 13; }
 /* Points as deadwood: ace 1, two to ten face value, court cards 10. */
-static inline int gin_card_value(gin_card c) { int r = (c & 15) + 1; return r > 10 ? 10 : r; }
+static inline int gin_card_value(gin_card c)
+{
+    int r = (c & 15) + 1;
+    return r > 10 ? 10 : r;
+}
 
 static inline gin_cardset gin_cardset_of(gin_card c) { return UINT64_C(1) << c; }
 static inline int gin_cardset_has(gin_cardset s, gin_card c) { return (int)((s >> c) & 1u); }

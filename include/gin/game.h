@@ -16,16 +16,16 @@ enum { GIN_MAX_HANDS = 512 };
 
 typedef struct gin_game {
     gin_rules rules;
-    gin_rng rng;                 /* all shuffles come from here */
+    gin_rng rng; /* all shuffles come from here */
     uint64_t seed;
-    int cut[GIN_MAX_SEATS];      /* the card each seat cut */
-    int dealer;                  /* dealer of the current hand */
-    int hand_no;                 /* 1-based, void hands included */
+    int cut[GIN_MAX_SEATS]; /* the card each seat cut */
+    int dealer;             /* dealer of the current hand */
+    int hand_no;            /* 1-based, void hands included */
     gin_hand hand;
     gin_card deck[GIN_DECK_SIZE]; /* the current hand's deck as dealt (for records) */
     int n_results;
     gin_hand_score results[GIN_MAX_HANDS];
-    gin_game_score score;        /* running score (score[0] alone unless Hollywood) */
+    gin_game_score score; /* running score (score[0] alone unless Hollywood) */
     gin_game_score hollywood[3];
     int over;
 } gin_game;

@@ -38,33 +38,33 @@ enum gin_action_kind {
     GIN_ACT_PASS = 1,        /* offer: refuse it */
     GIN_ACT_DRAW_STOCK = 2,
     GIN_ACT_DRAW_DISCARD = 3,
-    GIN_ACT_DISCARD = 4,     /* card: the card thrown face up */
-    GIN_ACT_KNOCK = 5        /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded;
+    GIN_ACT_DISCARD = 4, /* card: the card thrown face up */
+    GIN_ACT_KNOCK = 5    /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded;
                                 8 at a table).
                                 Knocking with zero deadwood is gin. */
 };
 
 typedef struct gin_action {
-    int kind; /* enum gin_action_kind */
+    int kind;      /* enum gin_action_kind */
     gin_card card; /* DISCARD / KNOCK only; ignored by the other kinds */
 } gin_action;
 
 enum gin_event_kind {
-    GIN_EV_DEAL = 0,          /* a seat's ten cards were dealt; see below */
-    GIN_EV_TAKE_UPCARD = 1,   /* seat took the face-up card `card` on the offer */
-    GIN_EV_PASS = 2,          /* seat passed on the upcard `card` */
-    GIN_EV_DRAW_STOCK = 3,    /* seat drew `card` from stock (GIN_NO_CARD when redacted) */
-    GIN_EV_DRAW_DISCARD = 4,  /* seat took `card` from the discard pile */
-    GIN_EV_DISCARD = 5,       /* seat discarded `card` face up */
-    GIN_EV_KNOCK = 6,         /* seat knocked, discarding `card` face down (public at showdown) */
-    GIN_EV_GIN = 7,           /* seat went gin (card as KNOCK; GIN_NO_CARD for big gin) */
-    GIN_EV_LAYOFF = 8,        /* seat (defender) laid `card` off on the knocker's meld `value` */
-    GIN_EV_RESHUFFLE = 9,     /* discard pile but its top became the stock; value: stock count */
-    GIN_EV_VOID = 10,         /* hand void (stock ran low, or GIN_HAND_MAX_TURNS); nobody
+    GIN_EV_DEAL = 0,         /* a seat's ten cards were dealt; see below */
+    GIN_EV_TAKE_UPCARD = 1,  /* seat took the face-up card `card` on the offer */
+    GIN_EV_PASS = 2,         /* seat passed on the upcard `card` */
+    GIN_EV_DRAW_STOCK = 3,   /* seat drew `card` from stock (GIN_NO_CARD when redacted) */
+    GIN_EV_DRAW_DISCARD = 4, /* seat took `card` from the discard pile */
+    GIN_EV_DISCARD = 5,      /* seat discarded `card` face up */
+    GIN_EV_KNOCK = 6,        /* seat knocked, discarding `card` face down (public at showdown) */
+    GIN_EV_GIN = 7,          /* seat went gin (card as KNOCK; GIN_NO_CARD for big gin) */
+    GIN_EV_LAYOFF = 8,       /* seat (defender) laid `card` off on the knocker's meld `value` */
+    GIN_EV_RESHUFFLE = 9,    /* discard pile but its top became the stock; value: stock count */
+    GIN_EV_VOID = 10,        /* hand void (stock ran low, or GIN_HAND_MAX_TURNS); nobody
                                  scores; value: stock count */
-    GIN_EV_HAND_OVER = 11,    /* hand scored: showdown points to `seat`; see `showdown` */
-    GIN_EV_GAME_OVER = 12,    /* emitted by gin_game: seat = winner, value = winner's total */
-    GIN_EV_PENALTY = 13       /* table of 3-4 only: seat takes `value` penalty points (0 for
+    GIN_EV_HAND_OVER = 11,   /* hand scored: showdown points to `seat`; see `showdown` */
+    GIN_EV_GAME_OVER = 12,   /* emitted by gin_game: seat = winner, value = winner's total */
+    GIN_EV_PENALTY = 13      /* table of 3-4 only: seat takes `value` penalty points (0 for
                                  the hand's winner); one per seat, the knocker first then in
                                  turn order, after the LAYOFFs and before HAND_OVER; `cards`
                                  the seat's hand as shown (the knocker's after its discard),
@@ -86,7 +86,7 @@ enum gin_event_kind {
  * `cards` every seat's hand, and `showdown` a two-seat summary (knocker
  * against its left neighbour; the whole showdown is gin_hand.table). */
 typedef struct gin_event {
-    int kind;        /* enum gin_event_kind */
+    int kind; /* enum gin_event_kind */
     int seat;
     gin_card card;
     gin_cardset cards;
@@ -98,23 +98,25 @@ typedef struct gin_event {
 typedef void (*gin_event_fn)(void *ctx, const gin_event *ev);
 
 typedef struct gin_hand {
-    gin_rules rules;       /* copy: the hand owns no pointers */
+    gin_rules rules; /* copy: the hand owns no pointers */
     int seats, dealer, turn, phase;
-    int first_upcard;      /* the card turned up at the deal */
-    int knock_limit;       /* of this hand (Oklahoma: from the first upcard) */
-    int passes;            /* upcard offers refused so far */
-    int turns;             /* completed discards */
-    gin_card taken;        /* card taken from the pile this turn (may not be discarded), or GIN_NO_CARD */
+    int first_upcard; /* the card turned up at the deal */
+    int knock_limit;  /* of this hand (Oklahoma: from the first upcard) */
+    int passes;       /* upcard offers refused so far */
+    int turns;        /* completed discards */
+    gin_card taken;   /* card taken from the pile this turn (may not be discarded), or GIN_NO_CARD */
     gin_cardset held[GIN_MAX_SEATS];
-    gin_card stock[GIN_DECK_SIZE]; int stock_n;   /* top is stock[stock_n - 1] */
-    gin_card pile[GIN_DECK_SIZE]; int pile_n;     /* top is pile[pile_n - 1]; a knock's
+    gin_card stock[GIN_DECK_SIZE];
+    int stock_n; /* top is stock[stock_n - 1] */
+    gin_card pile[GIN_DECK_SIZE];
+    int pile_n;                    /* top is pile[pile_n - 1]; a knock's
                                                      face-down card is put on top at the end */
-    int8_t pile_by[GIN_DECK_SIZE];                /* who discarded each pile card; -1 = the upcard */
-    gin_rng rng;           /* for a reshuffle (Oklahoma stock rule) */
+    int8_t pile_by[GIN_DECK_SIZE]; /* who discarded each pile card; -1 = the upcard */
+    gin_rng rng;                   /* for a reshuffle (Oklahoma stock rule) */
     /* When phase == GIN_PHASE_OVER: */
-    int void_hand;         /* 1 if nobody scored */
-    int knocker;           /* seat that knocked, or -1 */
-    gin_showdown result;   /* valid when knocker >= 0; at a table of 3-4 only a summary:
+    int void_hand;       /* 1 if nobody scored */
+    int knocker;         /* seat that knocked, or -1 */
+    gin_showdown result; /* valid when knocker >= 0; at a table of 3-4 only a summary:
                               kind, winner (GIN_DEFENDER on an undercut), points = penalty
                               total, the knocker's spread, its left neighbour's defence */
     /* Added for the table of 3-4; last so every existing field keeps its place. */

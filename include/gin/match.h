@@ -19,10 +19,10 @@ typedef struct gin_match {
     gin_game game;
     gin_view views[GIN_MAX_SEATS];
     const gin_agent *agents[GIN_MAX_SEATS]; /* not owned */
-    gin_event_fn on_event;  /* optional observer of the full, unredacted events (UI, log, record) */
+    gin_event_fn on_event;                  /* optional observer of the full, unredacted events (UI, log, record) */
     void *ctx;
-    int fault_seat;         /* seat whose agent failed or acted illegally, else -1 */
-    int fault;              /* that agent's status code */
+    int fault_seat; /* seat whose agent failed or acted illegally, else -1 */
+    int fault;      /* that agent's status code */
 } gin_match;
 
 /* Set up a game between agents[0..seats-1] (seat order) with the rule set

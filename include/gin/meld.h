@@ -19,7 +19,7 @@ extern "C" {
 enum { GIN_MAX_MELDS = 17 };
 
 typedef struct gin_arrangement {
-    int deadwood;                     /* value of `unmatched` */
+    int deadwood; /* value of `unmatched` */
     int n_melds;
     gin_cardset melds[GIN_MAX_MELDS]; /* in display order: by lowest card */
     gin_cardset unmatched;

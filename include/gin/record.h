@@ -39,11 +39,11 @@ typedef struct gin_record {
     int n_actions;
     gin_action actions[GIN_RECORD_MAX_ACTIONS];
     /* Filled by gin_record_parse; zero for a record built with _init/_add. */
-    int checked;                              /* 1: the text's check lines must all hold */
-    int line[GIN_RECORD_MAX_ACTIONS];         /* source line of each action, 0 if none */
+    int checked;                      /* 1: the text's check lines must all hold */
+    int line[GIN_RECORD_MAX_ACTIONS]; /* source line of each action, 0 if none */
     int n_checks;
     gin_record_check checks[GIN_RECORD_MAX_CHECKS];
-    int end_line;                             /* line of "end" */
+    int end_line; /* line of "end" */
 } gin_record;
 
 /* Start an empty record of a game with these rules and seed (rules copied;
@@ -76,12 +76,11 @@ int gin_record_parse(const char *text, gin_record *rec, int *err_line);
  * GIN_EILLEGAL (an action not legal, or after the game is over; *err_index
  * = its 0-based index) or GIN_EMISMATCH (*err_index = actions replayed
  * before the disagreement). err_index may be NULL. */
-int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
-                      int *err_index);
+int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx, int *err_index);
 /* As gin_record_replay, and *err_line (may be NULL) gets the 1-based source
  * line at fault (0 when the record did not come from text). */
-int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
-                            int *err_index, int *err_line);
+int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx, int *err_index,
+                            int *err_line);
 
 /* The text of one action as a record line ("discard 7H", "knock 2C",
  * "biggin"; a KNOCK is written "knock": the record writer says "gin" when

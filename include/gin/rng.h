@@ -10,7 +10,9 @@
 extern "C" {
 #endif
 
-typedef struct gin_rng { uint64_t s[4]; } gin_rng;
+typedef struct gin_rng {
+    uint64_t s[4];
+} gin_rng;
 
 void gin_rng_seed(gin_rng *rng, uint64_t seed);
 uint64_t gin_rng_next(gin_rng *rng);

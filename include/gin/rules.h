@@ -32,23 +32,23 @@ enum gin_shutout {
 #define GIN_KNOCK_LIMIT_UPCARD (-1)
 
 typedef struct gin_rules {
-    const char *name;   /* preset name, or "custom" after an override */
-    int seats;          /* 2, or 3-4 for a table (seed 001: 7 cards each, penalty scoring) */
-    int cut;            /* enum gin_cut */
-    int next_dealer;    /* enum gin_next_dealer */
-    int first_turn;     /* enum gin_first_turn */
-    int knock_limit;    /* 0..10, or GIN_KNOCK_LIMIT_UPCARD; 0 = gin only */
+    const char *name; /* preset name, or "custom" after an override */
+    int seats;        /* 2, or 3-4 for a table (seed 001: 7 cards each, penalty scoring) */
+    int cut;          /* enum gin_cut */
+    int next_dealer;  /* enum gin_next_dealer */
+    int first_turn;   /* enum gin_first_turn */
+    int knock_limit;  /* 0..10, or GIN_KNOCK_LIMIT_UPCARD; 0 = gin only */
     int gin_bonus;
-    int big_gin_bonus;  /* 0 = big gin not allowed */
+    int big_gin_bonus; /* 0 = big gin not allowed */
     int undercut_bonus;
-    int stock_low;      /* enum gin_stock_low */
-    int stock_void_at;  /* GIN_STOCK_VOID: 2 (standard) or 0 (classic: stock empty) */
-    int target;         /* game ends when a player reaches this */
-    int max_hands;      /* 0 = no limit; classic may agree a number of hands */
+    int stock_low;     /* enum gin_stock_low */
+    int stock_void_at; /* GIN_STOCK_VOID: 2 (standard) or 0 (classic: stock empty) */
+    int target;        /* game ends when a player reaches this */
+    int max_hands;     /* 0 = no limit; classic may agree a number of hands */
     int game_bonus;
     int box_bonus;
-    int shutout;        /* enum gin_shutout */
-    int hollywood;      /* 1 = three games scored at once (two seats only) */
+    int shutout;   /* enum gin_shutout */
+    int hollywood; /* 1 = three games scored at once (two seats only) */
     /* Added for the table of three or four (seed 001); last so every existing
      * initializer stays valid. Penalty points a knocker who is undercut takes
      * on top of the difference. 0 in every preset; a table usually plays 10

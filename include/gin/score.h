@@ -24,14 +24,14 @@ typedef struct gin_hand_score {
  * shutout, and the winner is the seat with the LOWEST total. */
 typedef struct gin_game_score {
     int seats;
-    int points[GIN_MAX_SEATS];     /* sum of hand points (3-4 seats: penalty points) */
+    int points[GIN_MAX_SEATS]; /* sum of hand points (3-4 seats: penalty points) */
     int hands_won[GIN_MAX_SEATS];
     int game_bonus[GIN_MAX_SEATS];
     int box_bonus[GIN_MAX_SEATS];
-    int shutout;                   /* 1 if the loser(s) scored no points */
-    int total[GIN_MAX_SEATS];      /* final, after doubling */
-    int over;                      /* 1 if the hands so far end the game */
-    int winner;                    /* seat with the highest total when over, else -1 */
+    int shutout;              /* 1 if the loser(s) scored no points */
+    int total[GIN_MAX_SEATS]; /* final, after doubling */
+    int over;                 /* 1 if the hands so far end the game */
+    int winner;               /* seat with the highest total when over, else -1 */
 } gin_game_score;
 
 /* Running and final score of a game (one of the three in Hollywood). `over`
@@ -45,8 +45,7 @@ int gin_score_game(const gin_rules *r, const gin_hand_score *hands, size_t n, gi
 /* Hollywood: three games at once. A player's first hand won counts in game 1,
  * the second in games 1-2, every later one in all three; a game that is over
  * takes no more points. out[0..2]. Returns GIN_OK or GIN_EINVAL. */
-int gin_score_hollywood(const gin_rules *r, const gin_hand_score *hands, size_t n,
-                        gin_game_score out[3]);
+int gin_score_hollywood(const gin_rules *r, const gin_hand_score *hands, size_t n, gin_game_score out[3]);
 
 #ifdef __cplusplus
 }

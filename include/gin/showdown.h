@@ -14,7 +14,7 @@ enum gin_result_kind {
     GIN_RESULT_KNOCK = 0,    /* knocker had less deadwood */
     GIN_RESULT_UNDERCUT = 1, /* defender had equal or less */
     GIN_RESULT_GIN = 2,
-    GIN_RESULT_BIG_GIN = 3   /* 11 cards melded, no discard */
+    GIN_RESULT_BIG_GIN = 3 /* 11 cards melded, no discard */
 };
 enum { GIN_KNOCKER = 0, GIN_DEFENDER = 1 };
 
@@ -24,14 +24,14 @@ typedef struct gin_layoff {
 } gin_layoff;
 
 typedef struct gin_showdown {
-    int kind;                  /* enum gin_result_kind */
-    int winner;                /* GIN_KNOCKER or GIN_DEFENDER */
-    int points;                /* to the winner, under the rule set */
-    gin_arrangement knocker;   /* the spread */
-    gin_arrangement defender;  /* after layoffs: its melds and what stays unmatched */
+    int kind;                 /* enum gin_result_kind */
+    int winner;               /* GIN_KNOCKER or GIN_DEFENDER */
+    int points;               /* to the winner, under the rule set */
+    gin_arrangement knocker;  /* the spread */
+    gin_arrangement defender; /* after layoffs: its melds and what stays unmatched */
     int defender_deadwood_before_layoffs;
     int n_layoffs;
-    gin_layoff layoffs[11];    /* in the order they are laid (chains in order) */
+    gin_layoff layoffs[11]; /* in the order they are laid (chains in order) */
 } gin_showdown;
 
 /* Settle a knock. `knocker` is the knocker's hand after the face-down discard
@@ -44,8 +44,8 @@ typedef struct gin_showdown {
  * knocker's melds). Returns GIN_OK, or GIN_ECOUNT, GIN_EOVERLAP, GIN_EINVAL,
  * GIN_EKNOCK (deadwood over the limit, or 11 cards that are not big gin or
  * big gin not allowed). */
-int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender,
-                        int knock_limit, gin_showdown *out);
+int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
+                        gin_showdown *out);
 
 /* ---- a table for three or four (seed 001; docs/rules.md, "A table for
  * three or four") ----
@@ -68,10 +68,10 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
  *   every other defender pays its deadwood - U, the knocker K - U plus
  *   undercut_penalty. */
 typedef struct gin_table_showdown {
-    int kind;       /* enum gin_result_kind */
+    int kind; /* enum gin_result_kind */
     int seats;
-    int knocker;    /* seat */
-    int winner;     /* seat that won the hand (pays nothing): the knocker, or the undercutter */
+    int knocker; /* seat */
+    int winner;  /* seat that won the hand (pays nothing): the knocker, or the undercutter */
     /* Per seat. The knocker's entry is its spread; a defender's is its melds
      * and unmatched cards after its layoffs. */
     gin_arrangement spread[GIN_MAX_SEATS];
@@ -80,8 +80,8 @@ typedef struct gin_table_showdown {
     int undercut[GIN_MAX_SEATS];        /* 1: a defender whose deadwood <= the knocker's */
     int n_layoffs[GIN_MAX_SEATS];
     gin_layoff layoffs[GIN_MAX_SEATS][11]; /* a defender's, in laying order (chains outward) */
-    int penalty[GIN_MAX_SEATS];         /* penalty points of this hand; 0 for the winner */
-    int total;                          /* sum of penalty[] */
+    int penalty[GIN_MAX_SEATS];            /* penalty points of this hand; 0 for the winner */
+    int total;                             /* sum of penalty[] */
 } gin_table_showdown;
 
 /* Settle a knock at a table. held[0..seats-1] are every seat's cards (the
@@ -94,8 +94,8 @@ typedef struct gin_table_showdown {
  * GIN_OK, or GIN_EINVAL (NULL, seats outside 2..GIN_MAX_SEATS, knocker
  * out of range, bits outside the deck), GIN_ECOUNT, GIN_EOVERLAP,
  * GIN_EKNOCK as gin_showdown_settle; *out is written only on success. */
-int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
-                              int knock_limit, gin_table_showdown *out);
+int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
+                              gin_table_showdown *out);
 
 #ifdef __cplusplus
 }

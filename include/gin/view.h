@@ -14,25 +14,25 @@ extern "C" {
 typedef struct gin_view {
     gin_rules rules;
     int seat, seats;
-    int dealer, turn, phase;  /* as gin_hand; phase OVER between hands */
+    int dealer, turn, phase; /* as gin_hand; phase OVER between hands */
     int knock_limit;
     int first_upcard;
-    gin_cardset hand;         /* this seat's cards */
-    gin_card taken;           /* card this seat took from the pile this turn, or GIN_NO_CARD */
+    gin_cardset hand; /* this seat's cards */
+    gin_card taken;   /* card this seat took from the pile this turn, or GIN_NO_CARD */
     int stock_n;
     int pile_n;
-    gin_card pile[GIN_DECK_SIZE];            /* bottom .. top */
-    int8_t pile_by[GIN_DECK_SIZE];           /* who threw each; -1 = the first upcard */
+    gin_card pile[GIN_DECK_SIZE];  /* bottom .. top */
+    int8_t pile_by[GIN_DECK_SIZE]; /* who threw each; -1 = the first upcard */
     int hand_size[GIN_MAX_SEATS];
-    gin_cardset known[GIN_MAX_SEATS];        /* cards a seat is known to hold (took from pile, not discarded) */
-    gin_cardset discarded[GIN_MAX_SEATS];    /* every card a seat discarded this hand */
-    gin_cardset declined[GIN_MAX_SEATS];     /* face-up cards a seat passed on or drew over */
-    gin_cardset seen;                        /* every card this seat has seen (own hand, pile, known) */
+    gin_cardset known[GIN_MAX_SEATS];     /* cards a seat is known to hold (took from pile, not discarded) */
+    gin_cardset discarded[GIN_MAX_SEATS]; /* every card a seat discarded this hand */
+    gin_cardset declined[GIN_MAX_SEATS];  /* face-up cards a seat passed on or drew over */
+    gin_cardset seen;                     /* every card this seat has seen (own hand, pile, known) */
     int turns;
-    int scores[GIN_MAX_SEATS];               /* game totals so far: hand points (2 seats, from
+    int scores[GIN_MAX_SEATS]; /* game totals so far: hand points (2 seats, from
                                                 HAND_OVER), penalty points (3-4, from PENALTY) */
-    int hand_no;                             /* 1-based hand in play, void hands included */
-    int knocks[GIN_MAX_SEATS];               /* hands each seat ended by knocking (gin not
+    int hand_no;               /* 1-based hand in play, void hands included */
+    int knocks[GIN_MAX_SEATS]; /* hands each seat ended by knocking (gin not
                                                 counted) this game: how eagerly it knocks,
                                                 public at every showdown */
 } gin_view;

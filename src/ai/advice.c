@@ -36,8 +36,8 @@ static void set_name(gin_cardset s, char *buf, size_t cap)
     }
 }
 
-static const char *const k_rank_plural[GIN_RANKS] = {"aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
-                                                     "eights", "nines", "tens", "jacks", "queens", "kings"};
+static const char *const k_rank_plural[GIN_RANKS] = {"aces",   "twos",  "threes", "fours", "fives",  "sixes", "sevens",
+                                                     "eights", "nines", "tens",   "jacks", "queens", "kings"};
 static const char *const k_suit_name[GIN_SUITS] = {"spades", "hearts", "diamonds", "clubs"};
 
 /* The meld of hand's least-deadwood arrangement that holds c, or 0. */
@@ -179,7 +179,9 @@ int gin_advise(const gin_view *v, gin_advice *out, size_t cap)
         order[i] = i;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && mean[order[j]] > mean[order[j - 1]]; j--) {
-            int tmp = order[j]; order[j] = order[j - 1]; order[j - 1] = tmp;
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
         }
     size_t w = 0;
     for (int i = 0; i < n && w < cap; i++, w++) {

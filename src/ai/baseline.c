@@ -27,8 +27,8 @@
 typedef struct baseline {
     gin_rng rng;
     int seat;
-    gin_card drawn;          /* this turn's drawn card, as observed; GIN_NO_CARD if unknown */
-    gin_cardset pairs[64];   /* pairs[a] has b when {a, b} was a draw/discard pair this hand */
+    gin_card drawn;        /* this turn's drawn card, as observed; GIN_NO_CARD if unknown */
+    gin_cardset pairs[64]; /* pairs[a] has b when {a, b} was a draw/discard pair this hand */
 } baseline;
 
 /* 1 if drawing the pile's top card is legal in this DRAW phase. */
@@ -43,10 +43,7 @@ static int pile_allowed(const gin_view *v)
     return 1;
 }
 
-static gin_card pile_top(const gin_view *v)
-{
-    return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
-}
+static gin_card pile_top(const gin_view *v) { return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD; }
 
 /* 1 if some meld of hand + c contains c: a set of its rank or a run through it. */
 static int card_melds(gin_cardset hand, gin_card c)

@@ -34,10 +34,7 @@ static int bot_draw(void *self, const gin_view *v)
     return rc == GIN_OK ? a.kind : rc;
 }
 
-static int bot_discard(void *self, const gin_view *v, gin_action *out)
-{
-    return bot_act(self, v, out);
-}
+static int bot_discard(void *self, const gin_view *v, gin_action *out) { return bot_act(self, v, out); }
 
 static void bot_destroy(void *self) { free(self); }
 

@@ -21,7 +21,7 @@ typedef struct ai_tracker {
     gin_cardset unseen;    /* in the opponent's hidden cards or in the stock */
     int opp_hidden;        /* how many of the opponent's cards we cannot name */
     int stock_n;
-    float p_opp[64];       /* P(the opponent holds the card): 1 known, 0 ours or in the pile */
+    float p_opp[64]; /* P(the opponent holds the card): 1 known, 0 ours or in the pile */
     /* At a table, `opp` is the seat on our left (the only one that can take
      * our discard) and p_rest the chance one of the other opponents holds
      * the card; all 0 with two seats. */
@@ -49,12 +49,12 @@ gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gi
 
 typedef struct ai_table {
     int me, seats, n_opp;
-    int opp[GIN_MAX_SEATS - 1];        /* the opponents in turn order from our left */
-    gin_cardset hand, pile, unseen;     /* unseen: in some opponent's hidden cards or the stock */
-    gin_cardset known[GIN_MAX_SEATS];   /* what each opponent took from the pile and still holds */
-    int hidden[GIN_MAX_SEATS];          /* how many of each opponent's cards we cannot name */
+    int opp[GIN_MAX_SEATS - 1];       /* the opponents in turn order from our left */
+    gin_cardset hand, pile, unseen;   /* unseen: in some opponent's hidden cards or the stock */
+    gin_cardset known[GIN_MAX_SEATS]; /* what each opponent took from the pile and still holds */
+    int hidden[GIN_MAX_SEATS];        /* how many of each opponent's cards we cannot name */
     int stock_n;
-    float p[GIN_MAX_SEATS][64];         /* P(seat holds the card); per card the opponents and the
+    float p[GIN_MAX_SEATS][64]; /* P(seat holds the card); per card the opponents and the
                                          * stock share 1 */
 } ai_table;
 
@@ -86,19 +86,19 @@ int ai_card_melds(gin_cardset h, gin_card x);
 enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
 
 typedef struct ai_params {
-    int infer;           /* tracker weighs discards and declines */
-    double lookahead;    /* weight of the expected deadwood after the next draw (above 1:
+    int infer;            /* tracker weighs discards and declines */
+    double lookahead;     /* weight of the expected deadwood after the next draw (above 1:
                           * the current deadwood counts against the potential) */
-    double danger_w;     /* points charged per unit chance of feeding the opponent */
-    double take_margin;  /* a face-up card must beat a blind draw by this much */
-    int knock_mode;      /* AI_KNOCK_* */
-    int early_turns;     /* threshold mode: knock freely before this many turns */
-    int late_dw;         /* threshold mode: later, knock only at or below this */
-    double knock_ev;     /* EV mode: knock if expected points >= this ... */
-    double knock_ev_turn;/* ... plus this per completed turn */
-    double max_undercut; /* EV mode: never knock with a higher undercut chance */
-    int samples;         /* EV mode: opponent hands sampled */
-    double finish_p;     /* EV mode: knock if this likely to reach the target (0: off) */
+    double danger_w;      /* points charged per unit chance of feeding the opponent */
+    double take_margin;   /* a face-up card must beat a blind draw by this much */
+    int knock_mode;       /* AI_KNOCK_* */
+    int early_turns;      /* threshold mode: knock freely before this many turns */
+    int late_dw;          /* threshold mode: later, knock only at or below this */
+    double knock_ev;      /* EV mode: knock if expected points >= this ... */
+    double knock_ev_turn; /* ... plus this per completed turn */
+    double max_undercut;  /* EV mode: never knock with a higher undercut chance */
+    int samples;          /* EV mode: opponent hands sampled */
+    double finish_p;      /* EV mode: knock if this likely to reach the target (0: off) */
 
 } ai_params;
 
@@ -112,9 +112,9 @@ int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_a
 typedef struct ai_discard_eval {
     int n;
     gin_card card[11];
-    double score[11];     /* higher is better */
-    int dw_after[11];     /* deadwood of the ten cards kept */
-    double expect[11];    /* expected deadwood after the next draw */
+    double score[11];  /* higher is better */
+    int dw_after[11];  /* deadwood of the ten cards kept */
+    double expect[11]; /* expected deadwood after the next draw */
     double danger[11];
 } ai_discard_eval;
 void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e);
@@ -129,14 +129,14 @@ int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *o
 int ai_discard_voids(const gin_view *v);
 
 typedef struct ai_knock_eval {
-    double ev;            /* expected points of knocking (negative: we lose) */
+    double ev; /* expected points of knocking (negative: we lose) */
     double p_undercut;
-    double opp_dw;        /* mean estimated opponent deadwood after layoffs */
-    double p_finish;      /* chance the knock wins enough points to reach the target */
+    double opp_dw;   /* mean estimated opponent deadwood after layoffs */
+    double p_finish; /* chance the knock wins enough points to reach the target */
 } ai_knock_eval;
 /* Estimate knocking with hand h10 (after the face-down discard). */
-void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10,
-                   uint64_t seed, ai_knock_eval *k);
+void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10, uint64_t seed,
+                   ai_knock_eval *k);
 
 /* Per-decision seed: a hash of what the view shows, mixed with the bot's seed. */
 uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
@@ -144,11 +144,11 @@ uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
 /* ---- table.c: the heuristic levels at a table of three or four ---- */
 
 typedef struct ai_table_knock_eval {
-    double ev;           /* expected penalty swing of knocking: the opponents' mean penalty
+    double ev;          /* expected penalty swing of knocking: the opponents' mean penalty
                           * minus ours (positive: good for us) */
-    double p_undercut;   /* chance at least one defender is at or below us */
-    double p_win_game;   /* chance the knock ends the game with us alone lowest */
-    double p_lose_game;  /* chance it ends the game with someone else lower or level */
+    double p_undercut;  /* chance at least one defender is at or below us */
+    double p_win_game;  /* chance the knock ends the game with us alone lowest */
+    double p_lose_game; /* chance it ends the game with someone else lower or level */
 } ai_table_knock_eval;
 /* Estimate knocking with the kept cards h (after the face-down discard). */
 void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,

@@ -27,7 +27,15 @@ static const double CONFIDENCE = 2.0;
  * outs (tenths of a point per out: hard's potential term, lean). */
 enum { OUT_W = 10, OUT_K = 15 };
 
-enum { MAX_ACTS = 80, PLAYOUTS_PER_MS = 100, MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_SAMPLES = 4000, MAX_CANDIDATES = 8, KEEP_DISCARDS = 4 };
+enum {
+    MAX_ACTS = 80,
+    PLAYOUTS_PER_MS = 100,
+    MIN_EVIDENCE = 32,
+    RACE_BATCH = 16,
+    MAX_SAMPLES = 4000,
+    MAX_CANDIDATES = 8,
+    KEEP_DISCARDS = 4
+};
 
 /* How a playout seat knocks: at or below `late` any time, anything within
  * the limit before `early` turns, and whatever it has when the stock runs out.
@@ -49,13 +57,13 @@ static const ro_style k_opp_eager = {1000, 1000};
 typedef struct sim {
     const gin_rules *rules;
     int limit;
-    gin_cardset hand[2];   /* 0 = us, 1 = the opponent */
+    gin_cardset hand[2]; /* 0 = us, 1 = the opponent */
     gin_card stock[GIN_DECK_SIZE];
-    int stock_n;           /* top is stock[stock_n - 1] */
-    gin_card top;          /* face-up card, or GIN_NO_CARD */
-    gin_cardset dead;      /* in the discard pile: public, never drawn again */
+    int stock_n;      /* top is stock[stock_n - 1] */
+    gin_card top;     /* face-up card, or GIN_NO_CARD */
+    gin_cardset dead; /* in the discard pile: public, never drawn again */
     int turns;
-    const ro_style *opp;   /* how the opponent knocks in this world */
+    const ro_style *opp; /* how the opponent knocks in this world */
 } sim;
 
 /* Score a knock by `k` with hand (10 or 11 cards after the face-down discard). */
@@ -290,8 +298,7 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
         n = add_cand(c, n, (gin_action){GIN_ACT_PASS, GIN_NO_CARD});
         break;
     case GIN_PHASE_DRAW:
-        if ((v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER) || v->stock_n <= 0 ||
-            v->pile_n <= 0)
+        if ((v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER) || v->stock_n <= 0 || v->pile_n <= 0)
             return 0; /* forced */
         n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD});
         n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD});
@@ -310,7 +317,9 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
             order[i] = i;
         for (int i = 1; i < e.n; i++) /* insertion sort by score, best first */
             for (int j = i; j > 0 && e.score[order[j]] > e.score[order[j - 1]]; j--) {
-                int tmp = order[j]; order[j] = order[j - 1]; order[j - 1] = tmp;
+                int tmp = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = tmp;
             }
         /* Rollouts favour knocking (their play after a continue is weaker
          * than ours will be), so a knock must come from hard's own estimate. */
@@ -458,8 +467,8 @@ static const sim *worlds_next(worlds *w)
     return &w->world;
 }
 
-static void rollout(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                    long samples, double *mean, double *se)
+static void rollout(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n, long samples,
+                    double *mean, double *se)
 {
     double sq[MAX_ACTS], val[MAX_ACTS];
     worlds w;
@@ -505,10 +514,7 @@ typedef struct race {
     double sum[MAX_CANDIDATES + 4], sum2[MAX_CANDIDATES + 4];
 } race;
 
-static double race_mean(const race *r, int j)
-{
-    return r->runs[j] > 0 ? r->sum[j] / (double)r->runs[j] : 0;
-}
+static double race_mean(const race *r, int j) { return r->runs[j] > 0 ? r->sum[j] / (double)r->runs[j] : 0; }
 
 static double race_se(const race *r, int j)
 {
@@ -553,8 +559,8 @@ static int race_prune(race *r)
 
 /* Runs the race within `budget` playouts; returns the index of the winner
  * and the playouts spent in *spent. */
-static int race_run(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
-                    long budget, const util *u, long *spent_out)
+static int race_run(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n, long budget,
+                    const util *u, long *spent_out)
 {
     race r;
     memset(&r, 0, sizeof r);

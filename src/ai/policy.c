@@ -9,11 +9,24 @@ static const ai_params k_levels[3] = {
     /* easy: forgets the discards, no lookahead, knocks at the first chance */
     {.infer = 0, .lookahead = 0.0, .danger_w = 0.0, .take_margin = 0.0, .knock_mode = AI_KNOCK_FIRST},
     /* normal: tracker and discard safety, fixed knock thresholds */
-    {.infer = 1, .lookahead = 0.5, .danger_w = 3.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_THRESHOLD,
-     .early_turns = 8, .late_dw = 4},
+    {.infer = 1,
+     .lookahead = 0.5,
+     .danger_w = 3.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_THRESHOLD,
+     .early_turns = 8,
+     .late_dw = 4},
     /* hard: tuned by simulation (docs/strength.md) */
-    {.infer = 1, .lookahead = 1.3, .danger_w = 2.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_EV,
-     .knock_ev = 20.0, .knock_ev_turn = 1.5, .max_undercut = 0.3, .samples = 24, .finish_p = 0.5},
+    {.infer = 1,
+     .lookahead = 1.3,
+     .danger_w = 2.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_EV,
+     .knock_ev = 20.0,
+     .knock_ev_turn = 1.5,
+     .max_undercut = 0.3,
+     .samples = 24,
+     .finish_p = 0.5},
 };
 
 #ifdef AI_TUNE
@@ -86,13 +99,13 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
         /* Hands far behind the best never win; skip their lookahead. */
         e->expect[i] = (p->lookahead > 0 && after[c] <= best + 10) ? ai_expected_after_draw(t, h10) : after[c];
         e->danger[i] = p->danger_w > 0 ? ai_danger(t, c) : 0;
-        e->score[i] = -((1 - la) * after[c] + la * e->expect[i]) -
-                      p->danger_w * st * e->danger[i] + 0.01 * gin_card_value(c) + 0.001 * gin_card_rank(c);
+        e->score[i] = -((1 - la) * after[c] + la * e->expect[i]) - p->danger_w * st * e->danger[i] +
+                      0.01 * gin_card_value(c) + 0.001 * gin_card_rank(c);
     }
 }
 
-void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10,
-                   uint64_t seed, ai_knock_eval *k)
+void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10, uint64_t seed,
+                   ai_knock_eval *k)
 {
     gin_rng rng;
     gin_rng_seed(&rng, seed);
@@ -126,10 +139,7 @@ void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, g
 }
 
 /* The face-up card on top of the pile, or GIN_NO_CARD. */
-static gin_card pile_top(const gin_view *v)
-{
-    return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
-}
+static gin_card pile_top(const gin_view *v) { return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD; }
 
 /* Take the face-up card u? */
 static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_card u)
@@ -177,8 +187,7 @@ int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *o
     return 0;
 }
 
-static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed,
-                          gin_action *out)
+static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
     ai_eval_discards(p, t, v, &e);
@@ -208,8 +217,7 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
                 knock = k.ev >= p->knock_ev + p->knock_ev_turn * v->turns && k.p_undercut <= p->max_undercut;
             /* The score: a knock that likely ends the game is worth more
              * than its points. */
-            if (!knock && p->finish_p > 0 && v->rules.target > 0 && !v->rules.hollywood &&
-                k.p_finish >= p->finish_p)
+            if (!knock && p->finish_p > 0 && v->rules.target > 0 && !v->rules.hollywood && k.p_finish >= p->finish_p)
                 knock = 1;
             break;
         }

@@ -7,7 +7,7 @@ static const struct {
     const char *name;
     int level; /* -1: a baseline */
 } agents[] = {
-    {"random", -1}, {"simple", -1},
+    {"random", -1},           {"simple", -1},
     {"easy", GIN_LEVEL_EASY}, {"normal", GIN_LEVEL_NORMAL},
     {"hard", GIN_LEVEL_HARD}, {"expert", GIN_LEVEL_EXPERT},
 };

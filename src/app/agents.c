@@ -10,8 +10,8 @@
 
 int gin_app_agent_is_exec(const char *name) { return name && !strncasecmp(name, "exec:", 5); }
 
-int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms,
-                               const char *log_path, gin_agent *out, char *err, size_t errcap)
+int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
+                               gin_agent *out, char *err, size_t errcap)
 {
     if (err && errcap)
         err[0] = '\0';
@@ -32,8 +32,8 @@ int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, in
     return rc;
 }
 
-int gin_app_agent_create(const char *name, uint64_t seed, int think_ms, const char *log_path,
-                         gin_agent *out, char *err, size_t errcap)
+int gin_app_agent_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
+                         size_t errcap)
 {
     return gin_app_agent_create_timed(name, seed, think_ms, 0, log_path, out, err, errcap);
 }

@@ -118,8 +118,8 @@ static void sweep_stale_temps(const char *path)
             continue;
         char stale[GIN_PATH_MAX];
         struct stat st;
-        if (gin_path_join(stale, sizeof stale, dir, e->d_name) == 0 && lstat(stale, &st) == 0 &&
-            S_ISREG(st.st_mode) && now - st.st_mtime > 60)
+        if (gin_path_join(stale, sizeof stale, dir, e->d_name) == 0 && lstat(stale, &st) == 0 && S_ISREG(st.st_mode) &&
+            now - st.st_mtime > 60)
             (void)unlink(stale);
     }
     closedir(d);
@@ -162,8 +162,7 @@ int gin_file_write_atomic(const char *path, const char *data, size_t len)
     return 0;
 }
 
-int gin_file_save(const char *path, const char *text, int n, const char *what, char *why,
-                  size_t why_cap)
+int gin_file_save(const char *path, const char *text, int n, const char *what, char *why, size_t why_cap)
 {
     if (n < 0 || gin_file_write_atomic(path, text, (size_t)n) != 0) {
         snprintf(why, why_cap, "cannot save %s to %s: %s", what, path, strerror(errno));
@@ -231,8 +230,8 @@ int gin_file_quarantine(const char *path, char *bad, size_t bad_cap)
     return 0;
 }
 
-int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text),
-                  void *ctx, int unreadable, int *bad, char *moved, size_t moved_cap)
+int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text), void *ctx, int unreadable,
+                  int *bad, char *moved, size_t moved_cap)
 {
     char *text = NULL;
     int rc = gin_file_read_all(path, max, &text, NULL);

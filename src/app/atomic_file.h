@@ -32,8 +32,7 @@ int gin_file_write_atomic(const char *path, const char *data, size_t len);
 /* Save a kept file: n bytes of text, by gin_file_write_atomic (n < 0: the
  * caller could not format it). Returns 0, or -1 with "cannot save <what>
  * to <path>: <reason>" in why[]. */
-int gin_file_save(const char *path, const char *text, int n, const char *what, char *why,
-                  size_t why_cap);
+int gin_file_save(const char *path, const char *text, int n, const char *what, char *why, size_t why_cap);
 
 /* Read a whole file (up to max bytes) into a malloc'd, NUL-terminated buffer
  * owned by the caller. Returns 1 and *out, *len on success; 0 if the file
@@ -51,8 +50,8 @@ int gin_file_quarantine(const char *path, char *bad, size_t bad_cap);
  * parse's answer (or `unreadable` if the file could not be read) and the
  * file is moved aside; returns -1 with its new name in moved[], or -2 with
  * errno set if it could not be moved (it must then not be written over). */
-int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text),
-                  void *ctx, int unreadable, int *bad, char *moved, size_t moved_cap);
+int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text), void *ctx, int unreadable,
+                  int *bad, char *moved, size_t moved_cap);
 
 /* The kept files are line-oriented: copy the next line of *text (without its
  * newline) into buf and step *text past it. Returns 1; 0 at the end of the

@@ -40,8 +40,9 @@ char *cli_lines_next(cli_lines *r)
         char *s = r->buf;
         s[n] = '\0';
         if (over || memchr(s, '\0', n)) {
-            cli_line_error(r->number, over ? "line too long (over %d bytes); skipped"
-                                           : "a NUL byte in the line; skipped", CLI_LINE_MAX);
+            cli_line_error(r->number,
+                           over ? "line too long (over %d bytes); skipped" : "a NUL byte in the line; skipped",
+                           CLI_LINE_MAX);
             r->bad_lines++;
             continue;
         }
@@ -221,8 +222,7 @@ void cli_stdout_fast(void)
         setvbuf(stdout, buf, _IOFBF, sizeof buf);
 }
 
-int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o),
-                     void *ctx)
+int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o), void *ctx)
 {
     cli_stdout_fast();
     cli_lines in = {.in = stdin};
@@ -294,11 +294,21 @@ void cli_parse_error(long line, const char *who, const char *text, int rc, size_
 
     const char *what;
     switch (rc) {
-    case GIN_ERANK: what = "unknown card (bad rank)"; break;
-    case GIN_ESUIT: what = "unknown card (bad or missing suit)"; break;
-    case GIN_ETOKEN: what = "unknown card (text after the card)"; break;
-    case GIN_EDUPLICATE: what = "duplicate card"; break;
-    default: what = gin_strerror(rc); break;
+    case GIN_ERANK:
+        what = "unknown card (bad rank)";
+        break;
+    case GIN_ESUIT:
+        what = "unknown card (bad or missing suit)";
+        break;
+    case GIN_ETOKEN:
+        what = "unknown card (text after the card)";
+        break;
+    case GIN_EDUPLICATE:
+        what = "duplicate card";
+        break;
+    default:
+        what = gin_strerror(rc);
+        break;
     }
     if (k)
         cli_line_error(line, "%s%s%s '%s'", who ? who : "", who ? ": " : "", what, tok);

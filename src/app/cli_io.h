@@ -70,8 +70,7 @@ void cli_stdout_fast(void);
  * Read and write failures are reported on stderr after `name` (e.g.
  * "gin analyze"). Returns the exit status: 0, or 1 if any line was bad or
  * input or output failed. */
-int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o),
-                     void *ctx);
+int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o), void *ctx);
 
 /* Report a bad input line on stderr: "line N: " then the printf-style text. */
 void cli_line_error(long line, const char *fmt, ...)

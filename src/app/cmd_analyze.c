@@ -8,26 +8,25 @@
 #include "gin/error.h"
 #include "gin/meld.h"
 
-static const char analyze_usage[] =
-    "usage: gin analyze [--json] < HANDS\n"
-    "\n"
-    "Reads hands from standard input, one a line, 1 to 11 cards each, e.g.\n"
-    "  AS 2S 3S 7H 7D 7C KH QD 5C 9S\n"
-    "Ranks A 2-9 T J Q K (10 also), suits S H D C (the glyphs too), any case.\n"
-    "A tab and anything after it are ignored; blank lines and lines starting\n"
-    "with # are skipped. For each hand it prints the least deadwood, the melds and\n"
-    "the unmatched cards of a least-deadwood arrangement, and for 11 cards the best\n"
-    "discard and the deadwood it leaves:\n"
-    "  AS 2S 3S 9S 7H KH 7D QD 5C 7C<TAB>deadwood 34<TAB>melds [AS 2S 3S] [7H 7D 7C]"
-    "<TAB>unmatched 9S KH QD 5C\n"
-    "\n"
-    "Options:\n"
-    "  -j, --json   one JSON object a line, with the keys hand, deadwood, melds,\n"
-    "               unmatched, and for 11 cards discard and deadwood_after_discard\n"
-    "  -h, --help   show this text\n"
-    "\n"
-    "A bad line is reported on standard error as 'line N: what is wrong'; the\n"
-    "other lines are still answered, and the exit status is then 1.\n";
+static const char analyze_usage[] = "usage: gin analyze [--json] < HANDS\n"
+                                    "\n"
+                                    "Reads hands from standard input, one a line, 1 to 11 cards each, e.g.\n"
+                                    "  AS 2S 3S 7H 7D 7C KH QD 5C 9S\n"
+                                    "Ranks A 2-9 T J Q K (10 also), suits S H D C (the glyphs too), any case.\n"
+                                    "A tab and anything after it are ignored; blank lines and lines starting\n"
+                                    "with # are skipped. For each hand it prints the least deadwood, the melds and\n"
+                                    "the unmatched cards of a least-deadwood arrangement, and for 11 cards the best\n"
+                                    "discard and the deadwood it leaves:\n"
+                                    "  AS 2S 3S 9S 7H KH 7D QD 5C 7C<TAB>deadwood 34<TAB>melds [AS 2S 3S] [7H 7D 7C]"
+                                    "<TAB>unmatched 9S KH QD 5C\n"
+                                    "\n"
+                                    "Options:\n"
+                                    "  -j, --json   one JSON object a line, with the keys hand, deadwood, melds,\n"
+                                    "               unmatched, and for 11 cards discard and deadwood_after_discard\n"
+                                    "  -h, --help   show this text\n"
+                                    "\n"
+                                    "A bad line is reported on standard error as 'line N: what is wrong'; the\n"
+                                    "other lines are still answered, and the exit status is then 1.\n";
 
 /* Answer one hand into o (*json_flag: as JSON). Returns 0, or -1 after
  * reporting the line as bad. */
@@ -101,17 +100,22 @@ int gin_cmd_analyze(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":jh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'j': json = 1; break;
-        case 'h': fputs(analyze_usage, stdout); return 0;
+        case 'j':
+            json = 1;
+            break;
+        case 'h':
+            fputs(analyze_usage, stdout);
+            return 0;
         default:
-            fprintf(stderr, "gin analyze: unknown option '%s' (try 'gin analyze --help')\n",
-                    argv[optind - 1]);
+            fprintf(stderr, "gin analyze: unknown option '%s' (try 'gin analyze --help')\n", argv[optind - 1]);
             return 2;
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "gin analyze: unexpected argument '%s': hands are read from standard "
-                        "input (try 'gin analyze --help')\n", argv[optind]);
+        fprintf(stderr,
+                "gin analyze: unexpected argument '%s': hands are read from standard "
+                "input (try 'gin analyze --help')\n",
+                argv[optind]);
         return 2;
     }
     return cli_answer_lines("gin analyze", analyze_line, &json);

@@ -77,8 +77,7 @@ static int answer(engine *e, int phase)
         fprintf(stderr, "gin engine: the bot failed: %s\n", gin_strerror(rc));
         return 1;
     }
-    int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD &&
-              gin_deadwood(v.hand & ~gin_cardset_of(a.card)) == 0;
+    int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && gin_deadwood(v.hand & ~gin_cardset_of(a.card)) == 0;
     char buf[32];
     if (gin_proto_format_answer(a, gin, buf, sizeof buf) < 0)
         return 1;
@@ -99,25 +98,31 @@ static int handle(engine *e, const char *line)
     switch (m.kind) {
     case GIN_PROTO_HELLO:
         if (m.n != GIN_PROTO_VERSION) {
-            fprintf(stderr, "gin engine: protocol version %d is not supported (only %d)\n", m.n,
-                    GIN_PROTO_VERSION);
+            fprintf(stderr, "gin engine: protocol version %d is not supported (only %d)\n", m.n, GIN_PROTO_VERSION);
             return -1;
         }
         printf("ok gin %s\n", e->level);
         fflush(stdout);
         return 0;
-    case GIN_PROTO_OFFER: return answer(e, GIN_PHASE_OFFER) ? -1 : 0;
-    case GIN_PROTO_DRAW: return answer(e, GIN_PHASE_DRAW) ? -1 : 0;
-    case GIN_PROTO_DISCARD: return answer(e, GIN_PHASE_DISCARD) ? -1 : 0;
-    case GIN_PROTO_ERROR: fprintf(stderr, "gin engine: the referee says: %s\n", m.text); return 0;
-    case GIN_PROTO_QUIT: return 1;
+    case GIN_PROTO_OFFER:
+        return answer(e, GIN_PHASE_OFFER) ? -1 : 0;
+    case GIN_PROTO_DRAW:
+        return answer(e, GIN_PHASE_DRAW) ? -1 : 0;
+    case GIN_PROTO_DISCARD:
+        return answer(e, GIN_PHASE_DISCARD) ? -1 : 0;
+    case GIN_PROTO_ERROR:
+        fprintf(stderr, "gin engine: the referee says: %s\n", m.text);
+        return 0;
+    case GIN_PROTO_QUIT:
+        return 1;
     case GIN_PROTO_GAME:
         /* A fresh bot per game, seeded as the referee says, as the simulator
          * seeds its in-process agents. */
         if (make_bot(e, m.seed) != GIN_OK)
             return -1;
         break;
-    default: break;
+    default:
+        break;
     }
     rc = gin_proto_client_feed(&e->client, &m, tell_bot, e);
     if (rc != GIN_OK)

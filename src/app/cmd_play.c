@@ -77,14 +77,14 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0 && info->human < g->rules.seats) {
         int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
         if (g->rules.seats == 2) {
-            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name,
-                     info->level, info->practice ? " (practice)" : "", hand,
-                     g->score.points[info->human], g->score.points[1 - info->human]);
+            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name, info->level,
+                     info->practice ? " (practice)" : "", hand, g->score.points[info->human],
+                     g->score.points[1 - info->human]);
         } else {
             /* A table: every seat's penalty points, you first. */
             int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
-                             gin_play_rules_label(&g->rules), g->rules.seats, info->level, info->practice ? " (practice)" : "",
-                             hand, g->score.points[info->human]);
+                             gin_play_rules_label(&g->rules), g->rules.seats, info->level,
+                             info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
             for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
                 n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
                               g->score.points[(info->human + k) % g->rules.seats]);
@@ -102,7 +102,8 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX];
     if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0 &&
         gin_path_join(path, sizeof path, dir, "save") == 0 && gin_file_quarantine(path, bad, sizeof bad) == 0)
-        snprintf(note, ncap, "The saved game was damaged (%s at action %d); moved it to %.300s.", gin_strerror(st), err, bad);
+        snprintf(note, ncap, "The saved game was damaged (%s at action %d); moved it to %.300s.", gin_strerror(st), err,
+                 bad);
     else
         snprintf(note, ncap, "The saved game is damaged (%s) and could not be moved aside.", gin_strerror(st));
     return -1;
@@ -125,18 +126,41 @@ int gin_cmd_play(int argc, char **argv)
     if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
         snprintf(note, sizeof note, "%s", why);
 
-    enum { O_LEVEL = 256, O_PLAYERS, O_OPPONENT, O_RULES, O_TARGET, O_HOLLY, O_NOHOLLY, O_FOUR, O_NOCOLOR, O_ASCII, O_OPEN, O_NOOPEN, O_FAST, O_SEED, O_HELP };
-    static const struct option opts[] = {
-        {"level", required_argument, 0, O_LEVEL}, {"opponent", required_argument, 0, O_OPPONENT},
-        {"players", required_argument, 0, O_PLAYERS},
-        {"rules", required_argument, 0, O_RULES},
-        {"target", required_argument, 0, O_TARGET}, {"hollywood", no_argument, 0, O_HOLLY},
-        {"no-hollywood", no_argument, 0, O_NOHOLLY}, {"four-color", no_argument, 0, O_FOUR},
-        {"four-colour", no_argument, 0, O_FOUR}, {"no-color", no_argument, 0, O_NOCOLOR},
-        {"no-colour", no_argument, 0, O_NOCOLOR}, {"ascii", no_argument, 0, O_ASCII},
-        {"open", no_argument, 0, O_OPEN}, {"no-open", no_argument, 0, O_NOOPEN},
-        {"fast", no_argument, 0, O_FAST}, {"seed", required_argument, 0, O_SEED},
-        {"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
+    enum {
+        O_LEVEL = 256,
+        O_PLAYERS,
+        O_OPPONENT,
+        O_RULES,
+        O_TARGET,
+        O_HOLLY,
+        O_NOHOLLY,
+        O_FOUR,
+        O_NOCOLOR,
+        O_ASCII,
+        O_OPEN,
+        O_NOOPEN,
+        O_FAST,
+        O_SEED,
+        O_HELP
+    };
+    static const struct option opts[] = {{"level", required_argument, 0, O_LEVEL},
+                                         {"opponent", required_argument, 0, O_OPPONENT},
+                                         {"players", required_argument, 0, O_PLAYERS},
+                                         {"rules", required_argument, 0, O_RULES},
+                                         {"target", required_argument, 0, O_TARGET},
+                                         {"hollywood", no_argument, 0, O_HOLLY},
+                                         {"no-hollywood", no_argument, 0, O_NOHOLLY},
+                                         {"four-color", no_argument, 0, O_FOUR},
+                                         {"four-colour", no_argument, 0, O_FOUR},
+                                         {"no-color", no_argument, 0, O_NOCOLOR},
+                                         {"no-colour", no_argument, 0, O_NOCOLOR},
+                                         {"ascii", no_argument, 0, O_ASCII},
+                                         {"open", no_argument, 0, O_OPEN},
+                                         {"no-open", no_argument, 0, O_NOOPEN},
+                                         {"fast", no_argument, 0, O_FAST},
+                                         {"seed", required_argument, 0, O_SEED},
+                                         {"help", no_argument, 0, O_HELP},
+                                         {0, 0, 0, 0}};
     int ascii = 0, have_seed = 0, changed = 0;
     const char *opponent = NULL; /* exec:COMMAND */
     uint64_t seed = 0;
@@ -182,8 +206,7 @@ int gin_cmd_play(int argc, char **argv)
                 break;
             }
             if (gin_stats_level_index(optarg) < 0) {
-                fprintf(stderr, "gin: unknown opponent '%s' (easy, normal, hard, expert, or exec:COMMAND)\n",
-                        optarg);
+                fprintf(stderr, "gin: unknown opponent '%s' (easy, normal, hard, expert, or exec:COMMAND)\n", optarg);
                 return 2;
             }
             snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
@@ -210,14 +233,37 @@ int gin_cmd_play(int argc, char **argv)
             changed = 1;
             break;
         }
-        case O_HOLLY: p->set.hollywood = 1; changed = 1; break;
-        case O_NOHOLLY: p->set.hollywood = 0; changed = 1; break;
-        case O_FOUR: p->set.four_color = 1; changed = 1; break;
-        case O_NOCOLOR: p->set.no_color = 1; changed = 1; break;
-        case O_ASCII: ascii = 1; break;
-        case O_OPEN: p->set.open = 1; changed = 1; break;
-        case O_NOOPEN: p->set.open = 0; changed = 1; break;
-        case O_FAST: p->set.fast = 1; changed = 1; break;
+        case O_HOLLY:
+            p->set.hollywood = 1;
+            changed = 1;
+            break;
+        case O_NOHOLLY:
+            p->set.hollywood = 0;
+            changed = 1;
+            break;
+        case O_FOUR:
+            p->set.four_color = 1;
+            changed = 1;
+            break;
+        case O_NOCOLOR:
+            p->set.no_color = 1;
+            changed = 1;
+            break;
+        case O_ASCII:
+            ascii = 1;
+            break;
+        case O_OPEN:
+            p->set.open = 1;
+            changed = 1;
+            break;
+        case O_NOOPEN:
+            p->set.open = 0;
+            changed = 1;
+            break;
+        case O_FAST:
+            p->set.fast = 1;
+            changed = 1;
+            break;
         case O_SEED:
             seed = strtoull(optarg, &end, 0);
             if (*end || end == optarg) {
@@ -226,7 +272,9 @@ int gin_cmd_play(int argc, char **argv)
             }
             have_seed = 1;
             break;
-        case O_HELP: usage(stdout); return 0;
+        case O_HELP:
+            usage(stdout);
+            return 0;
         default:
             fprintf(stderr, "gin: unknown option '%s'\n", argv[optind - 1]);
             usage(stderr);
@@ -272,7 +320,8 @@ int gin_cmd_play(int argc, char **argv)
     char dir[GIN_PATH_MAX];
     p->can_save = gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0;
     if (!p->can_save)
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%sNo saving this time: %s", note[0] ? "\n" : "", why);
+        snprintf(note + strlen(note), sizeof note - strlen(note), "%sNo saving this time: %s", note[0] ? "\n" : "",
+                 why);
     int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
     p->stats_ok = st == 0 || st == -1;
     if (st < 0 && p->can_save)
@@ -325,8 +374,10 @@ int gin_cmd_play(int argc, char **argv)
     const gin_record *resume = NULL;
     if (!quit && has_save) {
         char body[600];
-        snprintf(body, sizeof body, "You have a game in progress:\n\n  %s\n\n"
-                 "y: resume it\nn: start a new game (the saved one is discarded)", summary);
+        snprintf(body, sizeof body,
+                 "You have a game in progress:\n\n  %s\n\n"
+                 "y: resume it\nn: start a new game (the saved one is discarded)",
+                 summary);
         int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
         if (k == 'y') {
             resume = &saved;

@@ -13,7 +13,7 @@ enum { MAX_FILE = 8 << 20 };
 
 typedef struct printer {
     FILE *out;
-    int moves;     /* --moves: print every action */
+    int moves; /* --moves: print every action */
     const gin_game *g;
 } printer;
 
@@ -92,8 +92,8 @@ static void on_event(void *ctx, const gin_event *ev)
     case GIN_EV_DRAW_DISCARD:
     case GIN_EV_DISCARD:
         if (p->moves) {
-            static const char *const verbs[] = {"", "takes the upcard", "passes on", "draws from stock",
-                                                "takes from the pile", "discards"};
+            static const char *const verbs[] = {
+                "", "takes the upcard", "passes on", "draws from stock", "takes from the pile", "discards"};
             fprintf(out, "    seat %d %s ", ev->seat, verbs[ev->kind]);
             put_card(out, ev->card);
             fputc('\n', out);
@@ -115,8 +115,8 @@ static void on_event(void *ctx, const gin_event *ev)
         fprintf(out, "  the pile is shuffled into a new stock of %d\n", ev->value);
         break;
     case GIN_EV_VOID:
-        fprintf(out, "  void hand after %d turns (stock %d): no score, the same dealer deals\n",
-                g->hand.turns, ev->value);
+        fprintf(out, "  void hand after %d turns (stock %d): no score, the same dealer deals\n", g->hand.turns,
+                ev->value);
         break;
     case GIN_EV_PENALTY: /* a table: printed with the spreads at HAND_OVER */
         break;
@@ -134,8 +134,8 @@ static void on_event(void *ctx, const gin_event *ev)
             }
             fprintf(out, "\n  seat %d spreads: ", d);
             put_spread(out, &sd->defender);
-            fprintf(out, "\n  %s: seat %d scores %d\n",
-                    sd->kind >= 0 && sd->kind < 4 ? kind_words[sd->kind] : "?", ev->seat, ev->value);
+            fprintf(out, "\n  %s: seat %d scores %d\n", sd->kind >= 0 && sd->kind < 4 ? kind_words[sd->kind] : "?",
+                    ev->seat, ev->value);
         }
         break;
     case GIN_EV_GAME_OVER:
@@ -276,8 +276,7 @@ int gin_cmd_replay(int argc, char **argv)
 
     printer p = {stdout, moves, g};
     if (!quiet)
-        printf("rules %s, seed %llu, %d actions\n", rec->rules.name, (unsigned long long)rec->seed,
-               rec->n_actions);
+        printf("rules %s, seed %llu, %d actions\n", rec->rules.name, (unsigned long long)rec->seed, rec->n_actions);
     /* Replay once quietly to find a fault before printing anything. */
     int idx = -1;
     rc = gin_record_replay_lines(rec, g, NULL, NULL, &idx, &line);

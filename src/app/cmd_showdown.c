@@ -57,14 +57,17 @@ static void report_knock(long line, const showdown_opts *op, gin_cardset knocker
 {
     int dw = gin_deadwood(knocker);
     if (n == 11 && op->rules.big_gin_bonus <= 0)
-        cli_line_error(line, "knocker has 11 cards, but big gin is not allowed under %s "
-                             "(--big-gin BONUS allows it)", op->rules.name);
+        cli_line_error(line,
+                       "knocker has 11 cards, but big gin is not allowed under %s "
+                       "(--big-gin BONUS allows it)",
+                       op->rules.name);
     else if (n == 11)
-        cli_line_error(line, "knocker has 11 cards that are not all melded (deadwood %d): "
-                             "not big gin", dw);
+        cli_line_error(line,
+                       "knocker has 11 cards that are not all melded (deadwood %d): "
+                       "not big gin",
+                       dw);
     else
-        cli_line_error(line, "knocker's deadwood %d is over the knock limit %d", dw,
-                       op->knock_limit);
+        cli_line_error(line, "knocker's deadwood %d is over the knock limit %d", dw, op->knock_limit);
 }
 
 static void out_side(cli_out *o, const char *who, const gin_arrangement *a)
@@ -107,8 +110,8 @@ static int showdown_line(char *text, long line, void *ctx, cli_out *o)
         }
     }
     if (n[0] != 10 && n[0] != 11) {
-        cli_line_error(line, "knocker has %d card%s (10 after its discard, or 11 for big gin)",
-                       n[0], n[0] == 1 ? "" : "s");
+        cli_line_error(line, "knocker has %d card%s (10 after its discard, or 11 for big gin)", n[0],
+                       n[0] == 1 ? "" : "s");
         return -1;
     }
     if (n[1] != 10) {
@@ -195,25 +198,29 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":u:jh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'u': upcard_text = optarg; break;
-        case 'j': op->json = 1; break;
+        case 'u':
+            upcard_text = optarg;
+            break;
+        case 'j':
+            op->json = 1;
+            break;
         case 'h':
             fputs(showdown_usage, stdout);
             gin_rules_args_usage(stdout);
             return 0;
         case ':':
-            fprintf(stderr, "gin showdown: option '%s' needs a value (try 'gin showdown --help')\n",
-                    argv[optind - 1]);
+            fprintf(stderr, "gin showdown: option '%s' needs a value (try 'gin showdown --help')\n", argv[optind - 1]);
             return 2;
         default:
-            fprintf(stderr, "gin showdown: unknown option '%s' (try 'gin showdown --help')\n",
-                    argv[optind - 1]);
+            fprintf(stderr, "gin showdown: unknown option '%s' (try 'gin showdown --help')\n", argv[optind - 1]);
             return 2;
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "gin showdown: unexpected argument '%s': lines are read from standard "
-                        "input (try 'gin showdown --help')\n", argv[optind]);
+        fprintf(stderr,
+                "gin showdown: unexpected argument '%s': lines are read from standard "
+                "input (try 'gin showdown --help')\n",
+                argv[optind]);
         return 2;
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
@@ -221,8 +228,7 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         gin_card up;
         const char *end = NULL;
         if (gin_card_parse(upcard_text, &up, &end) != GIN_OK || (end && *end)) {
-            fprintf(stderr, "gin showdown: --upcard wants one card, such as 7H, not '%s'\n",
-                    upcard_text);
+            fprintf(stderr, "gin showdown: --upcard wants one card, such as 7H, not '%s'\n", upcard_text);
             return 2;
         }
         op->knock_limit = gin_rules_knock_limit(&op->rules, up);

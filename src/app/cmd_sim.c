@@ -28,10 +28,12 @@ static void usage(FILE *f)
           "undercut penalty 10 unless --undercut-penalty says otherwise), games come in\n"
           "groups of 3 or 4 dealing the same shuffles with the seats rotated, so N is\n"
           "rounded up to a whole group.\n"
-          "  --p1 .. --p4 NAME  agents: ", f);
+          "  --p1 .. --p4 NAME  agents: ",
+          f);
     fputs(gin_ai_names(), f);
     fputs(", or exec:COMMAND (an external bot speaking\n"
-          "                   docs/protocol.md, run by /bin/sh -c; one per job)", f);
+          "                   docs/protocol.md, run by /bin/sh -c; one per job)",
+          f);
     fputs("\n  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
           "  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
@@ -48,7 +50,8 @@ static void usage(FILE *f)
           "move, nothing in time, or dies forfeits that game (a win for the other side;\n"
           "at a table nobody wins it; counted in forfeits, reported on standard error)\n"
           "and is restarted for the next.\n"
-          "Rules (the preset and single knobs, e.g. --target 150 --hollywood):\n", f);
+          "Rules (the preset and single knobs, e.g. --target 150 --hollywood):\n",
+          f);
     gin_rules_args_usage(f);
 }
 
@@ -96,19 +99,19 @@ static void report_forfeit(void *ctx, long game, int player, const char *msg)
 {
     const forfeit_out *o = ctx;
     if (o->seats == 2)
-        fprintf(stderr, "%sgin sim: game %ld: p%d %s; p%d wins by forfeit\n", o->tty ? "\r\033[K" : "",
-                game + 1, player + 1, msg, 2 - player);
+        fprintf(stderr, "%sgin sim: game %ld: p%d %s; p%d wins by forfeit\n", o->tty ? "\r\033[K" : "", game + 1,
+                player + 1, msg, 2 - player);
     else
-        fprintf(stderr, "%sgin sim: game %ld: p%d %s; the game is forfeit, nobody wins it\n",
-                o->tty ? "\r\033[K" : "", game + 1, player + 1, msg);
+        fprintf(stderr, "%sgin sim: game %ld: p%d %s; the game is forfeit, nobody wins it\n", o->tty ? "\r\033[K" : "",
+                game + 1, player + 1, msg);
 }
 
 static void progress_bar(void *ctx, long done, long total)
 {
     (void)ctx;
     int width = 40, fill = total > 0 ? (int)(done * width / total) : width;
-    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "########################################",
-            width - fill, "", done, total);
+    fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "########################################", width - fill, "",
+            done, total);
     fflush(stderr);
 }
 
@@ -146,11 +149,11 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
         printf("{\"players\": %d, \"games\": %ld", n, st->games);
         for (int p = 0; p < n; p++)
             printf(", \"p%d_wins\": %ld", p + 1, st->wins[p]);
-        printf(", \"ties\": %ld, \"p1_win_share\": %.6f, \"ci95_low\": %.6f, \"ci95_high\": %.6f", st->ties,
-               share[0], lo[0], hi[0]);
+        printf(", \"ties\": %ld, \"p1_win_share\": %.6f, \"ci95_low\": %.6f, \"ci95_high\": %.6f", st->ties, share[0],
+               lo[0], hi[0]);
         for (int p = 1; p < n; p++)
-            printf(", \"p%d_win_share\": %.6f, \"p%d_ci95_low\": %.6f, \"p%d_ci95_high\": %.6f", p + 1, share[p],
-                   p + 1, lo[p], p + 1, hi[p]);
+            printf(", \"p%d_win_share\": %.6f, \"p%d_ci95_low\": %.6f, \"p%d_ci95_high\": %.6f", p + 1, share[p], p + 1,
+                   lo[p], p + 1, hi[p]);
         printf(", \"hands\": %ld", st->hands);
         for (int p = 0; p < n; p++)
             printf(", \"p%d_penalty_per_hand\": %.6f", p + 1, pph[p]);
@@ -167,8 +170,7 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
         printf("%s%s", p ? " vs " : "", gin_sim_player(cfg, p));
     printf(", %ld games in groups of %d (the same deal, seats rotated), rules %s, seed %llu\n", st->games, n,
            cfg->rules.name, (unsigned long long)cfg->seed);
-    printf("  %-11s %7s %7s  %-20s %13s %10s\n", "player", "wins", "share", "(95% CI)", "penalty/hand",
-           "hands won");
+    printf("  %-11s %7s %7s  %-20s %13s %10s\n", "player", "wins", "share", "(95% CI)", "penalty/hand", "hands won");
     for (int p = 0; p < n; p++) {
         char ci[40];
         snprintf(ci, sizeof ci, "(%.1f%% - %.1f%%)", 100 * lo[p], 100 * hi[p]);
@@ -187,14 +189,20 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
 int gin_cmd_sim(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"p1", required_argument, NULL, '1'},    {"p2", required_argument, NULL, '2'},
-        {"p3", required_argument, NULL, '3'},    {"p4", required_argument, NULL, '4'},
+        {"p1", required_argument, NULL, '1'},
+        {"p2", required_argument, NULL, '2'},
+        {"p3", required_argument, NULL, '3'},
+        {"p4", required_argument, NULL, '4'},
         {"players", required_argument, NULL, 'P'},
-        {"games", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
+        {"games", required_argument, NULL, 'g'},
+        {"seed", required_argument, NULL, 's'},
         {"think", required_argument, NULL, 'T'},
-        {"jobs", required_argument, NULL, 'j'},  {"json", no_argument, NULL, 'J'},
-        {"move-time", required_argument, NULL, 'M'}, {"bot-log", required_argument, NULL, 'L'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"jobs", required_argument, NULL, 'j'},
+        {"json", no_argument, NULL, 'J'},
+        {"move-time", required_argument, NULL, 'M'},
+        {"bot-log", required_argument, NULL, 'L'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     const char *names[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL}, *bot_log = NULL;
     long long games = 1000, seed = 1, think = 0, jobs = 0, move_ms = 5000, players = 0;
@@ -230,9 +238,15 @@ int gin_cmd_sim(int argc, char **argv)
         case '1':
         case '2':
         case '3':
-        case '4': names[c - '1'] = optarg; break;
-        case 'P': bad = parse_long(optarg, 2, GIN_MAX_SEATS, &players); break;
-        case 'g': bad = parse_long(optarg, 1, 1000000000LL, &games); break;
+        case '4':
+            names[c - '1'] = optarg;
+            break;
+        case 'P':
+            bad = parse_long(optarg, 2, GIN_MAX_SEATS, &players);
+            break;
+        case 'g':
+            bad = parse_long(optarg, 1, 1000000000LL, &games);
+            break;
         case 's': {
             char *end;
             errno = 0;
@@ -241,12 +255,24 @@ int gin_cmd_sim(int argc, char **argv)
             seed = (long long)v;
             break;
         }
-        case 'T': bad = parse_long(optarg, 0, 3600000, &think); break;
-        case 'j': bad = parse_long(optarg, 1, 1024, &jobs); break;
-        case 'J': json = 1; break;
-        case 'M': bad = parse_long(optarg, 1, 3600000, &move_ms); break;
-        case 'L': bot_log = optarg; break;
-        case 'h': usage(stdout); return 0;
+        case 'T':
+            bad = parse_long(optarg, 0, 3600000, &think);
+            break;
+        case 'j':
+            bad = parse_long(optarg, 1, 1024, &jobs);
+            break;
+        case 'J':
+            json = 1;
+            break;
+        case 'M':
+            bad = parse_long(optarg, 1, 3600000, &move_ms);
+            break;
+        case 'L':
+            bot_log = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
         case ':':
             fprintf(stderr, "gin sim: %s needs a value (try --help)\n", argv[optind - 1]);
             return 2;
@@ -355,17 +381,17 @@ int gin_cmd_sim(int argc, char **argv)
                "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
                "\"voids\": %ld, \"forfeits\": %ld, \"p1_forfeits\": %ld, \"p2_forfeits\": %ld, "
                "\"hands_per_s\": %.1f}\n",
-               st.games, st.wins[0], st.wins[1], share, lo, hi, st.hands, pph1, pph2, st.gins, st.knocks,
-               st.undercuts, st.voids, st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1], hps);
+               st.games, st.wins[0], st.wins[1], share, lo, hi, st.hands, pph1, pph2, st.gins, st.knocks, st.undercuts,
+               st.voids, st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1], hps);
         return 0;
     }
-    printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games,
-           cfg.rules.name, (unsigned long long)cfg.seed);
+    printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games, cfg.rules.name,
+           (unsigned long long)cfg.seed);
     printf("  p1 %-8s %7ld wins  %5.1f%%  (95%% CI %.1f%% - %.1f%%)\n", p1, st.wins[0], 100 * share, 100 * lo,
            100 * hi);
     printf("  p2 %-8s %7ld wins  %5.1f%%\n", p2, st.wins[1], decided ? 100 * (1 - share) : 0.0);
-    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st.hands, st.gins, st.knocks,
-           st.undercuts, st.voids);
+    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st.hands, st.gins, st.knocks, st.undercuts,
+           st.voids);
     printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
     printf("  forfeits %ld: p1 %ld, p2 %ld\n", st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1]);
     printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg.jobs, secs);

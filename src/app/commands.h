@@ -3,7 +3,7 @@
 #ifndef GIN_COMMANDS_H
 #define GIN_COMMANDS_H
 
-int gin_cmd_play(int argc, char **argv);     /* the terminal table (default) */
+int gin_cmd_play(int argc, char **argv); /* the terminal table (default) */
 int gin_cmd_analyze(int argc, char **argv);
 int gin_cmd_showdown(int argc, char **argv);
 int gin_cmd_sim(int argc, char **argv);

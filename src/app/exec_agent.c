@@ -37,16 +37,16 @@ enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4 };
 typedef struct xbot {
     char *command;
     char *log_path;
-    char name[64];       /* the bot's own name, from "ok NAME" */
-    char label[160];     /* "bot 'NAME' (exec:COMMAND)" for messages */
+    char name[64];   /* the bot's own name, from "ok NAME" */
+    char label[160]; /* "bot 'NAME' (exec:COMMAND)" for messages */
     int move_ms;
     uint64_t seed;
     long games;
-    pid_t pid;           /* 0 when not running */
+    pid_t pid; /* 0 when not running */
     int to_bot, from_bot;
     char rbuf[GIN_PROTO_LINE_MAX];
     size_t rn;
-    int failed;          /* status of the fault, GIN_OK if none */
+    int failed; /* status of the fault, GIN_OK if none */
     char fault[640];
     gin_proto_referee ref; /* a table's showdown between its events */
     char out[OUT_MAX];
@@ -249,8 +249,7 @@ static int io_fault(xbot *x, int r, const char *when)
     if (r == IO_TIMEOUT)
         return fail(x, GIN_ESTATE, 0, "gave no answer within %d ms %s", x->move_ms, when);
     if (r == IO_LONG)
-        return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1,
-                    when);
+        return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1, when);
     /* Gone: reap it to say how. */
     close_fd(&x->to_bot);
     int status = -1;
@@ -295,8 +294,8 @@ static int spawn(xbot *x, char *err, size_t errcap)
     posix_spawnattr_init(&at);
     posix_spawn_file_actions_adddup2(&fa, to[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from[1], 1);
-    posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null",
-                                     O_WRONLY | O_CREAT | O_APPEND, 0600);
+    posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null", O_WRONLY | O_CREAT | O_APPEND,
+                                     0600);
     sigset_t none, pipe_default;
     sigemptyset(&none);
     sigemptyset(&pipe_default);
@@ -314,8 +313,8 @@ static int spawn(xbot *x, char *err, size_t errcap)
     close(to[0]);
     close(from[1]);
     if (rc != 0) {
-        snprintf(err, errcap, "exec:%s: cannot start: %s%s%s", x->command, strerror(rc),
-                 x->log_path ? " (log " : "", x->log_path ? x->log_path : "");
+        snprintf(err, errcap, "exec:%s: cannot start: %s%s%s", x->command, strerror(rc), x->log_path ? " (log " : "",
+                 x->log_path ? x->log_path : "");
         if (x->log_path)
             strncat(err, ")", errcap - strlen(err) - 1);
         close(to[1]);
@@ -385,7 +384,7 @@ static const char *request_word(int phase)
 
 static const char *expected(int phase)
 {
-    return phase == GIN_PHASE_OFFER ? "take or pass"
+    return phase == GIN_PHASE_OFFER  ? "take or pass"
            : phase == GIN_PHASE_DRAW ? "stock or pile"
                                      : "discard CARD, knock CARD, gin CARD or biggin";
 }
@@ -414,13 +413,11 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
     int rc = gin_proto_parse_answer(line, phase, out, &gin);
     quote(line, said, sizeof said);
     if (rc != GIN_OK)
-        return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said,
-                    request_word(phase), rc == GIN_EILLEGAL ? "the answer to another request" : "not a move",
-                    expected(phase));
+        return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
+                    rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));
     char why[160];
     if (gin_proto_check(v, *out, gin, why, sizeof why) != GIN_OK)
-        return fail(x, GIN_EILLEGAL, 1, "answered '%s' to '%s', an illegal move: %s", said,
-                    request_word(phase), why);
+        return fail(x, GIN_EILLEGAL, 1, "answered '%s' to '%s', an illegal move: %s", said, request_word(phase), why);
     return GIN_OK;
 }
 
@@ -438,10 +435,7 @@ static int x_draw(void *self, const gin_view *v)
     return rc < 0 ? rc : a.kind;
 }
 
-static int x_discard(void *self, const gin_view *v, gin_action *out)
-{
-    return ask(self, v, out);
-}
+static int x_discard(void *self, const gin_view *v, gin_action *out) { return ask(self, v, out); }
 
 static uint64_t mix64(uint64_t z)
 {
@@ -518,8 +512,8 @@ static char *dup_str(const char *s)
     return d;
 }
 
-int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path,
-                          gin_agent *out, char *err, size_t errcap)
+int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path, gin_agent *out,
+                          char *err, size_t errcap)
 {
     char dummy[8];
     if (!err || !errcap) {
@@ -591,7 +585,4 @@ int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed)
     return GIN_OK;
 }
 
-long gin_exec_agent_pid(const gin_agent *a)
-{
-    return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0;
-}
+long gin_exec_agent_pid(const gin_agent *a) { return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0; }

@@ -32,8 +32,8 @@ enum { GIN_EXEC_MOVE_MS = 5000 /* default time a bot has for each answer */ };
  * GIN_EINVAL (bad argument, no resources) or GIN_ESTATE (the bot did not
  * start or failed the handshake), with a message in err (if non-NULL);
  * nothing is left running. */
-int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path,
-                          gin_agent *out, char *err, size_t errcap);
+int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path, gin_agent *out,
+                          char *err, size_t errcap);
 
 /* 1 if `a` was made by gin_exec_agent_create. */
 int gin_exec_agent_is(const gin_agent *a);

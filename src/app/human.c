@@ -121,7 +121,8 @@ static int try_knock(gin_play *p, const gin_view *v, gin_action *out)
     char ct[16];
     card_text(c, ct, sizeof ct);
     if (c == v->taken) {
-        gin_play_msg(p, 1, "You just took %s from the pile: knock by throwing another card (%s leaves %d).", ct, bt, least);
+        gin_play_msg(p, 1, "You just took %s from the pile: knock by throwing another card (%s leaves %d).", ct, bt,
+                     least);
         return 0;
     }
     int after = gin_deadwood(held & ~gin_cardset_of(c));
@@ -174,7 +175,8 @@ static void hint(gin_play *p, const gin_view *v)
         why[0] = (char)(why[0] - 'a' + 'A');
     size_t rl = strlen(why);
     gin_play_msg(p, 0, "Hint: %s. %s%s", a, why, rl && why[rl - 1] != '.' ? "." : "");
-    if (adv[0].action.kind == GIN_ACT_DISCARD || (adv[0].action.kind == GIN_ACT_KNOCK && adv[0].action.card != GIN_NO_CARD)) {
+    if (adv[0].action.kind == GIN_ACT_DISCARD ||
+        (adv[0].action.kind == GIN_ACT_KNOCK && adv[0].action.card != GIN_NO_CARD)) {
         int i = index_of(p, adv[0].action.card);
         if (i >= 0)
             p->selected = i;
@@ -212,7 +214,8 @@ static int side_screen(gin_play *p, int key)
     int rc = 0;
     switch (key) {
     case '?':
-        rc = gin_ui_text_screen("Help", gin_play_help_text(p, text, sizeof text), "Enter or q: back to the table", "\n\033q?");
+        rc = gin_ui_text_screen("Help", gin_play_help_text(p, text, sizeof text), "Enter or q: back to the table",
+                                "\n\033q?");
         break;
     case 'v':
         gin_play_pile_text(p, text, sizeof text);
@@ -312,18 +315,24 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
             continue;
         }
         switch (key) {
-        case GIN_KEY_LEFT: case 'h':
+        case GIN_KEY_LEFT:
+        case 'h':
             if (p->n_order)
                 p->selected = p->selected <= 0 ? p->n_order - 1 : p->selected - 1;
             continue;
-        case GIN_KEY_RIGHT: case 'l':
+        case GIN_KEY_RIGHT:
+        case 'l':
             if (p->n_order)
                 p->selected = p->selected < 0 || p->selected >= p->n_order - 1 ? 0 : p->selected + 1;
             continue;
-        case GIN_KEY_SLEFT: case '<': case ',':
+        case GIN_KEY_SLEFT:
+        case '<':
+        case ',':
             move_card(p, -1);
             continue;
-        case GIN_KEY_SRIGHT: case '>': case '.':
+        case GIN_KEY_SRIGHT:
+        case '>':
+        case '.':
             move_card(p, 1);
             continue;
         case 'o':
@@ -334,7 +343,10 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
         case 'H':
             hint(p, v);
             continue;
-        case '?': case 'v': case 't': case 'm':
+        case '?':
+        case 'v':
+        case 't':
+        case 'm':
             if (side_screen(p, key) < 0) {
                 p->quit_req = 1;
                 return abort_decision(p);
@@ -350,7 +362,8 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
                 return abort_decision(p);
             }
             continue;
-        case 'q': case 'Q':
+        case 'q':
+        case 'Q':
             p->quit_armed = 1;
             gin_play_msg(p, 0, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
             continue;
@@ -387,8 +400,7 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
             else if (key == 'k') {
                 p->knock_armed = was_knock;
                 ok = try_knock(p, v, &a);
-            }
-            else if (key == 'g')
+            } else if (key == 'g')
                 ok = try_gin(p, v, &a);
             else if (key == 's' || key == 'd')
                 gin_play_msg(p, 1, "You have drawn already: throw a card (Enter), or knock (k).");

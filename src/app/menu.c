@@ -25,7 +25,23 @@ static void cycle_word(char *dst, size_t cap, const char *const *words, int n, i
     snprintf(dst, cap, "%s", words[i]);
 }
 
-enum { M_LEVEL, M_PLAYERS, M_RULES, M_TARGET, M_HOLLY, M_OPEN, M_FOUR, M_COLOR, M_FAST, M_SORT, M_STATS, M_SHEET, M_HELP, M_BACK, M_N };
+enum {
+    M_LEVEL,
+    M_PLAYERS,
+    M_RULES,
+    M_TARGET,
+    M_HOLLY,
+    M_OPEN,
+    M_FOUR,
+    M_COLOR,
+    M_FAST,
+    M_SORT,
+    M_STATS,
+    M_SHEET,
+    M_HELP,
+    M_BACK,
+    M_N
+};
 
 int gin_play_menu(gin_play *p)
 {
@@ -60,9 +76,13 @@ int gin_play_menu(gin_play *p)
         snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
         snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s%s", holly, nh,
                  p->set.players > 2 ? "  two players only" : "");
-        snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off", no);
+        snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off",
+                 no);
         snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
-        snprintf(items[M_COLOR], 96, "Colours            %s", p->set.no_color ? "off" : getenv("NO_COLOR") ? "on (but NO_COLOR is set)" : "on");
+        snprintf(items[M_COLOR], 96, "Colours            %s",
+                 p->set.no_color      ? "off"
+                 : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
+                                      : "on");
         snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
         snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
         snprintf(items[M_STATS], 96, "Statistics...");
@@ -85,9 +105,15 @@ int gin_play_menu(gin_play *p)
         int item = k % 1000;
         static char text[32768];
         switch (item) {
-        case M_LEVEL: cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir); break;
-        case M_PLAYERS: p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3; break;
-        case M_RULES: cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir); break;
+        case M_LEVEL:
+            cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir);
+            break;
+        case M_PLAYERS:
+            p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3;
+            break;
+        case M_RULES:
+            cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir);
+            break;
         case M_TARGET: {
             static const int t[] = {0, 50, 100, 150, 200, 250};
             int i = 0;
@@ -97,11 +123,23 @@ int gin_play_menu(gin_play *p)
             p->set.target = t[(i + dir + 6) % 6];
             break;
         }
-        case M_HOLLY: p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1; break;
-        case M_FOUR: p->set.four_color ^= 1; gin_play_apply_display(p); break;
-        case M_COLOR: p->set.no_color ^= 1; gin_play_apply_display(p); break;
-        case M_OPEN: p->set.open ^= 1; break;
-        case M_FAST: p->set.fast ^= 1; break;
+        case M_HOLLY:
+            p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1;
+            break;
+        case M_FOUR:
+            p->set.four_color ^= 1;
+            gin_play_apply_display(p);
+            break;
+        case M_COLOR:
+            p->set.no_color ^= 1;
+            gin_play_apply_display(p);
+            break;
+        case M_OPEN:
+            p->set.open ^= 1;
+            break;
+        case M_FAST:
+            p->set.fast ^= 1;
+            break;
         case M_SORT:
             p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
             p->set.sort = p->sort;

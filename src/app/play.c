@@ -46,9 +46,9 @@ const char *gin_play_rules_label(const gin_rules *g)
             continue;
 #define SAME(f) (r.f == g->f)
         if (SAME(cut) && SAME(next_dealer) && SAME(first_turn) && SAME(knock_limit) && SAME(gin_bonus) &&
-            SAME(big_gin_bonus) && SAME(undercut_bonus) && SAME(stock_low) && SAME(stock_void_at) &&
-            SAME(target) && SAME(max_hands) && SAME(game_bonus) && SAME(box_bonus) && SAME(shutout) &&
-            SAME(hollywood) && SAME(undercut_penalty))
+            SAME(big_gin_bonus) && SAME(undercut_bonus) && SAME(stock_low) && SAME(stock_void_at) && SAME(target) &&
+            SAME(max_hands) && SAME(game_bonus) && SAME(box_bonus) && SAME(shutout) && SAME(hollywood) &&
+            SAME(undercut_penalty))
             return gin_rules_preset_at(i)->name;
 #undef SAME
     }
@@ -189,14 +189,29 @@ static void on_event(void *ctx, const gin_event *ev)
         char *l = p->last[ev->seat];
         size_t lc = sizeof p->last[0];
         switch (ev->kind) {
-        case GIN_EV_TAKE_UPCARD: snprintf(l, lc, "took the upcard %s", c); break;
-        case GIN_EV_PASS: snprintf(l, lc, "passed on %s", c); break;
-        case GIN_EV_DRAW_STOCK: snprintf(l, lc, "drew from the stock"); break;
-        case GIN_EV_DRAW_DISCARD: snprintf(l, lc, "took %s", c); break;
-        case GIN_EV_DISCARD: snprintf(l, lc, "threw %s", c); break;
-        case GIN_EV_KNOCK: snprintf(l, lc, "knocked"); break;
-        case GIN_EV_GIN: snprintf(l, lc, "went gin"); break;
-        default: break;
+        case GIN_EV_TAKE_UPCARD:
+            snprintf(l, lc, "took the upcard %s", c);
+            break;
+        case GIN_EV_PASS:
+            snprintf(l, lc, "passed on %s", c);
+            break;
+        case GIN_EV_DRAW_STOCK:
+            snprintf(l, lc, "drew from the stock");
+            break;
+        case GIN_EV_DRAW_DISCARD:
+            snprintf(l, lc, "took %s", c);
+            break;
+        case GIN_EV_DISCARD:
+            snprintf(l, lc, "threw %s", c);
+            break;
+        case GIN_EV_KNOCK:
+            snprintf(l, lc, "knocked");
+            break;
+        case GIN_EV_GIN:
+            snprintf(l, lc, "went gin");
+            break;
+        default:
+            break;
         }
     }
     switch (ev->kind) {
@@ -215,8 +230,8 @@ static void on_event(void *ctx, const gin_event *ev)
                              ev->value == p->human ? "you" : gin_play_seat_name(p, ev->value),
                              ev->value == p->human ? "" : "s", c);
             else
-                gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
-                             ev->value == p->human ? "you" : "the bot", ev->value == p->human ? "" : "s", c);
+                gin_play_log(p, "New hand: %s deal%s. Upcard %s.", ev->value == p->human ? "you" : "the bot",
+                             ev->value == p->human ? "" : "s", c);
         }
         return;
     case GIN_EV_TAKE_UPCARD:
@@ -306,8 +321,8 @@ static int show_hand_end(gin_play *p)
     if (p->practice) {
         static char text[16384];
         gin_play_review_text(p, p->m.game.hand_no, text, sizeof text);
-        if (gin_ui_text_screen("Practice review: this hand against the hard bot's advice", text,
-                               "Enter: continue", "\n\033 q") < 0)
+        if (gin_ui_text_screen("Practice review: this hand against the hard bot's advice", text, "Enter: continue",
+                               "\n\033 q") < 0)
             return -1;
     }
     return 0;
@@ -489,8 +504,7 @@ static int make_bot(gin_play *p)
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
-    int rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0,
-                           &p->bot_agent);
+    int rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, &p->bot_agent);
     /* A table: a bot of the same level in every other seat, each seeded
      * apart (their own random streams, so they do not mirror each other). */
     for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
@@ -540,8 +554,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     gin_human_agent(p, &p->human_agent);
     for (int s = 0; s < GIN_MAX_SEATS; s++) {
         p->proxy[s] = (gin_proxy){p, s};
-        p->agent[s] = (gin_agent){"proxy", &p->proxy[s], proxy_offer, proxy_draw, proxy_discard,
-                                  proxy_observe, NULL};
+        p->agent[s] = (gin_agent){"proxy", &p->proxy[s], proxy_offer, proxy_draw, proxy_discard, proxy_observe, NULL};
     }
     p->sort = p->set.sort;
     int result = 0;

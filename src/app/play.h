@@ -20,7 +20,7 @@ enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL
 typedef struct gin_review_item {
     int hand_no, turn;
     gin_action chosen, best;
-    double cost;      /* estimated points lost, per the advice values */
+    double cost; /* estimated points lost, per the advice values */
     char reason[96];
 } gin_review_item;
 
@@ -35,36 +35,36 @@ typedef struct gin_play {
     gin_settings set;
     gin_rules rules;
     uint64_t seed;
-    int level;               /* enum gin_level (of the built-in bot) */
-    const char *opponent;    /* "exec:COMMAND" when the bot is an external
+    int level;            /* enum gin_level (of the built-in bot) */
+    const char *opponent; /* "exec:COMMAND" when the bot is an external
                               * program (bot_agent made by the caller, kept
                               * over games; no save, no statistics), or NULL */
-    int practice;            /* open hands, undo, review; no statistics */
-    int human, bot;          /* seats (bot: the first bot, on your left) */
+    int practice;         /* open hands, undo, review; no statistics */
+    int human, bot;       /* seats (bot: the first bot, on your left) */
     gin_match m;
-    gin_agent bot_agent;     /* the real bot */
-    gin_agent human_agent;   /* the player at the terminal (human.c) */
+    gin_agent bot_agent;                /* the real bot */
+    gin_agent human_agent;              /* the player at the terminal (human.c) */
     gin_agent table_bot[GIN_MAX_SEATS]; /* a table of 3-4: the bots of the seats
                               * other than human and bot (same level) */
-    gin_agent agent[GIN_MAX_SEATS]; /* proxies by seat: record, replay, then decide */
+    gin_agent agent[GIN_MAX_SEATS];     /* proxies by seat: record, replay, then decide */
     gin_proxy proxy[GIN_MAX_SEATS];
-    gin_record *rec;         /* every action so far (heap: it is large) */
-    gin_record *src;         /* resume: actions still to replay, or NULL */
+    gin_record *rec; /* every action so far (heap: it is large) */
+    gin_record *src; /* resume: actions still to replay, or NULL */
     int replay_pos;
-    int replaying;           /* events come from the replay: no pauses, no screens */
+    int replaying; /* events come from the replay: no pauses, no screens */
     /* The hand as shown. */
     gin_card order[GIN_UI_MAX_HAND];
     int n_order;
-    int sort;                /* GIN_SORT_* */
-    int selected;            /* index into order, or -1 */
-    gin_card drawn;          /* card just drawn from the stock (marked new) */
+    int sort;       /* GIN_SORT_* */
+    int selected;   /* index into order, or -1 */
+    gin_card drawn; /* card just drawn from the stock (marked new) */
     char log[GIN_UI_LOG_LINES][GIN_UI_LINE];
     char msg[GIN_PLAY_MSG];
     int msg_err;
-    int knock_armed;         /* k pressed once: a second k knocks */
-    int quit_armed;          /* q pressed once: y saves and quits */
+    int knock_armed; /* k pressed once: a second k knocks */
+    int quit_armed;  /* q pressed once: y saves and quits */
     /* Leaving a decision early. */
-    int aborting;            /* set while a callback unwinds: ignore its events */
+    int aborting; /* set while a callback unwinds: ignore its events */
     int quit_req, undo_req;
     /* Practice undo: the match and record length before your last move. */
     gin_match *snap_prev, *snap_now;
@@ -78,13 +78,13 @@ typedef struct gin_play {
     gin_showdown sd;
     int sd_knocker;
     gin_cardset sd_hands[2];
-    gin_table_showdown tsd;  /* a table of 3-4: the whole showdown */
+    gin_table_showdown tsd;       /* a table of 3-4: the whole showdown */
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
-    int can_save;            /* the state dir works */
-    int stats_ok;            /* stats loaded (or fresh) and may be written */
+    int can_save; /* the state dir works */
+    int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
-    char note[256];          /* a message for the first screen (damaged file...) */
+    char note[256]; /* a message for the first screen (damaged file...) */
 } gin_play;
 
 /* play.c: the rules a settings block asks for (preset plus overrides).

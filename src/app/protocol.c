@@ -11,16 +11,13 @@
 enum { MAX_WORDS = 64, MSGS_NEEDED = 32 };
 
 static const char *const keywords[GIN_PROTO_KINDS] = {
-    "gin", "rules", "game", "hand", "deal", "move", "reshuffle", "void", "melds", "unmatched",
-    "layoff", "result", "endhand", "endgame", "offer", "draw", "discard", "error", "quit", "penalty",
+    "gin",    "rules",  "game",    "hand",    "deal",  "move", "reshuffle", "void",  "melds", "unmatched",
+    "layoff", "result", "endhand", "endgame", "offer", "draw", "discard",   "error", "quit",  "penalty",
 };
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
 
-const char *gin_proto_keyword(int kind)
-{
-    return kind >= 0 && kind < GIN_PROTO_KINDS ? keywords[kind] : NULL;
-}
+const char *gin_proto_keyword(int kind) { return kind >= 0 && kind < GIN_PROTO_KINDS ? keywords[kind] : NULL; }
 
 /* ---- a small output buffer ---- */
 
@@ -100,14 +97,22 @@ static int put_cards(out *o, gin_cardset s, const char *sep)
 static const char *move_word(int event, gin_card card)
 {
     switch (event) {
-    case GIN_EV_TAKE_UPCARD: return "take";
-    case GIN_EV_PASS: return "pass";
-    case GIN_EV_DRAW_STOCK: return "stock";
-    case GIN_EV_DRAW_DISCARD: return "pile";
-    case GIN_EV_DISCARD: return "discard";
-    case GIN_EV_KNOCK: return "knock";
-    case GIN_EV_GIN: return card == GIN_NO_CARD ? "biggin" : "gin";
-    default: return NULL;
+    case GIN_EV_TAKE_UPCARD:
+        return "take";
+    case GIN_EV_PASS:
+        return "pass";
+    case GIN_EV_DRAW_STOCK:
+        return "stock";
+    case GIN_EV_DRAW_DISCARD:
+        return "pile";
+    case GIN_EV_DISCARD:
+        return "discard";
+    case GIN_EV_KNOCK:
+        return "knock";
+    case GIN_EV_GIN:
+        return card == GIN_NO_CARD ? "biggin" : "gin";
+    default:
+        return NULL;
     }
 }
 
@@ -140,8 +145,12 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
     put(&o, keywords[m->kind]);
     int rc = GIN_OK;
     switch (m->kind) {
-    case GIN_PROTO_HELLO: put_int(&o, m->n); break;
-    case GIN_PROTO_RULES: rc = format_rules(&o, &m->rules); break;
+    case GIN_PROTO_HELLO:
+        put_int(&o, m->n);
+        break;
+    case GIN_PROTO_RULES:
+        rc = format_rules(&o, &m->rules);
+        break;
     case GIN_PROTO_GAME:
         put_int(&o, m->seat);
         put_u64(&o, m->seed);
@@ -151,7 +160,9 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
         put_int(&o, m->dealer);
         rc = put_card(&o, m->card);
         break;
-    case GIN_PROTO_DEAL: rc = put_cards(&o, m->cards, " "); break;
+    case GIN_PROTO_DEAL:
+        rc = put_cards(&o, m->cards, " ");
+        break;
     case GIN_PROTO_MOVE: {
         const char *w = move_word(m->event, m->card);
         if (!w)
@@ -166,7 +177,9 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
         break;
     }
     case GIN_PROTO_RESHUFFLE:
-    case GIN_PROTO_VOID: put_int(&o, m->n); break;
+    case GIN_PROTO_VOID:
+        put_int(&o, m->n);
+        break;
     case GIN_PROTO_MELDS:
         put_int(&o, m->seat);
         if (m->n_melds < 0 || m->n_melds > GIN_MAX_MELDS)
@@ -218,7 +231,8 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
         put(&o, t);
         break;
     }
-    default: break; /* requests and quit have no fields */
+    default:
+        break; /* requests and quit have no fields */
     }
     if (rc != GIN_OK)
         return rc;
@@ -363,9 +377,9 @@ static int parse_move(const words *w, gin_proto_msg *m)
         const char *word;
         int event, card; /* card: 0 none, 1 required, 2 optional */
     } moves[] = {
-        {"take", GIN_EV_TAKE_UPCARD, 1}, {"pass", GIN_EV_PASS, 1}, {"stock", GIN_EV_DRAW_STOCK, 2},
+        {"take", GIN_EV_TAKE_UPCARD, 1},  {"pass", GIN_EV_PASS, 1},       {"stock", GIN_EV_DRAW_STOCK, 2},
         {"pile", GIN_EV_DRAW_DISCARD, 1}, {"discard", GIN_EV_DISCARD, 1}, {"knock", GIN_EV_KNOCK, 1},
-        {"gin", GIN_EV_GIN, 1}, {"biggin", GIN_EV_GIN, 0},
+        {"gin", GIN_EV_GIN, 1},           {"biggin", GIN_EV_GIN, 0},
     };
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         if (!same(w->w[2], moves[i].word))
@@ -444,8 +458,7 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
         return GIN_OK;
     }
     case GIN_PROTO_UNMATCHED:
-        return n >= 2 && seat_word(ws.w[1], &m->seat) && card_list(&ws, 2, &m->cards) ? GIN_OK
-                                                                                      : GIN_EFORMAT;
+        return n >= 2 && seat_word(ws.w[1], &m->seat) && card_list(&ws, 2, &m->cards) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_LAYOFF:
         return n == 4 && seat_word(ws.w[1], &m->seat) && one_card(ws.w[2], &m->card) &&
                        inum(ws.w[3], 0, GIN_MAX_MELDS - 1, &m->n)
@@ -473,8 +486,7 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
                    ? GIN_OK
                    : GIN_EFORMAT;
     case GIN_PROTO_PENALTY:
-        return n == 3 && seat_word(ws.w[1], &m->seat) && inum(ws.w[2], 0, 1000000, &m->n) ? GIN_OK
-                                                                                         : GIN_EFORMAT;
+        return n == 3 && seat_word(ws.w[1], &m->seat) && inum(ws.w[2], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_ERROR: {
         const char *t = n > 1 ? ws.rest[1] : "";
         size_t i = 0;
@@ -587,8 +599,7 @@ int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *
     return gin_proto_referee_msgs(NULL, v, ev, out, cap);
 }
 
-int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
-                           size_t cap)
+int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap)
 {
     if (!v || !ev || (!out && cap))
         return GIN_EINVAL;
@@ -697,14 +708,10 @@ int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *cl
         const char *word;
         int phase, kind, card, gin;
     } answers[] = {
-        {"take", GIN_PHASE_OFFER, GIN_ACT_TAKE_UPCARD, 0, 0},
-        {"pass", GIN_PHASE_OFFER, GIN_ACT_PASS, 0, 0},
-        {"stock", GIN_PHASE_DRAW, GIN_ACT_DRAW_STOCK, 0, 0},
-        {"pile", GIN_PHASE_DRAW, GIN_ACT_DRAW_DISCARD, 0, 0},
-        {"discard", GIN_PHASE_DISCARD, GIN_ACT_DISCARD, 1, 0},
-        {"knock", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 0},
-        {"gin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 1},
-        {"biggin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 0, 1},
+        {"take", GIN_PHASE_OFFER, GIN_ACT_TAKE_UPCARD, 0, 0},  {"pass", GIN_PHASE_OFFER, GIN_ACT_PASS, 0, 0},
+        {"stock", GIN_PHASE_DRAW, GIN_ACT_DRAW_STOCK, 0, 0},   {"pile", GIN_PHASE_DRAW, GIN_ACT_DRAW_DISCARD, 0, 0},
+        {"discard", GIN_PHASE_DISCARD, GIN_ACT_DISCARD, 1, 0}, {"knock", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 0},
+        {"gin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 1},       {"biggin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 0, 1},
     };
     for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
         if (!same(w.w[0], answers[i].word))
@@ -730,10 +737,18 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
     if (cap)
         buf[0] = '\0';
     switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD: put(&o, "take"); break;
-    case GIN_ACT_PASS: put(&o, "pass"); break;
-    case GIN_ACT_DRAW_STOCK: put(&o, "stock"); break;
-    case GIN_ACT_DRAW_DISCARD: put(&o, "pile"); break;
+    case GIN_ACT_TAKE_UPCARD:
+        put(&o, "take");
+        break;
+    case GIN_ACT_PASS:
+        put(&o, "pass");
+        break;
+    case GIN_ACT_DRAW_STOCK:
+        put(&o, "stock");
+        break;
+    case GIN_ACT_DRAW_DISCARD:
+        put(&o, "pile");
+        break;
     case GIN_ACT_DISCARD:
     case GIN_ACT_KNOCK:
         if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD) {
@@ -744,7 +759,8 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
         if (put_card(&o, a.card) != GIN_OK)
             return GIN_EINVAL;
         break;
-    default: return GIN_EINVAL;
+    default:
+        return GIN_EINVAL;
     }
     put(&o, "\n");
     return o.over ? GIN_ESPACE : (int)o.len;
@@ -784,8 +800,8 @@ int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, 
                 return refuse(why, cap, "the discard pile is empty", NULL, NULL);
             /* Both seats passed on the upcard: the non-dealer must draw from stock. */
             if (v->rules.first_turn == GIN_FIRST_TURN_OFFER && v->turns == 0)
-                return refuse(why, cap, "after both players passed the upcard, the first draw is from the stock",
-                              NULL, NULL);
+                return refuse(why, cap, "after both players passed the upcard, the first draw is from the stock", NULL,
+                              NULL);
             return GIN_OK;
         }
         return refuse(why, cap, "the answer to draw is stock or pile", NULL, NULL);
@@ -847,8 +863,8 @@ void gin_proto_client_init(gin_proto_client *c)
     c->knock_card = GIN_NO_CARD;
 }
 
-static void emit(gin_proto_client *c, gin_event_fn fn, void *ctx, int kind, int seat, gin_card card,
-                 gin_cardset cards, int value, const gin_showdown *sd)
+static void emit(gin_proto_client *c, gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
+                 int value, const gin_showdown *sd)
 {
     gin_event ev = {kind, seat, card, cards, value, sd};
     gin_view_apply(&c->view, &ev);
@@ -943,13 +959,21 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
     int s = m->seat;
     c->last_mover = s;
     switch (m->event) {
-    case GIN_EV_TAKE_UPCARD: emit(c, fn, ctx, m->event, s, m->card, 0, 0, NULL); break;
-    case GIN_EV_PASS: emit(c, fn, ctx, m->event, s, m->card, 0, ++c->passes, NULL); break;
+    case GIN_EV_TAKE_UPCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, 0, NULL);
+        break;
+    case GIN_EV_PASS:
+        emit(c, fn, ctx, m->event, s, m->card, 0, ++c->passes, NULL);
+        break;
     case GIN_EV_DRAW_STOCK:
         emit(c, fn, ctx, m->event, s, s == c->seat ? m->card : GIN_NO_CARD, 0, v->stock_n - 1, NULL);
         break;
-    case GIN_EV_DRAW_DISCARD: emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n - 1, NULL); break;
-    case GIN_EV_DISCARD: emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n + 1, NULL); break;
+    case GIN_EV_DRAW_DISCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n - 1, NULL);
+        break;
+    case GIN_EV_DISCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n + 1, NULL);
+        break;
     case GIN_EV_KNOCK:
     case GIN_EV_GIN:
         /* Told with the showdown, once its deadwood is known. */
@@ -964,7 +988,8 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
         memset(c->n_layoffs, 0, sizeof c->n_layoffs);
         memset(c->have_penalty, 0, sizeof c->have_penalty);
         break;
-    default: return GIN_EINVAL;
+    default:
+        return GIN_EINVAL;
     }
     return GIN_OK;
 }
@@ -1022,9 +1047,14 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         }
         break;
     }
-    case GIN_PROTO_MOVE: return move(c, m, fn, ctx);
-    case GIN_PROTO_RESHUFFLE: emit(c, fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, m->n, NULL); break;
-    case GIN_PROTO_VOID: emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL); break;
+    case GIN_PROTO_MOVE:
+        return move(c, m, fn, ctx);
+    case GIN_PROTO_RESHUFFLE:
+        emit(c, fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, m->n, NULL);
+        break;
+    case GIN_PROTO_VOID:
+        emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL);
+        break;
     case GIN_PROTO_MELDS:
     case GIN_PROTO_UNMATCHED: {
         gin_arrangement *a = table ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
@@ -1058,9 +1088,13 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         c->penalty[m->seat] = m->n;
         c->have_penalty[m->seat] = 1;
         break;
-    case GIN_PROTO_RESULT: return table ? settle_table(c, m, fn, ctx) : settle(c, m, fn, ctx);
-    case GIN_PROTO_ENDGAME: emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL); break;
-    default: break; /* hello, endhand, requests, error, quit */
+    case GIN_PROTO_RESULT:
+        return table ? settle_table(c, m, fn, ctx) : settle(c, m, fn, ctx);
+    case GIN_PROTO_ENDGAME:
+        emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL);
+        break;
+    default:
+        break; /* hello, endhand, requests, error, quit */
     }
     return GIN_OK;
 }

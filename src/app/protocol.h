@@ -23,50 +23,50 @@ enum {
 
 /* Referee -> bot messages (the first word of the line). */
 enum gin_proto_kind {
-    GIN_PROTO_HELLO = 0,   /* gin VERSION                      n = version */
-    GIN_PROTO_RULES,       /* rules PRESET KNOB VALUE ...      rules */
-    GIN_PROTO_GAME,        /* game SEAT SEED                   seat, seed */
-    GIN_PROTO_HAND,        /* hand N DEALER UPCARD             n, dealer, card */
-    GIN_PROTO_DEAL,        /* deal C1 .. C10 (C1 .. C7 at a table)  cards */
-    GIN_PROTO_MOVE,        /* move SEAT WORD [CARD]            seat, event, card */
-    GIN_PROTO_RESHUFFLE,   /* reshuffle STOCK                  n */
-    GIN_PROTO_VOID,        /* void STOCK                       n */
-    GIN_PROTO_MELDS,       /* melds SEAT M1 M2 ...             seat, n_melds, melds */
-    GIN_PROTO_UNMATCHED,   /* unmatched SEAT C ...             seat, cards */
-    GIN_PROTO_LAYOFF,      /* layoff SEAT CARD MELD            seat, card, n = meld index */
-    GIN_PROTO_RESULT,      /* result WINNER KIND POINTS        seat, result, n */
-    GIN_PROTO_ENDHAND,     /* endhand P0 P1 [P2 [P3]]          scores, n_scores */
-    GIN_PROTO_ENDGAME,     /* endgame WINNER TOTAL             seat (-1: tie), n */
-    GIN_PROTO_OFFER,       /* offer      request: take | pass */
-    GIN_PROTO_DRAW,        /* draw       request: stock | pile */
-    GIN_PROTO_DISCARD,     /* discard    request: discard C | knock C | gin C | biggin */
-    GIN_PROTO_ERROR,       /* error TEXT                       text */
-    GIN_PROTO_QUIT,        /* quit */
-    GIN_PROTO_PENALTY,     /* penalty SEAT POINTS              seat, n (a table of 3-4 only) */
+    GIN_PROTO_HELLO = 0, /* gin VERSION                      n = version */
+    GIN_PROTO_RULES,     /* rules PRESET KNOB VALUE ...      rules */
+    GIN_PROTO_GAME,      /* game SEAT SEED                   seat, seed */
+    GIN_PROTO_HAND,      /* hand N DEALER UPCARD             n, dealer, card */
+    GIN_PROTO_DEAL,      /* deal C1 .. C10 (C1 .. C7 at a table)  cards */
+    GIN_PROTO_MOVE,      /* move SEAT WORD [CARD]            seat, event, card */
+    GIN_PROTO_RESHUFFLE, /* reshuffle STOCK                  n */
+    GIN_PROTO_VOID,      /* void STOCK                       n */
+    GIN_PROTO_MELDS,     /* melds SEAT M1 M2 ...             seat, n_melds, melds */
+    GIN_PROTO_UNMATCHED, /* unmatched SEAT C ...             seat, cards */
+    GIN_PROTO_LAYOFF,    /* layoff SEAT CARD MELD            seat, card, n = meld index */
+    GIN_PROTO_RESULT,    /* result WINNER KIND POINTS        seat, result, n */
+    GIN_PROTO_ENDHAND,   /* endhand P0 P1 [P2 [P3]]          scores, n_scores */
+    GIN_PROTO_ENDGAME,   /* endgame WINNER TOTAL             seat (-1: tie), n */
+    GIN_PROTO_OFFER,     /* offer      request: take | pass */
+    GIN_PROTO_DRAW,      /* draw       request: stock | pile */
+    GIN_PROTO_DISCARD,   /* discard    request: discard C | knock C | gin C | biggin */
+    GIN_PROTO_ERROR,     /* error TEXT                       text */
+    GIN_PROTO_QUIT,      /* quit */
+    GIN_PROTO_PENALTY,   /* penalty SEAT POINTS              seat, n (a table of 3-4 only) */
     GIN_PROTO_KINDS
 };
 
 /* One message. Only the fields named for its kind are meaningful. */
 typedef struct gin_proto_msg {
-    int kind;          /* enum gin_proto_kind */
-    int seat;          /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, PENALTY, RESULT/ENDGAME: the
+    int kind;                  /* enum gin_proto_kind */
+    int seat;                  /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, PENALTY, RESULT/ENDGAME: the
                           winner; 0..GIN_MAX_SEATS-1 */
-    int n;             /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
+    int n;                     /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
                           RESULT points (a table: the penalty paid in all), ENDGAME total,
                           PENALTY points */
-    int dealer;        /* HAND */
-    int result;        /* RESULT: enum gin_result_kind */
+    int dealer;                /* HAND */
+    int result;                /* RESULT: enum gin_result_kind */
     int scores[GIN_MAX_SEATS]; /* ENDHAND: game points (a table: penalty totals) of each seat */
-    int event;         /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
+    int event;                 /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
                           KNOCK or GIN (card GIN_NO_CARD: big gin) */
-    gin_card card;     /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
-    gin_cardset cards; /* DEAL, UNMATCHED */
-    uint64_t seed;     /* GAME */
-    int n_melds;       /* MELDS */
+    gin_card card;             /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
+    gin_cardset cards;         /* DEAL, UNMATCHED */
+    uint64_t seed;             /* GAME */
+    int n_melds;               /* MELDS */
     gin_cardset melds[GIN_MAX_MELDS];
-    gin_rules rules;   /* RULES (name: a preset's static name, or "custom") */
-    char text[256];    /* ERROR (cut to fit) */
-    int n_scores;      /* ENDHAND: how many scores, 2..GIN_MAX_SEATS (0 is read as 2) */
+    gin_rules rules; /* RULES (name: a preset's static name, or "custom") */
+    char text[256];  /* ERROR (cut to fit) */
+    int n_scores;    /* ENDHAND: how many scores, 2..GIN_MAX_SEATS (0 is read as 2) */
 } gin_proto_msg;
 
 /* The keyword of a message kind ("move"), or NULL for a bad kind. Static. */
@@ -144,22 +144,22 @@ int gin_proto_parse_ok(const char *line, char *name, size_t namecap);
 typedef struct gin_proto_client {
     gin_rules rules;
     int have_rules;
-    int in_game;              /* a `game` was received */
+    int in_game; /* a `game` was received */
     int seat;
     uint64_t seed;
-    gin_view view;            /* equals the referee's view of this seat */
-    int hand_no, dealer;      /* from `hand`, until `deal` */
+    gin_view view;       /* equals the referee's view of this seat */
+    int hand_no, dealer; /* from `hand`, until `deal` */
     gin_card upcard;
-    int hand_open;            /* `hand` seen, `deal` not yet */
-    int passes;               /* this hand */
-    int last_mover;           /* seat of the last move (a void names it) */
+    int hand_open;  /* `hand` seen, `deal` not yet */
+    int passes;     /* this hand */
+    int last_mover; /* seat of the last move (a void names it) */
     /* A knock being settled: the knock, then melds / unmatched / layoffs. */
-    int knocker;              /* -1 when none */
-    int knock_event;          /* GIN_EV_KNOCK or GIN_EV_GIN */
+    int knocker;     /* -1 when none */
+    int knock_event; /* GIN_EV_KNOCK or GIN_EV_GIN */
     gin_card knock_card;
     gin_showdown sd;
-    int n_spreads;            /* melds lines seen this showdown */
-    gin_cardset laid;         /* cards laid off */
+    int n_spreads;    /* melds lines seen this showdown */
+    gin_cardset laid; /* cards laid off */
     /* A table's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
     gin_arrangement spread[GIN_MAX_SEATS];
     int have_spread[GIN_MAX_SEATS];
@@ -179,7 +179,6 @@ void gin_proto_client_init(gin_proto_client *c);
  * of order or not fitting the seats: a move before any game, a deal without
  * a hand, a seat the table lacks, a deal of the wrong size, a showdown
  * missing a seat ...) or GIN_EINVAL. */
-int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event,
-                          void *ctx);
+int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event, void *ctx);
 
 #endif

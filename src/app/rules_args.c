@@ -38,8 +38,7 @@ static const char *rule_option(int argc, char **argv, int i, size_t *n, const ch
     if (eq) {
         *value = eq + 1;
         *used = 1;
-    } else if (*n == 9 && !strncmp(name, "hollywood", 9) &&
-               (i + 1 >= argc || strcmp(argv[i + 1], "on") != 0) &&
+    } else if (*n == 9 && !strncmp(name, "hollywood", 9) && (i + 1 >= argc || strcmp(argv[i + 1], "on") != 0) &&
                (i + 1 >= argc || strcmp(argv[i + 1], "off") != 0)) {
         *value = "on"; /* a bare flag */
         *used = 1;
@@ -58,8 +57,8 @@ static int kept(const char *name, size_t n, const char *const *keep)
     return 0;
 }
 
-int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *const *keep,
-                         gin_rules_knobs *out, char *err, size_t errcap)
+int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *const *keep, gin_rules_knobs *out,
+                         char *err, size_t errcap)
 {
     memset(out, 0, sizeof *out);
     int w = 1, i = 1;
@@ -98,30 +97,27 @@ int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *co
     return 0;
 }
 
-int gin_rules_knobs_apply(const char *cmd, const gin_rules_knobs *k, gin_rules *r, char *err,
-                          size_t errcap)
+int gin_rules_knobs_apply(const char *cmd, const gin_rules_knobs *k, gin_rules *r, char *err, size_t errcap)
 {
     for (int i = 0; i < k->n; i++) {
         const char *why = NULL;
         if (gin_rules_set(r, k->set[i].name, k->set[i].value, &why) != GIN_OK) {
-            snprintf(err, errcap, "%s: --%s %s: %s", cmd, k->set[i].name, k->set[i].value,
-                     why ? why : "invalid value");
+            snprintf(err, errcap, "%s: --%s %s: %s", cmd, k->set[i].name, k->set[i].value, why ? why : "invalid value");
             return 2;
         }
     }
     return 0;
 }
 
-int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out,
-                   int *given, char *err, size_t errcap)
+int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out, int *given, char *err,
+                   size_t errcap)
 {
     gin_rules_knobs k;
     if (gin_rules_knobs_take(cmd, argc, argv, NULL, &k, err, errcap) != 0)
         return 2;
     const char *preset = k.preset ? k.preset : fallback ? fallback : "standard";
     if (gin_rules_preset(preset, out) != GIN_OK) {
-        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset,
-                 gin_rules_preset_names());
+        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset, gin_rules_preset_names());
         return 2;
     }
     if (given)
@@ -131,9 +127,10 @@ int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback
 
 void gin_rules_args_usage(FILE *f)
 {
-    fprintf(f, "  --rules NAME        rule preset: %s\n"
-               "                      (standard is the default)\n"
-               "  --KNOB VALUE        override one rule (docs/rules.md); the knobs:\n",
+    fprintf(f,
+            "  --rules NAME        rule preset: %s\n"
+            "                      (standard is the default)\n"
+            "  --KNOB VALUE        override one rule (docs/rules.md); the knobs:\n",
             gin_rules_preset_names());
     /* Wrap the core's knob list at word boundaries under the description column. */
     const char *p = gin_rules_knob_names();

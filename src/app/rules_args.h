@@ -27,20 +27,19 @@ typedef struct gin_rules_knobs {
  * `keep` (a NULL-terminated list, or NULL), compacting argv so the command's
  * own getopt never sees them. `--hollywood` alone means `--hollywood on`.
  * Returns 0, or 2 after writing "CMD: what is wrong" into err. */
-int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *const *keep,
-                         gin_rules_knobs *out, char *err, size_t errcap);
+int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *const *keep, gin_rules_knobs *out,
+                         char *err, size_t errcap);
 
 /* Apply the knob overrides onto *r in order (not the preset). Returns 0, or
  * 2 after writing "CMD: --KNOB VALUE: why" into err (r is then partly set). */
-int gin_rules_knobs_apply(const char *cmd, const gin_rules_knobs *k, gin_rules *r, char *err,
-                          size_t errcap);
+int gin_rules_knobs_apply(const char *cmd, const gin_rules_knobs *k, gin_rules *r, char *err, size_t errcap);
 
 /* Both in one: the named preset (else `fallback`, a preset name, or
  * "standard" when NULL), then each override. Sets *given (if non-NULL) to 1
  * when any rule option was present. Returns 0, or 2 with err set (a bad
  * preset name lists the presets; a bad knob value names the knob). */
-int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out,
-                   int *given, char *err, size_t errcap);
+int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback, gin_rules *out, int *given, char *err,
+                   size_t errcap);
 
 /* Print the rule options' lines for a command's --help, naming the presets
  * and knobs from the core so the help never drifts from the code. */

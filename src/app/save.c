@@ -13,8 +13,8 @@ enum { SAVE_TEXT_MAX = 1 << 21 };
 
 int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf, size_t cap)
 {
-    int n = snprintf(buf, cap, "gin-save 1\nlevel %s\npractice %d\nhuman %d\n\n", info->level,
-                     info->practice, info->human);
+    int n =
+        snprintf(buf, cap, "gin-save 1\nlevel %s\npractice %d\nhuman %d\n\n", info->level, info->practice, info->human);
     if (n < 0 || (size_t)n >= cap)
         return GIN_ESPACE;
     int m = gin_record_format(rec, buf + n, cap - (size_t)n);
@@ -26,8 +26,8 @@ int gin_save_parse(const char *text, gin_save_info *info, gin_record *rec)
     memset(info, 0, sizeof *info);
     int practice, human, used = 0;
     char level[16];
-    if (sscanf(text, "gin-save 1\nlevel %15s\npractice %d\nhuman %d%n", level, &practice, &human,
-               &used) != 3 || used == 0)
+    if (sscanf(text, "gin-save 1\nlevel %15s\npractice %d\nhuman %d%n", level, &practice, &human, &used) != 3 ||
+        used == 0)
         return GIN_EFORMAT;
     if ((practice != 0 && practice != 1) || human < 0 || human > 1)
         return GIN_EFORMAT;

@@ -99,8 +99,8 @@ int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
                      "# gin settings (written by the game; edit freely)\n"
                      "level = %s\nrules = %s\ntarget = %d\nhollywood = %d\n"
                      "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nfast = %d\nplayers = %d\n",
-                     s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color,
-                     s->open, s->sort, s->fast, s->players);
+                     s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color, s->open, s->sort, s->fast,
+                     s->players);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -109,10 +109,7 @@ static int settings_path(char *path, size_t cap, char *why, size_t why_cap)
     return gin_kept_path(GIN_DIR_CONFIG, "settings", path, cap, why, why_cap);
 }
 
-static int parse_settings(void *s, const char *text)
-{
-    return gin_settings_parse(s, text);
-}
+static int parse_settings(void *s, const char *text) { return gin_settings_parse(s, text); }
 
 int gin_settings_load(gin_settings *s, char *why, size_t why_cap)
 {

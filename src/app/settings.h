@@ -6,16 +6,16 @@
 #include <stddef.h>
 
 typedef struct gin_settings {
-    char level[16];   /* easy, normal, hard, expert */
-    char rules[16];   /* preset name */
-    int target;       /* 0 = the preset's */
-    int hollywood;    /* -1 = the preset's, 0 off, 1 on */
-    int four_color;   /* 1 = four-colour deck */
-    int no_color;     /* 1 = no colours */
-    int open;         /* 1 = practice: open hands, undo, review */
-    int sort;         /* 0 melds, 1 rank, 2 suit */
-    int fast;         /* 1 = no pause after the bot's moves */
-    int players;      /* 2, or 3-4: you against two or three bots */
+    char level[16]; /* easy, normal, hard, expert */
+    char rules[16]; /* preset name */
+    int target;     /* 0 = the preset's */
+    int hollywood;  /* -1 = the preset's, 0 off, 1 on */
+    int four_color; /* 1 = four-colour deck */
+    int no_color;   /* 1 = no colours */
+    int open;       /* 1 = practice: open hands, undo, review */
+    int sort;       /* 0 melds, 1 rank, 2 suit */
+    int fast;       /* 1 = no pause after the bot's moves */
+    int players;    /* 2, or 3-4: you against two or three bots */
 } gin_settings;
 
 /* The defaults: normal bot, standard rules, two players, colours, melds sort. */

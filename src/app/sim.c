@@ -31,28 +31,27 @@ double gin_sim_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-uint64_t gin_sim_game_seed(uint64_t seed, long pair)
-{
-    return mix64(mix64(seed) ^ (uint64_t)pair);
-}
+uint64_t gin_sim_game_seed(uint64_t seed, long pair) { return mix64(mix64(seed) ^ (uint64_t)pair); }
 
 const char *gin_sim_player(const gin_sim_config *c, int p)
 {
     if (!c)
         return NULL;
     switch (p) {
-    case 0: return c->p1;
-    case 1: return c->p2;
-    case 2: return c->p3;
-    case 3: return c->p4;
-    default: return NULL;
+    case 0:
+        return c->p1;
+    case 1:
+        return c->p2;
+    case 2:
+        return c->p3;
+    case 3:
+        return c->p4;
+    default:
+        return NULL;
     }
 }
 
-static int seats_of(const gin_sim_config *c)
-{
-    return c->rules.seats;
-}
+static int seats_of(const gin_sim_config *c) { return c->rules.seats; }
 
 /* 1 if c names an agent for every seat of a seat count we play. */
 static int config_ok(const gin_sim_config *c)
@@ -95,9 +94,15 @@ static void count_event(void *ctx, const gin_event *ev)
                 s->points[player] += ev->showdown->points;
             switch (ev->showdown->kind) {
             case GIN_RESULT_GIN:
-            case GIN_RESULT_BIG_GIN: s->gins++; break;
-            case GIN_RESULT_UNDERCUT: s->undercuts++; break;
-            default: s->knocks++; break;
+            case GIN_RESULT_BIG_GIN:
+                s->gins++;
+                break;
+            case GIN_RESULT_UNDERCUT:
+                s->undercuts++;
+                break;
+            default:
+                s->knocks++;
+                break;
             }
         }
         break;
@@ -162,8 +167,8 @@ static void free_local(gin_agent *local, const int *own)
 }
 
 /* Play one game with `m` as scratch space and `k` holding the exec bots. */
-static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn on_event, void *ctx,
-                     gin_sim_stats *acc, gin_match *m, kept *k)
+static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn on_event, void *ctx, gin_sim_stats *acc,
+                     gin_match *m, kept *k)
 {
     int n = seats_of(c);
     uint64_t seed = gin_sim_game_seed(c->seed, pair);
@@ -176,8 +181,7 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         /* The agent's seed depends on the game alone, exec bot or not. */
         uint64_t agent_seed = mix64(seed ^ (uint64_t)(p + 1));
         if (!gin_app_agent_is_exec(name)) {
-            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p],
-                                            NULL, 0);
+            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p], NULL, 0);
             if (rc != GIN_OK)
                 set_fault(acc, rc, game, -1);
             own[p] = rc == GIN_OK;
@@ -186,8 +190,8 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         }
         if (!k->have[p]) {
             char err[512];
-            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p],
-                                            err, sizeof err);
+            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p], err,
+                                            sizeof err);
             if (rc == GIN_ESTATE) { /* the bot would not start: its loss */
                 forfeit(c, acc, game, p, err);
                 free_local(local, own);

@@ -29,11 +29,11 @@ typedef struct gin_sim_config {
     const char *p1, *p2; /* agent names, as gin_app_agent_create (exec: too) */
     gin_rules rules;     /* rules.seats (2..4) is the number of players */
     uint64_t seed;
-    long pairs;          /* groups of rotations: games = rules.seats * pairs */
-    int think_ms;        /* expert's time per decision */
-    int jobs;            /* worker threads, >= 1 */
-    int move_ms;         /* an exec bot's time per answer; <= 0: the default */
-    const char *bot_log; /* where exec bots' standard error goes; NULL: /dev/null */
+    long pairs;                    /* groups of rotations: games = rules.seats * pairs */
+    int think_ms;                  /* expert's time per decision */
+    int jobs;                      /* worker threads, >= 1 */
+    int move_ms;                   /* an exec bot's time per answer; <= 0: the default */
+    const char *bot_log;           /* where exec bots' standard error goes; NULL: /dev/null */
     gin_sim_forfeit_fn on_forfeit; /* may be NULL */
     void *forfeit_ctx;
     const char *p3, *p4; /* the third and fourth players (rules.seats >= 3, 4) */
@@ -44,19 +44,19 @@ typedef struct gin_sim_config {
 typedef struct gin_sim_stats {
     long games;
     long wins[GIN_MAX_SEATS];
-    long hands;          /* = gins + knocks + undercuts + voids */
+    long hands; /* = gins + knocks + undercuts + voids */
     long points[GIN_MAX_SEATS];
-    long gins;           /* gin and big gin */
-    long knocks;         /* knocks the knocker won */
+    long gins;   /* gin and big gin */
+    long knocks; /* knocks the knocker won */
     long undercuts;
     long voids;
     long forfeits[GIN_MAX_SEATS]; /* games lost by an exec bot's failure; with two seats
                                    * counted in games and in the other's wins, at a
                                    * table in games only (nobody wins it) */
-    int fault;           /* GIN_OK, or the first failure (lowest game index) */
-    int fault_player;    /* 0 = p1, 1 = p2, ...; -1 = none or not an agent's fault */
+    int fault;                    /* GIN_OK, or the first failure (lowest game index) */
+    int fault_player;             /* 0 = p1, 1 = p2, ...; -1 = none or not an agent's fault */
     long fault_game;
-    long ties;           /* games that ended in a tie (a table: a tie for lowest) */
+    long ties;                     /* games that ended in a tie (a table: a tie for lowest) */
     long hands_won[GIN_MAX_SEATS]; /* scored hands each player won */
 } gin_sim_stats;
 
@@ -73,8 +73,8 @@ const char *gin_sim_player(const gin_sim_config *c, int p);
  * sees every full event. Returns GIN_OK, GIN_EINVAL (bad arguments, a
  * rotation out of range, a missing name for a seat) or another negative
  * code (fault fields of *acc set). */
-int gin_sim_play_game(const gin_sim_config *c, long pair, int rotation, gin_event_fn on_event,
-                      void *ctx, gin_sim_stats *acc);
+int gin_sim_play_game(const gin_sim_config *c, long pair, int rotation, gin_event_fn on_event, void *ctx,
+                      gin_sim_stats *acc);
 
 /* Called from the calling thread about ten times a second while a run goes. */
 typedef void (*gin_sim_progress_fn)(void *ctx, long games_done, long games_total);

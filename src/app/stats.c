@@ -29,10 +29,7 @@ int gin_stats_level_index(const char *name)
     return -1;
 }
 
-const char *gin_stats_level_name(int i)
-{
-    return i >= 0 && i < GIN_STATS_LEVELS ? level_names[i] : "?";
-}
+const char *gin_stats_level_name(int i) { return i >= 0 && i < GIN_STATS_LEVELS ? level_names[i] : "?"; }
 
 void gin_stats_add(gin_stats *s, int level, const gin_game_tally *t)
 {
@@ -60,15 +57,15 @@ void gin_stats_add(gin_stats *s, int level, const gin_game_tally *t)
 int gin_stats_format(const gin_stats *s, char *buf, size_t cap)
 {
     size_t used = 0;
-    int n = snprintf(buf, cap, "# gin statistics v1: level games wins hands hands_won gins undercuts knocks points streak best\n");
+    int n = snprintf(
+        buf, cap, "# gin statistics v1: level games wins hands hands_won gins undercuts knocks points streak best\n");
     if (n < 0 || (size_t)n >= cap)
         return -1;
     used = (size_t)n;
     for (int i = 0; i < GIN_STATS_LEVELS; i++) {
         const gin_level_stats *l = &s->level[i];
-        n = snprintf(buf + used, cap - used, "%s %d %d %d %d %d %d %d %ld %d %d\n", level_names[i],
-                     l->games, l->wins, l->hands, l->hands_won, l->gins, l->undercuts, l->knocks,
-                     l->points, l->streak, l->best_streak);
+        n = snprintf(buf + used, cap - used, "%s %d %d %d %d %d %d %d %ld %d %d\n", level_names[i], l->games, l->wins,
+                     l->hands, l->hands_won, l->gins, l->undercuts, l->knocks, l->points, l->streak, l->best_streak);
         if (n < 0 || (size_t)n >= cap - used)
             return -1;
         used += (size_t)n;
@@ -91,8 +88,8 @@ int gin_stats_parse(gin_stats *s, const char *text)
         char name[16];
         gin_level_stats l;
         memset(&l, 0, sizeof l);
-        int *field[] = {&l.games, &l.wins, &l.hands, &l.hands_won, &l.gins, &l.undercuts,
-                        &l.knocks, NULL, &l.streak, &l.best_streak};
+        int *field[] = {&l.games,     &l.wins,   &l.hands, &l.hands_won, &l.gins,
+                        &l.undercuts, &l.knocks, NULL,     &l.streak,    &l.best_streak};
         const char *q = buf;
         int got = 0, len = 0;
         if (sscanf(q, "%15s%n", name, &len) == 1) {
@@ -118,9 +115,8 @@ int gin_stats_parse(gin_stats *s, const char *text)
                 got = 0;
         }
         int i = got == 11 ? gin_stats_level_index(name) : -1;
-        if (got != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 ||
-            l.wins > l.games || l.hands < 0 || l.hands_won < 0 || l.hands_won > l.hands ||
-            l.gins < 0 || l.undercuts < 0 || l.knocks < 0 || l.streak < 0 ||
+        if (got != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games || l.hands < 0 ||
+            l.hands_won < 0 || l.hands_won > l.hands || l.gins < 0 || l.undercuts < 0 || l.knocks < 0 || l.streak < 0 ||
             l.best_streak < l.streak || l.best_streak > l.wins)
             return line;
         seen |= 1 << i;
@@ -132,8 +128,8 @@ int gin_stats_parse(gin_stats *s, const char *text)
 int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
 {
     size_t used = 0;
-    int n = snprintf(buf, cap, "%-7s %6s %6s %6s %6s %6s %6s %8s %7s\n", "level", "games", "wins",
-                     "win%", "gins", "knocks", "under", "avg pts", "streak");
+    int n = snprintf(buf, cap, "%-7s %6s %6s %6s %6s %6s %6s %8s %7s\n", "level", "games", "wins", "win%", "gins",
+                     "knocks", "under", "avg pts", "streak");
     if (n < 0 || (size_t)n >= cap)
         return -1;
     used = (size_t)n;
@@ -144,9 +140,8 @@ int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
             snprintf(pct, sizeof pct, "%d%%", (int)((100L * l->wins + l->games / 2) / l->games));
             snprintf(avg, sizeof avg, "%.1f", (double)l->points / l->games);
         }
-        n = snprintf(buf + used, cap - used, "%-7s %6d %6d %6s %6d %6d %6d %8s %3d/%-3d\n",
-                     level_names[i], l->games, l->wins, pct, l->gins, l->knocks, l->undercuts, avg,
-                     l->streak, l->best_streak);
+        n = snprintf(buf + used, cap - used, "%-7s %6d %6d %6s %6d %6d %6d %8s %3d/%-3d\n", level_names[i], l->games,
+                     l->wins, pct, l->gins, l->knocks, l->undercuts, avg, l->streak, l->best_streak);
         if (n < 0 || (size_t)n >= cap - used)
             return -1;
         used += (size_t)n;
@@ -159,10 +154,7 @@ static int stats_path(char *path, size_t cap, char *why, size_t why_cap)
     return gin_kept_path(GIN_DIR_STATE, "stats", path, cap, why, why_cap);
 }
 
-static int parse_stats(void *s, const char *text)
-{
-    return gin_stats_parse(s, text);
-}
+static int parse_stats(void *s, const char *text) { return gin_stats_parse(s, text); }
 
 int gin_stats_load(gin_stats *s, char *why, size_t why_cap)
 {

@@ -95,18 +95,30 @@ void gin_play_action_text(gin_action a, char *buf, size_t cap)
     char c[16];
     gin_ui_card_text(a.card, c, sizeof c);
     switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD: snprintf(buf, cap, "take the upcard"); break;
-    case GIN_ACT_PASS: snprintf(buf, cap, "pass"); break;
-    case GIN_ACT_DRAW_STOCK: snprintf(buf, cap, "draw from the stock"); break;
-    case GIN_ACT_DRAW_DISCARD: snprintf(buf, cap, "take the discard"); break;
-    case GIN_ACT_DISCARD: snprintf(buf, cap, "throw %s", c); break;
+    case GIN_ACT_TAKE_UPCARD:
+        snprintf(buf, cap, "take the upcard");
+        break;
+    case GIN_ACT_PASS:
+        snprintf(buf, cap, "pass");
+        break;
+    case GIN_ACT_DRAW_STOCK:
+        snprintf(buf, cap, "draw from the stock");
+        break;
+    case GIN_ACT_DRAW_DISCARD:
+        snprintf(buf, cap, "take the discard");
+        break;
+    case GIN_ACT_DISCARD:
+        snprintf(buf, cap, "throw %s", c);
+        break;
     case GIN_ACT_KNOCK:
         if (a.card == GIN_NO_CARD)
             snprintf(buf, cap, "go big gin");
         else
             snprintf(buf, cap, "knock, throwing %s", c);
         break;
-    default: snprintf(buf, cap, "?"); break;
+    default:
+        snprintf(buf, cap, "?");
+        break;
     }
 }
 
@@ -223,18 +235,18 @@ static void two_seats(const gin_play *p, gin_table *t, const char *dot)
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
     int dealt = g->hand_no > 0;
-    snprintf(t->title, sizeof t->title, "gin%s%s%sto %d%shand %d%s%s%s", dot, g->rules.name, dot,
-             g->rules.target, dot, g->hand_no, dot,
-             !dealt ? "cutting" : h->dealer == p->human ? "you deal" : "bot deals",
+    snprintf(t->title, sizeof t->title, "gin%s%s%sto %d%shand %d%s%s%s", dot, g->rules.name, dot, g->rules.target, dot,
+             g->hand_no, dot,
+             !dealt                  ? "cutting"
+             : h->dealer == p->human ? "you deal"
+                                     : "bot deals",
              p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
     if (g->rules.hollywood)
-        snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d",
-                 g->hollywood[0].points[p->human], g->hollywood[1].points[p->human],
-                 g->hollywood[2].points[p->human], dot, g->hollywood[0].points[p->bot],
-                 g->hollywood[1].points[p->bot], g->hollywood[2].points[p->bot]);
+        snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d", g->hollywood[0].points[p->human],
+                 g->hollywood[1].points[p->human], g->hollywood[2].points[p->human], dot,
+                 g->hollywood[0].points[p->bot], g->hollywood[1].points[p->bot], g->hollywood[2].points[p->bot]);
     else
-        snprintf(t->score, sizeof t->score, "You %d%sBot %d", g->score.points[p->human], dot,
-                 g->score.points[p->bot]);
+        snprintf(t->score, sizeof t->score, "You %d%sBot %d", g->score.points[p->human], dot, g->score.points[p->bot]);
     if (p->opponent) /* an external bot: its own name, from the handshake */
         snprintf(t->opp_name, sizeof t->opp_name, "%s", p->bot_agent.name ? p->bot_agent.name : "External bot");
     else
@@ -256,8 +268,8 @@ static void table_seats(const gin_play *p, gin_table *t, const char *dot)
         snprintf(dealer, sizeof dealer, "you deal");
     else
         snprintf(dealer, sizeof dealer, "%s deals", gin_play_seat_name(p, h->dealer));
-    snprintf(t->title, sizeof t->title, "gin%s%s%s%d players%sto %d%shand %d%s%s%s", dot, gin_play_rules_name(p), dot, seats,
-             dot, g->rules.target, dot, g->hand_no, dot, dealer,
+    snprintf(t->title, sizeof t->title, "gin%s%s%s%d players%sto %d%shand %d%s%s%s", dot, gin_play_rules_name(p), dot,
+             seats, dot, g->rules.target, dot, g->hand_no, dot, dealer,
              p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
     snprintf(t->score, sizeof t->score, "your penalty %d", g->score.points[p->human]);
     t->seats = seats;
@@ -336,11 +348,11 @@ void gin_play_table(const gin_play *p, gin_table *t)
         char c[16];
         gin_ui_card_text(p->order[p->selected], c, sizeof c);
         int after = gin_deadwood(held & ~gin_cardset_of(p->order[p->selected]));
-        snprintf(t->hand_note, sizeof t->hand_note, "You%sthrow %s %s deadwood %d%s%s%ssorted: %s",
-                 dot, c, gin_ui_utf8() ? "\xe2\x86\x92" : "->", after, dot, lim, dot, sorts[p->sort]);
+        snprintf(t->hand_note, sizeof t->hand_note, "You%sthrow %s %s deadwood %d%s%s%ssorted: %s", dot, c,
+                 gin_ui_utf8() ? "\xe2\x86\x92" : "->", after, dot, lim, dot, sorts[p->sort]);
     } else {
-        snprintf(t->hand_note, sizeof t->hand_note, "You%sdeadwood %d%s%s%ssorted: %s", dot,
-                 ar.deadwood, dot, lim, dot, sorts[p->sort]);
+        snprintf(t->hand_note, sizeof t->hand_note, "You%sdeadwood %d%s%s%ssorted: %s", dot, ar.deadwood, dot, lim, dot,
+                 sorts[p->sort]);
     }
     for (int i = 0; i < GIN_UI_LOG_LINES; i++)
         snprintf(t->log[i], sizeof t->log[i], "%s", p->log[i]);

@@ -8,7 +8,11 @@
 #include "gin/score.h"
 #include "ui.h"
 
-struct gin_asset { const char *name; const char *data; size_t size; };
+struct gin_asset {
+    const char *name;
+    const char *data;
+    size_t size;
+};
 extern const struct gin_asset gin_assets[];
 
 static const char *asset(const char *name)
@@ -60,11 +64,15 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
         add(buf, cap, "%3d.  %-4s  %s%s\n", i + 1, c, who, i == h->pile_n - 1 ? "   (top)" : "");
     }
     if (gin_play_seats(p) > 2)
-        add(buf, cap, "\n%d in the stock. Cards a bot took from the pile and still holds are shown face up in "
-                      "its box.", h->stock_n);
+        add(buf, cap,
+            "\n%d in the stock. Cards a bot took from the pile and still holds are shown face up in "
+            "its box.",
+            h->stock_n);
     else
-        add(buf, cap, "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above "
-                      "its hand.", h->stock_n);
+        add(buf, cap,
+            "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above "
+            "its hand.",
+            h->stock_n);
 }
 
 /* "You knock", "Bot goes gin": who won the hand, and how. */
@@ -76,17 +84,27 @@ static void result_text(const gin_play *p, const gin_hand_score *r, char *buf, s
     }
     int you = r->winner == p->human;
     if (gin_play_seats(p) > 2) {
-        const char *how = r->kind == GIN_RESULT_GIN ? "gin" : r->kind == GIN_RESULT_BIG_GIN ? "big gin"
-                        : r->kind == GIN_RESULT_UNDERCUT ? "undercut" : "knock";
+        const char *how = r->kind == GIN_RESULT_GIN        ? "gin"
+                          : r->kind == GIN_RESULT_BIG_GIN  ? "big gin"
+                          : r->kind == GIN_RESULT_UNDERCUT ? "undercut"
+                                                           : "knock";
         snprintf(buf, cap, "%s: %s", name_of(p, r->winner), how);
         return;
     }
     const char *how;
     switch (r->kind) {
-    case GIN_RESULT_GIN: how = you ? "go gin" : "goes gin"; break;
-    case GIN_RESULT_BIG_GIN: how = you ? "go big gin" : "big gin"; break;
-    case GIN_RESULT_UNDERCUT: how = you ? "undercut" : "undercuts"; break;
-    default: how = you ? "knock" : "knocks"; break;
+    case GIN_RESULT_GIN:
+        how = you ? "go gin" : "goes gin";
+        break;
+    case GIN_RESULT_BIG_GIN:
+        how = you ? "go big gin" : "big gin";
+        break;
+    case GIN_RESULT_UNDERCUT:
+        how = you ? "undercut" : "undercuts";
+        break;
+    default:
+        how = you ? "knock" : "knocks";
+        break;
     }
     snprintf(buf, cap, "%s %s", you ? "You" : "Bot", how);
 }
@@ -170,8 +188,9 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     if (s->over)
         game_close(p, s, &g->rules, buf, cap);
     else
-        add(buf, cap, "\nHand %d is in play. At the end: a game bonus of %d to whoever reaches %d, %d a box "
-                      "for each hand won, and a shutout doubles the winner's total.\n",
+        add(buf, cap,
+            "\nHand %d is in play. At the end: a game bonus of %d to whoever reaches %d, %d a box "
+            "for each hand won, and a shutout doubles the winner's total.\n",
             g->hand_no, g->rules.game_bonus, g->rules.target, g->rules.box_bonus);
 }
 
@@ -182,9 +201,9 @@ static void hollywood_close(const gin_play *p, char *buf, size_t cap)
 {
     const gin_game_score *hs = p->m.game.hollywood;
     int h = p->human, b = p->bot;
-#define ROW(label, f)                                                                                   \
-    add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b], \
-        hs[1].f[b], hs[2].f[b])
+#define ROW(label, f)                                                                                                  \
+    add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b], hs[1].f[b],   \
+        hs[2].f[b])
     ROW("Hand points", points);
     ROW("Boxes (hands won)", hands_won);
     if (hs[0].over || hs[1].over || hs[2].over) {
@@ -237,16 +256,17 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
                 else
                     snprintf(cell[j * 3 + k], sizeof cell[0], "%s", r->winner < 0 ? "-" : "");
             }
-        add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3],
-            cell[4], cell[5]);
+        add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3], cell[4],
+            cell[5]);
         memcpy(prev, cur, sizeof prev);
     }
     if (!g->n_results)
         add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
     add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
     hollywood_close(p, buf, cap);
-    add(buf, cap, "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
-                  "all three; a game that is over takes no more points.\n");
+    add(buf, cap,
+        "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
+        "all three; a game that is over takes no more points.\n");
 }
 
 /* A table of 3-4: penalty points per seat per hand and running totals,
@@ -281,8 +301,9 @@ static void sheet_table(const gin_play *p, char *buf, size_t cap)
     }
     if (!g->n_results)
         add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
-    add(buf, cap, "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
-                  "to %d; the lowest total wins.%s\n",
+    add(buf, cap,
+        "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
+        "to %d; the lowest total wins.%s\n",
         g->rules.target, g->score.over ? " The game is over." : "");
 }
 
@@ -359,7 +380,10 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     int total = 0, w = gin_game_winner(g, &total);
     snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
     buf[0] = '\0';
-    add(buf, cap, "%s %s by %d after %d hand%s.\n", w == p->human ? "You win" : w == p->bot ? "The bot wins" : "Nobody wins",
+    add(buf, cap, "%s %s by %d after %d hand%s.\n",
+        w == p->human ? "You win"
+        : w == p->bot ? "The bot wins"
+                      : "Nobody wins",
         w < 0 ? "" : "the game", total, g->n_results, g->n_results == 1 ? "" : "s");
     if (p->practice)
         add(buf, cap, "A practice game: it is not counted in your statistics.\n");
@@ -416,8 +440,9 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
     if (rules)
         add(buf, cap, "%s\n", rules);
     else
-        add(buf, cap, "Rules in play: %s (custom). Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
-                      "See `gin --help` and docs/rules.md.\n\n",
+        add(buf, cap,
+            "Rules in play: %s (custom). Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
+            "See `gin --help` and docs/rules.md.\n\n",
             p->m.game.rules.name, p->m.game.rules.knock_limit, p->m.game.rules.gin_bonus,
             p->m.game.rules.undercut_bonus, p->m.game.rules.target);
     if (gin_play_seats(p) > 2)
@@ -478,18 +503,23 @@ static void showdown_table(const gin_play *p, gin_showdown_screen *s)
             sp->unmatched = ar.unmatched;
             sp->deadwood = ar.deadwood;
         }
-        snprintf(t, cap, "The stock ran low and nobody knocked: nobody takes penalty points.\n"
-                         "The same dealer deals again.\n%s", totals);
+        snprintf(t, cap,
+                 "The stock ran low and nobody knocked: nobody takes penalty points.\n"
+                 "The same dealer deals again.\n%s",
+                 totals);
         return;
     }
     const gin_table_showdown *sd = &p->tsd;
     int k = sd->knocker, w = sd->winner;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
-             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin" : gin ? "went gin" : "knocked",
-             sd->kind == GIN_RESULT_UNDERCUT
-                 ? (w == p->human ? ", and you undercut!" : k == p->human ? ", and were undercut" : ", and was undercut")
-                 : "");
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
+             : gin                          ? "went gin"
+                                            : "knocked",
+             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human   ? ", and you undercut!"
+                                                : k == p->human ? ", and were undercut"
+                                                                : ", and was undercut")
+                                             : "");
     int kd = sd->deadwood[k], u = sd->deadwood[w], any_lay = 0;
     for (int i = 0; i < n; i++) {
         int seat = (k + i) % n;
@@ -506,7 +536,10 @@ static void showdown_table(const gin_play *p, gin_showdown_screen *s)
             snprintf(took, sizeof took, "takes %d", sd->penalty[seat]);
         if (seat == k) {
             snprintf(sp->label, sizeof sp->label, "%s%s%s%sdeadwood %d%s%s", name_of(p, seat), dot,
-                     sd->kind == GIN_RESULT_BIG_GIN ? "big gin" : gin ? "gin" : "knocked", dot, kd, dot, took);
+                     sd->kind == GIN_RESULT_BIG_GIN ? "big gin"
+                     : gin                          ? "gin"
+                                                    : "knocked",
+                     dot, kd, dot, took);
             continue;
         }
         int nl = sd->n_layoffs[seat] < 11 ? sd->n_layoffs[seat] : 11;
@@ -521,15 +554,16 @@ static void showdown_table(const gin_play *p, gin_showdown_screen *s)
             snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d (%d before lay-offs)%s%s", name_of(p, seat), dot,
                      sd->deadwood[seat], sd->deadwood_before[seat], dot, took);
         else
-            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat],
-                     dot, took);
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat], dot,
+                     took);
     }
     const gin_rules *r = &g->rules;
     t[0] = '\0';
     if (gin) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
-            sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin") : (k == p->human ? "go big gin" : "goes big gin"),
+            sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
+                                       : (k == p->human ? "go big gin" : "goes big gin"),
             bonus);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
@@ -603,7 +637,9 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     int k = p->sd_knocker, d = k == p->human ? p->bot : p->human;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     snprintf(s->title, sizeof s->title, "Hand %d: %s %s", g->hand_no, k == p->human ? "you" : "the bot",
-             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin" : gin ? "went gin" : "knocked");
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
+             : gin                          ? "went gin"
+                                            : "knocked");
     gin_spread *ks = &s->spread[0], *ds = &s->spread[1];
     snprintf(ks->label, sizeof ks->label, "%s (%s)", name_of(p, k), gin ? "gin" : "knocker");
     ks->n_melds = sd->knocker.n_melds;
@@ -628,8 +664,8 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
-            sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin",
-            bonus, d == p->human ? "your" : "the bot's", dd, sd->points, kn);
+            sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin", bonus,
+            d == p->human ? "your" : "the bot's", dd, sd->points, kn);
         add(t, cap, "No layoffs against gin.\n");
     } else {
         if (sd->n_layoffs)
@@ -637,7 +673,8 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
                 d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
                 sd->defender_deadwood_before_layoffs, dd);
         if (sd->kind == GIN_RESULT_UNDERCUT)
-            add(t, cap, "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
+            add(t, cap,
+                "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
                 d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, sd->points, dn);
         else
             add(t, cap, "Knock: %d against %d: the difference, %d points, to %s.\n", dd, kd, sd->points, kn);

@@ -31,17 +31,27 @@ static int parse_rank(const unsigned char *p, int *len)
 {
     unsigned char c = lower(p[0]);
     *len = 1;
-    if (c >= '2' && c <= '9') return c - '1';
+    if (c >= '2' && c <= '9')
+        return c - '1';
     switch (c) {
-    case 'a': return 0;
-    case 't': return 9;
-    case 'j': return 10;
-    case 'q': return 11;
-    case 'k': return 12;
+    case 'a':
+        return 0;
+    case 't':
+        return 9;
+    case 'j':
+        return 10;
+    case 'q':
+        return 11;
+    case 'k':
+        return 12;
     case '1':
-        if (p[1] == '0') { *len = 2; return 9; }
+        if (p[1] == '0') {
+            *len = 2;
+            return 9;
+        }
         return -1;
-    default: return -1;
+    default:
+        return -1;
     }
 }
 
@@ -49,16 +59,20 @@ static int parse_rank(const unsigned char *p, int *len)
  * ♠ ♡ ♢ ♣ ♤ ♥ ♦ ♧ in that order. Returns the suit and sets *len, or -1. */
 static int parse_suit(const unsigned char *p, int *len)
 {
-    static const signed char glyph_suit[8] = {
-        GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS,  /* ♠ ♡ ♢ ♣ */
-        GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS}; /* ♤ ♥ ♦ ♧ */
+    static const signed char glyph_suit[8] = {GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS,  /* ♠ ♡ ♢ ♣ */
+                                              GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS}; /* ♤ ♥ ♦ ♧ */
     *len = 1;
     switch (lower(p[0])) {
-    case 's': return GIN_SPADES;
-    case 'h': return GIN_HEARTS;
-    case 'd': return GIN_DIAMONDS;
-    case 'c': return GIN_CLUBS;
-    default: break;
+    case 's':
+        return GIN_SPADES;
+    case 'h':
+        return GIN_HEARTS;
+    case 'd':
+        return GIN_DIAMONDS;
+    case 'c':
+        return GIN_CLUBS;
+    default:
+        break;
     }
     /* Short-circuit order guarantees we stop at the first mismatch (a NUL
      * is always a mismatch), so a truncated glyph is never over-read. */
@@ -71,9 +85,11 @@ static int parse_suit(const unsigned char *p, int *len)
 
 int gin_card_parse(const char *text, gin_card *out, const char **end)
 {
-    if (!text || !out) return GIN_EINVAL;
+    if (!text || !out)
+        return GIN_EINVAL;
     const unsigned char *p = (const unsigned char *)text;
-    while (is_blank(*p)) p++;
+    while (is_blank(*p))
+        p++;
     int status = GIN_OK, len = 0, rank = -1, suit = -1;
     if (*p == 0) {
         status = GIN_EEMPTY;
@@ -83,34 +99,41 @@ int gin_card_parse(const char *text, gin_card *out, const char **end)
         status = GIN_ESUIT;
     } else {
         p += len;
-        if (*p != 0 && !is_blank(*p)) status = GIN_ETOKEN;
+        if (*p != 0 && !is_blank(*p))
+            status = GIN_ETOKEN;
     }
-    if (end) *end = (const char *)p;
-    if (status == GIN_OK) *out = gin_card_make(rank, suit);
+    if (end)
+        *end = (const char *)p;
+    if (status == GIN_OK)
+        *out = gin_card_make(rank, suit);
     return status;
 }
 
 int gin_cardset_parse(const char *text, gin_cardset *out, size_t *err_pos)
 {
     if (!text || !out) {
-        if (err_pos) *err_pos = 0;
+        if (err_pos)
+            *err_pos = 0;
         return GIN_EINVAL;
     }
     gin_cardset set = 0;
     int n = 0;
     const char *p = text;
     for (;;) {
-        while (is_blank((unsigned char)*p)) p++;
+        while (is_blank((unsigned char)*p))
+            p++;
         const char *start = p, *end = p;
         gin_card c;
         int status = gin_card_parse(p, &c, &end);
-        if (status == GIN_EEMPTY) break;
+        if (status == GIN_EEMPTY)
+            break;
         if (status == GIN_OK && gin_cardset_has(set, c)) {
             status = GIN_EDUPLICATE;
             end = start; /* point at the repeated card, not after it */
         }
         if (status != GIN_OK) {
-            if (err_pos) *err_pos = (size_t)(end - text);
+            if (err_pos)
+                *err_pos = (size_t)(end - text);
             return status;
         }
         set |= gin_cardset_of(c);
@@ -123,7 +146,8 @@ int gin_cardset_parse(const char *text, gin_cardset *out, size_t *err_pos)
 
 int gin_card_format(gin_card c, char buf[3])
 {
-    if (!buf || !gin_card_valid(c)) return GIN_EINVAL;
+    if (!buf || !gin_card_valid(c))
+        return GIN_EINVAL;
     buf[0] = rank_chars[gin_card_rank(c)];
     buf[1] = suit_chars[gin_card_suit(c)];
     buf[2] = '\0';
@@ -132,12 +156,14 @@ int gin_card_format(gin_card c, char buf[3])
 
 int gin_cardset_format(gin_cardset s, char *buf, size_t cap)
 {
-    if (!buf) return GIN_EINVAL;
+    if (!buf)
+        return GIN_EINVAL;
     s &= GIN_DECK;
     int n = gin_cardset_count(s);
     size_t need = n ? (size_t)n * 3 : 1; /* "XX" per card, a blank or the NUL after each */
     if (cap < need) {
-        if (cap) buf[0] = '\0';
+        if (cap)
+            buf[0] = '\0';
         return GIN_ESPACE;
     }
     /* Card index order is display order: suit S H D C = 0..3, then rank. */
@@ -145,7 +171,8 @@ int gin_cardset_format(gin_cardset s, char *buf, size_t cap)
     while (s) {
         gin_card c = gin_cardset_first(s);
         s &= s - 1;
-        if (p != buf) *p++ = ' ';
+        if (p != buf)
+            *p++ = ' ';
         *p++ = rank_chars[gin_card_rank(c)];
         *p++ = suit_chars[gin_card_suit(c)];
     }

@@ -114,7 +114,7 @@ static int table_loser(const gin_hand_score *hs, int seats)
 static void hand_ended(gin_game *g, gin_event_fn on_event, void *ctx)
 {
     const gin_hand *h = &g->hand;
-    gin_hand_score hs = { -1, 0, 0, {0} };
+    gin_hand_score hs = {-1, 0, 0, {0}};
     if (!h->void_hand && h->knocker >= 0 && h->seats > 2) {
         hs.winner = h->table.winner;
         hs.points = h->table.total;
@@ -160,7 +160,7 @@ static void hand_ended(gin_game *g, gin_event_fn on_event, void *ctx)
     if (g->over && on_event) {
         int total = 0;
         int w = game_winner(g, &total);
-        gin_event ev = { GIN_EV_GAME_OVER, w, GIN_NO_CARD, 0, total, NULL };
+        gin_event ev = {GIN_EV_GAME_OVER, w, GIN_NO_CARD, 0, total, NULL};
         on_event(ctx, &ev);
     }
 }

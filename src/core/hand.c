@@ -7,12 +7,12 @@
 #include "gin/error.h"
 #include "gin/meld.h"
 
-static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
-                 int value, const gin_showdown *sd)
+static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards, int value,
+                 const gin_showdown *sd)
 {
     if (!fn)
         return;
-    gin_event ev = { kind, seat, card, cards, value, sd };
+    gin_event ev = {kind, seat, card, cards, value, sd};
     fn(ctx, &ev);
 }
 
@@ -269,8 +269,7 @@ static int knock(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     emit(fn, ctx, gin ? GIN_EV_GIN : GIN_EV_KNOCK, k, card, 0, sd.knocker.deadwood, NULL);
     for (int i = 0; i < sd.n_layoffs; i++)
         emit(fn, ctx, GIN_EV_LAYOFF, d, sd.layoffs[i].card, 0, sd.layoffs[i].meld, NULL);
-    emit(fn, ctx, GIN_EV_HAND_OVER, winner, GIN_NO_CARD, h->held[k] | h->held[d], sd.points,
-         &h->result);
+    emit(fn, ctx, GIN_EV_HAND_OVER, winner, GIN_NO_CARD, h->held[k] | h->held[d], sd.points, &h->result);
     return GIN_OK;
 }
 

@@ -59,8 +59,7 @@ static inline uint64_t runs_of(uint64_t r)
 
 static inline int value_of(uint64_t d)
 {
-    return suit_value[d & LANE] + suit_value[(d >> 16) & LANE] +
-           suit_value[(d >> 32) & LANE] + suit_value[d >> 48];
+    return suit_value[d & LANE] + suit_value[(d >> 16) & LANE] + suit_value[(d >> 32) & LANE] + suit_value[d >> 48];
 }
 
 /* Least deadwood of `r` using runs only. */
@@ -81,8 +80,7 @@ static inline unsigned ranks_ge3(uint64_t h)
  * any other leaves some of its cards unmatched. Such ranks are not listed
  * but added to *forced. (The discard solvers cannot prune: removing a card
  * of the rank is one of their choices.) */
-static int set_options(uint64_t h, unsigned ranks, int prune, uint64_t opt[][OPTS], int n[],
-                       uint64_t *forced)
+static int set_options(uint64_t h, unsigned ranks, int prune, uint64_t opt[][OPTS], int n[], uint64_t *forced)
 {
     uint64_t runnable = prune ? runs_of(h) : ~UINT64_C(0);
     int k = 0;
@@ -110,26 +108,32 @@ static int set_options(uint64_t h, unsigned ranks, int prune, uint64_t opt[][OPT
 
 static int min_over_sets(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, int k)
 {
-    if (k == 0) return dead_value(r);
+    if (k == 0)
+        return dead_value(r);
     int best = INT_MAX;
     for (int i = 0; i < n[0]; i++) {
         int v = min_over_sets(r & ~opt[0][i], opt + 1, n + 1, k - 1);
-        if (v < best) best = v;
+        if (v < best)
+            best = v;
     }
     return best;
 }
 
 int gin_deadwood(gin_cardset hand)
 {
-    if (hand & ~GIN_DECK) return GIN_EINVAL;
+    if (hand & ~GIN_DECK)
+        return GIN_EINVAL;
     unsigned g = ranks_ge3(hand);
-    if (!g) return dead_value(hand);
+    if (!g)
+        return dead_value(hand);
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
     int k = set_options(hand, g, 1, opt, n, &forced);
-    if (k == 0) return dead_value(hand & ~forced);
-    if (k > MAX_ENUM_RANKS) return gin_meld_dp(hand, 0, NULL, NULL, NULL);
-    return min_over_sets(hand & ~forced, (const uint64_t (*)[OPTS])opt, n, k);
+    if (k == 0)
+        return dead_value(hand & ~forced);
+    if (k > MAX_ENUM_RANKS)
+        return gin_meld_dp(hand, 0, NULL, NULL, NULL);
+    return min_over_sets(hand & ~forced, (const uint64_t(*)[OPTS])opt, n, k);
 }
 
 /* Every least-deadwood choice of sets, in canonical order: the first `cap`
@@ -139,28 +143,36 @@ static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ct
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
     int k = set_options(hand, ranks_ge3(hand), 1, opt, n, &forced);
-    if (k > MAX_ENUM_RANKS) return gin_meld_dp(hand, cap, emit, ctx, count);
+    if (k > MAX_ENUM_RANKS)
+        return gin_meld_dp(hand, cap, emit, ctx, count);
     int idx[MAX_ENUM_RANKS] = {0};
     int best = INT_MAX;
     long long found = 0;
     /* Two passes over the same odometer: find the least, then emit in order. */
     for (int pass = 0; pass < 2; pass++) {
-        for (int j = 0; j < k; j++) idx[j] = 0;
+        for (int j = 0; j < k; j++)
+            idx[j] = 0;
         for (;;) {
             uint64_t sets = forced;
-            for (int j = 0; j < k; j++) sets |= opt[j][idx[j]];
+            for (int j = 0; j < k; j++)
+                sets |= opt[j][idx[j]];
             int v = dead_value(hand & ~sets);
-            if (pass == 0 && v < best) best = v;
+            if (pass == 0 && v < best)
+                best = v;
             if (pass == 1 && v == best) {
-                if ((size_t)found < cap) emit(ctx, sets);
+                if ((size_t)found < cap)
+                    emit(ctx, sets);
                 found++;
             }
             int j = k - 1;
-            while (j >= 0 && ++idx[j] == n[j]) idx[j--] = 0;
-            if (j < 0) break;
+            while (j >= 0 && ++idx[j] == n[j])
+                idx[j--] = 0;
+            if (j < 0)
+                break;
         }
     }
-    if (count) *count = found;
+    if (count)
+        *count = found;
     return best;
 }
 
@@ -171,7 +183,8 @@ static void build(uint64_t hand, uint64_t sets, gin_arrangement *out)
     int n = 0;
     for (int r = 0; r < GIN_RANKS; r++) {
         uint64_t q = sets & (RANK0 << r);
-        if (q) out->melds[n++] = q;
+        if (q)
+            out->melds[n++] = q;
     }
     for (uint64_t x = runs; x;) {
         int lo = __builtin_ctzll(x);
@@ -191,7 +204,8 @@ static void build(uint64_t hand, uint64_t sets, gin_arrangement *out)
     }
     out->n_melds = n;
     /* Unused slots are zeroed so equal arrangements compare equal bytewise. */
-    for (int i = n; i < GIN_MAX_MELDS; i++) out->melds[i] = 0;
+    for (int i = n; i < GIN_MAX_MELDS; i++)
+        out->melds[i] = 0;
     out->unmatched = rest & ~runs;
     out->deadwood = value_of(out->unmatched);
 }
@@ -210,7 +224,8 @@ static void collect_one(void *ctx, gin_cardset sets)
 
 int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap)
 {
-    if ((hand & ~GIN_DECK) || (!out && cap)) return GIN_EINVAL;
+    if ((hand & ~GIN_DECK) || (!out && cap))
+        return GIN_EINVAL;
     struct collect c = {hand, out, 0};
     long long count = 0;
     solve_sets(hand, cap, collect_one, &c, &count);
@@ -219,7 +234,8 @@ int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap)
 
 int gin_arrange(gin_cardset hand, gin_arrangement *out)
 {
-    if (!out) return GIN_EINVAL;
+    if (!out)
+        return GIN_EINVAL;
     int n = gin_arrange_all(hand, out, 1);
     return n < 0 ? n : GIN_OK;
 }
@@ -236,13 +252,15 @@ static void discard_leaf(uint64_t r, int after[64])
     for (uint64_t x = dead; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
         int v = dw - rank_value(c & 15);
-        if (v < after[c]) after[c] = v;
+        if (v < after[c])
+            after[c] = v;
     }
     for (uint64_t x = runs; x; x &= x - 1) {
         int c = __builtin_ctzll(x), sh = c & ~15;
         uint64_t lane = ((r >> sh) & LANE) & ~(UINT64_C(1) << (c & 15));
         int v = dw - suit_value[(dead >> sh) & LANE] + suit_value[lane & ~runs_of(lane)];
-        if (v < after[c]) after[c] = v;
+        if (v < after[c])
+            after[c] = v;
     }
 }
 
@@ -252,7 +270,8 @@ static void discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, i
         discard_leaf(r, after);
         return;
     }
-    for (int i = 0; i < n[0]; i++) discard_rec(r & ~opt[0][i], opt + 1, n + 1, k - 1, after);
+    for (int i = 0; i < n[0]; i++)
+        discard_rec(r & ~opt[0][i], opt + 1, n + 1, k - 1, after);
 }
 
 /* A discard c of the hand leaves hand - c, whose set choices are exactly the
@@ -260,9 +279,11 @@ static void discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, i
  * removing each non-set card in turn, solves all discards at once. */
 int gin_discard_deadwoods(gin_cardset hand, int after[64])
 {
-    if (!after || !hand || (hand & ~GIN_DECK)) return GIN_EINVAL;
+    if (!after || !hand || (hand & ~GIN_DECK))
+        return GIN_EINVAL;
     memset(after, 0xff, 64 * sizeof after[0]); /* -1 everywhere */
-    for (uint64_t x = hand; x; x &= x - 1) after[__builtin_ctzll(x)] = INT_MAX;
+    for (uint64_t x = hand; x; x &= x - 1)
+        after[__builtin_ctzll(x)] = INT_MAX;
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS] = {0}; /* (all set by set_options; quiets a gcc false alarm) */
     int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
@@ -272,12 +293,13 @@ int gin_discard_deadwoods(gin_cardset hand, int after[64])
             after[c] = gin_deadwood(hand & ~(UINT64_C(1) << c));
         }
     } else {
-        discard_rec(hand, (const uint64_t (*)[OPTS])opt, n, k, after);
+        discard_rec(hand, (const uint64_t(*)[OPTS])opt, n, k, after);
     }
     int best = INT_MAX;
     for (uint64_t x = hand; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
-        if (after[c] < best) best = after[c];
+        if (after[c] < best)
+            best = after[c];
     }
     return best;
 }
@@ -303,25 +325,29 @@ static int best_discard_leaf(uint64_t r)
     for (uint64_t x = r; x; x &= x - 1) {
         int c = __builtin_ctzll(x);
         int key = discard_key(dead_value(r & ~(UINT64_C(1) << c)), c);
-        if (key < best) best = key;
+        if (key < best)
+            best = key;
     }
     return best;
 }
 
 static int best_discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, int k)
 {
-    if (k == 0) return best_discard_leaf(r);
+    if (k == 0)
+        return best_discard_leaf(r);
     int best = INT_MAX;
     for (int i = 0; i < n[0]; i++) {
         int v = best_discard_rec(r & ~opt[0][i], opt + 1, n + 1, k - 1);
-        if (v < best) best = v;
+        if (v < best)
+            best = v;
     }
     return best;
 }
 
 int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after)
 {
-    if (!discard || !deadwood_after || !hand || (hand & ~GIN_DECK)) return GIN_EINVAL;
+    if (!discard || !deadwood_after || !hand || (hand & ~GIN_DECK))
+        return GIN_EINVAL;
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
     int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
@@ -331,10 +357,11 @@ int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after)
         gin_discard_deadwoods(hand, after);
         for (uint64_t x = hand; x; x &= x - 1) {
             int c = __builtin_ctzll(x), key = discard_key(after[c], c);
-            if (key < best) best = key;
+            if (key < best)
+                best = key;
         }
     } else {
-        best = best_discard_rec(hand, (const uint64_t (*)[OPTS])opt, n, k);
+        best = best_discard_rec(hand, (const uint64_t(*)[OPTS])opt, n, k);
     }
     *deadwood_after = best >> 6;
     int rank = 12 - ((best >> 2) & 15);
@@ -346,17 +373,21 @@ int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after)
 
 int gin_meld_is_set(gin_cardset m)
 {
-    if (!m || (m & ~GIN_DECK)) return 0;
+    if (!m || (m & ~GIN_DECK))
+        return 0;
     int r = __builtin_ctzll(m) & 15;
     uint64_t q = RANK0 << r;
-    if (m & ~q) return 0;
+    if (m & ~q)
+        return 0;
     return at_least_3(m);
 }
 
 int gin_meld_valid(gin_cardset m)
 {
-    if (!m || (m & ~GIN_DECK)) return 0;
-    if (gin_meld_is_set(m)) return 1;
+    if (!m || (m & ~GIN_DECK))
+        return 0;
+    if (gin_meld_is_set(m))
+        return 1;
     int lo = __builtin_ctzll(m);
     uint64_t x = m >> lo;
     /* One block of consecutive bits, 3+ long; a block cannot cross a suit
@@ -366,29 +397,34 @@ int gin_meld_valid(gin_cardset m)
 
 int gin_melds_in(gin_cardset hand, gin_cardset *out, size_t cap)
 {
-    if ((hand & ~GIN_DECK) || (!out && cap)) return GIN_EINVAL;
+    if ((hand & ~GIN_DECK) || (!out && cap))
+        return GIN_EINVAL;
     size_t n = 0;
-#define PUT(m)                      \
-    do {                            \
-        if (n < cap) out[n] = (m);  \
-        n++;                        \
+#define PUT(m)                                                                                                         \
+    do {                                                                                                               \
+        if (n < cap)                                                                                                   \
+            out[n] = (m);                                                                                              \
+        n++;                                                                                                           \
     } while (0)
     /* Sets by rank: the four-set first, then the three-sets without spade .. club. */
     for (int r = 0; r < GIN_RANKS; r++) {
         uint64_t q = hand & (RANK0 << r);
         if (q == RANK0 << r) {
             PUT(q);
-            for (int s = 0; s < GIN_SUITS; s++) PUT(q & ~(UINT64_C(1) << (16 * s + r)));
+            for (int s = 0; s < GIN_SUITS; s++)
+                PUT(q & ~(UINT64_C(1) << (16 * s + r)));
         } else if (at_least_3(q)) {
             PUT(q);
         }
     }
     /* Runs by suit, then lowest rank, then length. */
     for (int lo = 0; lo < 64; lo++) {
-        if (!((hand >> lo) & 1)) continue;
+        if (!((hand >> lo) & 1))
+            continue;
         for (int len = 3; (lo & 15) + len <= GIN_RANKS; len++) {
             uint64_t run = ((UINT64_C(1) << len) - 1) << lo;
-            if ((hand & run) != run) break;
+            if ((hand & run) != run)
+                break;
             PUT(run);
         }
     }

@@ -51,7 +51,8 @@ struct dp {
 
 static void walk(struct dp *d, int r, unsigned state, int left, gin_cardset sets)
 {
-    if (d->emitted >= d->cap) return;
+    if (d->emitted >= d->cap)
+        return;
     if (r == GIN_RANKS) {
         d->emit(d->ctx, sets);
         d->emitted++;
@@ -60,10 +61,12 @@ static void walk(struct dp *d, int r, unsigned state, int left, gin_cardset sets
     for (int i = 0; i < d->n[r]; i++) {
         unsigned next, o = d->opt[r][i];
         int c = step(r, state, d->present[r] & ~o, &next);
-        if (c + d->best[r + 1][next] != left) continue;
+        if (c + d->best[r + 1][next] != left)
+            continue;
         gin_cardset add = 0;
         for (int s = 0; s < GIN_SUITS; s++)
-            if ((o >> s) & 1) add |= gin_cardset_of(gin_card_make(r, s));
+            if ((o >> s) & 1)
+                add |= gin_cardset_of(gin_card_make(r, s));
         walk(d, r + 1, next, left - c, sets | add);
     }
 }
@@ -78,7 +81,8 @@ int gin_meld_dp(gin_cardset hand, size_t cap, gin_meld_emit_fn emit, void *ctx, 
         d.n[r] = 1;
         if (p == 15) {
             d.opt[r][1] = 15;
-            for (int s = 0; s < GIN_SUITS; s++) d.opt[r][2 + s] = 15u & ~(1u << s);
+            for (int s = 0; s < GIN_SUITS; s++)
+                d.opt[r][2 + s] = 15u & ~(1u << s);
             d.n[r] = OPTS;
         } else if (p == 7 || p == 11 || p == 13 || p == 14) {
             d.opt[r][1] = p;
@@ -101,13 +105,15 @@ int gin_meld_dp(gin_cardset hand, size_t cap, gin_meld_emit_fn emit, void *ctx, 
                     best = v;
                     ways = 0;
                 }
-                if (v == best) ways += d.count[r + 1][next];
+                if (v == best)
+                    ways += d.count[r + 1][next];
             }
             d.best[r][st] = (int16_t)best;
             d.count[r][st] = ways; /* at most 6^13, no overflow */
         }
     }
-    if (count) *count = d.count[0][0];
+    if (count)
+        *count = d.count[0][0];
     d.cap = emit ? cap : 0;
     d.emitted = 0;
     d.emit = emit;

@@ -19,7 +19,6 @@ typedef void (*gin_meld_emit_fn)(void *ctx, gin_cardset sets);
  * canonical order (ranks ascending; per rank: no set, the whole rank, then
  * the rank without its spade, heart, diamond, club), stores how many exist
  * in *count (if non-NULL) and returns the least deadwood. */
-int gin_meld_dp(gin_cardset hand, size_t cap, gin_meld_emit_fn emit, void *ctx,
-                long long *count);
+int gin_meld_dp(gin_cardset hand, size_t cap, gin_meld_emit_fn emit, void *ctx, long long *count);
 
 #endif

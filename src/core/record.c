@@ -72,13 +72,26 @@ int gin_action_format(gin_action a, char *buf, size_t cap)
     char card[3] = "";
     const char *word;
     switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD: word = "take"; break;
-    case GIN_ACT_PASS: word = "pass"; break;
-    case GIN_ACT_DRAW_STOCK: word = "stock"; break;
-    case GIN_ACT_DRAW_DISCARD: word = "pile"; break;
-    case GIN_ACT_DISCARD: word = "discard"; break;
-    case GIN_ACT_KNOCK: word = a.card == GIN_NO_CARD ? "biggin" : "knock"; break;
-    default: return GIN_EINVAL;
+    case GIN_ACT_TAKE_UPCARD:
+        word = "take";
+        break;
+    case GIN_ACT_PASS:
+        word = "pass";
+        break;
+    case GIN_ACT_DRAW_STOCK:
+        word = "stock";
+        break;
+    case GIN_ACT_DRAW_DISCARD:
+        word = "pile";
+        break;
+    case GIN_ACT_DISCARD:
+        word = "discard";
+        break;
+    case GIN_ACT_KNOCK:
+        word = a.card == GIN_NO_CARD ? "biggin" : "knock";
+        break;
+    default:
+        return GIN_EINVAL;
     }
     if ((a.kind == GIN_ACT_DISCARD || (a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD)) &&
         gin_card_format(a.card, card) != GIN_OK)
@@ -120,11 +133,14 @@ static int parse_card_token(const char *t, gin_card *c)
 
 static int action_from_tokens(char **tok, int n, gin_action *a)
 {
-    static const struct { const char *word; int kind; int has_card; } forms[] = {
-        {"take", GIN_ACT_TAKE_UPCARD, 0}, {"pass", GIN_ACT_PASS, 0},
-        {"stock", GIN_ACT_DRAW_STOCK, 0}, {"pile", GIN_ACT_DRAW_DISCARD, 0},
-        {"discard", GIN_ACT_DISCARD, 1},  {"knock", GIN_ACT_KNOCK, 1},
-        {"gin", GIN_ACT_KNOCK, 1},        {"biggin", GIN_ACT_KNOCK, 0},
+    static const struct {
+        const char *word;
+        int kind;
+        int has_card;
+    } forms[] = {
+        {"take", GIN_ACT_TAKE_UPCARD, 0},  {"pass", GIN_ACT_PASS, 0},       {"stock", GIN_ACT_DRAW_STOCK, 0},
+        {"pile", GIN_ACT_DRAW_DISCARD, 0}, {"discard", GIN_ACT_DISCARD, 1}, {"knock", GIN_ACT_KNOCK, 1},
+        {"gin", GIN_ACT_KNOCK, 1},         {"biggin", GIN_ACT_KNOCK, 0},
     };
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         if (strcmp(tok[0], forms[i].word) != 0)
@@ -355,8 +371,8 @@ static int settle_rules(gin_rules *r, const char *name)
 typedef struct parser {
     gin_record *rec;
     int line;
-    int stage;   /* 0 magic, 1 header, 2 in a hand, 3 between hands, 4 game over, 5 ended */
-    int hands;   /* hand headers so far */
+    int stage;     /* 0 magic, 1 header, 2 in a hand, 3 between hands, 4 game over, 5 ended */
+    int hands;     /* hand headers so far */
     unsigned have; /* knob bits; bit n = rules, n + 1 = seed (n knobs) */
     char name[32];
     int rules_line;
@@ -450,8 +466,8 @@ static int body_line(parser *p, char **tok, int n)
         gin_record_check c = {0};
         c.kind = GIN_CHECK_HAND;
         if (p->stage == 2 || p->stage == 4 || n != 4 || strcmp(tok[2], "dealer") != 0 ||
-            !parse_int(tok[1], &c.hand_no) || !parse_int(tok[3], &c.dealer) ||
-            c.hand_no != p->hands + 1 || c.dealer < 0 || c.dealer >= rec->rules.seats)
+            !parse_int(tok[1], &c.hand_no) || !parse_int(tok[3], &c.dealer) || c.hand_no != p->hands + 1 ||
+            c.dealer < 0 || c.dealer >= rec->rules.seats)
             return GIN_EFORMAT;
         p->hands++;
         p->stage = 2;
@@ -492,8 +508,7 @@ static int parse_line(parser *p, char *text)
         return GIN_EFORMAT;
     if (p->stage == 0) { /* the very first line names the format */
         int version;
-        if (n != 2 || strcmp(tok[0], RECORD_MAGIC) != 0 || !parse_int(tok[1], &version) ||
-            version != RECORD_VERSION)
+        if (n != 2 || strcmp(tok[0], RECORD_MAGIC) != 0 || !parse_int(tok[1], &version) || version != RECORD_VERSION)
             return GIN_EFORMAT;
         p->stage = 1;
         return GIN_OK;
@@ -639,13 +654,13 @@ static int run_checks(replay *r, int i, int *err_index, int *err_line)
     return GIN_OK;
 }
 
-int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
-                            int *err_index, int *err_line)
+int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx, int *err_index,
+                            int *err_line)
 {
     int ei = -1, el = 0;
     int rc = GIN_EINVAL;
-    if (rec && g && rec->n_actions >= 0 && rec->n_actions <= GIN_RECORD_MAX_ACTIONS &&
-        rec->n_checks >= 0 && rec->n_checks <= GIN_RECORD_MAX_CHECKS)
+    if (rec && g && rec->n_actions >= 0 && rec->n_actions <= GIN_RECORD_MAX_ACTIONS && rec->n_checks >= 0 &&
+        rec->n_checks <= GIN_RECORD_MAX_CHECKS)
         rc = gin_game_init(g, &rec->rules, rec->seed);
     replay r = {rec, g, on_event, ctx, 0};
     for (int i = 0; rc == GIN_OK && i <= rec->n_actions; i++) {
@@ -670,8 +685,7 @@ int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_
         }
         /* A hand that ends must be followed by its result line. */
         if (rec->checked && !in_play(g) &&
-            !(r.ci < rec->n_checks && rec->checks[r.ci].at == i + 1 &&
-              rec->checks[r.ci].kind == GIN_CHECK_RESULT)) {
+            !(r.ci < rec->n_checks && rec->checks[r.ci].at == i + 1 && rec->checks[r.ci].kind == GIN_CHECK_RESULT)) {
             rc = GIN_EMISMATCH;
             ei = i + 1;
             el = next_line(&r, i + 1);
@@ -685,8 +699,7 @@ int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_
     return rc;
 }
 
-int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx,
-                      int *err_index)
+int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx, int *err_index)
 {
     return gin_record_replay_lines(rec, g, on_event, ctx, err_index, NULL);
 }

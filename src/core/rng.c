@@ -17,14 +17,17 @@ static uint64_t splitmix64(uint64_t *x)
 /* Seeds *rng from `seed`. Does nothing if rng is NULL. */
 void gin_rng_seed(gin_rng *rng, uint64_t seed)
 {
-    if (!rng) return;
-    for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
+    if (!rng)
+        return;
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
 }
 
 /* The next 64 random bits; 0 if rng is NULL. */
 uint64_t gin_rng_next(gin_rng *rng)
 {
-    if (!rng) return 0;
+    if (!rng)
+        return 0;
     uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -43,7 +46,8 @@ uint64_t gin_rng_next(gin_rng *rng)
  * (outside the contract) returns 0 rather than dividing by zero. */
 uint32_t gin_rng_below(gin_rng *rng, uint32_t n)
 {
-    if (n <= 1 || !rng) return 0;
+    if (n <= 1 || !rng)
+        return 0;
     uint64_t m = (uint64_t)(uint32_t)(gin_rng_next(rng) >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
@@ -60,7 +64,8 @@ uint32_t gin_rng_below(gin_rng *rng, uint32_t n)
  * n < 2 or NULL arguments. */
 void gin_rng_shuffle(gin_rng *rng, gin_card *cards, int n)
 {
-    if (!rng || !cards) return;
+    if (!rng || !cards)
+        return;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)gin_rng_below(rng, (uint32_t)i + 1);
         gin_card t = cards[i];

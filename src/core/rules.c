@@ -13,26 +13,74 @@
 enum { BONUS_MAX = 1000, TARGET_MAX = 10000, MAX_HANDS_MAX = 10000 };
 
 static const gin_rules presets[] = {
-    {.name = "standard", .seats = 2, .cut = GIN_CUT_LOW_DEALS, .next_dealer = GIN_NEXT_WINNER_DEALS,
-     .first_turn = GIN_FIRST_TURN_OFFER, .knock_limit = 10, .gin_bonus = 25, .big_gin_bonus = 0,
-     .undercut_bonus = 25, .stock_low = GIN_STOCK_VOID, .stock_void_at = 2, .target = 100,
-     .max_hands = 0, .game_bonus = 100, .box_bonus = 25, .shutout = GIN_SHUTOUT_DOUBLE_TOTAL,
+    {.name = "standard",
+     .seats = 2,
+     .cut = GIN_CUT_LOW_DEALS,
+     .next_dealer = GIN_NEXT_WINNER_DEALS,
+     .first_turn = GIN_FIRST_TURN_OFFER,
+     .knock_limit = 10,
+     .gin_bonus = 25,
+     .big_gin_bonus = 0,
+     .undercut_bonus = 25,
+     .stock_low = GIN_STOCK_VOID,
+     .stock_void_at = 2,
+     .target = 100,
+     .max_hands = 0,
+     .game_bonus = 100,
+     .box_bonus = 25,
+     .shutout = GIN_SHUTOUT_DOUBLE_TOTAL,
      .hollywood = 0},
-    {.name = "classic", .seats = 2, .cut = GIN_CUT_HIGH_DEALS, .next_dealer = GIN_NEXT_WINNER_DEALS,
-     .first_turn = GIN_FIRST_TURN_FREE, .knock_limit = 10, .gin_bonus = 25, .big_gin_bonus = 0,
-     .undercut_bonus = 25, .stock_low = GIN_STOCK_VOID, .stock_void_at = 0, .target = 100,
-     .max_hands = 0, .game_bonus = 100, .box_bonus = 25, .shutout = GIN_SHUTOUT_DOUBLE_NO_BOX,
+    {.name = "classic",
+     .seats = 2,
+     .cut = GIN_CUT_HIGH_DEALS,
+     .next_dealer = GIN_NEXT_WINNER_DEALS,
+     .first_turn = GIN_FIRST_TURN_FREE,
+     .knock_limit = 10,
+     .gin_bonus = 25,
+     .big_gin_bonus = 0,
+     .undercut_bonus = 25,
+     .stock_low = GIN_STOCK_VOID,
+     .stock_void_at = 0,
+     .target = 100,
+     .max_hands = 0,
+     .game_bonus = 100,
+     .box_bonus = 25,
+     .shutout = GIN_SHUTOUT_DOUBLE_NO_BOX,
      .hollywood = 0},
     /* stock_void_at is unused under reshuffle; kept at the standard value. */
-    {.name = "oklahoma", .seats = 2, .cut = GIN_CUT_LOW_DEALS, .next_dealer = GIN_NEXT_WINNER_DEALS,
-     .first_turn = GIN_FIRST_TURN_OFFER, .knock_limit = GIN_KNOCK_LIMIT_UPCARD, .gin_bonus = 25,
-     .big_gin_bonus = 0, .undercut_bonus = 20, .stock_low = GIN_STOCK_RESHUFFLE,
-     .stock_void_at = 2, .target = 100, .max_hands = 0, .game_bonus = 100, .box_bonus = 25,
-     .shutout = GIN_SHUTOUT_DOUBLE_TOTAL, .hollywood = 0},
-    {.name = "straight", .seats = 2, .cut = GIN_CUT_LOW_DEALS, .next_dealer = GIN_NEXT_WINNER_DEALS,
-     .first_turn = GIN_FIRST_TURN_OFFER, .knock_limit = 0, .gin_bonus = 25, .big_gin_bonus = 0,
-     .undercut_bonus = 25, .stock_low = GIN_STOCK_VOID, .stock_void_at = 2, .target = 100,
-     .max_hands = 0, .game_bonus = 100, .box_bonus = 25, .shutout = GIN_SHUTOUT_DOUBLE_TOTAL,
+    {.name = "oklahoma",
+     .seats = 2,
+     .cut = GIN_CUT_LOW_DEALS,
+     .next_dealer = GIN_NEXT_WINNER_DEALS,
+     .first_turn = GIN_FIRST_TURN_OFFER,
+     .knock_limit = GIN_KNOCK_LIMIT_UPCARD,
+     .gin_bonus = 25,
+     .big_gin_bonus = 0,
+     .undercut_bonus = 20,
+     .stock_low = GIN_STOCK_RESHUFFLE,
+     .stock_void_at = 2,
+     .target = 100,
+     .max_hands = 0,
+     .game_bonus = 100,
+     .box_bonus = 25,
+     .shutout = GIN_SHUTOUT_DOUBLE_TOTAL,
+     .hollywood = 0},
+    {.name = "straight",
+     .seats = 2,
+     .cut = GIN_CUT_LOW_DEALS,
+     .next_dealer = GIN_NEXT_WINNER_DEALS,
+     .first_turn = GIN_FIRST_TURN_OFFER,
+     .knock_limit = 0,
+     .gin_bonus = 25,
+     .big_gin_bonus = 0,
+     .undercut_bonus = 25,
+     .stock_low = GIN_STOCK_VOID,
+     .stock_void_at = 2,
+     .target = 100,
+     .max_hands = 0,
+     .game_bonus = 100,
+     .box_bonus = 25,
+     .shutout = GIN_SHUTOUT_DOUBLE_TOTAL,
      .hollywood = 0},
 };
 
@@ -48,17 +96,20 @@ static int lower(int c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
 
 static int same_word(const char *a, const char *b)
 {
-    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) a++, b++;
+    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
+        a++, b++;
     return *a == '\0' && *b == '\0';
 }
 
 /* Copies the named preset into *out (if out is non-NULL). GIN_OK, GIN_ENAME. */
 int gin_rules_preset(const char *name, gin_rules *out)
 {
-    if (!name) return GIN_ENAME;
+    if (!name)
+        return GIN_ENAME;
     for (size_t i = 0; i < N_PRESETS; i++)
         if (same_word(name, presets[i].name)) {
-            if (out) *out = presets[i];
+            if (out)
+                *out = presets[i];
             return GIN_OK;
         }
     return GIN_ENAME;
@@ -115,28 +166,37 @@ int gin_rules_check(const gin_rules *r, const char **why)
         msg = "hollywood: two seats only";
     else if (!in(r->undercut_penalty, 0, BONUS_MAX))
         msg = "undercut-penalty: must be 0 to 1000";
-    if (why) *why = msg;
+    if (why)
+        *why = msg;
     return msg ? GIN_ERULES : GIN_OK;
 }
 
 int gin_rules_table(gin_rules *r, int seats)
 {
-    if (!r) return GIN_EINVAL;
-    if (!in(seats, 2, GIN_MAX_SEATS)) return GIN_ERULES;
+    if (!r)
+        return GIN_EINVAL;
+    if (!in(seats, 2, GIN_MAX_SEATS))
+        return GIN_ERULES;
     gin_rules trial = *r;
     trial.seats = seats;
-    if (seats > 2 && trial.undercut_penalty == 0) trial.undercut_penalty = GIN_TABLE_UNDERCUT_PENALTY;
-    if (trial.seats != r->seats || trial.undercut_penalty != r->undercut_penalty) trial.name = "custom";
-    if (gin_rules_check(&trial, NULL) != GIN_OK) return GIN_ERULES;
+    if (seats > 2 && trial.undercut_penalty == 0)
+        trial.undercut_penalty = GIN_TABLE_UNDERCUT_PENALTY;
+    if (trial.seats != r->seats || trial.undercut_penalty != r->undercut_penalty)
+        trial.name = "custom";
+    if (gin_rules_check(&trial, NULL) != GIN_OK)
+        return GIN_ERULES;
     *r = trial;
     return GIN_OK;
 }
 
 int gin_rules_knock_limit(const gin_rules *r, int upcard)
 {
-    if (!r) return 0;
-    if (r->knock_limit != GIN_KNOCK_LIMIT_UPCARD) return r->knock_limit < 0 ? 0 : r->knock_limit;
-    if (!gin_card_valid(upcard) || gin_card_rank(upcard) == 0) return 0; /* ace: gin only */
+    if (!r)
+        return 0;
+    if (r->knock_limit != GIN_KNOCK_LIMIT_UPCARD)
+        return r->knock_limit < 0 ? 0 : r->knock_limit;
+    if (!gin_card_valid(upcard) || gin_card_rank(upcard) == 0)
+        return 0; /* ace: gin only */
     return gin_card_value(upcard);
 }
 
@@ -144,10 +204,10 @@ int gin_rules_knock_limit(const gin_rules *r, int upcard)
 
 typedef struct knob {
     const char *name;
-    size_t offset;             /* of an int field of gin_rules */
-    const char *const *words;  /* words[i] means value i (NULL: numbers only) */
+    size_t offset;            /* of an int field of gin_rules */
+    const char *const *words; /* words[i] means value i (NULL: numbers only) */
     int n_words;
-    const char *bad;           /* message for text that is not a value */
+    const char *bad; /* message for text that is not a value */
 } knob;
 
 static const char *const w_cut[] = {"low", "high"};
@@ -157,8 +217,14 @@ static const char *const w_stock[] = {"void", "reshuffle"};
 static const char *const w_shutout[] = {"total", "no-box"};
 static const char *const w_onoff[] = {"off", "on"};
 
-#define KNOB(n, field, w, msg) {n, offsetof(gin_rules, field), w, (int)(sizeof w / sizeof w[0]), msg}
-#define NUMBER(n, field, msg) {n, offsetof(gin_rules, field), NULL, 0, msg}
+#define KNOB(n, field, w, msg)                                                                                         \
+    {                                                                                                                  \
+        n, offsetof(gin_rules, field), w, (int)(sizeof w / sizeof w[0]), msg                                           \
+    }
+#define NUMBER(n, field, msg)                                                                                          \
+    {                                                                                                                  \
+        n, offsetof(gin_rules, field), NULL, 0, msg                                                                    \
+    }
 
 static const knob knobs[] = {
     NUMBER("seats", seats, "seats: expected a number"),
@@ -195,13 +261,15 @@ const char *gin_rules_knob_name(int i) { return i >= 0 && i < N_KNOBS ? knobs[i]
 
 int gin_rules_knob_get(const gin_rules *r, int i)
 {
-    if (!r || i < 0 || i >= N_KNOBS) return 0;
+    if (!r || i < 0 || i >= N_KNOBS)
+        return 0;
     return *(const int *)(const void *)((const char *)r + knobs[i].offset);
 }
 
 int gin_rules_knob_put(gin_rules *r, int i, int v)
 {
-    if (!r || i < 0 || i >= N_KNOBS) return GIN_EINVAL;
+    if (!r || i < 0 || i >= N_KNOBS)
+        return GIN_EINVAL;
     *(int *)(void *)((char *)r + knobs[i].offset) = v;
     return GIN_OK;
 }
@@ -210,16 +278,20 @@ static int is_knock(const knob *k) { return k->offset == offsetof(gin_rules, kno
 
 const char *gin_rules_knob_word(int i, int v)
 {
-    if (i < 0 || i >= N_KNOBS) return NULL;
+    if (i < 0 || i >= N_KNOBS)
+        return NULL;
     const knob *k = &knobs[i];
-    if (k->words && v >= 0 && v < k->n_words) return k->words[v];
-    if (is_knock(k) && v == GIN_KNOCK_LIMIT_UPCARD) return "upcard";
+    if (k->words && v >= 0 && v < k->n_words)
+        return k->words[v];
+    if (is_knock(k) && v == GIN_KNOCK_LIMIT_UPCARD)
+        return "upcard";
     return NULL;
 }
 
 int gin_rules_knob_value(int i, const char *text, int *v)
 {
-    if (i < 0 || i >= N_KNOBS || !text) return -1;
+    if (i < 0 || i >= N_KNOBS || !text)
+        return -1;
     const knob *k = &knobs[i];
     for (int w = 0; w < k->n_words; w++)
         if (!strcmp(text, k->words[w])) {
@@ -238,47 +310,58 @@ int gin_rules_knob_value(int i, const char *text, int *v)
 static int parse_int(const char *s, int *v)
 {
     int neg = 0, n = 0, digits = 0;
-    if (*s == '-') neg = 1, s++;
+    if (*s == '-')
+        neg = 1, s++;
     for (; *s >= '0' && *s <= '9'; s++) {
-        if (++digits > 6) return 0;
+        if (++digits > 6)
+            return 0;
         n = n * 10 + (*s - '0');
     }
-    if (*s || digits == 0) return 0;
+    if (*s || digits == 0)
+        return 0;
     *v = neg ? -n : n;
     return 1;
 }
 
 int gin_rules_set(gin_rules *r, const char *name, const char *value, const char **why)
 {
-    if (why) *why = NULL;
+    if (why)
+        *why = NULL;
     if (!r || !name || !value) {
-        if (why) *why = "rules: missing argument";
+        if (why)
+            *why = "rules: missing argument";
         return GIN_EINVAL;
     }
     const knob *k = NULL;
     for (size_t i = 0; i < N_KNOBS; i++)
-        if (same_word(name, knobs[i].name)) k = &knobs[i];
+        if (same_word(name, knobs[i].name))
+            k = &knobs[i];
     if (!k) {
-        if (why) *why = "unknown rule knob";
+        if (why)
+            *why = "unknown rule knob";
         return GIN_ENAME;
     }
     int v = 0, found = 0;
     for (int i = 0; i < k->n_words && !found; i++)
-        if (same_word(value, k->words[i])) v = i, found = 1;
+        if (same_word(value, k->words[i]))
+            v = i, found = 1;
     if (!found && is_knock(k) && same_word(value, "upcard"))
         v = GIN_KNOCK_LIMIT_UPCARD, found = 1;
     if (!found && !parse_int(value, &v)) {
-        if (why) *why = k->bad;
+        if (why)
+            *why = k->bad;
         return GIN_ERULES;
     }
     gin_rules trial = *r;
     int *field = (int *)(void *)((char *)&trial + k->offset);
     int changed = *field != v;
     *field = v;
-    if (changed) trial.name = "custom";
+    if (changed)
+        trial.name = "custom";
     const char *msg = NULL;
     if (gin_rules_check(&trial, &msg) != GIN_OK) {
-        if (why) *why = msg;
+        if (why)
+            *why = msg;
         return GIN_ERULES;
     }
     *r = trial;

@@ -34,13 +34,16 @@ typedef struct tally {
 
 static int valid_hands(const gin_rules *r, const gin_hand_score *hands, size_t n)
 {
-    if (!r || (n && !hands) || gin_rules_check(r, NULL) != GIN_OK) return 0;
+    if (!r || (n && !hands) || gin_rules_check(r, NULL) != GIN_OK)
+        return 0;
     for (size_t i = 0; i < n; i++) {
-        if (hands[i].winner < -1 || hands[i].winner >= r->seats) return 0;
+        if (hands[i].winner < -1 || hands[i].winner >= r->seats)
+            return 0;
         if (hands[i].winner >= 0 && (hands[i].points < 0 || hands[i].points > HAND_POINTS_MAX))
             return 0;
         for (int s = 0; r->seats > 2 && hands[i].winner >= 0 && s < r->seats; s++)
-            if (hands[i].penalty[s] < 0 || hands[i].penalty[s] > HAND_POINTS_MAX) return 0;
+            if (hands[i].penalty[s] < 0 || hands[i].penalty[s] > HAND_POINTS_MAX)
+                return 0;
     }
     return 1;
 }
@@ -48,19 +51,23 @@ static int valid_hands(const gin_rules *r, const gin_hand_score *hands, size_t n
 /* Adds one hand to a game that is not over yet. */
 static void tally_add(tally *t, const gin_rules *r, const gin_hand_score *h)
 {
-    if (t->over || h->winner < 0) return;
+    if (t->over || h->winner < 0)
+        return;
     t->won[h->winner]++;
     t->played++;
     if (r->seats > 2) {
         for (int s = 0; s < r->seats; s++) {
             t->points[s] += h->penalty[s];
-            if (t->points[s] >= r->target) t->over = 1;
+            if (t->points[s] >= r->target)
+                t->over = 1;
         }
     } else {
         t->points[h->winner] += h->points;
-        if (t->points[h->winner] >= r->target) t->over = 1;
+        if (t->points[h->winner] >= r->target)
+            t->over = 1;
     }
-    if (r->max_hands > 0 && t->played >= r->max_hands) t->over = 1;
+    if (r->max_hands > 0 && t->played >= r->max_hands)
+        t->over = 1;
 }
 
 /* A table's final score: penalty totals as they stand, the lowest wins. */
@@ -71,15 +78,18 @@ static int tally_finish_table(const tally *t, const gin_rules *r, gin_game_score
     g.over = t->over;
     g.winner = -1;
     for (int s = 0; s < r->seats; s++) {
-        if (t->points[s] > INT_MAX || t->won[s] > INT_MAX) return GIN_EINVAL;
+        if (t->points[s] > INT_MAX || t->won[s] > INT_MAX)
+            return GIN_EINVAL;
         g.points[s] = g.total[s] = (int)t->points[s];
         g.hands_won[s] = (int)t->won[s];
     }
     if (t->over) {
         int best = 0, tie = 0;
         for (int s = 1; s < r->seats; s++) {
-            if (g.total[s] < g.total[best]) best = s, tie = 0;
-            else if (g.total[s] == g.total[best]) tie = 1;
+            if (g.total[s] < g.total[best])
+                best = s, tie = 0;
+            else if (g.total[s] == g.total[best])
+                tie = 1;
         }
         g.winner = tie ? -1 : best;
     }
@@ -93,8 +103,10 @@ static int leader(const tally *t, const gin_rules *r, int *at_target)
 {
     int best = -1, unique = 0;
     for (int s = 0; s < r->seats; s++) {
-        if (best < 0 || t->points[s] > t->points[best]) best = s, unique = 1;
-        else if (t->points[s] == t->points[best]) unique = 0;
+        if (best < 0 || t->points[s] > t->points[best])
+            best = s, unique = 1;
+        else if (t->points[s] == t->points[best])
+            unique = 0;
     }
     *at_target = t->points[best] >= r->target;
     return unique ? best : -1;
@@ -102,42 +114,51 @@ static int leader(const tally *t, const gin_rules *r, int *at_target)
 
 static int tally_finish(const tally *t, const gin_rules *r, gin_game_score *out)
 {
-    if (r->seats > 2) return tally_finish_table(t, r, out);
+    if (r->seats > 2)
+        return tally_finish_table(t, r, out);
     gin_game_score g = {0};
     long long total[GIN_MAX_SEATS] = {0};
     g.seats = r->seats;
     g.over = t->over;
     g.winner = -1;
-    for (int s = 0; s < r->seats; s++) total[s] = t->points[s];
+    for (int s = 0; s < r->seats; s++)
+        total[s] = t->points[s];
     if (t->over) {
         int at_target = 0, lead = leader(t, r, &at_target);
         long long game[GIN_MAX_SEATS] = {0}, box[GIN_MAX_SEATS] = {0};
-        if (lead >= 0 && at_target) game[lead] = r->game_bonus;
+        if (lead >= 0 && at_target)
+            game[lead] = r->game_bonus;
         if (lead >= 0 && t->points[lead] > 0) {
             g.shutout = 1;
             for (int s = 0; s < r->seats; s++)
-                if (s != lead && t->points[s] != 0) g.shutout = 0;
+                if (s != lead && t->points[s] != 0)
+                    g.shutout = 0;
         }
         int boxes = !(g.shutout && r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX);
         for (int s = 0; s < r->seats; s++) {
             box[s] = boxes ? (long long)r->box_bonus * t->won[s] : 0;
             total[s] = t->points[s] + game[s] + box[s];
         }
-        if (g.shutout) total[lead] *= 2;
+        if (g.shutout)
+            total[lead] *= 2;
         for (int s = 0; s < r->seats; s++) {
-            if (game[s] > INT_MAX || box[s] > INT_MAX) return GIN_EINVAL;
+            if (game[s] > INT_MAX || box[s] > INT_MAX)
+                return GIN_EINVAL;
             g.game_bonus[s] = (int)game[s];
             g.box_bonus[s] = (int)box[s];
         }
         int best = 0, tie = 0;
         for (int s = 1; s < r->seats; s++) {
-            if (total[s] > total[best]) best = s, tie = 0;
-            else if (total[s] == total[best]) tie = 1;
+            if (total[s] > total[best])
+                best = s, tie = 0;
+            else if (total[s] == total[best])
+                tie = 1;
         }
         g.winner = tie ? -1 : best;
     }
     for (int s = 0; s < r->seats; s++) {
-        if (total[s] > INT_MAX || t->won[s] > INT_MAX) return GIN_EINVAL;
+        if (total[s] > INT_MAX || t->won[s] > INT_MAX)
+            return GIN_EINVAL;
         g.points[s] = (int)t->points[s];
         g.hands_won[s] = (int)t->won[s];
         g.total[s] = (int)total[s];
@@ -152,32 +173,38 @@ static int tally_finish(const tally *t, const gin_rules *r, gin_game_score *out)
  * that would not fit an int. */
 int gin_score_game(const gin_rules *r, const gin_hand_score *hands, size_t n, gin_game_score *out)
 {
-    if (!out || !valid_hands(r, hands, n)) return GIN_EINVAL;
+    if (!out || !valid_hands(r, hands, n))
+        return GIN_EINVAL;
     tally t = {0};
-    for (size_t i = 0; i < n && !t.over; i++) tally_add(&t, r, &hands[i]);
+    for (size_t i = 0; i < n && !t.over; i++)
+        tally_add(&t, r, &hands[i]);
     return tally_finish(&t, r, out);
 }
 
 /* Hollywood: as gin_score_game for each of out[0..2], a seat's k-th win
  * entering games 1..min(k, 3); max_hands counts the hands each game took.
  * out is written only on success. */
-int gin_score_hollywood(const gin_rules *r, const gin_hand_score *hands, size_t n,
-                        gin_game_score out[3])
+int gin_score_hollywood(const gin_rules *r, const gin_hand_score *hands, size_t n, gin_game_score out[3])
 {
-    if (!out || !valid_hands(r, hands, n)) return GIN_EINVAL;
+    if (!out || !valid_hands(r, hands, n))
+        return GIN_EINVAL;
     tally t[3] = {{{0}, {0}, 0, 0}, {{0}, {0}, 0, 0}, {{0}, {0}, 0, 0}};
     long long wins[GIN_MAX_SEATS] = {0};
     for (size_t i = 0; i < n; i++) {
         int w = hands[i].winner;
-        if (w < 0) continue;
+        if (w < 0)
+            continue;
         long long k = ++wins[w];
-        for (int g = 0; g < 3 && g < k; g++) tally_add(&t[g], r, &hands[i]);
+        for (int g = 0; g < 3 && g < k; g++)
+            tally_add(&t[g], r, &hands[i]);
     }
     gin_game_score res[3];
     for (int g = 0; g < 3; g++) {
         int status = tally_finish(&t[g], r, &res[g]);
-        if (status != GIN_OK) return status;
+        if (status != GIN_OK)
+            return status;
     }
-    for (int g = 0; g < 3; g++) out[g] = res[g];
+    for (int g = 0; g < 3; g++)
+        out[g] = res[g];
     return GIN_OK;
 }

@@ -24,7 +24,7 @@ enum {
 };
 
 typedef struct chain {
-    int meld;                      /* index into the knocker's melds */
+    int meld; /* index into the knocker's melds */
     int n;
     gin_card cards[MAX_CHAIN_LEN]; /* from the meld outward */
 } chain;
@@ -178,8 +178,8 @@ static int knocker_ties(gin_cardset knocker, gin_arrangement ties[MAX_TIES])
     return n > MAX_TIES ? MAX_TIES : n;
 }
 
-int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender,
-                        int knock_limit, gin_showdown *out)
+int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
+                        gin_showdown *out)
 {
     if (!r || !out || (knocker & ~GIN_DECK) || (defender & ~GIN_DECK))
         return GIN_EINVAL;
@@ -309,11 +309,10 @@ static void table_score(const gin_rules *r, gin_table_showdown *out)
         out->total += out->penalty[s];
 }
 
-int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
-                              int knock_limit, gin_table_showdown *out)
+int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
+                              gin_table_showdown *out)
 {
-    if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 ||
-        knocker >= seats)
+    if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
         return GIN_EINVAL;
     gin_cardset all = 0;
     int overlap = 0;
@@ -379,8 +378,7 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
                 continue;
             int before = t.deadwood_before[s];
             a[s].n_chains = find_chains(&ties[i], held[s], a[s].ch);
-            a[s].resp = a[s].n_chains ? best_response(a[s].ch, a[s].n_chains, held[s], before)
-                                      : (response){before, 0};
+            a[s].resp = a[s].n_chains ? best_response(a[s].ch, a[s].n_chains, held[s], before) : (response){before, 0};
             trial.deadwood[s] = a[s].resp.deadwood;
         }
         trial.kind = GIN_RESULT_KNOCK;

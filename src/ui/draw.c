@@ -55,19 +55,35 @@ int gin_ui_strwidth(const char *s)
 static wchar_t ascii_of(wchar_t c)
 {
     switch (c) {
-    case 0x2660: return L'S';
-    case 0x2665: return L'H';
-    case 0x2666: return L'D';
-    case 0x2663: return L'C';
-    case 0x00b7: return L'-';
-    case 0x2190: return L'<';
-    case 0x2192: return L'>';
-    case 0x2191: case 0x25b2: return L'^';
-    case 0x2193: return L'v';
-    case 0x25b6: return L'>';
-    case 0x2014: case 0x2013: case 0x2500: return L'-';
-    case 0x2502: return L'|';
-    default: return c < 0x80 ? c : L'?';
+    case 0x2660:
+        return L'S';
+    case 0x2665:
+        return L'H';
+    case 0x2666:
+        return L'D';
+    case 0x2663:
+        return L'C';
+    case 0x00b7:
+        return L'-';
+    case 0x2190:
+        return L'<';
+    case 0x2192:
+        return L'>';
+    case 0x2191:
+    case 0x25b2:
+        return L'^';
+    case 0x2193:
+        return L'v';
+    case 0x25b6:
+        return L'>';
+    case 0x2014:
+    case 0x2013:
+    case 0x2500:
+        return L'-';
+    case 0x2502:
+        return L'|';
+    default:
+        return c < 0x80 ? c : L'?';
     }
 }
 
@@ -95,15 +111,13 @@ void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
     attroff(attr);
 }
 
-void gin_ui_put(int y, int x, int attr, const char *s)
-{
-    gin_ui_put_clip(y, x, 1 << 20, attr, s);
-}
+void gin_ui_put(int y, int x, int attr, const char *s) { gin_ui_put_clip(y, x, 1 << 20, attr, s); }
 
 static const char *boxch(int which)
 {
     /* 0 tl, 1 tr, 2 bl, 3 br, 4 horizontal, 5 vertical */
-    static const char *const u[] = {"\xe2\x94\x8c", "\xe2\x94\x90", "\xe2\x94\x94", "\xe2\x94\x98", "\xe2\x94\x80", "\xe2\x94\x82"};
+    static const char *const u[] = {"\xe2\x94\x8c", "\xe2\x94\x90", "\xe2\x94\x94",
+                                    "\xe2\x94\x98", "\xe2\x94\x80", "\xe2\x94\x82"};
     static const char *const a[] = {"+", "+", "+", "+", "-", "|"};
     return gin_ui_st.utf8 ? u[which] : a[which];
 }
@@ -112,8 +126,10 @@ int gin_ui_suit_pair(gin_card c)
 {
     int s = gin_card_suit(c);
     if (gin_ui_st.four_color)
-        return s == GIN_HEARTS ? GIN_PAIR_RED : s == GIN_DIAMONDS ? GIN_PAIR_BLUE
-             : s == GIN_CLUBS ? GIN_PAIR_GREEN : GIN_PAIR_FACE;
+        return s == GIN_HEARTS     ? GIN_PAIR_RED
+               : s == GIN_DIAMONDS ? GIN_PAIR_BLUE
+               : s == GIN_CLUBS    ? GIN_PAIR_GREEN
+                                   : GIN_PAIR_FACE;
     return s == GIN_HEARTS || s == GIN_DIAMONDS ? GIN_PAIR_RED : GIN_PAIR_FACE;
 }
 
@@ -176,10 +192,7 @@ void gin_ui_card_back(int y, int x, int w, int h)
         fill(y + r, x + 1, w - 2, attr, gin_ui_st.utf8 ? "\xe2\x96\x91" : "#");
 }
 
-static void empty_slot(int y, int x, int w, int h)
-{
-    frame(y, x, w, h, gin_ui_attr(GIN_PAIR_DIM));
-}
+static void empty_slot(int y, int x, int w, int h) { frame(y, x, w, h, gin_ui_attr(GIN_PAIR_DIM)); }
 
 static void put_centred(int y, int cols, int attr, const char *s)
 {
@@ -187,7 +200,9 @@ static void put_centred(int y, int cols, int attr, const char *s)
     gin_ui_put_clip(y, w < cols ? (cols - w) / 2 : 0, cols, attr, s);
 }
 
-struct centred { int y, cols, attr, max_y; };
+struct centred {
+    int y, cols, attr, max_y;
+};
 
 static void centred_row(void *ctx, const char *s, int len, int indent)
 {
@@ -231,9 +246,9 @@ static void draw_brackets(const gin_table *t, const gin_layout *l)
             char line[512];
             size_t k = 0;
             for (int c = 0; c < w && k + 4 < sizeof line; c++) {
-                const char *p = c == 0 ? (gin_ui_st.utf8 ? "\xe2\x95\xad" : "/")
-                              : c == w - 1 ? (gin_ui_st.utf8 ? "\xe2\x95\xae" : "\\")
-                              : boxch(4);
+                const char *p = c == 0       ? (gin_ui_st.utf8 ? "\xe2\x95\xad" : "/")
+                                : c == w - 1 ? (gin_ui_st.utf8 ? "\xe2\x95\xae" : "\\")
+                                             : boxch(4);
                 size_t pl = strlen(p);
                 memcpy(line + k, p, pl);
                 k += pl;
@@ -284,11 +299,12 @@ static void draw_opponent(const gin_table *t, const gin_layout *l)
     if (t->opp_open)
         snprintf(label, sizeof label, "%s \xc2\xb7 %d cards \xc2\xb7 open hand (practice)", t->opp_name, t->opp_count);
     else if (known)
-        snprintf(label, sizeof label, "%s \xc2\xb7 %d cards \xc2\xb7 %d known (taken from the pile)", t->opp_name, t->opp_count, known);
+        snprintf(label, sizeof label, "%s \xc2\xb7 %d cards \xc2\xb7 %d known (taken from the pile)", t->opp_name,
+                 t->opp_count, known);
     else
         snprintf(label, sizeof label, "%s \xc2\xb7 %d cards", t->opp_name, t->opp_count);
     if (!gin_ui_st.utf8)
-        for (char *p = label; (p = strstr(p, "\xc2\xb7")); )
+        for (char *p = label; (p = strstr(p, "\xc2\xb7"));)
             memmove(p, p + 1, strlen(p + 1) + 1), *p = '-';
     int w = gin_ui_strwidth(label);
     gin_ui_put(l->opp_label_y, (l->cols - w) / 2, (int)A_BOLD, label);
@@ -336,7 +352,7 @@ static void plain_dots(char *s)
 {
     if (gin_ui_st.utf8)
         return;
-    for (char *p = s; (p = strstr(p, "\xc2\xb7")); )
+    for (char *p = s; (p = strstr(p, "\xc2\xb7"));)
         memmove(p, p + 1, strlen(p + 1) + 1), *p = '-';
 }
 
@@ -414,7 +430,9 @@ static void draw_piles(const gin_table *t, const gin_layout *l)
                         i == GIN_UI_LOG_LINES - 1 ? (int)(int)A_BOLD : gin_ui_attr(GIN_PAIR_DIM), t->log[i]);
 }
 
-struct msg_rows { int y, last, cols, attr; };
+struct msg_rows {
+    int y, last, cols, attr;
+};
 
 static void msg_row(void *ctx, const char *s, int len, int indent)
 {

@@ -26,19 +26,32 @@ static int map_key(wint_t k, int is_code)
         return (int)k;
     }
     switch (k) {
-    case KEY_LEFT: return GIN_KEY_LEFT;
-    case KEY_RIGHT: return GIN_KEY_RIGHT;
-    case KEY_UP: return GIN_KEY_UP;
-    case KEY_DOWN: return GIN_KEY_DOWN;
-    case KEY_ENTER: return GIN_KEY_ENTER;
-    case KEY_PPAGE: return GIN_KEY_PGUP;
-    case KEY_NPAGE: return GIN_KEY_PGDN;
-    case KEY_HOME: return GIN_KEY_HOME;
-    case KEY_END: return GIN_KEY_END;
-    case KEY_SLEFT: return GIN_KEY_SLEFT;
-    case KEY_SRIGHT: return GIN_KEY_SRIGHT;
-    case KEY_BACKSPACE: return GIN_KEY_BACKSPACE;
-    default: return 0;
+    case KEY_LEFT:
+        return GIN_KEY_LEFT;
+    case KEY_RIGHT:
+        return GIN_KEY_RIGHT;
+    case KEY_UP:
+        return GIN_KEY_UP;
+    case KEY_DOWN:
+        return GIN_KEY_DOWN;
+    case KEY_ENTER:
+        return GIN_KEY_ENTER;
+    case KEY_PPAGE:
+        return GIN_KEY_PGUP;
+    case KEY_NPAGE:
+        return GIN_KEY_PGDN;
+    case KEY_HOME:
+        return GIN_KEY_HOME;
+    case KEY_END:
+        return GIN_KEY_END;
+    case KEY_SLEFT:
+        return GIN_KEY_SLEFT;
+    case KEY_SRIGHT:
+        return GIN_KEY_SRIGHT;
+    case KEY_BACKSPACE:
+        return GIN_KEY_BACKSPACE;
+    default:
+        return 0;
     }
 }
 
@@ -111,9 +124,13 @@ int gin_ui_pause(int ms)
     if (in.kind == GIN_IN_KEY && in.key > 0 && in.key < 128 && strchr(keep_keys, in.key))
         pending = in;
     switch (in.kind) {
-    case GIN_IN_QUIT: return -1;
-    case GIN_IN_RESIZE: return 2;
-    case GIN_IN_NONE: return 0;
-    default: return 1;
+    case GIN_IN_QUIT:
+        return -1;
+    case GIN_IN_RESIZE:
+        return 2;
+    case GIN_IN_NONE:
+        return 0;
+    default:
+        return 1;
     }
 }

@@ -59,7 +59,7 @@ static void layout_seats(int cols, int lines, const gin_table *t, gin_layout *l,
 {
     int ch = l->card_h;
     int n = t->n_opps < 0 ? 0 : t->n_opps > GIN_UI_MAX_OPPS ? GIN_UI_MAX_OPPS : t->n_opps;
-    int top = n == 3;                   /* the opponent across sits on top */
+    int top = n == 3; /* the opponent across sits on top */
     int bw = cols >= 100 ? 30 : 24, bh = 5;
     int mid_h = 1 + ch > bh ? 1 + ch : bh;
     int fixed = 1 + (top ? bh : 0) + mid_h + GIN_UI_LOG_LINES + (3 + ch) + 2;
@@ -196,10 +196,7 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
     l->log.w = cols - l->log.x - 1;
 }
 
-static int in_rect(gin_rect r, int y, int x)
-{
-    return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;
-}
+static int in_rect(gin_rect r, int y, int x) { return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w; }
 
 int gin_layout_hit(const gin_layout *l, const gin_table *t, int y, int x, int *card)
 {

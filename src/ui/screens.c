@@ -62,7 +62,7 @@ int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, 
             const char *stop = r;
             if (r < end) {
                 if (*r == ' ')
-                    stop = r;          /* breaks right at the edge */
+                    stop = r; /* breaks right at the edge */
                 else if (space)
                     stop = space;
             }
@@ -81,7 +81,9 @@ int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, 
     return n;
 }
 
-struct collect { int n; };
+struct collect {
+    int n;
+};
 
 static void collect_row(void *ctx, const char *s, int len, int indent)
 {
@@ -162,8 +164,11 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
         if (k == GIN_KEY_ESC)
             k = 27;
         int max = total - rows > 0 ? total - rows : 0;
-        int step = k == GIN_KEY_DOWN || k == 'j' ? 1 : k == GIN_KEY_UP || k == 'k' ? -1
-                 : k == GIN_KEY_PGDN || k == ' ' ? rows : k == GIN_KEY_PGUP ? -rows : 0;
+        int step = k == GIN_KEY_DOWN || k == 'j'   ? 1
+                   : k == GIN_KEY_UP || k == 'k'   ? -1
+                   : k == GIN_KEY_PGDN || k == ' ' ? rows
+                   : k == GIN_KEY_PGUP             ? -rows
+                                                   : 0;
         if (step && !(k == ' ' && strchr(keys, ' ')) && !(k == 'k' && strchr(keys, 'k'))) {
             int s = *scroll + step;
             *scroll = s < 0 ? 0 : s > max ? max : s;
@@ -258,9 +263,11 @@ static void draw_spread(const gin_spread *sp, int y, int cols)
             gin_ui_put(y + 5, x, gin_ui_attr(GIN_PAIR_LAYOFF), tag);
         int first = i == 0 || grp[i] != grp[i - 1];
         if (first) {
-            const char *lab = grp[i] < 0 ? (n > i ? "deadwood" : "")
-                            : gin_meld_is_set(sp->melds[grp[i]]) ? "set" : "run";
-            gin_ui_put(y + 1, x, grp[i] < 0 ? gin_ui_attr(GIN_PAIR_DIM) : gin_ui_attr(GIN_PAIR_MELD) | (int)A_BOLD, lab);
+            const char *lab = grp[i] < 0                           ? (n > i ? "deadwood" : "")
+                              : gin_meld_is_set(sp->melds[grp[i]]) ? "set"
+                                                                   : "run";
+            gin_ui_put(y + 1, x, grp[i] < 0 ? gin_ui_attr(GIN_PAIR_DIM) : gin_ui_attr(GIN_PAIR_MELD) | (int)A_BOLD,
+                       lab);
         }
         x += step;
     }
@@ -415,13 +422,29 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
         if (in.kind != GIN_IN_KEY)
             continue;
         switch (in.key) {
-        case GIN_KEY_UP: case 'k': *cursor = (*cursor + n - 1) % n; break;
-        case GIN_KEY_DOWN: case 'j': *cursor = (*cursor + 1) % n; break;
-        case GIN_KEY_LEFT: case 'h': return 1000 + *cursor;
-        case GIN_KEY_RIGHT: case 'l': return 2000 + *cursor;
-        case GIN_KEY_ENTER: case ' ': return *cursor;
-        case GIN_KEY_ESC: case 'q': case 'm': return -1;
-        default: break;
+        case GIN_KEY_UP:
+        case 'k':
+            *cursor = (*cursor + n - 1) % n;
+            break;
+        case GIN_KEY_DOWN:
+        case 'j':
+            *cursor = (*cursor + 1) % n;
+            break;
+        case GIN_KEY_LEFT:
+        case 'h':
+            return 1000 + *cursor;
+        case GIN_KEY_RIGHT:
+        case 'l':
+            return 2000 + *cursor;
+        case GIN_KEY_ENTER:
+        case ' ':
+            return *cursor;
+        case GIN_KEY_ESC:
+        case 'q':
+        case 'm':
+            return -1;
+        default:
+            break;
         }
     }
 }

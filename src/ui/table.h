@@ -15,25 +15,25 @@ enum { GIN_UI_MAX_OPPS = 3 };
 /* One opponent at a table of 3-4, drawn as a compact box: name, cards held
  * (backs), the cards known from the pile face up, penalty total, last move. */
 typedef struct gin_table_seat {
-    char name[40];             /* "Bot 2 (hard)" */
-    int count;                 /* cards held */
-    gin_cardset known;         /* known to hold (taken from the pile) */
-    gin_cardset open;          /* practice: the whole hand face up (else 0) */
-    int points;                /* penalty total so far */
-    char last[48];             /* its last move: "threw 9♦", or "" */
-    int turn;                  /* 1: this seat is to move */
-    int dealer;                /* 1: this seat dealt the hand */
+    char name[40];     /* "Bot 2 (hard)" */
+    int count;         /* cards held */
+    gin_cardset known; /* known to hold (taken from the pile) */
+    gin_cardset open;  /* practice: the whole hand face up (else 0) */
+    int points;        /* penalty total so far */
+    char last[48];     /* its last move: "threw 9♦", or "" */
+    int turn;          /* 1: this seat is to move */
+    int dealer;        /* 1: this seat dealt the hand */
 } gin_table_seat;
 
 typedef struct gin_table {
     /* Header. */
-    char title[GIN_UI_LINE];   /* "standard · to 100 · hand 3 · you deal" */
-    char score[GIN_UI_LINE];   /* "You 34 · Bot 12" */
+    char title[GIN_UI_LINE]; /* "standard · to 100 · hand 3 · you deal" */
+    char score[GIN_UI_LINE]; /* "You 34 · Bot 12" */
     /* The opponent. */
-    char opp_name[40];         /* "Bot (normal)" */
-    int opp_count;             /* cards held */
-    gin_cardset opp_known;     /* known to hold (taken from the pile) */
-    gin_cardset opp_open;      /* practice: the whole hand face up (else 0) */
+    char opp_name[40];     /* "Bot (normal)" */
+    int opp_count;         /* cards held */
+    gin_cardset opp_known; /* known to hold (taken from the pile) */
+    gin_cardset opp_open;  /* practice: the whole hand face up (else 0) */
     /* A table of three or four (seats 3-4): opps[] replaces the opponent
      * above, in turn order from your left (left, top, right). 0 or 2: the
      * two-player table. */
@@ -42,43 +42,45 @@ typedef struct gin_table {
     gin_table_seat opps[GIN_UI_MAX_OPPS];
     /* Piles. */
     int stock_n;
-    gin_card discard_top;      /* GIN_NO_CARD when empty */
+    gin_card discard_top; /* GIN_NO_CARD when empty */
     int pile_n;
-    int pile_hilite;           /* 1: the discard is the card on offer / just thrown */
+    int pile_hilite; /* 1: the discard is the card on offer / just thrown */
     /* Your hand, in display order. */
     int n;
     gin_card cards[GIN_UI_MAX_HAND];
-    int group[GIN_UI_MAX_HAND];  /* index of the meld the card is in, or -1 */
+    int group[GIN_UI_MAX_HAND];        /* index of the meld the card is in, or -1 */
     int group_is_set[GIN_UI_MAX_HAND]; /* per meld index: 1 set, 0 run */
-    int selected;              /* index into cards, or -1 */
-    gin_card taken;            /* just taken from the pile (may not be thrown), or GIN_NO_CARD */
-    gin_card drawn;            /* just drawn (marked new), or GIN_NO_CARD */
-    int deadwood;              /* live deadwood of the hand as shown */
+    int selected;                      /* index into cards, or -1 */
+    gin_card taken;                    /* just taken from the pile (may not be thrown), or GIN_NO_CARD */
+    gin_card drawn;                    /* just drawn (marked new), or GIN_NO_CARD */
+    int deadwood;                      /* live deadwood of the hand as shown */
     int knock_limit;
     char hand_note[GIN_UI_LINE]; /* "deadwood 12 · knock at 10 or less · sorted by melds" */
     /* Lines. */
     char log[GIN_UI_LOG_LINES][GIN_UI_LINE]; /* recent moves, newest last */
-    char message[GIN_UI_LINE]; /* what to do now */
-    int message_error;         /* 1: the message is an error (drawn in the error colour) */
-    char keys[GIN_UI_LINE];    /* the keys that apply now */
+    char message[GIN_UI_LINE];               /* what to do now */
+    int message_error;                       /* 1: the message is an error (drawn in the error colour) */
+    char keys[GIN_UI_LINE];                  /* the keys that apply now */
 } gin_table;
 
 /* Empty table: no cards, nothing selected. */
 void gin_table_clear(gin_table *t);
 
-typedef struct gin_rect { int y, x, h, w; } gin_rect;
+typedef struct gin_rect {
+    int y, x, h, w;
+} gin_rect;
 
 typedef struct gin_layout {
     int cols, lines;
-    int too_small;             /* 1: below 80x24; only the size message is drawn */
-    int card_w, card_h;        /* 5x3, or 7x5 in a large window */
+    int too_small;      /* 1: below 80x24; only the size message is drawn */
+    int card_w, card_h; /* 5x3, or 7x5 in a large window */
     int header_y;
     int opp_label_y;
-    gin_rect opp;              /* the opponent's cards */
-    int opp_step;              /* columns between overlapped card backs */
+    gin_rect opp; /* the opponent's cards */
+    int opp_step; /* columns between overlapped card backs */
     int pile_label_y;
     gin_rect stock, discard;
-    gin_rect log;              /* recent moves, right of the piles */
+    gin_rect log; /* recent moves, right of the piles */
     int hand_label_y, bracket_y, hand_y, number_y;
     int hand_x[GIN_UI_MAX_HAND];
     int msg_y, keys_y;

@@ -14,7 +14,11 @@ struct gin_ui_state gin_ui_st;
 static volatile sig_atomic_t quit_signal;
 static SCREEN *test_screen;
 
-struct gin_asset { const char *name; const char *data; size_t size; };
+struct gin_asset {
+    const char *name;
+    const char *data;
+    size_t size;
+};
 extern const struct gin_asset gin_assets[];
 
 const char *gin_ui_asset(const char *name)
@@ -25,10 +29,7 @@ const char *gin_ui_asset(const char *name)
     return NULL;
 }
 
-static void on_quit_signal(int sig)
-{
-    quit_signal = sig; /* the input loop sees it, saves and leaves in order */
-}
+static void on_quit_signal(int sig) { quit_signal = sig; /* the input loop sees it, saves and leaves in order */ }
 
 static void on_crash(int sig)
 {
@@ -75,8 +76,8 @@ static int color_number(const char *name)
 
 static int pair_number(const char *name)
 {
-    static const char *const names[] = {"face", "red", "blue", "green", "back", "select", "header",
-                                        "meld", "error", "dim", "layoff", "key"};
+    static const char *const names[] = {"face",   "red",  "blue",  "green", "back",   "select",
+                                        "header", "meld", "error", "dim",   "layoff", "key"};
     for (int i = 0; i < GIN_PAIR_COUNT - 1; i++)
         if (!strcmp(name, names[i]))
             return i + 1;
@@ -110,8 +111,8 @@ void gin_ui_colors(const char *theme)
         if (n < sizeof line) {
             memcpy(line, text, n);
             line[n] = '\0';
-            if (line[0] != '#' && sscanf(line, "%31s %31s %31s %31s", th, el, fg, bg) == 4 &&
-                !strcmp(th, theme) && pair_number(el))
+            if (line[0] != '#' && sscanf(line, "%31s %31s %31s %31s", th, el, fg, bg) == 4 && !strcmp(th, theme) &&
+                pair_number(el))
                 init_pair((short)pair_number(el), (short)color_number(fg), (short)color_number(bg));
         }
         text += n + (nl ? 1 : 0);

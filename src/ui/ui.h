@@ -11,9 +11,9 @@
 #include "table.h"
 
 typedef struct gin_ui_opts {
-    int color;      /* 1 = colours (when the terminal has them) */
-    int four_color; /* 1 = four-colour deck */
-    int ascii;      /* 1 = force letters for suits; else UTF-8 when the locale is */
+    int color;         /* 1 = colours (when the terminal has them) */
+    int four_color;    /* 1 = four-colour deck */
+    int ascii;         /* 1 = force letters for suits; else UTF-8 when the locale is */
     const char *theme; /* theme name from assets/themes (NULL: "classic") */
 } gin_ui_opts;
 
@@ -50,9 +50,19 @@ enum gin_ui_in_kind {
     GIN_IN_QUIT = 4    /* SIGINT, SIGTERM or SIGHUP: save and leave */
 };
 enum {
-    GIN_KEY_LEFT = 0x1000, GIN_KEY_RIGHT, GIN_KEY_UP, GIN_KEY_DOWN, GIN_KEY_ENTER,
-    GIN_KEY_ESC, GIN_KEY_PGUP, GIN_KEY_PGDN, GIN_KEY_HOME, GIN_KEY_END,
-    GIN_KEY_SLEFT, GIN_KEY_SRIGHT, GIN_KEY_BACKSPACE
+    GIN_KEY_LEFT = 0x1000,
+    GIN_KEY_RIGHT,
+    GIN_KEY_UP,
+    GIN_KEY_DOWN,
+    GIN_KEY_ENTER,
+    GIN_KEY_ESC,
+    GIN_KEY_PGUP,
+    GIN_KEY_PGDN,
+    GIN_KEY_HOME,
+    GIN_KEY_END,
+    GIN_KEY_SLEFT,
+    GIN_KEY_SRIGHT,
+    GIN_KEY_BACKSPACE
 };
 typedef struct gin_ui_input {
     int kind; /* enum gin_ui_in_kind */
@@ -83,12 +93,12 @@ typedef struct gin_spread {
     gin_cardset laid[GIN_MAX_MELDS]; /* cards the other hand(s) laid off on each meld */
     gin_cardset unmatched;
     int deadwood;
-    gin_cardset laid_off;    /* a table: this defender's cards laid off on the knocker's melds */
+    gin_cardset laid_off; /* a table: this defender's cards laid off on the knocker's melds */
 } gin_spread;
 typedef struct gin_showdown_screen {
     char title[GIN_UI_LINE];
     gin_spread spread[2];
-    char text[2048];         /* the scoring, spelled out, '\n'-separated */
+    char text[2048]; /* the scoring, spelled out, '\n'-separated */
     char footer[GIN_UI_LINE];
     /* A table of 3-4 (seats > 2): one compact row per seat in seat[],
      * the knocker first then the others in turn order; spread[] unused. */
@@ -107,8 +117,7 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
  * longer than the width is cut), continuation rows indented like the
  * line's first word. emit (may be NULL) gets each row: its bytes, length
  * and indent. Returns the number of rows. */
-int gin_ui_wrap(const char *text, int width, void (*emit)(void *ctx, const char *s, int len, int indent),
-                void *ctx);
+int gin_ui_wrap(const char *text, int width, void (*emit)(void *ctx, const char *s, int len, int indent), void *ctx);
 
 /* A menu: items "label: value"; returns the index chosen with Enter, -1 for
  * Esc/q, -2 on a quit signal. Left/Right on an item returns 1000 + index

@@ -6,17 +6,27 @@
 
 /* Colour pairs. */
 enum {
-    GIN_PAIR_FACE = 1, GIN_PAIR_RED, GIN_PAIR_BLUE, GIN_PAIR_GREEN, GIN_PAIR_BACK,
-    GIN_PAIR_SELECT, GIN_PAIR_HEADER, GIN_PAIR_MELD, GIN_PAIR_ERROR, GIN_PAIR_DIM,
-    GIN_PAIR_LAYOFF, GIN_PAIR_KEY, GIN_PAIR_COUNT
+    GIN_PAIR_FACE = 1,
+    GIN_PAIR_RED,
+    GIN_PAIR_BLUE,
+    GIN_PAIR_GREEN,
+    GIN_PAIR_BACK,
+    GIN_PAIR_SELECT,
+    GIN_PAIR_HEADER,
+    GIN_PAIR_MELD,
+    GIN_PAIR_ERROR,
+    GIN_PAIR_DIM,
+    GIN_PAIR_LAYOFF,
+    GIN_PAIR_KEY,
+    GIN_PAIR_COUNT
 };
 
 struct gin_ui_state {
     int open;
     int utf8;
-    int color;      /* colours in use */
+    int color; /* colours in use */
     int four_color;
-    int test;       /* off-screen terminal */
+    int test; /* off-screen terminal */
 };
 extern struct gin_ui_state gin_ui_st;
 
