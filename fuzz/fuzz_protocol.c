@@ -8,7 +8,7 @@
 #include "ai.h"
 #include "fuzz_util.h"
 #include "gin/error.h"
-#include "protocol.h"
+#include "gin/protocol.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,7 +10,7 @@
 #include "gin/error.h"
 #include "gin/match.h"
 #include "gin/record.h"
-#include "protocol.h"
+#include "gin/protocol.h"
 #include "save.h"
 #include "settings.h"
 #include "stats.h"

@@ -73,6 +73,17 @@ int gin_cardset_parse(const char *text, gin_cardset *out, size_t *err_pos);
  * Returns GIN_OK or GIN_EINVAL for an invalid card. */
 int gin_card_format(gin_card c, char buf[3]);
 
+/* A card as people write it: the rank as printed on the card ("A", "2" ..
+ * "10", "J", "Q", "K") and the suit as a glyph (glyphs != 0: "♠", "♥", "♦",
+ * "♣", UTF-8) or a letter ("S", "H", "D", "C"). Static strings; "?" for a
+ * value out of range. */
+const char *gin_rank_name(int rank);
+const char *gin_suit_name(int suit, int glyphs);
+enum { GIN_CARD_NAME_MAX = 8 }; /* "10♥" and its NUL fit */
+/* Write `c` as people write it ("10♥", "K♠"; "10H" without glyphs) into
+ * buf with a NUL; "--" for an invalid card. Returns buf. */
+char *gin_card_name(gin_card c, int glyphs, char buf[GIN_CARD_NAME_MAX]);
+
 /* Write the cards of `s`, space-separated, in display order (by suit S H D C,
  * ascending rank within a suit) into buf with a NUL. Returns the length
  * written (excluding NUL), or GIN_ESPACE if cap is too small (3 * 52 bytes

@@ -9,18 +9,8 @@
 enum { ADVICE_SAMPLES = 120, ADVICE_MAX = 64 };
 static const uint64_t k_advice_seed = UINT64_C(0xad71ce);
 
-/* "K♠", "10♥": rank and suit glyph, into buf (at least 8 bytes). */
-static const char *card_name(gin_card c, char *buf)
-{
-    static const char *const ranks[GIN_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-    static const char *const suits[GIN_SUITS] = {"\u2660", "\u2665", "\u2666", "\u2663"};
-    if (!gin_card_valid(c)) {
-        strcpy(buf, "?");
-        return buf;
-    }
-    snprintf(buf, 8, "%s%s", ranks[gin_card_rank(c)], suits[gin_card_suit(c)]);
-    return buf;
-}
+/* "K♠", "10♥": with glyphs always (the table shows letters where it must). */
+static const char *card_name(gin_card c, char *buf) { return gin_card_name(c, 1, buf); }
 
 static void set_name(gin_cardset s, char *buf, size_t cap)
 {

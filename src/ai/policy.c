@@ -66,44 +66,6 @@ uint64_t ai_view_seed(const gin_view *v, uint64_t seed)
     return h;
 }
 
-/* How much the danger of a discard counts as the hand goes on. */
-static double stage_weight(const gin_view *v)
-{
-    double f = v->turns / 16.0;
-    return 0.4 + 0.6 * (f > 1 ? 1 : f);
-}
-
-void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e)
-{
-    int after[64];
-    e->n = 0;
-    int best = gin_discard_deadwoods(v->hand, after);
-    if (best < 0)
-        return;
-    best = 999;
-    for (gin_cardset s = v->hand; s; s &= s - 1) {
-        gin_card c = gin_cardset_first(s);
-        if (c != v->taken && after[c] < best)
-            best = after[c];
-    }
-    double st = stage_weight(v);
-    double la = p->lookahead;
-    for (gin_cardset s = v->hand; s && e->n < 11; s &= s - 1) {
-        gin_card c = gin_cardset_first(s);
-        if (c == v->taken)
-            continue;
-        int i = e->n++;
-        gin_cardset h10 = v->hand & ~gin_cardset_of(c);
-        e->card[i] = c;
-        e->dw_after[i] = after[c];
-        /* Hands far behind the best never win; skip their lookahead. */
-        e->expect[i] = (p->lookahead > 0 && after[c] <= best + 10) ? ai_expected_after_draw(t, h10) : after[c];
-        e->danger[i] = p->danger_w > 0 ? ai_danger(t, c) : 0;
-        e->score[i] = -((1 - la) * after[c] + la * e->expect[i]) - p->danger_w * st * e->danger[i] +
-                      0.01 * gin_card_value(c) + 0.001 * gin_card_rank(c);
-    }
-}
-
 void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_cardset h10, uint64_t seed,
                    ai_knock_eval *k)
 {
@@ -157,34 +119,6 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
     if (dw_take + p->take_margin < blind)
         return 1;
     return ai_card_melds(v->hand, u) && dw_take < dw_now;
-}
-
-int ai_discard_voids(const gin_view *v)
-{
-    return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;
-}
-
-int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *out, int *ki_out)
-{
-    if (e->n == 0)
-        return GIN_EILLEGAL;
-    int bi = 0, ki = 0;
-    for (int i = 1; i < e->n; i++) {
-        if (e->score[i] > e->score[bi])
-            bi = i;
-        if (e->dw_after[i] < e->dw_after[ki] ||
-            (e->dw_after[i] == e->dw_after[ki] && gin_card_value(e->card[i]) > gin_card_value(e->card[ki])))
-            ki = i;
-    }
-    *ki_out = ki;
-    out->kind = GIN_ACT_DISCARD;
-    out->card = e->card[bi];
-    if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
-        out->kind = GIN_ACT_KNOCK;
-        out->card = GIN_NO_CARD;
-        return 1;
-    }
-    return 0;
 }
 
 static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)

@@ -4,6 +4,8 @@
  * not yet checked for NUL, so any byte sequence (invalid or truncated UTF-8
  * included) is safe. */
 #include "gin/card.h"
+
+#include <string.h>
 #include "gin/error.h"
 
 static const char rank_chars[GIN_RANKS + 1] = "A23456789TJQK";
@@ -152,6 +154,34 @@ int gin_card_format(gin_card c, char buf[3])
     buf[1] = suit_chars[gin_card_suit(c)];
     buf[2] = '\0';
     return GIN_OK;
+}
+
+const char *gin_rank_name(int rank)
+{
+    static const char *const names[GIN_RANKS] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+    return rank >= 0 && rank < GIN_RANKS ? names[rank] : "?";
+}
+
+const char *gin_suit_name(int suit, int glyphs)
+{
+    static const char *const glyph[GIN_SUITS] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3"};
+    static const char *const letter[GIN_SUITS] = {"S", "H", "D", "C"};
+    if (suit < 0 || suit >= GIN_SUITS)
+        return "?";
+    return glyphs ? glyph[suit] : letter[suit];
+}
+
+char *gin_card_name(gin_card c, int glyphs, char buf[GIN_CARD_NAME_MAX])
+{
+    if (!gin_card_valid(c)) {
+        memcpy(buf, "--", 3);
+        return buf;
+    }
+    const char *r = gin_rank_name(gin_card_rank(c)), *s = gin_suit_name(gin_card_suit(c), glyphs);
+    size_t rl = strlen(r), sl = strlen(s);
+    memcpy(buf, r, rl);
+    memcpy(buf + rl, s, sl + 1);
+    return buf;
 }
 
 int gin_cardset_format(gin_cardset s, char *buf, size_t cap)

@@ -10,46 +10,6 @@
 #include <wchar.h>
 #include "gin/meld.h"
 
-static const char *const rank_text[13] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-static const char *const suit_glyph[4] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3"};
-static const char *const suit_letter[4] = {"S", "H", "D", "C"};
-
-void gin_ui_card_text(gin_card c, char *buf, size_t cap)
-{
-    if (!gin_card_valid(c)) {
-        snprintf(buf, cap, "--");
-        return;
-    }
-    snprintf(buf, cap, "%s%s", rank_text[gin_card_rank(c)],
-             gin_ui_st.utf8 ? suit_glyph[gin_card_suit(c)] : suit_letter[gin_card_suit(c)]);
-}
-
-/* UTF-8 to wide characters (our own, so it works whatever the C library's
- * locale tables say). Returns the count written. */
-static int decode(const char *s, wchar_t *out, int cap)
-{
-    int n = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p && n < cap) {
-        unsigned c = *p++;
-        int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
-        if (more)
-            c &= 0x3fu >> more;
-        while (more-- && (*p & 0xc0) == 0x80)
-            c = (c << 6) | (*p++ & 0x3fu);
-        out[n++] = (wchar_t)c;
-    }
-    return n;
-}
-
-int gin_ui_strwidth(const char *s)
-{
-    int n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        n += (*p & 0xc0) != 0x80;
-    return n;
-}
-
 /* Without UTF-8, text that still carries glyphs (a bot's reason, a log
  * line) is shown in letters, one column for one, never as blanks. */
 static wchar_t ascii_of(wchar_t c)
@@ -94,7 +54,7 @@ void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
     if (y < 0 || y >= lines || x >= cols || w <= 0)
         return;
     wchar_t ws[512];
-    int n = decode(s, ws, 511);
+    int n = gin_ui_decode(s, ws, 511);
     if (!gin_ui_st.utf8)
         for (int i = 0; i < n; i++)
             ws[i] = ascii_of(ws[i]);
@@ -171,8 +131,8 @@ void gin_ui_card_face(int y, int x, int w, int h, gin_card c, int extra_attr)
     frame(y, x, w, h, battr);
     for (int r = 1; r < h - 1; r++)
         fill(y + r, x + 1, w - 2, attr, " ");
-    const char *rk = rank_text[gin_card_rank(c)];
-    const char *su = gin_ui_st.utf8 ? suit_glyph[gin_card_suit(c)] : suit_letter[gin_card_suit(c)];
+    const char *rk = gin_rank_name(gin_card_rank(c));
+    const char *su = gin_suit_name(gin_card_suit(c), gin_ui_st.utf8);
     if (h < 5) {
         char t[16];
         snprintf(t, sizeof t, "%-2s%s", rk, su);

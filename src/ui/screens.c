@@ -30,57 +30,6 @@ typedef struct row_span {
 enum { MAX_ROWS = 4096 };
 static row_span rows_buf[MAX_ROWS];
 
-static int is_cont(unsigned char c) { return (c & 0xc0) == 0x80; }
-
-int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, int, int), void *ctx)
-{
-    int n = 0;
-    if (width < 8)
-        width = 8;
-    const char *p = body;
-    for (;;) {
-        const char *end = p + strcspn(p, "\n");
-        int lead = 0;
-        while (p + lead < end && p[lead] == ' ')
-            lead++;
-        int indent = lead < width / 2 ? lead : 0;
-        const char *q = p;
-        int first = 1;
-        do {
-            int avail = width - (first ? 0 : indent);
-            /* Walk up to avail columns; remember the last space. */
-            const char *r = q, *space = NULL;
-            int col = 0;
-            while (r < end && col < avail) {
-                if (*r == ' ' && (r > q + (first ? lead : 0)))
-                    space = r;
-                r++;
-                while (r < end && is_cont((unsigned char)*r))
-                    r++;
-                col++;
-            }
-            const char *stop = r;
-            if (r < end) {
-                if (*r == ' ')
-                    stop = r; /* breaks right at the edge */
-                else if (space)
-                    stop = space;
-            }
-            if (emit)
-                emit(ctx, q, (int)(stop - q), first ? 0 : indent);
-            n++;
-            q = stop;
-            while (q < end && *q == ' ' && stop < end)
-                q++;
-            first = 0;
-        } while (q < end);
-        if (!*end)
-            break;
-        p = end + 1;
-    }
-    return n;
-}
-
 struct collect {
     int n;
 };

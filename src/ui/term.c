@@ -2,6 +2,7 @@
  * signal handlers that always give the terminal back. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include "ui_internal.h"
+#include "gin_assets.h"
 
 #include <curses.h>
 #include <langinfo.h>
@@ -13,21 +14,6 @@ struct gin_ui_state gin_ui_st;
 
 static volatile sig_atomic_t quit_signal;
 static SCREEN *test_screen;
-
-struct gin_asset {
-    const char *name;
-    const char *data;
-    size_t size;
-};
-extern const struct gin_asset gin_assets[];
-
-const char *gin_ui_asset(const char *name)
-{
-    for (const struct gin_asset *a = gin_assets; a->name; a++)
-        if (!strcmp(a->name, name))
-            return a->data;
-    return NULL;
-}
 
 static void on_quit_signal(int sig) { quit_signal = sig; /* the input loop sees it, saves and leaves in order */ }
 
@@ -88,7 +74,7 @@ void gin_ui_colors(const char *theme)
 {
     if (!gin_ui_st.color)
         return;
-    const char *text = gin_ui_asset("themes.txt");
+    const char *text = gin_asset("themes.txt");
     if (!theme)
         theme = "classic";
     /* Defaults first, so a theme may set only what it changes. */

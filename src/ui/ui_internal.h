@@ -2,6 +2,7 @@
 #ifndef GIN_UI_INTERNAL_H
 #define GIN_UI_INTERNAL_H
 
+#include <wchar.h>
 #include "ui.h"
 
 /* Colour pairs. */
@@ -34,8 +35,10 @@ extern struct gin_ui_state gin_ui_st;
 int gin_ui_attr(int pair);
 /* Set up the colour pairs from the theme (term.c). */
 void gin_ui_colors(const char *theme);
-/* Find an embedded asset by name; NULL if absent. */
-const char *gin_ui_asset(const char *name);
+
+/* UTF-8 to wide characters, our own so it works whatever the C library's
+ * locale tables say (text.c). Returns the count written, at most cap. */
+int gin_ui_decode(const char *s, wchar_t *out, int cap);
 
 /* Drawing helpers (draw.c). */
 void gin_ui_put(int y, int x, int attr, const char *s);

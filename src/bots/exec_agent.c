@@ -1,0 +1,588 @@
+/* An external program as an agent: the referee side of the bot protocol.
+ * Pipes are non-blocking and every wait goes through poll with a deadline,
+ * so no bot can hang the table; the process lives in its own group so the
+ * whole of it (a shell and what it started) is stopped together. */
+#define _GNU_SOURCE /* pipe2 */
+#include "exec_agent.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "gin/error.h"
+#include "gin/protocol.h"
+
+extern char **environ;
+
+enum {
+    HANDSHAKE_MIN_MS = 5000, /* an interpreter may take a while to start */
+    QUIT_WAIT_MS = 500,      /* after "quit", before SIGTERM */
+    TERM_WAIT_MS = 500,      /* after SIGTERM, before SIGKILL */
+    MAX_MSGS = 64,
+    OUT_MAX = MAX_MSGS * 160 + GIN_PROTO_LINE_MAX
+};
+
+/* Why reading a line failed. */
+enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4 };
+
+typedef struct xbot {
+    char *command;
+    char *log_path;
+    char name[64];   /* the bot's own name, from "ok NAME" */
+    char label[160]; /* "bot 'NAME' (exec:COMMAND)" for messages */
+    int move_ms;
+    uint64_t seed;
+    long games;
+    pid_t pid; /* 0 when not running */
+    int to_bot, from_bot;
+    char rbuf[GIN_PROTO_LINE_MAX];
+    size_t rn;
+    int failed; /* status of the fault, GIN_OK if none */
+    char fault[640];
+    gin_proto_referee ref; /* a table's showdown between its events */
+    char out[OUT_MAX];
+} xbot;
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int left_ms(long long deadline)
+{
+    long long d = deadline - now_ms();
+    return d < 0 ? 0 : d > 1000000 ? 1000000 : (int)d;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+/* Wait up to ms for the bot to exit; 1 and its wait status if it did. */
+static int reap(xbot *x, int ms, int *status)
+{
+    long long deadline = now_ms() + ms;
+    for (;;) {
+        pid_t r = waitpid(x->pid, status, WNOHANG);
+        if (r == x->pid || (r < 0 && errno == ECHILD))
+            return 1;
+        if (now_ms() >= deadline)
+            return 0;
+        sleep_ms(2);
+    }
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+/* Stop the bot: "quit" and a short wait if polite, then SIGTERM, then
+ * SIGKILL to its whole process group; always reaped. Returns the wait
+ * status, or -1 if it was not running. */
+static int stop(xbot *x, int polite)
+{
+    if (x->pid <= 0)
+        return -1;
+    int status = 0, done = 0;
+    if (polite && x->to_bot >= 0) {
+        ssize_t w = write(x->to_bot, "quit\n", 5);
+        (void)w;
+    }
+    close_fd(&x->to_bot); /* end of input: a well-behaved bot exits */
+    if (polite)
+        done = reap(x, QUIT_WAIT_MS, &status);
+    if (!done) {
+        kill(-x->pid, SIGTERM);
+        done = reap(x, TERM_WAIT_MS, &status);
+    }
+    if (!done) {
+        kill(-x->pid, SIGKILL);
+        while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+    }
+    close_fd(&x->from_bot);
+    x->pid = 0;
+    x->rn = 0;
+    return status;
+}
+
+/* How the process ended, for messages ("exited with status 3"). */
+static void describe_exit(int status, char *buf, size_t cap)
+{
+    if (status < 0)
+        snprintf(buf, cap, "is not running");
+    else if (WIFEXITED(status))
+        snprintf(buf, cap, "exited with status %d", WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(buf, cap, "was killed by signal %d", WTERMSIG(status));
+    else
+        snprintf(buf, cap, "stopped");
+}
+
+/* Record a fault (the first one stands) and stop the bot. `tell`: send it
+ * "error WHY" first, as it is still listening. */
+static int fail(xbot *x, int status, int tell, const char *fmt, ...)
+{
+    if (x->failed == GIN_OK) {
+        char what[480];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(what, sizeof what, fmt, ap);
+        va_end(ap);
+        snprintf(x->fault, sizeof x->fault, "%s %s", x->label, what);
+        x->failed = status;
+        if (tell && x->to_bot >= 0) {
+            gin_proto_msg m;
+            memset(&m, 0, sizeof m);
+            m.kind = GIN_PROTO_ERROR;
+            size_t k = strlen(what) < sizeof m.text - 1 ? strlen(what) : sizeof m.text - 1;
+            memcpy(m.text, what, k); /* cut to fit */
+            m.text[k] = 0;
+            char line[GIN_PROTO_LINE_MAX];
+            int n = gin_proto_format(&m, line, sizeof line);
+            if (n > 0) {
+                ssize_t w = write(x->to_bot, line, (size_t)n);
+                (void)w;
+            }
+        }
+    }
+    stop(x, tell);
+    return status;
+}
+
+/* Wait for events on fd until the deadline. Returns IO_OK with what
+ * happened in *revents (0: nothing yet, or a signal), IO_TIMEOUT or
+ * IO_ERROR. */
+static int wait_fd(int fd, short events, long long deadline, short *revents)
+{
+    struct pollfd p = {fd, events, 0};
+    int ms = left_ms(deadline);
+    if (ms == 0)
+        return IO_TIMEOUT;
+    int r = poll(&p, 1, ms);
+    if (r < 0 && errno != EINTR)
+        return IO_ERROR;
+    *revents = r > 0 ? p.revents : 0;
+    return IO_OK;
+}
+
+/* Write all of buf before the deadline. IO_OK, IO_TIMEOUT, IO_EOF (the bot
+ * closed its input or died) or IO_ERROR. */
+static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
+{
+    while (len > 0) {
+        ssize_t w = write(x->to_bot, buf, len);
+        if (w > 0) {
+            buf += w;
+            len -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && errno == EPIPE)
+            return IO_EOF;
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+            return IO_ERROR;
+        short ev;
+        int r = wait_fd(x->to_bot, POLLOUT, deadline, &ev);
+        if (r != IO_OK)
+            return r;
+        if ((ev & (POLLERR | POLLHUP)) && !(ev & POLLOUT))
+            return IO_EOF;
+    }
+    return IO_OK;
+}
+
+/* Read one line (without its '\n') before the deadline. */
+static int read_line(xbot *x, char *line, size_t cap, long long deadline)
+{
+    for (;;) {
+        char *nl = memchr(x->rbuf, '\n', x->rn);
+        if (nl) {
+            size_t n = (size_t)(nl - x->rbuf);
+            size_t keep = n < cap - 1 ? n : cap - 1;
+            memcpy(line, x->rbuf, keep);
+            line[keep] = '\0';
+            x->rn -= n + 1;
+            memmove(x->rbuf, nl + 1, x->rn);
+            return IO_OK;
+        }
+        if (x->rn == sizeof x->rbuf)
+            return IO_LONG;
+        short ev;
+        int r = wait_fd(x->from_bot, POLLIN, deadline, &ev);
+        if (r != IO_OK)
+            return r;
+        if (!ev)
+            continue;
+        ssize_t got = read(x->from_bot, x->rbuf + x->rn, sizeof x->rbuf - x->rn);
+        if (got == 0)
+            return IO_EOF;
+        if (got < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+            return IO_ERROR;
+        if (got > 0)
+            x->rn += (size_t)got;
+    }
+}
+
+/* A fault of the I/O itself (timeout, death, overlong line), worded for
+ * the moment it happened (`when`: "when asked 'draw'"). */
+static int io_fault(xbot *x, int r, const char *when)
+{
+    if (r == IO_TIMEOUT)
+        return fail(x, GIN_ESTATE, 0, "gave no answer within %d ms %s", x->move_ms, when);
+    if (r == IO_LONG)
+        return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1, when);
+    /* Gone: reap it to say how. */
+    close_fd(&x->to_bot);
+    int status = -1;
+    if (x->pid > 0 && !reap(x, 200, &status))
+        status = -1;
+    else if (x->pid > 0) {
+        close_fd(&x->from_bot);
+        x->pid = 0;
+    }
+    char how[64];
+    if (status == -1)
+        snprintf(how, sizeof how, "closed its %s", r == IO_EOF ? "pipes" : "pipes (I/O error)");
+    else
+        describe_exit(status, how, sizeof how);
+    return fail(x, GIN_ESTATE, 0, "%s %s", how, when);
+}
+
+/* Printable copy of a bot's line for a message, cut short. */
+static void quote(const char *s, char *buf, size_t cap)
+{
+    size_t i = 0;
+    for (; i + 4 < cap && s[i]; i++)
+        buf[i] = (unsigned char)s[i] >= 32 && (unsigned char)s[i] < 127 ? s[i] : '?';
+    if (s[i] && i + 4 >= cap) {
+        memcpy(buf + i, "...", 3);
+        i += 3;
+    }
+    buf[i] = '\0';
+}
+
+static int spawn(xbot *x, char *err, size_t errcap)
+{
+    int to[2] = {-1, -1}, from[2] = {-1, -1};
+    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
+        snprintf(err, errcap, "exec:%s: cannot make pipes: %s", x->command, strerror(errno));
+        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]);
+        return GIN_EINVAL;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawnattr_init(&at);
+    posix_spawn_file_actions_adddup2(&fa, to[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, from[1], 1);
+    posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null", O_WRONLY | O_CREAT | O_APPEND,
+                                     0600);
+    sigset_t none, pipe_default;
+    sigemptyset(&none);
+    sigemptyset(&pipe_default);
+    sigaddset(&pipe_default, SIGPIPE);
+    posix_spawnattr_setsigmask(&at, &none);
+    posix_spawnattr_setsigdefault(&at, &pipe_default);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    char sh[] = "sh", dash_c[] = "-c";
+    char *argv[] = {sh, dash_c, x->command, NULL};
+    pid_t pid = 0;
+    int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    close(to[0]);
+    close(from[1]);
+    if (rc != 0) {
+        snprintf(err, errcap, "exec:%s: cannot start: %s%s%s", x->command, strerror(rc), x->log_path ? " (log " : "",
+                 x->log_path ? x->log_path : "");
+        if (x->log_path)
+            strncat(err, ")", errcap - strlen(err) - 1);
+        close(to[1]);
+        close(from[0]);
+        return GIN_ESTATE;
+    }
+    x->pid = pid;
+    x->to_bot = to[1];
+    x->from_bot = from[0];
+    x->rn = 0;
+    fcntl(x->to_bot, F_SETFL, fcntl(x->to_bot, F_GETFL) | O_NONBLOCK);
+    fcntl(x->from_bot, F_SETFL, fcntl(x->from_bot, F_GETFL) | O_NONBLOCK);
+    return GIN_OK;
+}
+
+/* Start the bot and greet it. On failure nothing is left running and err
+ * says why. */
+static int start(xbot *x, char *err, size_t errcap)
+{
+    x->failed = GIN_OK;
+    x->fault[0] = '\0';
+    int rc = spawn(x, err, errcap);
+    if (rc != GIN_OK)
+        return rc;
+    long long deadline = now_ms() + (x->move_ms > HANDSHAKE_MIN_MS ? x->move_ms : HANDSHAKE_MIN_MS);
+    char hello[32], line[GIN_PROTO_LINE_MAX];
+    gin_proto_msg m;
+    memset(&m, 0, sizeof m);
+    m.kind = GIN_PROTO_HELLO;
+    m.n = GIN_PROTO_VERSION;
+    int n = gin_proto_format(&m, hello, sizeof hello);
+    int r = n > 0 ? send_all(x, hello, (size_t)n, deadline) : IO_ERROR;
+    if (r == IO_OK)
+        r = read_line(x, line, sizeof line, deadline);
+    const char *problem = NULL;
+    char said[96] = "";
+    if (r == IO_OK && gin_proto_parse_ok(line, x->name, sizeof x->name) != GIN_OK) {
+        quote(line, said, sizeof said);
+        problem = "answered the handshake 'gin 1' with";
+    }
+    if (r == IO_OK && !problem) {
+        snprintf(x->label, sizeof x->label, "bot '%.40s' (exec:%.80s)", x->name, x->command);
+        return GIN_OK;
+    }
+    int status = stop(x, r == IO_OK);
+    char how[64] = "";
+    if (r == IO_TIMEOUT)
+        snprintf(how, sizeof how, "did not answer the handshake 'gin 1' in time");
+    else if (r == IO_LONG)
+        snprintf(how, sizeof how, "sent an overlong line to the handshake");
+    else if (!problem)
+        describe_exit(status, how, sizeof how);
+    if (problem)
+        snprintf(err, errcap, "exec:%.200s %s '%s' (expected 'ok NAME')", x->command, problem, said);
+    else
+        snprintf(err, errcap, "exec:%.200s %s before the handshake%s", x->command, how,
+                 r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127
+                     ? " (command not found?)"
+                     : "");
+    return GIN_ESTATE;
+}
+
+static const char *request_word(int phase)
+{
+    return phase == GIN_PHASE_OFFER ? "offer" : phase == GIN_PHASE_DRAW ? "draw" : "discard";
+}
+
+static const char *expected(int phase)
+{
+    return phase == GIN_PHASE_OFFER  ? "take or pass"
+           : phase == GIN_PHASE_DRAW ? "stock or pile"
+                                     : "discard CARD, knock CARD, gin CARD or biggin";
+}
+
+/* Ask for the decision of v's phase and check the answer against the view. */
+static int ask(xbot *x, const gin_view *v, gin_action *out)
+{
+    if (x->failed != GIN_OK)
+        return x->failed;
+    if (x->pid <= 0)
+        return fail(x, GIN_ESTATE, 0, "is not running");
+    int phase = v->phase;
+    if (phase != GIN_PHASE_OFFER && phase != GIN_PHASE_DRAW && phase != GIN_PHASE_DISCARD)
+        return GIN_ESTATE;
+    char when[48], line[GIN_PROTO_LINE_MAX], said[96];
+    snprintf(when, sizeof when, "when asked '%s'", request_word(phase));
+    long long deadline = now_ms() + x->move_ms;
+    char req[16];
+    snprintf(req, sizeof req, "%s\n", request_word(phase));
+    int r = send_all(x, req, strlen(req), deadline);
+    if (r == IO_OK)
+        r = read_line(x, line, sizeof line, deadline);
+    if (r != IO_OK)
+        return io_fault(x, r, when);
+    int gin = 0;
+    int rc = gin_proto_parse_answer(line, phase, out, &gin);
+    quote(line, said, sizeof said);
+    if (rc != GIN_OK)
+        return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
+                    rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));
+    char why[160];
+    if (gin_proto_check(v, *out, gin, why, sizeof why) != GIN_OK)
+        return fail(x, GIN_EILLEGAL, 1, "answered '%s' to '%s', an illegal move: %s", said, request_word(phase), why);
+    return GIN_OK;
+}
+
+static int x_offer(void *self, const gin_view *v)
+{
+    gin_action a;
+    int rc = ask(self, v, &a);
+    return rc < 0 ? rc : a.kind == GIN_ACT_TAKE_UPCARD;
+}
+
+static int x_draw(void *self, const gin_view *v)
+{
+    gin_action a;
+    int rc = ask(self, v, &a);
+    return rc < 0 ? rc : a.kind;
+}
+
+static int x_discard(void *self, const gin_view *v, gin_action *out) { return ask(self, v, out); }
+
+static uint64_t mix64(uint64_t z)
+{
+    z += UINT64_C(0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* Append the lines of msgs to x->out; 0 on success. */
+static int append(xbot *x, size_t *len, const gin_proto_msg *msgs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int w = gin_proto_format(&msgs[i], x->out + *len, sizeof x->out - *len);
+        if (w < 0)
+            return -1;
+        *len += (size_t)w;
+    }
+    return 0;
+}
+
+static void x_observe(void *self, const gin_view *v, const gin_event *ev)
+{
+    xbot *x = self;
+    size_t len = 0;
+    gin_proto_msg msgs[MAX_MSGS];
+    if (gin_proto_is_game_start(v, ev)) {
+        if (x->failed != GIN_OK || x->pid <= 0) {
+            char err[256];
+            stop(x, 0);
+            if (start(x, err, sizeof err) != GIN_OK) {
+                x->failed = GIN_ESTATE;
+                snprintf(x->fault, sizeof x->fault, "%s", err);
+                return;
+            }
+        }
+        uint64_t seed = x->games == 0 ? x->seed : mix64(x->seed + (uint64_t)x->games);
+        x->games++;
+        int n = gin_proto_game_msgs(&v->rules, v->seat, seed, msgs);
+        if (n < 0 || append(x, &len, msgs, n) != 0)
+            return;
+    }
+    if (x->failed != GIN_OK || x->pid <= 0)
+        return;
+    int n = gin_proto_referee_msgs(&x->ref, v, ev, msgs, MAX_MSGS);
+    if (n < 0 || append(x, &len, msgs, n) != 0) {
+        fail(x, GIN_EINVAL, 0, "could not be told an event (internal error)");
+        return;
+    }
+    if (len == 0)
+        return;
+    int r = send_all(x, x->out, len, now_ms() + x->move_ms);
+    if (r != IO_OK)
+        io_fault(x, r == IO_TIMEOUT ? IO_TIMEOUT : r, "while being told the game");
+}
+
+static void x_destroy(void *self)
+{
+    xbot *x = self;
+    if (!x)
+        return;
+    stop(x, 1);
+    free(x->command);
+    free(x->log_path);
+    free(x);
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const char *log_path, gin_agent *out,
+                          char *err, size_t errcap)
+{
+    char dummy[8];
+    if (!err || !errcap) {
+        err = dummy;
+        errcap = sizeof dummy;
+    }
+    err[0] = '\0';
+    if (!command || !*command || !out) {
+        snprintf(err, errcap, "exec: needs a command, as in exec:'python3 mybot.py'");
+        return GIN_EINVAL;
+    }
+    /* A bot that dies while we write to it must not take us with it. */
+    struct sigaction old;
+    if (sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+        struct sigaction ign;
+        memset(&ign, 0, sizeof ign);
+        ign.sa_handler = SIG_IGN;
+        sigemptyset(&ign.sa_mask);
+        sigaction(SIGPIPE, &ign, NULL);
+    }
+    xbot *x = calloc(1, sizeof *x);
+    if (!x) {
+        snprintf(err, errcap, "exec:%s: out of memory", command);
+        return GIN_EINVAL;
+    }
+    x->command = dup_str(command);
+    x->log_path = log_path ? dup_str(log_path) : NULL;
+    x->move_ms = move_ms > 0 ? move_ms : GIN_EXEC_MOVE_MS;
+    x->seed = seed;
+    x->to_bot = x->from_bot = -1;
+    if (!x->command || (log_path && !x->log_path)) {
+        snprintf(err, errcap, "exec:%s: out of memory", command);
+        x_destroy(x);
+        return GIN_EINVAL;
+    }
+    int rc = start(x, err, errcap);
+    if (rc != GIN_OK) {
+        x_destroy(x);
+        return rc;
+    }
+    memset(out, 0, sizeof *out);
+    out->name = x->name;
+    out->self = x;
+    out->offer = x_offer;
+    out->draw = x_draw;
+    out->discard = x_discard;
+    out->observe = x_observe;
+    out->destroy = x_destroy;
+    return GIN_OK;
+}
+
+int gin_exec_agent_is(const gin_agent *a) { return a && a->destroy == x_destroy && a->self; }
+
+const char *gin_exec_agent_fault(const gin_agent *a)
+{
+    if (!gin_exec_agent_is(a))
+        return NULL;
+    const xbot *x = a->self;
+    return x->failed != GIN_OK && x->fault[0] ? x->fault : NULL;
+}
+
+int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed)
+{
+    if (!gin_exec_agent_is(a))
+        return GIN_EINVAL;
+    xbot *x = a->self;
+    x->seed = seed;
+    x->games = 0;
+    return GIN_OK;
+}
+
+long gin_exec_agent_pid(const gin_agent *a) { return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0; }

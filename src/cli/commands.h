@@ -1,0 +1,14 @@
+/* gin — the command-line front ends. Each takes the arguments after the
+ * subcommand name (argv[0] is the subcommand) and returns the exit status. */
+#ifndef GIN_COMMANDS_H
+#define GIN_COMMANDS_H
+
+int gin_cmd_play(int argc, char **argv); /* the terminal table (default) */
+int gin_cmd_analyze(int argc, char **argv);
+int gin_cmd_showdown(int argc, char **argv);
+int gin_cmd_sim(int argc, char **argv);
+int gin_cmd_replay(int argc, char **argv);
+int gin_cmd_stats(int argc, char **argv);
+int gin_cmd_engine(int argc, char **argv);   /* our bot on the protocol (docs/protocol.md) */
+
+#endif

@@ -1,0 +1,97 @@
+/* gin — entry point. Dispatches on argv[1] when it names a subcommand;
+ * anything else (no arguments, or options) goes to the terminal table, which
+ * parses its own options. */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+
+#ifndef GIN_VERSION
+#define GIN_VERSION "unknown"
+#endif
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"play", gin_cmd_play, "play against the computer at the terminal (the default)"},
+    {"analyze", gin_cmd_analyze, "least deadwood, melds and best discard of hands on stdin"},
+    {"showdown", gin_cmd_showdown, "settle knocks given as KNOCKER | DEFENDER lines on stdin"},
+    {"sim", gin_cmd_sim, "play bots against each other and report who wins"},
+    {"replay", gin_cmd_replay, "play back and check a saved game record"},
+    {"stats", gin_cmd_stats, "print your statistics against each bot level"},
+    {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},
+};
+enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
+
+static const command *find_command(const char *name)
+{
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+static void usage(FILE *f)
+{
+    fputs("gin " GIN_VERSION " - Gin Rummy in the terminal\n"
+          "\n"
+          "usage: gin [OPTIONS]          play at the terminal ('gin play --help' lists the options)\n"
+          "       gin COMMAND [ARGS]\n"
+          "\n"
+          "commands:\n",
+          f);
+    for (int i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("  help [CMD] this text, or the help of a command\n"
+          "\n"
+          "  -h, --help     show this text\n"
+          "      --version  print the version\n"
+          "\n"
+          "Each command takes --help. Rules and presets: docs/rules.md; manual: man 6 gin.\n",
+          f);
+}
+
+static int unknown_command(const char *name)
+{
+    fprintf(stderr, "gin: unknown command '%s'; the commands are:", name);
+    for (int i = 0; i < N_COMMANDS; i++)
+        fprintf(stderr, " %s", commands[i].name);
+    fputs(" (try 'gin --help')\n", stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '\0')
+        return gin_cmd_play(argc, argv);
+    const char *arg = argv[1];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(arg, "--version")) {
+        puts("gin " GIN_VERSION);
+        return 0;
+    }
+    if (!strcmp(arg, "help")) {
+        if (argc < 3) {
+            usage(stdout);
+            return 0;
+        }
+        const command *c = find_command(argv[2]);
+        if (!c)
+            return unknown_command(argv[2]);
+        char help_flag[] = "--help";
+        char *sub_argv[] = {argv[2], help_flag, NULL};
+        return c->run(2, sub_argv);
+    }
+    const command *c = find_command(arg);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    if (arg[0] == '-')
+        return gin_cmd_play(argc, argv); /* the table's own options */
+    return unknown_command(arg);
+}

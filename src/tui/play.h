@@ -1,0 +1,134 @@
+/* gin — the terminal table's session: one game
+ * between the human and a bot through the match loop, with the record for
+ * save/resume, the statistics, practice undo and review. The human is an
+ * agent whose callbacks run the input loop (human.c). */
+#ifndef GIN_PLAY_H
+#define GIN_PLAY_H
+
+#include "gin/match.h"
+#include "gin/record.h"
+#include "ai.h"
+#include "settings.h"
+#include "stats.h"
+#include "table.h"
+
+enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160 };
+
+/* Sort modes of the hand on screen. */
+enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
+
+typedef struct gin_review_item {
+    int hand_no, turn;
+    gin_action chosen, best;
+    double cost; /* estimated points lost, per the advice values */
+    char reason[96];
+} gin_review_item;
+
+struct gin_play;
+/* The self of a seat's proxy agent. */
+typedef struct gin_proxy {
+    struct gin_play *p;
+    int seat;
+} gin_proxy;
+
+typedef struct gin_play {
+    gin_settings set;
+    gin_rules rules;
+    uint64_t seed;
+    int level;            /* enum gin_level (of the built-in bot) */
+    const char *opponent; /* "exec:COMMAND" when the bot is an external
+                              * program (bot_agent made by the caller, kept
+                              * over games; no save, no statistics), or NULL */
+    int practice;         /* open hands, undo, review; no statistics */
+    int human, bot;       /* seats (bot: the first bot, on your left) */
+    gin_match m;
+    gin_agent bot_agent;                /* the real bot */
+    gin_agent human_agent;              /* the player at the terminal (human.c) */
+    gin_agent table_bot[GIN_MAX_SEATS]; /* a table of 3-4: the bots of the seats
+                              * other than human and bot (same level) */
+    gin_agent agent[GIN_MAX_SEATS];     /* proxies by seat: record, replay, then decide */
+    gin_proxy proxy[GIN_MAX_SEATS];
+    gin_record *rec; /* every action so far (heap: it is large) */
+    gin_record *src; /* resume: actions still to replay, or NULL */
+    int replay_pos;
+    int replaying; /* events come from the replay: no pauses, no screens */
+    /* The hand as shown. */
+    gin_card order[GIN_UI_MAX_HAND];
+    int n_order;
+    int sort;       /* GIN_SORT_* */
+    int selected;   /* index into order, or -1 */
+    gin_card drawn; /* card just drawn from the stock (marked new) */
+    char log[GIN_UI_LOG_LINES][GIN_UI_LINE];
+    char msg[GIN_PLAY_MSG];
+    int msg_err;
+    int knock_armed; /* k pressed once: a second k knocks */
+    int quit_armed;  /* q pressed once: y saves and quits */
+    /* Leaving a decision early. */
+    int aborting; /* set while a callback unwinds: ignore its events */
+    int quit_req, undo_req;
+    /* Practice undo: the match and record length before your last move. */
+    gin_match *snap_prev, *snap_now;
+    int snap_prev_n, snap_now_n, snap_prev_review, snap_now_review, have_prev;
+    /* Practice review of the hand in play. */
+    gin_review_item review[GIN_PLAY_REVIEW_MAX];
+    int n_review;
+    /* The last hand's end, shown after the step that ended it. */
+    int hand_over;
+    int hand_void;
+    gin_showdown sd;
+    int sd_knocker;
+    gin_cardset sd_hands[2];
+    gin_table_showdown tsd;       /* a table of 3-4: the whole showdown */
+    char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
+    /* Kept state. */
+    int can_save; /* the state dir works */
+    int stats_ok; /* stats loaded (or fresh) and may be written */
+    gin_stats stats;
+    char note[256]; /* a message for the first screen (damaged file...) */
+} gin_play;
+
+/* play.c: the rules a settings block asks for (preset plus overrides).
+ * Returns GIN_OK, GIN_ENAME or GIN_ERULES with a message in *why. */
+int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why);
+/* Run games until the player leaves; resume (may be NULL) is a saved
+ * game to replay first. Returns 0, or 1 with a message in why. */
+int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);
+
+/* human.c: the human agent (its self is the gin_play). */
+void gin_human_agent(gin_play *p, gin_agent *out);
+/* Bring p->order in line with the hand and re-sort (table_model.c). */
+void gin_play_sync_hand(gin_play *p, gin_cardset held);
+/* Fill the table model from the match as the human sees it. */
+void gin_play_table(const gin_play *p, gin_table *t);
+/* A seat's name: "You", "Bot" (two players), "Bot 2" (a table; bots are
+ * numbered clockwise from your left). */
+const char *gin_play_seat_name(const gin_play *p, int seat);
+/* The rules' name to show: the preset's name for a preset made a table of
+ * 3-4 (gin_rules_table names it "custom"), else rules.name. Static. */
+const char *gin_play_rules_name(const gin_play *p);
+const char *gin_play_rules_label(const gin_rules *r);
+/* The number of seats of the game in play (2, 3 or 4). */
+int gin_play_seats(const gin_play *p);
+/* Append a line to the move log. */
+void gin_play_log(gin_play *p, const char *fmt, ...);
+/* Set the message line. */
+void gin_play_msg(gin_play *p, int error, const char *fmt, ...);
+/* Short text for an action ("throw K♠", "draw from the stock"). */
+void gin_play_action_text(gin_action a, char *buf, size_t cap);
+
+/* texts.c: the text of the side screens. */
+void gin_play_pile_text(const gin_play *p, char *buf, size_t cap);
+void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap);
+void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap);
+void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap);
+const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap);
+/* showdown.c-side model for the UI's showdown screen. */
+struct gin_showdown_screen;
+void gin_play_showdown_screen(const gin_play *p, struct gin_showdown_screen *s);
+
+/* menu.c: the in-game menu. Returns 0, or -1 on a quit signal. */
+int gin_play_menu(gin_play *p);
+/* Apply the display settings to the UI. */
+void gin_play_apply_display(const gin_play *p);
+
+#endif

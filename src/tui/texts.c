@@ -1,0 +1,669 @@
+/* The words of the side screens: the pile, the score sheet, the showdown
+ * spelled out, the game's totals, the practice review, the help. */
+#include "play.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gin/score.h"
+#include "gin_assets.h"
+#include "ui.h"
+
+/* Append to buf (bounded; silently truncates). */
+static void add(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    if (n + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+}
+
+static const char *name_of(const gin_play *p, int seat) { return gin_play_seat_name(p, seat); }
+
+/* A seat's name inside a sentence: "you", "Bot 2". */
+static const char *name_in(const gin_play *p, int seat) { return seat == p->human ? "you" : name_of(p, seat); }
+
+void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_hand *h = &p->m.game.hand;
+    buf[0] = '\0';
+    if (!h->pile_n) {
+        add(buf, cap, "The pile is empty.");
+        return;
+    }
+    for (int i = 0; i < h->pile_n; i++) {
+        char c[16];
+        gin_ui_card_text(h->pile[i], c, sizeof c);
+        int by = h->pile_by[i];
+        char who[32];
+        if (by < 0)
+            snprintf(who, sizeof who, "the first upcard");
+        else if (by == p->human)
+            snprintf(who, sizeof who, "thrown by you");
+        else if (gin_play_seats(p) > 2)
+            snprintf(who, sizeof who, "thrown by %s", name_of(p, by));
+        else
+            snprintf(who, sizeof who, "thrown by the bot");
+        add(buf, cap, "%3d.  %-4s  %s%s\n", i + 1, c, who, i == h->pile_n - 1 ? "   (top)" : "");
+    }
+    if (gin_play_seats(p) > 2)
+        add(buf, cap,
+            "\n%d in the stock. Cards a bot took from the pile and still holds are shown face up in "
+            "its box.",
+            h->stock_n);
+    else
+        add(buf, cap,
+            "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above "
+            "its hand.",
+            h->stock_n);
+}
+
+/* "You knock", "Bot goes gin": who won the hand, and how. */
+static void result_text(const gin_play *p, const gin_hand_score *r, char *buf, size_t cap)
+{
+    if (r->winner < 0) {
+        snprintf(buf, cap, "void (no score)");
+        return;
+    }
+    int you = r->winner == p->human;
+    if (gin_play_seats(p) > 2) {
+        const char *how = r->kind == GIN_RESULT_GIN        ? "gin"
+                          : r->kind == GIN_RESULT_BIG_GIN  ? "big gin"
+                          : r->kind == GIN_RESULT_UNDERCUT ? "undercut"
+                                                           : "knock";
+        snprintf(buf, cap, "%s: %s", name_of(p, r->winner), how);
+        return;
+    }
+    const char *how;
+    switch (r->kind) {
+    case GIN_RESULT_GIN:
+        how = you ? "go gin" : "goes gin";
+        break;
+    case GIN_RESULT_BIG_GIN:
+        how = you ? "go big gin" : "big gin";
+        break;
+    case GIN_RESULT_UNDERCUT:
+        how = you ? "undercut" : "undercuts";
+        break;
+    default:
+        how = you ? "knock" : "knocks";
+        break;
+    }
+    snprintf(buf, cap, "%s %s", you ? "You" : "Bot", how);
+}
+
+static void centre(char *buf, size_t cap, const char *s, int w)
+{
+    int n = (int)strlen(s), l = (w - n) / 2;
+    snprintf(buf, cap, "%*s%s%*s", l > 0 ? l : 0, "", s, w - n - l > 0 ? w - n - l : 0, "");
+}
+
+/* The closing lines of a finished game, in the sheet's columns: a label
+ * (29 wide) and the two totals under "total". */
+static void close_line(char *buf, size_t cap, const char *label, const char *you, const char *bot)
+{
+    add(buf, cap, "%-29s%6s%9s%6s\n", label, you, "", bot);
+}
+
+static void close_int(char *buf, size_t cap, const char *label, int you, int bot)
+{
+    char a[16], b[16];
+    snprintf(a, sizeof a, "%d", you);
+    snprintf(b, sizeof b, "%d", bot);
+    close_line(buf, cap, label, a, b);
+}
+
+/* A finished game's arithmetic: hand points, game bonus, boxes, shutout
+ * doubling, final totals (s is the game's score; it must be over). */
+static void game_close(const gin_play *p, const gin_game_score *s, const gin_rules *r, char *buf, size_t cap)
+{
+    int h = p->human, b = p->bot;
+    char label[64];
+    close_int(buf, cap, "Hand points", s->points[h], s->points[b]);
+    close_int(buf, cap, "Game bonus", s->game_bonus[h], s->game_bonus[b]);
+    int no_box = s->shutout && r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX;
+    if (no_box)
+        snprintf(label, sizeof label, "Boxes (none: shutout)");
+    else
+        snprintf(label, sizeof label, "Boxes (%d and %d x %d)", s->hands_won[h], s->hands_won[b], r->box_bonus);
+    close_int(buf, cap, label, s->box_bonus[h], s->box_bonus[b]);
+    if (s->shutout) {
+        int lead = s->total[h] >= s->total[b] ? h : b;
+        close_int(buf, cap, "Subtotal", s->points[h] + s->game_bonus[h] + s->box_bonus[h],
+                  s->points[b] + s->game_bonus[b] + s->box_bonus[b]);
+        close_line(buf, cap, "Shutout: doubled", lead == h ? "x 2" : "", lead == b ? "x 2" : "");
+    }
+    add(buf, cap, "%-29s%6s%9s%6s\n", "", "======", "", "======");
+    close_int(buf, cap, "Final total", s->total[h], s->total[b]);
+}
+
+/* One game to the target: a line per hand with each player's points that
+ * hand and both running totals, like a paper gin pad. */
+static void sheet_single(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    char you[16], bot[16];
+    centre(you, sizeof you, "You", 12);
+    centre(bot, sizeof bot, "Bot", 12);
+    add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    add(buf, cap, "%-4s  %-16s %5s %6s   %5s %6s\n", "Hand", "Result", "hand", "total", "hand", "total");
+    int run[2] = {0, 0};
+    for (int i = 0; i < g->n_results; i++) {
+        const gin_hand_score *r = &g->results[i];
+        char res[32], pts[2][16];
+        result_text(p, r, res, sizeof res);
+        for (int k = 0; k < 2; k++) {
+            int seat = k == 0 ? p->human : p->bot;
+            if (r->winner == seat) {
+                run[k] += r->points;
+                snprintf(pts[k], sizeof pts[k], "%d", r->points);
+            } else {
+                snprintf(pts[k], sizeof pts[k], "-");
+            }
+        }
+        add(buf, cap, "%4d  %-16s %5s %6d   %5s %6d\n", i + 1, res, pts[0], run[0], pts[1], run[1]);
+    }
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    const gin_game_score *s = &g->score;
+    add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
+    close_int(buf, cap, "Boxes (hands won)", s->hands_won[p->human], s->hands_won[p->bot]);
+    if (s->over)
+        game_close(p, s, &g->rules, buf, cap);
+    else
+        add(buf, cap,
+            "\nHand %d is in play. At the end: a game bonus of %d to whoever reaches %d, %d a box "
+            "for each hand won, and a shutout doubles the winner's total.\n",
+            g->hand_no, g->rules.game_bonus, g->rules.target, g->rules.box_bonus);
+}
+
+/* The bottom of the Hollywood sheet: per game and player, the points,
+ * boxes and, for the games that are over, bonus, box points, shutout and
+ * total. */
+static void hollywood_close(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game_score *hs = p->m.game.hollywood;
+    int h = p->human, b = p->bot;
+#define ROW(label, f)                                                                                                  \
+    add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b], hs[1].f[b],   \
+        hs[2].f[b])
+    ROW("Hand points", points);
+    ROW("Boxes (hands won)", hands_won);
+    if (hs[0].over || hs[1].over || hs[2].over) {
+        ROW("Game bonus", game_bonus);
+        ROW("Box points", box_bonus);
+        char sh[6][8];
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 2; j++) {
+                int seat = j == 0 ? h : b, other = j == 0 ? b : h;
+                snprintf(sh[j * 3 + k], sizeof sh[0], "%s",
+                         hs[k].shutout && hs[k].total[seat] > hs[k].total[other] ? "x 2" : "");
+            }
+        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Shutout: doubled", sh[0], sh[1], sh[2], sh[3], sh[4], sh[5]);
+        add(buf, cap, "%-23s%s   %s\n", "", "==================", "==================");
+        ROW("Total", total);
+        add(buf, cap, "\nA game's bonus, box points, shutout and total count once it is over:");
+        for (int k = 0; k < 3; k++)
+            add(buf, cap, " game %d %s%s", k + 1, hs[k].over ? "is over" : "goes on", k < 2 ? "," : ".\n");
+    }
+#undef ROW
+}
+
+/* Hollywood: three games at once, three columns per player. A cell holds
+ * the game's new running total when the hand counted in that game. */
+static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    char you[32], bot[32];
+    centre(you, sizeof you, "You", 18);
+    centre(bot, sizeof bot, "Bot", 18);
+    add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    add(buf, cap, "%-4s  %-16s %6s%6s%6s   %6s%6s%6s\n", "Hand", "Result", "G1", "G2", "G3", "G1", "G2", "G3");
+    gin_game_score prev[3], cur[3];
+    memset(prev, 0, sizeof prev);
+    for (int i = 0; i < g->n_results; i++) {
+        const gin_hand_score *r = &g->results[i];
+        char res[40], cell[6][16];
+        result_text(p, r, res, sizeof res);
+        if (r->winner >= 0) {
+            size_t n = strlen(res);
+            snprintf(res + n, sizeof res - n, " %d", r->points);
+        }
+        if (gin_score_hollywood(&g->rules, g->results, (size_t)i + 1, cur) != 0)
+            memcpy(cur, prev, sizeof cur);
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 2; j++) {
+                int seat = j == 0 ? p->human : p->bot;
+                if (cur[k].points[seat] != prev[k].points[seat])
+                    snprintf(cell[j * 3 + k], sizeof cell[0], "%d", cur[k].points[seat]);
+                else
+                    snprintf(cell[j * 3 + k], sizeof cell[0], "%s", r->winner < 0 ? "-" : "");
+            }
+        add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3], cell[4],
+            cell[5]);
+        memcpy(prev, cur, sizeof prev);
+    }
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
+    hollywood_close(p, buf, cap);
+    add(buf, cap,
+        "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
+        "all three; a game that is over takes no more points.\n");
+}
+
+/* A table of 3-4: penalty points per seat per hand and running totals,
+ * you first then the bots clockwise. */
+static void sheet_table(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    int n = gin_play_seats(p);
+    add(buf, cap, "%-4s  %-18s", "", "");
+    for (int k = 0; k < n; k++)
+        add(buf, cap, "  %11s", name_of(p, (p->human + k) % n));
+    add(buf, cap, "\n%-4s  %-18s", "Hand", "Won by");
+    for (int k = 0; k < n; k++)
+        add(buf, cap, "  %5s %5s", "hand", "total");
+    add(buf, cap, "\n");
+    int run[GIN_MAX_SEATS] = {0};
+    for (int i = 0; i < g->n_results; i++) {
+        const gin_hand_score *r = &g->results[i];
+        char res[40];
+        result_text(p, r, res, sizeof res);
+        add(buf, cap, "%4d  %-18s", i + 1, res);
+        for (int k = 0; k < n; k++) {
+            int seat = (p->human + k) % n;
+            if (r->winner < 0) {
+                add(buf, cap, "  %5s %5d", "-", run[k]);
+                continue;
+            }
+            run[k] += r->penalty[seat];
+            add(buf, cap, "  %5d %5d", r->penalty[seat], run[k]);
+        }
+        add(buf, cap, "\n");
+    }
+    if (!g->n_results)
+        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    add(buf, cap,
+        "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
+        "to %d; the lowest total wins.%s\n",
+        g->rules.target, g->score.over ? " The game is over." : "");
+}
+
+void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    buf[0] = '\0';
+    if (gin_play_seats(p) > 2) {
+        add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", gin_play_rules_name(p), gin_play_seats(p),
+            g->rules.target);
+        sheet_table(p, buf, cap);
+        return;
+    }
+    add(buf, cap, "%s rules, game to %d%s.\n\n", g->rules.name, g->rules.target,
+        g->rules.hollywood ? ", Hollywood: three games at once" : "");
+    if (g->rules.hollywood)
+        sheet_hollywood(p, buf, cap);
+    else
+        sheet_single(p, buf, cap);
+}
+
+/* A table's end: who reached the target, every total from the lowest,
+ * the winner (or a tie for lowest: a drawn game). */
+static void gameover_table(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    int n = gin_play_seats(p), total = 0, w = gin_game_winner(g, &total);
+    int order[GIN_MAX_SEATS];
+    for (int k = 0; k < n; k++)
+        order[k] = (p->human + k) % n;
+    for (int i = 1; i < n; i++) /* stable: ties keep you first, then clockwise */
+        for (int j = i; j > 0 && g->score.total[order[j]] < g->score.total[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    if (w == p->human)
+        snprintf(title, tcap, "Game over: you win!");
+    else if (w >= 0)
+        snprintf(title, tcap, "Game over: %s wins", name_of(p, w));
+    else
+        snprintf(title, tcap, "Game over: a tie for the lowest total");
+    buf[0] = '\0';
+    int top = order[n - 1];
+    if (g->score.total[top] >= g->rules.target)
+        add(buf, cap, "%s reached %d penalty point%s (the game is to %d) after %d hand%s. The lowest total wins:\n\n",
+            top == p->human ? "You" : name_of(p, top), g->score.total[top], g->score.total[top] == 1 ? "" : "s",
+            g->rules.target, g->n_results, g->n_results == 1 ? "" : "s");
+    else
+        add(buf, cap, "The game is over after %d hand%s. The lowest total wins:\n\n", g->n_results,
+            g->n_results == 1 ? "" : "s");
+    for (int i = 0; i < n; i++)
+        add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(p, order[i]), g->score.total[order[i]],
+            order[i] == w ? "   wins" : "");
+    if (w < 0)
+        add(buf, cap, "\nTwo or more share the lowest total: a drawn game.\n");
+    else if (w == p->human)
+        add(buf, cap, "\nYou win with the lowest total, %d.\n", total);
+    else
+        add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(p, w), total,
+            g->score.total[p->human]);
+    add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
+        p->practice ? "A practice game: not counted in your statistics."
+                    : "Games at a table of three or four are not counted in the statistics (kept for two players).");
+}
+
+void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
+{
+    const gin_game *g = &p->m.game;
+    if (gin_play_seats(p) > 2) {
+        gameover_table(p, title, tcap, buf, cap);
+        return;
+    }
+    int total = 0, w = gin_game_winner(g, &total);
+    snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
+    buf[0] = '\0';
+    add(buf, cap, "%s %s by %d after %d hand%s.\n",
+        w == p->human ? "You win"
+        : w == p->bot ? "The bot wins"
+                      : "Nobody wins",
+        w < 0 ? "" : "the game", total, g->n_results, g->n_results == 1 ? "" : "s");
+    if (p->practice)
+        add(buf, cap, "A practice game: it is not counted in your statistics.\n");
+    else if (p->stats_ok) {
+        const gin_level_stats *l = &p->stats.level[p->level];
+        add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
+            gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
+    }
+    add(buf, cap, "\n");
+    if (!g->rules.hollywood) {
+        add(buf, cap, "%29s%6s%9s%6s\n", "", "You", "", "Bot");
+        game_close(p, &g->score, &g->rules, buf, cap);
+    } else {
+        char you[32], bot[32];
+        centre(you, sizeof you, "You", 18);
+        centre(bot, sizeof bot, "Bot", 18);
+        add(buf, cap, "%23s%s   %s\n", "", you, bot);
+        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Hollywood", "G1", "G2", "G3", "G1", "G2", "G3");
+        hollywood_close(p, buf, cap);
+    }
+    add(buf, cap, "\nt shows the whole score sheet, hand by hand.\n");
+}
+
+void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    int n = 0;
+    double lost = 0;
+    for (int i = 0; i < p->n_review; i++) {
+        const gin_review_item *r = &p->review[i];
+        if (r->hand_no != hand_no)
+            continue;
+        char mine[64], best[64];
+        gin_play_action_text(r->chosen, mine, sizeof mine);
+        gin_play_action_text(r->best, best, sizeof best);
+        add(buf, cap, "Turn %d: you chose to %s.\n   The hard bot would %s (about %.1f points better):\n   %s\n\n",
+            r->turn + 1, mine, best, r->cost, r->reason);
+        n++;
+        lost += r->cost;
+    }
+    if (!n)
+        add(buf, cap, "Every decision this hand matched the hard bot's advice. Well played.\n");
+    else
+        add(buf, cap, "%d decision%s differed; estimated cost %.1f points in all.\n", n, n == 1 ? "" : "s", lost);
+}
+
+const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
+{
+    char name[64];
+    snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_name(p));
+    const char *rules = gin_asset(name);
+    const char *keys = gin_asset("help-keys.txt");
+    buf[0] = '\0';
+    if (rules)
+        add(buf, cap, "%s\n", rules);
+    else
+        add(buf, cap,
+            "Rules in play: %s (custom). Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
+            "See `gin --help` and docs/rules.md.\n\n",
+            p->m.game.rules.name, p->m.game.rules.knock_limit, p->m.game.rules.gin_bonus,
+            p->m.game.rules.undercut_bonus, p->m.game.rules.target);
+    if (gin_play_seats(p) > 2)
+        add(buf, cap,
+            "A TABLE OF %d (gin --players %d)\n"
+            "You play against %d bots of the same level, clockwise from your left: Bot 1 (left), %s.\n"
+            "Seven cards each; knock or go gin with eight after drawing, as with two.\n"
+            "The upcard is offered round the table from the dealer's left, the dealer last.\n"
+            "When someone knocks, every other player spreads and may lay off only onto the knocker's own melds\n"
+            "(never onto another player's lay-offs; none against gin).\n"
+            "Penalty points, the hand's winner takes none: against gin, your deadwood + %d; against a knock,\n"
+            "your deadwood - the knocker's; an undercut (deadwood at or under the knocker's) wins the hand for\n"
+            "the lowest such player, and the knocker takes the difference + %d.\n"
+            "The game ends after the hand that takes anyone to %d; the lowest total wins.\n"
+            "Each bot's box shows its cards held, its penalty total, the cards it took from the pile and still\n"
+            "holds, and its last move; the box of the player to move is highlighted.\n"
+            "Table games are saved and resumed like any other, but not counted in the statistics.\n\n",
+            gin_play_seats(p), gin_play_seats(p), gin_play_seats(p) - 1,
+            gin_play_seats(p) == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", p->m.game.rules.gin_bonus,
+            p->m.game.rules.undercut_penalty, p->m.game.rules.target);
+    if (keys)
+        add(buf, cap, "%s", keys);
+    return buf;
+}
+
+/* A table of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
+static void showdown_table(const gin_play *p, gin_showdown_screen *s)
+{
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    int n = gin_play_seats(p);
+    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+             g->over ? "Enter: the final score" : "Enter: next hand");
+    s->seats = n;
+    char totals[256];
+    int tl = snprintf(totals, sizeof totals, "Penalty totals:");
+    for (int k = 0; k < n && tl > 0 && (size_t)tl < sizeof totals; k++) {
+        int seat = (p->human + k) % n;
+        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(p, seat),
+                       g->score.points[seat]);
+    }
+    if (tl > 0 && (size_t)tl < sizeof totals)
+        snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
+    char *t = s->text;
+    size_t cap = sizeof s->text;
+    if (p->hand_void) {
+        snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+        for (int k = 0; k < n; k++) {
+            int seat = (p->human + k) % n;
+            gin_arrangement ar;
+            if (gin_arrange(h->held[seat], &ar) != 0)
+                memset(&ar, 0, sizeof ar);
+            gin_spread *sp = &s->seat[k];
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
+            sp->n_melds = ar.n_melds;
+            memcpy(sp->melds, ar.melds, sizeof ar.melds);
+            sp->unmatched = ar.unmatched;
+            sp->deadwood = ar.deadwood;
+        }
+        snprintf(t, cap,
+                 "The stock ran low and nobody knocked: nobody takes penalty points.\n"
+                 "The same dealer deals again.\n%s",
+                 totals);
+        return;
+    }
+    const gin_table_showdown *sd = &p->tsd;
+    int k = sd->knocker, w = sd->winner;
+    int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
+             : gin                          ? "went gin"
+                                            : "knocked",
+             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human   ? ", and you undercut!"
+                                                : k == p->human ? ", and were undercut"
+                                                                : ", and was undercut")
+                                             : "");
+    int kd = sd->deadwood[k], u = sd->deadwood[w], any_lay = 0;
+    for (int i = 0; i < n; i++) {
+        int seat = (k + i) % n;
+        gin_spread *sp = &s->seat[i];
+        const gin_arrangement *ar = &sd->spread[seat];
+        sp->n_melds = ar->n_melds;
+        memcpy(sp->melds, ar->melds, sizeof ar->melds);
+        sp->unmatched = ar->unmatched;
+        sp->deadwood = sd->deadwood[seat];
+        char took[48];
+        if (seat == w)
+            snprintf(took, sizeof took, "wins the hand, takes 0");
+        else
+            snprintf(took, sizeof took, "takes %d", sd->penalty[seat]);
+        if (seat == k) {
+            snprintf(sp->label, sizeof sp->label, "%s%s%s%sdeadwood %d%s%s", name_of(p, seat), dot,
+                     sd->kind == GIN_RESULT_BIG_GIN ? "big gin"
+                     : gin                          ? "gin"
+                                                    : "knocked",
+                     dot, kd, dot, took);
+            continue;
+        }
+        int nl = sd->n_layoffs[seat] < 11 ? sd->n_layoffs[seat] : 11;
+        for (int j = 0; j < nl; j++) {
+            const gin_layoff *lo = &sd->layoffs[seat][j];
+            sp->laid_off |= gin_cardset_of(lo->card);
+            if (lo->meld >= 0 && lo->meld < GIN_MAX_MELDS)
+                s->seat[0].laid[lo->meld] |= gin_cardset_of(lo->card);
+            any_lay = 1;
+        }
+        if (nl)
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d (%d before lay-offs)%s%s", name_of(p, seat), dot,
+                     sd->deadwood[seat], sd->deadwood_before[seat], dot, took);
+        else
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat], dot,
+                     took);
+    }
+    const gin_rules *r = &g->rules;
+    t[0] = '\0';
+    if (gin) {
+        int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
+        add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
+            sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
+                                       : (k == p->human ? "go big gin" : "goes big gin"),
+            bonus);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            add(t, cap, "  %s: %d + %d = %d\n", name_of(p, seat), sd->deadwood[seat], bonus, sd->penalty[seat]);
+        }
+    } else if (sd->kind == GIN_RESULT_UNDERCUT) {
+        add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
+            k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
+            w == p->human ? "you win" : "it wins");
+        add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %d\n", name_of(p, k), kd, u, r->undercut_penalty,
+            sd->penalty[k]);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            if (seat == w)
+                add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
+            else
+                add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], u, sd->penalty[seat]);
+        }
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            if (seat != w && sd->deadwood[seat] == u)
+                add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
+                    seat == p->human ? "You" : name_of(p, seat), u);
+        }
+    } else {
+        add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
+            k == p->human ? "You" : name_of(p, k), kd, kd);
+        for (int i = 1; i < n; i++) {
+            int seat = (k + i) % n;
+            add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], kd, sd->penalty[seat]);
+        }
+    }
+    if (any_lay)
+        add(t, cap, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
+    add(t, cap, "%s", totals);
+}
+
+void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
+{
+    memset(s, 0, sizeof *s);
+    if (gin_play_seats(p) > 2) {
+        showdown_table(p, s);
+        return;
+    }
+    const gin_game *g = &p->m.game;
+    const gin_hand *h = &g->hand;
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+             g->over ? "Enter: the final score" : "Enter: next hand");
+    char score[96];
+    snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[p->human],
+             g->score.points[p->bot], g->rules.target);
+    if (p->hand_void) {
+        snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+        for (int i = 0; i < 2; i++) {
+            int seat = i == 0 ? p->human : p->bot;
+            gin_arrangement ar;
+            if (gin_arrange(h->held[seat], &ar) != 0)
+                memset(&ar, 0, sizeof ar);
+            gin_spread *sp = &s->spread[i];
+            snprintf(sp->label, sizeof sp->label, "%s", i == 0 ? "You" : "Bot");
+            sp->n_melds = ar.n_melds;
+            memcpy(sp->melds, ar.melds, sizeof ar.melds);
+            sp->unmatched = ar.unmatched;
+            sp->deadwood = ar.deadwood;
+        }
+        snprintf(s->text, sizeof s->text,
+                 "The stock ran low and nobody knocked: nobody scores.\nThe same dealer deals again.\n%s", score);
+        return;
+    }
+    const gin_showdown *sd = &p->sd;
+    int k = p->sd_knocker, d = k == p->human ? p->bot : p->human;
+    int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s", g->hand_no, k == p->human ? "you" : "the bot",
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
+             : gin                          ? "went gin"
+                                            : "knocked");
+    gin_spread *ks = &s->spread[0], *ds = &s->spread[1];
+    snprintf(ks->label, sizeof ks->label, "%s (%s)", name_of(p, k), gin ? "gin" : "knocker");
+    ks->n_melds = sd->knocker.n_melds;
+    memcpy(ks->melds, sd->knocker.melds, sizeof ks->melds);
+    ks->unmatched = sd->knocker.unmatched;
+    ks->deadwood = sd->knocker.deadwood;
+    for (int i = 0; i < sd->n_layoffs; i++)
+        if (sd->layoffs[i].meld >= 0 && sd->layoffs[i].meld < GIN_MAX_MELDS)
+            ks->laid[sd->layoffs[i].meld] |= gin_cardset_of(sd->layoffs[i].card);
+    snprintf(ds->label, sizeof ds->label, "%s", name_of(p, d));
+    ds->n_melds = sd->defender.n_melds;
+    memcpy(ds->melds, sd->defender.melds, sizeof ds->melds);
+    ds->unmatched = sd->defender.unmatched;
+    ds->deadwood = sd->defender.deadwood;
+
+    const gin_rules *r = &g->rules;
+    char *t = s->text;
+    size_t cap = sizeof s->text;
+    t[0] = '\0';
+    int kd = sd->knocker.deadwood, dd = sd->defender.deadwood;
+    const char *kn = k == p->human ? "you" : "the bot", *dn = d == p->human ? "you" : "the bot";
+    if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
+        int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
+        add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
+            sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin", bonus,
+            d == p->human ? "your" : "the bot's", dd, sd->points, kn);
+        add(t, cap, "No layoffs against gin.\n");
+    } else {
+        if (sd->n_layoffs)
+            add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
+                d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
+                sd->defender_deadwood_before_layoffs, dd);
+        if (sd->kind == GIN_RESULT_UNDERCUT)
+            add(t, cap,
+                "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
+                d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, sd->points, dn);
+        else
+            add(t, cap, "Knock: %d against %d: the difference, %d points, to %s.\n", dd, kd, sd->points, kn);
+    }
+    add(t, cap, "%s", score);
+}

@@ -1,0 +1,822 @@
+/* The bot protocol: every message formats and parses back to itself, bad
+ * lines are refused, answers are checked against the view, and the bot side
+ * rebuilds from the lines exactly the events and the view the referee's seat
+ * had, over whole games in every preset, with two seats and at a table of
+ * three or four (every defender's spread, layoffs and penalty). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/match.h"
+#include "gin/protocol.h"
+#include "support/support.h"
+
+#define card(text) test_card(text)
+
+static gin_cardset cards(const char *text)
+{
+    gin_cardset s = 0;
+    assert_true(gin_cardset_parse(text, &s, NULL) >= 0);
+    return s;
+}
+
+static gin_proto_msg blank_msg(int kind)
+{
+    gin_proto_msg m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.card = GIN_NO_CARD;
+    return m;
+}
+
+/* Format m, check the text, parse it back and compare field by field. */
+static void round_trip(const gin_proto_msg *m, const char *want)
+{
+    char buf[GIN_PROTO_LINE_MAX];
+    int n = gin_proto_format(m, buf, sizeof buf);
+    assert_true(n > 0);
+    assert_string_equal(buf, want);
+    gin_proto_msg p;
+    assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+    assert_int_equal(p.kind, m->kind);
+    assert_int_equal(p.seat, m->seat);
+    assert_int_equal(p.n, m->n);
+    assert_int_equal(p.dealer, m->dealer);
+    assert_int_equal(p.result, m->result);
+    for (int i = 0; i < GIN_MAX_SEATS; i++)
+        assert_int_equal(p.scores[i], m->scores[i]);
+    if (m->kind == GIN_PROTO_ENDHAND)
+        assert_int_equal(p.n_scores, m->n_scores ? m->n_scores : 2);
+    assert_int_equal(p.event, m->event);
+    assert_int_equal(p.card, m->card);
+    assert_true(p.cards == m->cards);
+    assert_true(p.seed == m->seed);
+    assert_int_equal(p.n_melds, m->n_melds);
+    for (int i = 0; i < m->n_melds; i++)
+        assert_true(p.melds[i] == m->melds[i]);
+    assert_string_equal(p.text, m->text);
+}
+
+static void test_every_message_round_trips(void **state)
+{
+    (void)state;
+    gin_proto_msg m = blank_msg(GIN_PROTO_HELLO);
+    m.n = 1;
+    round_trip(&m, "gin 1\n");
+
+    m = blank_msg(GIN_PROTO_GAME);
+    m.seat = 1;
+    m.seed = UINT64_MAX;
+    round_trip(&m, "game 1 18446744073709551615\n");
+
+    m = blank_msg(GIN_PROTO_HAND);
+    m.n = 3;
+    m.dealer = 0;
+    m.card = card("7H");
+    round_trip(&m, "hand 3 0 7H\n");
+
+    m = blank_msg(GIN_PROTO_DEAL);
+    m.cards = cards("2C 3C 4C 5D 6D 9H TH JS QS KS");
+    round_trip(&m, "deal JS QS KS 9H TH 5D 6D 2C 3C 4C\n");
+
+    static const struct {
+        int event;
+        const char *card, *text;
+    } moves[] = {
+        {GIN_EV_TAKE_UPCARD, "7H", "move 1 take 7H\n"},  {GIN_EV_PASS, "7H", "move 1 pass 7H\n"},
+        {GIN_EV_DRAW_STOCK, NULL, "move 1 stock\n"},     {GIN_EV_DRAW_STOCK, "AS", "move 1 stock AS\n"},
+        {GIN_EV_DRAW_DISCARD, "TD", "move 1 pile TD\n"}, {GIN_EV_DISCARD, "KC", "move 1 discard KC\n"},
+        {GIN_EV_KNOCK, "2D", "move 1 knock 2D\n"},       {GIN_EV_GIN, "QH", "move 1 gin QH\n"},
+        {GIN_EV_GIN, NULL, "move 1 biggin\n"},
+    };
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        m = blank_msg(GIN_PROTO_MOVE);
+        m.seat = 1;
+        m.event = moves[i].event;
+        m.card = moves[i].card ? card(moves[i].card) : GIN_NO_CARD;
+        round_trip(&m, moves[i].text);
+    }
+
+    m = blank_msg(GIN_PROTO_RESHUFFLE);
+    m.n = 29;
+    round_trip(&m, "reshuffle 29\n");
+    m = blank_msg(GIN_PROTO_VOID);
+    m.n = 2;
+    round_trip(&m, "void 2\n");
+
+    m = blank_msg(GIN_PROTO_MELDS);
+    m.seat = 0;
+    m.n_melds = 2;
+    m.melds[0] = cards("AH 2H 3H");
+    m.melds[1] = cards("7S 7H 7D");
+    round_trip(&m, "melds 0 AH,2H,3H 7S,7H,7D\n");
+    m.n_melds = 0;
+    round_trip(&m, "melds 0\n");
+
+    m = blank_msg(GIN_PROTO_UNMATCHED);
+    m.seat = 1;
+    m.cards = cards("KC 8D");
+    round_trip(&m, "unmatched 1 8D KC\n");
+    m.cards = 0;
+    round_trip(&m, "unmatched 1\n");
+
+    m = blank_msg(GIN_PROTO_LAYOFF);
+    m.seat = 1;
+    m.card = card("4H");
+    m.n = 0;
+    round_trip(&m, "layoff 1 4H 0\n");
+
+    static const char *const kinds[] = {"knock", "undercut", "gin", "biggin"};
+    for (int k = 0; k < 4; k++) {
+        m = blank_msg(GIN_PROTO_RESULT);
+        m.seat = 0;
+        m.result = k;
+        m.n = 31;
+        char want[64];
+        snprintf(want, sizeof want, "result 0 %s 31\n", kinds[k]);
+        round_trip(&m, want);
+    }
+
+    m = blank_msg(GIN_PROTO_ENDHAND);
+    m.scores[0] = 14;
+    m.scores[1] = 102;
+    round_trip(&m, "endhand 14 102\n");
+    m.n_scores = 3;
+    m.scores[2] = 7;
+    round_trip(&m, "endhand 14 102 7\n");
+    m.n_scores = 4;
+    m.scores[3] = 0;
+    round_trip(&m, "endhand 14 102 7 0\n");
+
+    /* a table of three or four */
+    m = blank_msg(GIN_PROTO_PENALTY);
+    m.seat = 3;
+    m.n = 35;
+    round_trip(&m, "penalty 3 35\n");
+    m = blank_msg(GIN_PROTO_GAME);
+    m.seat = 3;
+    m.seed = 9;
+    round_trip(&m, "game 3 9\n");
+    m = blank_msg(GIN_PROTO_DEAL);
+    m.cards = cards("2C 3C 4C 5D 6D 9H TH");
+    round_trip(&m, "deal 9H TH 5D 6D 2C 3C 4C\n");
+    m = blank_msg(GIN_PROTO_MOVE);
+    m.seat = 2;
+    m.event = GIN_EV_DISCARD;
+    m.card = card("KC");
+    round_trip(&m, "move 2 discard KC\n");
+    m = blank_msg(GIN_PROTO_LAYOFF);
+    m.seat = 3;
+    m.card = card("8H");
+    m.n = 1;
+    round_trip(&m, "layoff 3 8H 1\n");
+    m = blank_msg(GIN_PROTO_ENDGAME);
+    m.seat = 2;
+    m.n = 75;
+    round_trip(&m, "endgame 2 75\n");
+
+    m = blank_msg(GIN_PROTO_ENDGAME);
+    m.seat = -1;
+    m.n = 0;
+    round_trip(&m, "endgame -1 0\n");
+    m.seat = 1;
+    m.n = 251;
+    round_trip(&m, "endgame 1 251\n");
+
+    m = blank_msg(GIN_PROTO_ERROR);
+    strcpy(m.text, "7H is not in your hand");
+    round_trip(&m, "error 7H is not in your hand\n");
+
+    round_trip(&(gin_proto_msg){.kind = GIN_PROTO_OFFER, .card = GIN_NO_CARD}, "offer\n");
+    round_trip(&(gin_proto_msg){.kind = GIN_PROTO_DRAW, .card = GIN_NO_CARD}, "draw\n");
+    round_trip(&(gin_proto_msg){.kind = GIN_PROTO_DISCARD, .card = GIN_NO_CARD}, "discard\n");
+    round_trip(&(gin_proto_msg){.kind = GIN_PROTO_QUIT, .card = GIN_NO_CARD}, "quit\n");
+}
+
+static void assert_rules_equal(const gin_rules *a, const gin_rules *b)
+{
+    assert_string_equal(a->name, b->name);
+    gin_rules x = *a, y = *b;
+    x.name = y.name = NULL;
+    assert_memory_equal(&x, &y, sizeof x);
+}
+
+static void test_rules_round_trip(void **state)
+{
+    (void)state;
+    char buf[GIN_PROTO_LINE_MAX];
+    gin_proto_msg m = blank_msg(GIN_PROTO_RULES), p;
+    for (size_t i = 0; i < gin_rules_preset_count(); i++) {
+        m.rules = *gin_rules_preset_at(i);
+        assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
+        assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+        assert_rules_equal(&p.rules, &m.rules);
+    }
+    m.rules = *gin_rules_preset_at(0);
+    assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "rules standard seats 2 cut low next-dealer winner first-turn offer knock 10 "
+                             "gin-bonus 25 big-gin 0 undercut-bonus 25 stock void stock-void-at 2 "
+                             "target 100 max-hands 0 game-bonus 100 box-bonus 25 shutout total "
+                             "hollywood off undercut-penalty 0\n");
+    /* a table: the seats and its undercut penalty travel */
+    gin_rules t = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_table(&t, 4), GIN_OK);
+    m.rules = t;
+    assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "rules custom seats 4 "));
+    assert_non_null(strstr(buf, " undercut-penalty 10\n"));
+    assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+    assert_rules_equal(&p.rules, &t);
+    /* a custom rule set: every enum word and the upcard knock limit */
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_set(&r, "knock", "upcard", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "hollywood", "on", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "next-dealer", "alternate", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "shutout", "no-box", NULL), GIN_OK);
+    m.rules = r;
+    assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "rules custom "));
+    assert_non_null(strstr(buf, " knock upcard "));
+    assert_non_null(strstr(buf, " hollywood on "));
+    assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+    assert_rules_equal(&p.rules, &r);
+    /* a preset with only some knobs given keeps the others */
+    assert_int_equal(gin_proto_parse("rules oklahoma target 150", &p), GIN_OK);
+    assert_int_equal(p.rules.target, 150);
+    assert_int_equal(p.rules.knock_limit, GIN_KNOCK_LIMIT_UPCARD);
+    assert_string_equal(p.rules.name, "custom");
+    assert_int_equal(gin_proto_parse("rules nosuch", &p), GIN_ENAME);
+    assert_int_equal(gin_proto_parse("rules standard color red", &p), GIN_ENAME);
+    assert_int_equal(gin_proto_parse("rules standard knock 11", &p), GIN_ERULES);
+    assert_int_equal(gin_proto_parse("rules standard knock", &p), GIN_EFORMAT);
+}
+
+static void test_parse_refuses_bad_lines(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "",
+        "   ",
+        "hello",
+        "gin",
+        "gin one",
+        "gin 1 2",
+        "game 4 5",
+        "game 0",
+        "game 0 -1",
+        "game 0 99999999999999999999",
+        "hand 0 0 7H",
+        "hand 1 4 7H",
+        "hand 1 0 7X",
+        "hand 1 0",
+        "deal 2C 3C",
+        "deal 2C 2C 4C 5D 6D 9H TH JS QS KS",
+        "deal 2C 3C 4C 5D 6D 9H TH JS QS KS AS",
+        "deal 2C 3C 4C 5D 6D 9H TH JS",
+        "deal 2C 3C 4C 5D 6D 9H",
+        "deal 2C 2C 4C 5D 6D 9H TH",
+        "penalty 0",
+        "penalty 4 3",
+        "penalty 0 -1",
+        "penalty 0 1 2",
+        "endhand 1 2 3 4 5",
+        "move 0",
+        "move 4 discard 7H",
+        "move 0 discard",
+        "move 0 discard 7H 8H",
+        "move 0 biggin 7H",
+        "move 0 jump 7H",
+        "move 0 take",
+        "move 0 discard 7H,8H",
+        "reshuffle -1",
+        "reshuffle 53",
+        "void",
+        "melds 0 AH,2H",
+        "melds 0 AH,2H,4H",
+        "melds 0 AH,2H,3H AH,AS,AD",
+        "unmatched 0 7H 7H",
+        "layoff 0 7H",
+        "layoff 0 7H 17",
+        "result 0 win 10",
+        "result 0 knock",
+        "endhand 1",
+        "endgame 4 100",
+        "endgame -2 0",
+        "offer now",
+        "quit 0",
+        "discard 7H",
+        "move 0 discard 7H\x01",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gin_proto_msg m;
+        int rc = gin_proto_parse(bad[i], &m);
+        if (rc != GIN_EFORMAT)
+            print_error("accepted or misread: '%s' (%d)\n", bad[i], rc);
+        assert_int_equal(rc, GIN_EFORMAT);
+    }
+    /* an overlong line is garbage even if it starts well */
+    char *big = malloc(GIN_PROTO_LINE_MAX + 16);
+    assert_non_null(big);
+    memset(big, ' ', GIN_PROTO_LINE_MAX + 15);
+    memcpy(big, "offer", 5);
+    big[GIN_PROTO_LINE_MAX + 15] = '\0';
+    gin_proto_msg m;
+    assert_int_equal(gin_proto_parse(big, &m), GIN_EFORMAT);
+    free(big);
+    /* case, tabs, CRLF and the "10" rank are fine */
+    assert_int_equal(gin_proto_parse("MOVE\t1  Discard 10h\r\n", &m), GIN_OK);
+    assert_int_equal(m.kind, GIN_PROTO_MOVE);
+    assert_int_equal(m.card, card("TH"));
+}
+
+static void test_answers(void **state)
+{
+    (void)state;
+    gin_action a;
+    int gin = -1;
+    assert_int_equal(gin_proto_parse_answer("take\n", GIN_PHASE_OFFER, &a, &gin), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_TAKE_UPCARD);
+    assert_int_equal(gin, 0);
+    assert_int_equal(gin_proto_parse_answer("pass", GIN_PHASE_OFFER, &a, NULL), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_PASS);
+    assert_int_equal(gin_proto_parse_answer("stock", GIN_PHASE_DRAW, &a, NULL), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_DRAW_STOCK);
+    assert_int_equal(gin_proto_parse_answer("PILE\r\n", GIN_PHASE_DRAW, &a, NULL), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_DRAW_DISCARD);
+    assert_int_equal(gin_proto_parse_answer("discard 7h", GIN_PHASE_DISCARD, &a, &gin), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_DISCARD);
+    assert_int_equal(a.card, card("7H"));
+    assert_int_equal(gin_proto_parse_answer("knock 2C", GIN_PHASE_DISCARD, &a, &gin), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_KNOCK);
+    assert_int_equal(gin, 0);
+    assert_int_equal(gin_proto_parse_answer("gin 2C", GIN_PHASE_DISCARD, &a, &gin), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_KNOCK);
+    assert_int_equal(gin, 1);
+    assert_int_equal(gin_proto_parse_answer("biggin", GIN_PHASE_DISCARD, &a, &gin), GIN_OK);
+    assert_int_equal(a.kind, GIN_ACT_KNOCK);
+    assert_int_equal(a.card, GIN_NO_CARD);
+    /* an answer of another phase is illegal; anything else is garbage */
+    assert_int_equal(gin_proto_parse_answer("stock", GIN_PHASE_OFFER, &a, NULL), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_parse_answer("take", GIN_PHASE_DISCARD, &a, NULL), GIN_EILLEGAL);
+    static const char *const junk[] = {"",      "yes",       "discard", "discard 7X", "discard 7H 8H",
+                                       "knock", "biggin 7H", "take 7H", "ok"};
+    for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
+        assert_int_equal(gin_proto_parse_answer(junk[i], GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
+
+    char buf[32];
+    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, card("7H")}, 0, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "knock 7H\n");
+    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, card("7H")}, 1, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "gin 7H\n");
+    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "biggin\n");
+    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "pass\n");
+    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DISCARD, 99}, 0, buf, sizeof buf), GIN_EINVAL);
+    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DRAW_STOCK, 0}, 0, buf, 3), GIN_ESPACE);
+
+    char name[16];
+    assert_int_equal(gin_proto_parse_ok("ok  my bot  \r\n", name, sizeof name), GIN_OK);
+    assert_string_equal(name, "my bot");
+    assert_int_equal(gin_proto_parse_ok("ok", name, sizeof name), GIN_EFORMAT);
+    assert_int_equal(gin_proto_parse_ok("hello bot", name, sizeof name), GIN_EFORMAT);
+    assert_int_equal(gin_proto_parse_ok("ok a-very-long-name-indeed", name, sizeof name), GIN_OK);
+    assert_int_equal(strlen(name), sizeof name - 1);
+}
+
+/* A view in the discard phase holding `hand`, with `taken` from the pile. */
+static gin_view discard_view(const char *hand, const char *taken, int knock_limit, int big_gin)
+{
+    gin_view v;
+    gin_view_init(&v, gin_rules_preset_at(0), 0);
+    v.rules.big_gin_bonus = big_gin;
+    v.phase = GIN_PHASE_DISCARD;
+    v.turn = 0;
+    v.hand = cards(hand);
+    v.taken = taken ? card(taken) : GIN_NO_CARD;
+    v.knock_limit = knock_limit;
+    v.stock_n = 20;
+    v.pile_n = 3;
+    return v;
+}
+
+static void test_check(void **state)
+{
+    (void)state;
+    char why[160];
+    /* 2-3-4-5 hearts, 7-7-7, 9-T-J clubs: deadwood KS + 2D = 12 */
+    gin_view v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", "KS", 10, 0);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("5H")}, 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("AS")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_string_equal(why, "AS is not in your hand");
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("KS")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_non_null(strstr(why, "just taken"));
+    /* knocking with 5H leaves KS: 10 points, at the limit; not gin */
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 1, why, sizeof why), GIN_EILLEGAL);
+    assert_non_null(strstr(why, "not all melded"));
+    v.knock_limit = 9;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_non_null(strstr(why, "knock limit"));
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    /* gin and big gin */
+    v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", NULL, 10, 31);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("KS")}, 1, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC QC", NULL, 10, 31);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_OK);
+    v.rules.big_gin_bonus = 0;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    /* draws */
+    v.phase = GIN_PHASE_DRAW;
+    v.turns = 0;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why),
+                     GIN_EILLEGAL);
+    assert_non_null(strstr(why, "from the stock"));
+    v.turns = 1;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
+    v.stock_n = 0;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD}, 0, why, sizeof why),
+                     GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("QC")}, 0, why, sizeof why), GIN_EILLEGAL);
+    v.phase = GIN_PHASE_OFFER;
+    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
+}
+
+/* ---- the referee's lines rebuild the seat's events and view ---- */
+
+enum { MAX_EVENTS = 8192 };
+
+typedef struct seat_log {
+    gin_event ev[MAX_EVENTS]; /* as the seat received them */
+    gin_showdown sd[MAX_EVENTS];
+    int n;
+    gin_event got[MAX_EVENTS]; /* as the client rebuilt them */
+    gin_showdown got_sd[MAX_EVENTS];
+    int n_got;
+    gin_proto_client client;
+    gin_proto_referee ref;
+    long lines;
+    int penalties; /* PENALTY lines seen (a table) */
+    int games;     /* games opened (rules + game lines) */
+} seat_log;
+
+typedef struct replay {
+    gin_match *m;
+    int seats;
+    seat_log seat[GIN_MAX_SEATS];
+    uint64_t seed;
+} replay;
+
+static void record_rebuilt(void *ctx, const gin_event *ev)
+{
+    seat_log *s = ctx;
+    assert_true(s->n_got < MAX_EVENTS);
+    s->got[s->n_got] = *ev;
+    if (ev->showdown)
+        s->got_sd[s->n_got] = *ev->showdown;
+    s->n_got++;
+}
+
+static void assert_views_equal(const gin_view *a, const gin_view *b)
+{
+    assert_rules_equal(&a->rules, &b->rules);
+    gin_view x = *a, y = *b;
+    x.rules.name = y.rules.name = NULL;
+    assert_memory_equal(&x, &y, sizeof x);
+}
+
+static void send_line(seat_log *s, const gin_proto_msg *m)
+{
+    char buf[GIN_PROTO_LINE_MAX];
+    assert_true(gin_proto_format(m, buf, sizeof buf) > 0);
+    gin_proto_msg p;
+    assert_int_equal(gin_proto_parse(buf, &p), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&s->client, &p, record_rebuilt, s), GIN_OK);
+    s->lines++;
+    s->penalties += p.kind == GIN_PROTO_PENALTY;
+}
+
+static void referee(void *ctx, const gin_event *full)
+{
+    replay *r = ctx;
+    if (full->kind == GIN_EV_PENALTY) /* the seat's hand as shown, for the referee */
+        assert_true(full->cards == r->m->game.hand.held[full->seat]);
+    for (int seat = 0; seat < r->seats; seat++) {
+        seat_log *s = &r->seat[seat];
+        const gin_view *v = &r->m->views[seat];
+        gin_event ev;
+        gin_event_redact(full, seat, &ev);
+        assert_true(s->n < MAX_EVENTS);
+        s->ev[s->n] = ev;
+        if (ev.showdown)
+            s->sd[s->n] = *ev.showdown;
+        s->n++;
+        gin_proto_msg msgs[64];
+        if (gin_proto_is_game_start(v, &ev)) {
+            s->games++;
+            assert_int_equal(gin_proto_game_msgs(&v->rules, seat, r->seed, msgs), 2);
+            send_line(s, &msgs[0]);
+            send_line(s, &msgs[1]);
+        }
+        int n = gin_proto_referee_msgs(&s->ref, v, &ev, msgs, 64);
+        assert_true(n >= 0);
+        for (int i = 0; i < n; i++)
+            send_line(s, &msgs[i]);
+        /* Whenever the client has caught up, its view is the referee's. */
+        if (n > 0 && s->client.knocker < 0 && !s->client.hand_open)
+            assert_views_equal(&s->client.view, v);
+    }
+}
+
+static void assert_events_equal(const seat_log *s)
+{
+    assert_int_equal(s->n_got, s->n);
+    for (int i = 0; i < s->n; i++) {
+        const gin_event *a = &s->ev[i], *b = &s->got[i];
+        assert_int_equal(b->kind, a->kind);
+        assert_int_equal(b->seat, a->seat);
+        assert_int_equal(b->card, a->card);
+        assert_true(b->cards == a->cards);
+        assert_int_equal(b->value, a->value);
+        assert_int_equal(!b->showdown, !a->showdown);
+        if (a->showdown) {
+            const gin_showdown *x = &s->sd[i], *y = &s->got_sd[i];
+            assert_int_equal(y->kind, x->kind);
+            assert_int_equal(y->winner, x->winner);
+            assert_int_equal(y->points, x->points);
+            assert_memory_equal(&y->knocker, &x->knocker, sizeof x->knocker);
+            assert_memory_equal(&y->defender, &x->defender, sizeof x->defender);
+            assert_int_equal(y->defender_deadwood_before_layoffs, x->defender_deadwood_before_layoffs);
+            assert_int_equal(y->n_layoffs, x->n_layoffs);
+            assert_memory_equal(y->layoffs, x->layoffs, sizeof x->layoffs[0] * (size_t)x->n_layoffs);
+        }
+    }
+}
+
+/* Play a whole game between the named bots (one per seat of the rule set)
+ * and check every seat's rebuilt stream. Returns the PENALTY lines seat 0
+ * was told (0 with two seats). */
+static int replay_table(const gin_rules *rules, const char *const *names, uint64_t seed)
+{
+    replay *r = calloc(1, sizeof *r);
+    gin_match *m = calloc(1, sizeof *m);
+    assert_non_null(r);
+    assert_non_null(m);
+    r->m = m;
+    r->seed = seed;
+    r->seats = rules->seats;
+    gin_agent a[GIN_MAX_SEATS];
+    const gin_agent *seats[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
+    for (int s = 0; s < r->seats; s++) {
+        assert_int_equal(gin_ai_create(names[s], seed + (uint64_t)s, 0, &a[s]), GIN_OK);
+        seats[s] = &a[s];
+        gin_proto_client_init(&r->seat[s].client);
+    }
+    assert_int_equal(gin_match_init(m, rules, seed, seats, referee, r), GIN_OK);
+    assert_int_equal(gin_match_play(m), 0);
+    for (int s = 0; s < r->seats; s++) {
+        assert_events_equal(&r->seat[s]);
+        assert_views_equal(&r->seat[s].client.view, &m->views[s]);
+        assert_int_equal(r->seat[s].client.seat, s);
+        assert_true(r->seat[s].client.seed == seed);
+        assert_int_equal(r->seat[s].games, 1); /* one game: opened once, not once per deal */
+    }
+    int penalties = r->seat[0].penalties;
+    for (int s = 0; s < r->seats; s++)
+        if (a[s].destroy)
+            a[s].destroy(a[s].self);
+    free(m);
+    free(r);
+    return penalties;
+}
+
+static void replay_game(const gin_rules *rules, const char *p0, const char *p1, uint64_t seed)
+{
+    const char *names[2] = {p0, p1};
+    assert_int_equal(replay_table(rules, names, seed), 0);
+}
+
+static void test_client_rebuilds_every_preset(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < gin_rules_preset_count(); i++)
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            replay_game(gin_rules_preset_at(i), "hard", "random", seed);
+            replay_game(gin_rules_preset_at(i), "simple", "normal", seed * 7);
+        }
+}
+
+static void test_client_rebuilds_big_gin_and_hollywood(void **state)
+{
+    (void)state;
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "hollywood", "on", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "first-turn", "free", NULL), GIN_OK);
+    for (uint64_t seed = 10; seed < 13; seed++)
+        replay_game(&r, "hard", "hard", seed);
+}
+
+/* At a table of three or four the lines rebuild every seat's events (every
+ * defender's layoffs, each seat's penalty with its shown hand, the
+ * summary) and view, in every preset, gin and undercuts included. */
+static void test_client_rebuilds_a_table(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"hard", "simple", "normal", "random"};
+    int told = 0;
+    for (int seats = 3; seats <= 4; seats++)
+        for (size_t i = 0; i < gin_rules_preset_count(); i++) {
+            gin_rules r = *gin_rules_preset_at(i);
+            assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+            for (uint64_t seed = 1; seed <= 2; seed++)
+                told += replay_table(&r, names, seed * 5 + (uint64_t)seats);
+        }
+    /* big gin and a free first turn */
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
+    assert_int_equal(gin_rules_set(&r, "first-turn", "free", NULL), GIN_OK);
+    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    static const char *const hards[] = {"hard", "hard", "hard"};
+    told += replay_table(&r, hards, 3);
+    assert_true(told > 0);
+}
+
+/* The referee cannot tell a table's showdown without its memory. */
+static void test_table_needs_a_referee(void **state)
+{
+    (void)state;
+    gin_view v;
+    gin_rules r = *gin_rules_preset_at(0);
+    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    gin_view_init(&v, &r, 0);
+    gin_showdown sd;
+    memset(&sd, 0, sizeof sd);
+    gin_event ev = {GIN_EV_HAND_OVER, 0, GIN_NO_CARD, 0, 10, &sd};
+    gin_proto_msg out[64];
+    assert_int_equal(gin_proto_event_msgs(&v, &ev, out, 64), GIN_ESTATE);
+    gin_proto_referee ref;
+    memset(&ref, 0, sizeof ref);
+    ref.knocker = 0;
+    /* nothing shown: no showdown to tell */
+    assert_int_equal(gin_proto_referee_msgs(&ref, &v, &ev, out, 64), GIN_ESTATE);
+    gin_event pen = {GIN_EV_PENALTY, 1, GIN_NO_CARD, cards("AS 2S"), 3, NULL};
+    assert_int_equal(gin_proto_referee_msgs(&ref, &v, &pen, out, 64), 0);
+    assert_true(ref.shown[1] == cards("AS 2S"));
+}
+
+static void test_client_refuses_out_of_order(void **state)
+{
+    (void)state;
+    gin_proto_client c;
+    gin_proto_client_init(&c);
+    gin_proto_msg m;
+    assert_int_equal(gin_proto_parse("move 0 discard 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("game 0 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("result 0 knock 10", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_true(c.view.hand == cards("2C 3C 4C 5D 6D 9H TH JS QS KS"));
+    assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.dealer, 0);
+    /* two seats: no seat 2, no penalty line, no seven-card deal */
+    assert_int_equal(gin_proto_parse("move 2 discard 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+
+    /* a table of three: seven cards, seats 0..2, every seat dealt in turn */
+    gin_proto_client_init(&c);
+    assert_int_equal(gin_proto_parse("rules standard seats 3 undercut-penalty 10", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("game 3 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("hand 1 3 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
+    assert_int_equal(c.view.seats, 3);
+    assert_int_equal(c.view.hand_size[0], 7);
+    assert_int_equal(c.view.hand_size[1], 7);
+    assert_int_equal(c.view.hand_size[2], 7);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
+    assert_int_equal(gin_proto_parse("move 3 pass 7H", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
+    assert_int_equal(gin_proto_parse("penalty 1 5", &m), GIN_OK);
+    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE); /* no knock */
+}
+
+/* Mangled lines never crash the parser or the client, and whatever parses
+ * formats back to a line that parses the same way. */
+static void test_mangled_lines(void **state)
+{
+    (void)state;
+    static const char *const seeds[] = {
+        "gin 1",
+        "rules standard knock 10 hollywood on",
+        "game 1 77",
+        "hand 2 1 TS",
+        "deal 4S 4H 5H 7H TH 2D 4D 7D JC KC",
+        "move 0 stock 2S",
+        "move 1 pile QD",
+        "move 0 knock 4S",
+        "melds 0 7S,7H,7D 4H,5H,6H 2D,3D,4D",
+        "unmatched 0 2S",
+        "layoff 1 AD 2",
+        "result 0 knock 29",
+        "endhand 29 0",
+        "endgame -1 0",
+        "reshuffle 31",
+        "void 2",
+        "error x",
+        "offer",
+        "quit",
+    };
+    gin_rng rng;
+    gin_rng_seed(&rng, 42);
+    gin_proto_client c;
+    gin_proto_client_init(&c);
+    static const char alphabet[] = " ,-0123456789ACDHJKQSTabcdegiklmnoprstuvwx\t\r\n\x01\xff";
+    for (int i = 0; i < 200000; i++) {
+        char line[96];
+        const char *base = seeds[gin_rng_below(&rng, sizeof seeds / sizeof seeds[0])];
+        size_t n = strlen(base);
+        memcpy(line, base, n + 1);
+        int edits = 1 + (int)gin_rng_below(&rng, 3);
+        for (int e = 0; e < edits && n > 0; e++) {
+            size_t at = gin_rng_below(&rng, (uint32_t)n);
+            char ch = alphabet[gin_rng_below(&rng, sizeof alphabet - 1)];
+            switch (gin_rng_below(&rng, 3)) {
+            case 0:
+                line[at] = ch;
+                break; /* replace */
+            case 1:
+                memmove(line + at, line + at + 1, n - at);
+                n--;
+                break; /* delete */
+            default:   /* insert */
+                if (n + 2 < sizeof line) {
+                    memmove(line + at + 1, line + at, n - at + 1);
+                    line[at] = ch;
+                    n++;
+                }
+            }
+        }
+        gin_proto_msg m, again;
+        if (gin_proto_parse(line, &m) != GIN_OK)
+            continue;
+        gin_proto_client_feed(&c, &m, NULL, NULL);
+        char buf[GIN_PROTO_LINE_MAX];
+        int len = gin_proto_format(&m, buf, sizeof buf);
+        if (len < 0)
+            continue; /* e.g. a bad move word cannot be written */
+        assert_int_equal(gin_proto_parse(buf, &again), GIN_OK);
+        assert_int_equal(again.kind, m.kind);
+        assert_int_equal(again.card, m.card);
+        assert_true(again.cards == m.cards);
+        gin_action a;
+        gin_proto_parse_answer(line, (int)gin_rng_below(&rng, 4), &a, NULL);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_message_round_trips),
+        cmocka_unit_test(test_rules_round_trip),
+        cmocka_unit_test(test_parse_refuses_bad_lines),
+        cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_check),
+        cmocka_unit_test(test_client_rebuilds_every_preset),
+        cmocka_unit_test(test_client_rebuilds_big_gin_and_hollywood),
+        cmocka_unit_test(test_client_rebuilds_a_table),
+        cmocka_unit_test(test_table_needs_a_referee),
+        cmocka_unit_test(test_client_refuses_out_of_order),
+        cmocka_unit_test(test_mangled_lines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

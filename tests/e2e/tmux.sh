@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# End-to-end test of the terminal table through tmux: play a whole hand
+# with keys in an 80x24 pane, resize, quit (saved), resume, and start with a
+# damaged save file. Usage: tmux.sh GIN_BINARY SOURCE_DIR
+set -u
+GIN=${1:?path to gin}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-test
+
+# 1. A whole hand at 80x24.
+start --seed 42 --fast --level easy
+wait_for "Your turn|bot is playing" 20
+screen | grep -q "Stock" || fail "no stock on the table"
+screen | grep -q "Easy bot" || fail "no bot level shown"
+# The side pages: whole sentences (wrapped, not cut), the pad, the menu;
+# the key line keeps "q quit" at 80 columns.
+wait_for "Your turn" 30
+screen | tail -1 | grep -q "q quit" || fail "key line lost q quit"
+keys v
+wait_for "face up above its hand" 5
+keys Enter
+keys t
+wait_for "Hand +Result" 5
+keys Enter
+keys m
+wait_for "apply from the next game" 5
+keys Escape
+wait_for "Your turn" 5
+play_hand
+screen | grep -Eq "deadwood [0-9]+" || fail "showdown without deadwood counts"
+screen | grep -Eq "Score: you [0-9]+, the bot [0-9]+" || fail "showdown without the score"
+keys t
+wait_for "Boxes \\(hands won\\)" 5
+keys Enter
+wait_for "hand 2" 20
+
+# 2. Resize: bigger (reflow with large cards), too small (message), back.
+tm resize-window -t gin -x 120 -y 40
+wait_for "Stock" 10
+[ "$(screen | wc -l)" -ge 40 ] || fail "pane did not grow"
+tm resize-window -t gin -x 60 -y 20
+wait_for "at least 80x24" 10
+tm resize-window -t gin -x 80 -y 24
+wait_for "Stock" 10
+
+# 3. Quit mid-game: asks, saves, exits 0 with the terminal restored.
+wait_for "Your turn" 30
+keys q
+wait_for "Quit\\?" 5
+keys y
+wait_for "EXIT=" 10
+screen | grep -q "EXIT=0" || fail "exit status not 0"
+screen | grep -q "TTY=restored" || fail "terminal settings not restored"
+[ -f "$T/state/gin/save" ] || fail "no save file after quitting"
+[ "$(stat -c %a "$T/state/gin/save")" = 600 ] || fail "save file mode is not 0600"
+[ "$(stat -c %a "$T/state/gin")" = 700 ] || fail "state dir mode is not 0700"
+
+# 4. Resume it.
+start
+wait_for "Resume\\?" 10
+screen | grep -q "hand 2" || fail "resume prompt does not say which hand"
+keys y
+wait_for "hand 2" 10
+wait_for "Your turn" 30
+keys q
+wait_for "Quit\\?" 5
+keys y
+wait_for "EXIT=0" 10
+
+# 5. A damaged save: reported, moved aside, and the game still starts.
+echo "this is not a saved game" > "$T/state/gin/save"
+start --seed 5 --fast
+wait_for "damaged" 10
+[ -f "$T/state/gin/save.bad" ] || fail "damaged save not moved to save.bad"
+keys Enter
+wait_for "Stock" 10
+keys q
+wait_for "Quit\\?" 5
+keys y
+wait_for "EXIT=0" 10
+
+# 6. gin stats prints the table.
+HOME="$T" XDG_STATE_HOME="$T/state" "$GIN" stats | grep -q "^normal" || fail "gin stats"
+echo "PASS"
