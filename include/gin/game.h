@@ -1,6 +1,6 @@
 /* gin — a game over hands: the cut, dealing, dealer rotation, void re-deals,
  * totals to the target (or max_hands), bonuses, Hollywood. Two seats, or a
- * table of 3-4 scored in penalty points (docs/rules.md). */
+ * ring of 3-4 scored in penalty points (docs/rules.md). */
 #ifndef GIN_GAME_H
 #define GIN_GAME_H
 
@@ -45,11 +45,11 @@ int gin_game_deal(gin_game *g, gin_event_fn on_event, void *ctx);
  * no hand is in play). When the hand ends: appends its gin_hand_score to
  * results (void: winner -1, points 0), moves the dealer per
  * rules.next_dealer (a void hand keeps it; winner: the hand's winner deals;
- * loser: at a table the seat with the most penalty this hand, first from
+ * loser: in a ring the seat with the most penalty this hand, first from
  * the winner's left on a tie; alternate: seat + 1), rescores (score, and
  * hollywood[0..2] under Hollywood; over when all three are over), and emits
  * GIN_EV_GAME_OVER (seat = winner or -1 on a tie, value = winner's total;
- * Hollywood: the sum of the three games' totals; a table: the lowest
+ * Hollywood: the sum of the three games' totals; a ring: the lowest
  * penalty total) if the game is over. A game
  * also ends when GIN_MAX_HANDS results are recorded (endless void hands). */
 int gin_game_apply(gin_game *g, gin_action a, gin_event_fn on_event, void *ctx);

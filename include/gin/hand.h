@@ -5,8 +5,8 @@
  * A gin_hand is a plain value (no pointers to itself; copy it freely, e.g.
  * to search). Treat its fields as read-only: change it only through
  * gin_hand_apply(). Seat count is a parameter of the rule set: 2 seats of
- * ten cards, or a table of 3-4 seats of seven (seed 001; docs/rules.md,
- * "A table for three or four"). */
+ * ten cards, or a ring of 3-4 seats of seven (the Oklahoma rules; docs/rules.md,
+ * "A ring of three or four"). */
 #ifndef GIN_HAND_H
 #define GIN_HAND_H
 
@@ -29,7 +29,7 @@ enum { GIN_HAND_MAX_TURNS = 200 };
 enum gin_phase {
     GIN_PHASE_OFFER = 0,   /* seat `turn` may take the upcard or pass */
     GIN_PHASE_DRAW = 1,    /* seat `turn` draws from stock or discard pile */
-    GIN_PHASE_DISCARD = 2, /* seat `turn` holds 11 cards (8 at a table): discard, or knock */
+    GIN_PHASE_DISCARD = 2, /* seat `turn` holds 11 cards (8 in a ring): discard, or knock */
     GIN_PHASE_OVER = 3     /* hand finished: see `result` / `void_hand` */
 };
 
@@ -40,7 +40,7 @@ enum gin_action_kind {
     GIN_ACT_DRAW_DISCARD = 3,
     GIN_ACT_DISCARD = 4, /* card: the card thrown face up */
     GIN_ACT_KNOCK = 5    /* card: thrown face down; GIN_NO_CARD = big gin (all 11 melded;
-                                8 at a table).
+                                8 in a ring).
                                 Knocking with zero deadwood is gin. */
 };
 
@@ -64,7 +64,7 @@ enum gin_event_kind {
                                  scores; value: stock count */
     GIN_EV_HAND_OVER = 11,   /* hand scored: showdown points to `seat`; see `showdown` */
     GIN_EV_GAME_OVER = 12,   /* emitted by gin_game: seat = winner, value = winner's total */
-    GIN_EV_PENALTY = 13      /* table of 3-4 only: seat takes `value` penalty points (0 for
+    GIN_EV_PENALTY = 13      /* ring of 3-4 only: seat takes `value` penalty points (0 for
                                  the hand's winner); one per seat, the knocker first then in
                                  turn order, after the LAYOFFs and before HAND_OVER; `cards`
                                  the seat's hand as shown (the knocker's after its discard),
@@ -80,11 +80,11 @@ enum gin_event_kind {
  * HAND_OVER the points. GIN_EV_HAND_OVER carries both hands (after the
  * knock's discard) in `cards`, `seat` = the winner. A knock is emitted as
  * GIN_EV_GIN when the showdown finds it gin. Unset cards are GIN_NO_CARD.
- * At a table of 3-4: LAYOFF events come defender by defender in turn order
+ * In a ring of 3-4: LAYOFF events come defender by defender in turn order
  * from the knocker's left; HAND_OVER has `seat` = the hand's winner (the
  * knocker, or the undercutter), `value` = the penalty points paid in all,
  * `cards` every seat's hand, and `showdown` a two-seat summary (knocker
- * against its left neighbour; the whole showdown is gin_hand.table). */
+ * against its left neighbour; the whole showdown is gin_hand.ring). */
 typedef struct gin_event {
     int kind; /* enum gin_event_kind */
     int seat;
@@ -116,11 +116,11 @@ typedef struct gin_hand {
     /* When phase == GIN_PHASE_OVER: */
     int void_hand;       /* 1 if nobody scored */
     int knocker;         /* seat that knocked, or -1 */
-    gin_showdown result; /* valid when knocker >= 0; at a table of 3-4 only a summary:
+    gin_showdown result; /* valid when knocker >= 0; in a ring of 3-4 only a summary:
                               kind, winner (GIN_DEFENDER on an undercut), points = penalty
                               total, the knocker's spread, its left neighbour's defence */
-    /* Added for the table of 3-4; last so every existing field keeps its place. */
-    gin_table_showdown table; /* valid when knocker >= 0 and seats > 2 */
+    /* Added for the ring of 3-4; last so every existing field keeps its place. */
+    gin_ring_showdown ring;   /* valid when knocker >= 0 and seats > 2 */
 } gin_hand;
 
 /* Deal a hand from `deck` (52 distinct cards; deck[0] is dealt first, one at

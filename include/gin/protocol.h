@@ -27,7 +27,7 @@ enum gin_proto_kind {
     GIN_PROTO_RULES,     /* rules PRESET KNOB VALUE ...      rules */
     GIN_PROTO_GAME,      /* game SEAT SEED                   seat, seed */
     GIN_PROTO_HAND,      /* hand N DEALER UPCARD             n, dealer, card */
-    GIN_PROTO_DEAL,      /* deal C1 .. C10 (C1 .. C7 at a table)  cards */
+    GIN_PROTO_DEAL,      /* deal C1 .. C10 (C1 .. C7 in a ring)  cards */
     GIN_PROTO_MOVE,      /* move SEAT WORD [CARD]            seat, event, card */
     GIN_PROTO_RESHUFFLE, /* reshuffle STOCK                  n */
     GIN_PROTO_VOID,      /* void STOCK                       n */
@@ -42,7 +42,7 @@ enum gin_proto_kind {
     GIN_PROTO_DISCARD,   /* discard    request: discard C | knock C | gin C | biggin */
     GIN_PROTO_ERROR,     /* error TEXT                       text */
     GIN_PROTO_QUIT,      /* quit */
-    GIN_PROTO_PENALTY,   /* penalty SEAT POINTS              seat, n (a table of 3-4 only) */
+    GIN_PROTO_PENALTY,   /* penalty SEAT POINTS              seat, n (a ring of 3-4 only) */
     GIN_PROTO_KINDS
 };
 
@@ -52,11 +52,11 @@ typedef struct gin_proto_msg {
     int seat;                  /* GAME, MOVE, MELDS, UNMATCHED, LAYOFF, PENALTY, RESULT/ENDGAME: the
                           winner; 0..GIN_MAX_SEATS-1 */
     int n;                     /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
-                          RESULT points (a table: the penalty paid in all), ENDGAME total,
+                          RESULT points (a ring: the penalty paid in all), ENDGAME total,
                           PENALTY points */
     int dealer;                /* HAND */
     int result;                /* RESULT: enum gin_result_kind */
-    int scores[GIN_MAX_SEATS]; /* ENDHAND: game points (a table: penalty totals) of each seat */
+    int scores[GIN_MAX_SEATS]; /* ENDHAND: game points (a ring: penalty totals) of each seat */
     int event;                 /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
                           KNOCK or GIN (card GIN_NO_CARD: big gin) */
     gin_card card;             /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
@@ -84,7 +84,7 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap);
  * or a bad value. */
 int gin_proto_parse(const char *line, gin_proto_msg *m);
 
-/* What a referee remembers of a table's showdown between its events: each
+/* What a referee remembers of a ring's showdown between its events: each
  * seat's shown hand (from the PENALTY events), so that HAND_OVER can tell
  * every defender's spread. Two seats need none. Zero it (memset) before a
  * game; one per seat talked to. */
@@ -99,11 +99,11 @@ typedef struct gin_proto_referee {
  * the seat learns about otherwise, e.g. LAYOFF, sent with the showdown), or
  * GIN_ESPACE / GIN_EINVAL. 32 always suffices. The messages that open a
  * game (rules, game) are not included: see gin_proto_game_msgs.
- * r (may be NULL with two seats) carries a table's showdown from event to
- * event; at a table with r NULL the showdown gives GIN_ESTATE. */
+ * r (may be NULL with two seats) carries a ring's showdown from event to
+ * event; in a ring with r NULL the showdown gives GIN_ESTATE. */
 int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
                            size_t cap);
-/* The same with no memory: two seats only (a table's showdown: GIN_ESTATE). */
+/* The same with no memory: two seats only (a ring's showdown: GIN_ESTATE). */
 int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap);
 
 /* The `rules` and `game` messages that open a game for seat `seat`
@@ -160,7 +160,7 @@ typedef struct gin_proto_client {
     gin_showdown sd;
     int n_spreads;    /* melds lines seen this showdown */
     gin_cardset laid; /* cards laid off */
-    /* A table's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
+    /* A ring's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
     gin_arrangement spread[GIN_MAX_SEATS];
     int have_spread[GIN_MAX_SEATS];
     gin_layoff layoffs[GIN_MAX_SEATS][11];

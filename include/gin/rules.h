@@ -1,6 +1,6 @@
 /* gin — the rule set: every knob where the rule texts disagree.
  * A preset is a filled-in struct; a player may override any single knob.
- * See ../shared/RULES.md and docs/rules.md. */
+ * See docs/rules.md and docs/rules.md. */
 #ifndef GIN_RULES_H
 #define GIN_RULES_H
 
@@ -33,7 +33,7 @@ enum gin_shutout {
 
 typedef struct gin_rules {
     const char *name; /* preset name, or "custom" after an override */
-    int seats;        /* 2, or 3-4 for a table (seed 001: 7 cards each, penalty scoring) */
+    int seats;        /* 2, or 3-4 for a ring (the Oklahoma rules: 7 cards each, penalty scoring) */
     int cut;          /* enum gin_cut */
     int next_dealer;  /* enum gin_next_dealer */
     int first_turn;   /* enum gin_first_turn */
@@ -49,26 +49,26 @@ typedef struct gin_rules {
     int box_bonus;
     int shutout;   /* enum gin_shutout */
     int hollywood; /* 1 = three games scored at once (two seats only) */
-    /* Added for the table of three or four (seed 001); last so every existing
+    /* Added for the table of three or four (the Oklahoma rules); last so every existing
      * initializer stays valid. Penalty points a knocker who is undercut takes
-     * on top of the difference. 0 in every preset; a table usually plays 10
-     * (gin_rules_table). Not used with two seats. */
+     * on top of the difference. 0 in every preset; a ring usually plays 10
+     * (gin_rules_ring). Not used with two seats. */
     int undercut_penalty;
 } gin_rules;
 
 /* Cards dealt to each seat: ten with two seats, seven with three or four. */
 static inline int gin_cards_dealt(int seats) { return seats == 2 ? 10 : 7; }
 
-/* The undercut penalty seed 001 gives a table of three or four. */
-enum { GIN_TABLE_UNDERCUT_PENALTY = 10 };
+/* The undercut penalty the Oklahoma rules gives a ring of three or four. */
+enum { GIN_RING_UNDERCUT_PENALTY = 10 };
 
 /* Make *r a rule set for `seats` (2..4): sets seats and, for 3-4 seats, the
- * undercut penalty of seed 001 (GIN_TABLE_UNDERCUT_PENALTY) when it is 0;
+ * undercut penalty of the Oklahoma rules (GIN_RING_UNDERCUT_PENALTY) when it is 0;
  * going back to 2 seats leaves it alone (unused there). The name becomes
  * "custom" when anything changed. Returns GIN_OK, GIN_EINVAL (NULL), or
  * GIN_ERULES (bad seat count, or the result fails gin_rules_check, e.g.
  * Hollywood with more than two seats); *r is unchanged on error. */
-int gin_rules_table(gin_rules *r, int seats);
+int gin_rules_ring(gin_rules *r, int seats);
 
 /* The presets, in documentation order; "standard" is first and the default. */
 size_t gin_rules_preset_count(void);

@@ -13,7 +13,7 @@ typedef struct gin_hand_score {
     int winner; /* seat, or -1 for a void hand */
     int points; /* to the winner (3-4 seats: the penalty points paid in all) */
     int kind;   /* enum gin_result_kind; ignored when void */
-    /* Added for the table of 3-4 (unused, zero, with 2 seats): the penalty
+    /* Added for the ring of 3-4 (unused, zero, with 2 seats): the penalty
      * points each seat took this hand. */
     int penalty[GIN_MAX_SEATS];
 } gin_hand_score;

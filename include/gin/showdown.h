@@ -47,7 +47,7 @@ typedef struct gin_showdown {
 int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
                         gin_showdown *out);
 
-/* ---- a table for three or four (seed 001; docs/rules.md, "A table for
+/* ---- a ring of three or four (the Oklahoma rules; docs/rules.md, "A ring for
  * three or four") ----
  *
  * One knocker, every other seat defends. Each defender spreads its own melds
@@ -67,7 +67,7 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
  *   with the least deadwood U (a tie: the first from the knocker's left);
  *   every other defender pays its deadwood - U, the knocker K - U plus
  *   undercut_penalty. */
-typedef struct gin_table_showdown {
+typedef struct gin_ring_showdown {
     int kind; /* enum gin_result_kind */
     int seats;
     int knocker; /* seat */
@@ -82,9 +82,9 @@ typedef struct gin_table_showdown {
     gin_layoff layoffs[GIN_MAX_SEATS][11]; /* a defender's, in laying order (chains outward) */
     int penalty[GIN_MAX_SEATS];            /* penalty points of this hand; 0 for the winner */
     int total;                             /* sum of penalty[] */
-} gin_table_showdown;
+} gin_ring_showdown;
 
-/* Settle a knock at a table. held[0..seats-1] are every seat's cards (the
+/* Settle a knock in a ring. held[0..seats-1] are every seat's cards (the
  * knocker's after its face-down discard: gin_cards_dealt(seats) cards, one
  * more for big gin; each defender gin_cards_dealt(seats)). knock_limit as
  * gin_showdown_settle. The knocker spreads a least-deadwood arrangement,
@@ -94,8 +94,8 @@ typedef struct gin_table_showdown {
  * GIN_OK, or GIN_EINVAL (NULL, seats outside 2..GIN_MAX_SEATS, knocker
  * out of range, bits outside the deck), GIN_ECOUNT, GIN_EOVERLAP,
  * GIN_EKNOCK as gin_showdown_settle; *out is written only on success. */
-int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
-                              gin_table_showdown *out);
+int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
+                              gin_ring_showdown *out);
 
 #ifdef __cplusplus
 }

@@ -15,7 +15,7 @@ typedef struct bot {
 
 static int bot_act(bot *b, const gin_view *v, gin_action *out)
 {
-    /* The expert's search plays out two seats; at a table it plays hard. */
+    /* The expert's search plays out two seats; in a ring it plays hard. */
     if (b->level == GIN_LEVEL_EXPERT && v->seats <= 2)
         return ai_expert_decide(v, b->seed, b->think_ms, out);
     return ai_policy_decide(ai_level_params(b->level), v, b->seed, out);

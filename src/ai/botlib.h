@@ -22,7 +22,7 @@ typedef struct ai_tracker {
     int opp_hidden;        /* how many of the opponent's cards we cannot name */
     int stock_n;
     float p_opp[64]; /* P(the opponent holds the card): 1 known, 0 ours or in the pile */
-    /* At a table, `opp` is the seat on our left (the only one that can take
+    /* In a ring, `opp` is the seat on our left (the only one that can take
      * our discard) and p_rest the chance one of the other opponents holds
      * the card; all 0 with two seats. */
     float p_rest[64];
@@ -45,9 +45,9 @@ static inline float ai_tracker_p_next(const ai_tracker *t, gin_card x)
  * unseen cards. */
 gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out);
 
-/* ---- tracker.c, a table of three or four: every opponent at once ---- */
+/* ---- tracker.c, a ring of three or four: every opponent at once ---- */
 
-typedef struct ai_table {
+typedef struct ai_ring {
     int me, seats, n_opp;
     int opp[GIN_MAX_SEATS - 1];       /* the opponents in turn order from our left */
     gin_cardset hand, pile, unseen;   /* unseen: in some opponent's hidden cards or the stock */
@@ -56,17 +56,17 @@ typedef struct ai_table {
     int stock_n;
     float p[GIN_MAX_SEATS][64]; /* P(seat holds the card); per card the opponents and the
                                          * stock share 1 */
-} ai_table;
+} ai_ring;
 
-/* Build the table tracker for the seat of `v` (any seat count; infer as
+/* Build the tracker for the seat of `v` (any seat count; infer as
  * ai_tracker_build): each opponent's discards, declines and pickups weigh
  * the unseen cards for that opponent, then the weights are balanced so each
  * opponent holds its hidden count and each unseen card is somewhere once. */
-void ai_table_build(const gin_view *v, int infer, ai_table *tb);
+void ai_ring_build(const gin_view *v, int infer, ai_ring *tb);
 /* A plausible deal of every opponent's hand (known cards plus weighted draws
  * from the unseen, each improved by `improve` draw-and-discard steps as in
  * ai_tracker_sample). out[seat] for each opponent; out[me] is left alone. */
-void ai_table_sample(const ai_table *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS]);
+void ai_ring_sample(const ai_ring *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS]);
 
 /* ---- eval.c: deadwood, potential, danger ---- */
 
@@ -123,7 +123,7 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
  * the knock decision weighs. Returns 1 when *out is already final (big gin:
  * all 11 meld and big gin pays), 0 to go on to the knock decision, or
  * GIN_EILLEGAL when there is nothing to discard. Shared by the two-seat and
- * the table policies. */
+ * the ring policies. */
 int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *out, int *ki);
 /* Would a discard now void the hand (the stock at its floor)? */
 int ai_discard_voids(const gin_view *v);
@@ -141,21 +141,21 @@ void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, g
 /* Per-decision seed: a hash of what the view shows, mixed with the bot's seed. */
 uint64_t ai_view_seed(const gin_view *v, uint64_t seed);
 
-/* ---- table.c: the heuristic levels at a table of three or four ---- */
+/* ---- ring.c: the heuristic levels in a ring of three or four ---- */
 
-typedef struct ai_table_knock_eval {
+typedef struct ai_ring_knock_eval {
     double ev;          /* expected penalty swing of knocking: the opponents' mean penalty
                           * minus ours (positive: good for us) */
     double p_undercut;  /* chance at least one defender is at or below us */
     double p_win_game;  /* chance the knock ends the game with us alone lowest */
     double p_lose_game; /* chance it ends the game with someone else lower or level */
-} ai_table_knock_eval;
+} ai_ring_knock_eval;
 /* Estimate knocking with the kept cards h (after the face-down discard). */
-void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
-                         ai_table_knock_eval *k);
-/* The discard (or knock) of the heuristic policy at a table (v->seats > 2),
+void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
+                         ai_ring_knock_eval *k);
+/* The discard (or knock) of the heuristic policy in a ring (v->seats > 2),
  * from the tracker ai_tracker_build gave for v; seed as ai_eval_knock. */
-int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out);
+int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out);
 
 /* ---- expert.c ---- */
 /* Search: sample hidden hands, play each candidate out with a fast policy;

@@ -1,8 +1,8 @@
-/* The discard choice every heuristic level makes, at two seats and at a
- * table alike: each legal discard scored by the deadwood it leaves, the
+/* The discard choice every heuristic level makes, at two seats and in a
+ * ring alike: each legal discard scored by the deadwood it leaves, the
  * deadwood expected after the next draw and the danger of feeding the
  * player who can take it; the knock card is the one leaving least deadwood.
- * policy.c (two seats) and table.c (three or four) decide when to knock. */
+ * policy.c (two seats) and ring.c (three or four) decide when to knock. */
 #include "botlib.h"
 #include "gin/error.h"
 

@@ -188,7 +188,7 @@ int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_a
     }
     case GIN_PHASE_DISCARD:
         if (v->seats > 2)
-            return ai_table_discard(p, &t, v, s, out);
+            return ai_ring_discard(p, &t, v, s, out);
         return decide_discard(p, &t, v, s, out);
     default:
         return GIN_ESTATE;

@@ -46,12 +46,12 @@ static void seat_weights(const gin_view *v, int seat, gin_cardset unseen, gin_ca
         scale_near(w, unseen, gin_cardset_first(s), k_taken_same_rank, k_taken_adjacent, k_taken_gap);
 }
 
-static void table_tracker(const gin_view *v, int infer, ai_tracker *t);
+static void ring_tracker(const gin_view *v, int infer, ai_tracker *t);
 
 void ai_tracker_build(const gin_view *v, int infer, ai_tracker *t)
 {
     if (v->seats > 2) {
-        table_tracker(v, infer, t);
+        ring_tracker(v, infer, t);
         return;
     }
     for (int c = 0; c < 64; c++)
@@ -196,9 +196,9 @@ gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gi
     return all;
 }
 
-/* ---- a table of three or four ---- */
+/* ---- a ring of three or four ---- */
 
-void ai_table_build(const gin_view *v, int infer, ai_table *tb)
+void ai_ring_build(const gin_view *v, int infer, ai_ring *tb)
 {
     int seats = v->seats < 2 ? 2 : v->seats > GIN_MAX_SEATS ? GIN_MAX_SEATS : v->seats;
     tb->me = v->seat;
@@ -285,11 +285,11 @@ void ai_table_build(const gin_view *v, int infer, ai_table *tb)
     }
 }
 
-/* The two-seat tracker's view of a table: `opp` is the seat on our left. */
-static void table_tracker(const gin_view *v, int infer, ai_tracker *t)
+/* The two-seat tracker's view of a ring: `opp` is the seat on our left. */
+static void ring_tracker(const gin_view *v, int infer, ai_tracker *t)
 {
-    ai_table tb;
-    ai_table_build(v, infer, &tb);
+    ai_ring tb;
+    ai_ring_build(v, infer, &tb);
     int l = tb.opp[0];
     t->me = v->seat;
     t->opp = l;
@@ -336,7 +336,7 @@ static gin_cardset improve_hand(gin_rng *rng, gin_cardset *pool, gin_cardset all
     return all;
 }
 
-void ai_table_sample(const ai_table *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS])
+void ai_ring_sample(const ai_ring *tb, gin_rng *rng, int improve, gin_cardset out[GIN_MAX_SEATS])
 {
     gin_cardset pool = tb->unseen;
     float p_stock[64];

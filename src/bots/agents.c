@@ -8,9 +8,9 @@
 #include "exec_agent.h"
 #include "gin/error.h"
 
-int gin_app_agent_is_exec(const char *name) { return name && !strncasecmp(name, "exec:", 5); }
+int gin_bots_is_exec(const char *name) { return name && !strncasecmp(name, "exec:", 5); }
 
-int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
+int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
                                gin_agent *out, char *err, size_t errcap)
 {
     if (err && errcap)
@@ -20,7 +20,7 @@ int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, in
             snprintf(err, errcap, "no agent named");
         return GIN_EINVAL;
     }
-    if (gin_app_agent_is_exec(name))
+    if (gin_bots_is_exec(name))
         return gin_exec_agent_create(name + 5, seed, move_ms, log_path, out, err, errcap);
     int rc = gin_ai_create(name, seed, think_ms, out);
     if (rc != GIN_OK && err && errcap) {
@@ -32,10 +32,10 @@ int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, in
     return rc;
 }
 
-int gin_app_agent_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
+int gin_bots_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
                          size_t errcap)
 {
-    return gin_app_agent_create_timed(name, seed, think_ms, 0, log_path, out, err, errcap);
+    return gin_bots_create_timed(name, seed, think_ms, 0, log_path, out, err, errcap);
 }
 
-const char *gin_app_agent_fault(const gin_agent *a) { return gin_exec_agent_fault(a); }
+const char *gin_bots_fault(const gin_agent *a) { return gin_exec_agent_fault(a); }

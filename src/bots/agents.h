@@ -14,20 +14,20 @@
  * GIN_EXEC_MOVE_MS per answer. Returns GIN_OK, or GIN_ENAME (unknown name),
  * GIN_ESTATE (the exec bot did not start or failed the handshake),
  * GIN_EINVAL; err (may be NULL) then holds a message for the user. */
-int gin_app_agent_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
+int gin_bots_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
                          size_t errcap);
 
-/* As gin_app_agent_create, with the exec bots' time per answer
+/* As gin_bots_create, with the exec bots' time per answer
  * (`--move-time MS`; <= 0: the default). */
-int gin_app_agent_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
+int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
                                gin_agent *out, char *err, size_t errcap);
 
 /* 1 if `name` names an external bot ("exec:..." in any case). */
-int gin_app_agent_is_exec(const char *name);
+int gin_bots_is_exec(const char *name);
 
 /* What agent `a` did wrong, as a sentence naming the bot, after a decision
  * failed (gin_match_step < 0 with fault_seat = its seat); NULL when the
  * agent keeps no message (built-in agents). Owned by the agent. */
-const char *gin_app_agent_fault(const gin_agent *a);
+const char *gin_bots_fault(const gin_agent *a);
 
 #endif

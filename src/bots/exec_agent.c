@@ -48,7 +48,7 @@ typedef struct xbot {
     size_t rn;
     int failed; /* status of the fault, GIN_OK if none */
     char fault[640];
-    gin_proto_referee ref; /* a table's showdown between its events */
+    gin_proto_referee ref; /* a ring's showdown between its events */
     char out[OUT_MAX];
 } xbot;
 

@@ -81,7 +81,7 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
                      info->practice ? " (practice)" : "", hand, g->score.points[info->human],
                      g->score.points[1 - info->human]);
         } else {
-            /* A table: every seat's penalty points, you first. */
+            /* A ring: every seat's penalty points, you first. */
             int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
                              gin_play_rules_label(&g->rules), g->rules.seats, info->level,
                              info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
@@ -201,7 +201,7 @@ int gin_cmd_play(int argc, char **argv)
             break;
         }
         case O_OPPONENT:
-            if (gin_app_agent_is_exec(optarg)) {
+            if (gin_bots_is_exec(optarg)) {
                 opponent = optarg;
                 break;
             }
@@ -297,7 +297,7 @@ int gin_cmd_play(int argc, char **argv)
     }
     /* --seats N as a one-game knob works like --players N (not remembered):
      * the table's undercut penalty comes with it. */
-    if (p->rules.seats != seats_before && gin_rules_table(&p->rules, p->rules.seats) != GIN_OK) {
+    if (p->rules.seats != seats_before && gin_rules_ring(&p->rules, p->rules.seats) != GIN_OK) {
         fprintf(stderr, "gin: --seats %d does not work with these rules (Hollywood is for two players)\n",
                 p->rules.seats);
         return 2;
@@ -312,7 +312,7 @@ int gin_cmd_play(int argc, char **argv)
     p->practice = p->set.open;
     p->seed = have_seed ? seed : fresh_seed();
     p->human = 0;
-    p->bot = 1; /* at a table: the first bot, on your left; the others sit after it */
+    p->bot = 1; /* in a ring: the first bot, on your left; the others sit after it */
     if (changed && gin_settings_save(&p->set, why, sizeof why) != 0)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
 
@@ -343,7 +343,7 @@ int gin_cmd_play(int argc, char **argv)
     if (opponent) {
         char log[GIN_PATH_MAX], err[600];
         int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
-        if (gin_app_agent_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL,
+        if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL,
                                  &p->bot_agent, err, sizeof err) != GIN_OK) {
             fprintf(stderr, "gin: --opponent: %s\n", err);
             return 2;

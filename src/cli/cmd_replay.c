@@ -45,9 +45,9 @@ static void put_spread(FILE *out, const gin_arrangement *a)
     fprintf(out, " (%d)", a->deadwood);
 }
 
-/* A table's showdown: every seat's spread from the knocker on, each
+/* A ring's showdown: every seat's spread from the knocker on, each
  * defender's layoffs, and the penalty each takes. */
-static void print_table_showdown(FILE *out, const gin_table_showdown *t, const gin_event *ev)
+static void print_ring_showdown(FILE *out, const gin_ring_showdown *t, const gin_event *ev)
 {
     for (int i = 0; i < t->seats; i++) {
         int s = (t->knocker + i) % t->seats;
@@ -118,11 +118,11 @@ static void on_event(void *ctx, const gin_event *ev)
         fprintf(out, "  void hand after %d turns (stock %d): no score, the same dealer deals\n", g->hand.turns,
                 ev->value);
         break;
-    case GIN_EV_PENALTY: /* a table: printed with the spreads at HAND_OVER */
+    case GIN_EV_PENALTY: /* a ring: printed with the spreads at HAND_OVER */
         break;
     case GIN_EV_HAND_OVER:
         if (ev->showdown && g->rules.seats > 2) {
-            print_table_showdown(out, &g->hand.table, ev);
+            print_ring_showdown(out, &g->hand.ring, ev);
         } else if (ev->showdown) {
             const gin_showdown *sd = ev->showdown;
             int k = g->hand.knocker, d = (k + 1) % g->rules.seats;

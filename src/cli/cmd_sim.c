@@ -1,6 +1,6 @@
 /* `gin sim`: the command-line front end of the simulator (sim.c). Parses
  * the options, checks the names, runs, and prints the figures as text or
- * one JSON object. Two players print exactly as they always have; a table
+ * one JSON object. Two players print exactly as they always have; a ring
  * of three or four adds a row (or p3_* / p4_* keys) per player. */
 #include <errno.h>
 #include <getopt.h>
@@ -74,7 +74,7 @@ static int check_agent(const char *opt, const char *name, int think_ms, int move
 {
     gin_agent a;
     char err[512];
-    int rc = gin_app_agent_create_timed(name, 1, think_ms, move_ms, log, &a, err, sizeof err);
+    int rc = gin_bots_create_timed(name, 1, think_ms, move_ms, log, &a, err, sizeof err);
     if (rc == GIN_ENAME) {
         fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt,
                 gin_ai_names());
@@ -82,7 +82,7 @@ static int check_agent(const char *opt, const char *name, int think_ms, int move
     }
     if (rc != GIN_OK) {
         fprintf(stderr, "gin sim: %s: %s\n", opt, err[0] ? err : gin_strerror(rc));
-        return gin_app_agent_is_exec(name) ? 0 : -1;
+        return gin_bots_is_exec(name) ? 0 : -1;
     }
     if (a.destroy)
         a.destroy(a.self);
@@ -131,7 +131,7 @@ static void wilson(long k, long n, double *lo, double *hi)
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
-/* Print the figures of a table of three or four players. */
+/* Print the figures of a ring of three or four players. */
 static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int json, double secs)
 {
     int n = cfg->rules.seats;
@@ -211,8 +211,8 @@ int gin_cmd_sim(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     char err[512];
     /* The rule options, as gin_rules_args takes them, but applied below once
-     * the number of players is known: a table's undercut penalty
-     * (gin_rules_table) goes under the knobs, so an explicit
+     * the number of players is known: a ring's undercut penalty
+     * (gin_rules_ring) goes under the knobs, so an explicit
      * --undercut-penalty still wins. */
     gin_rules_knobs knobs;
     gin_rules base, trial;
@@ -296,7 +296,7 @@ int gin_cmd_sim(int argc, char **argv)
     /* Seats: --players, else a --seats knob, else as many as --pN given. */
     int seats = players ? (int)players : trial.seats != 2 ? trial.seats : names[3] ? 4 : names[2] ? 3 : 2;
     cfg.rules = base;
-    if (seats > 2 && gin_rules_table(&cfg.rules, seats) != GIN_OK) {
+    if (seats > 2 && gin_rules_ring(&cfg.rules, seats) != GIN_OK) {
         fprintf(stderr, "gin sim: rules %s cannot be played by %d\n", base.name, seats);
         return 2;
     }

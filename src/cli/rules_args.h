@@ -1,6 +1,6 @@
 /* gin — the rule set from the command line: `--rules NAME` picks a preset,
  * then any `--KNOB VALUE` (or `--KNOB=VALUE`) overrides one knob, in the
- * order given, for every command that plays or scores (RULES.md: a preset is
+ * order given, for every command that plays or scores (docs/rules.md: a preset is
  * a filled-in struct and a player may override a single knob). */
 #ifndef GIN_RULES_ARGS_H
 #define GIN_RULES_ARGS_H

@@ -80,7 +80,7 @@ static int game_winner(const gin_game *g, int *total)
         return g->score.winner;
     }
     /* Hollywood, or a game stopped at GIN_MAX_HANDS: the highest total (a
-     * table's penalty totals: the lowest). */
+     * ring's penalty totals: the lowest). */
     int best = -1, best_total = 0, tie = 0, low = g->rules.seats > 2;
     for (int s = 0; s < g->rules.seats; s++) {
         int t = g->score.total[s];
@@ -98,7 +98,7 @@ static int game_winner(const gin_game *g, int *total)
     return tie ? -1 : best;
 }
 
-/* A table's loser: the seat with the most penalty points this hand, the
+/* A ring's loser: the seat with the most penalty points this hand, the
  * first from the winner's left on a tie. */
 static int table_loser(const gin_hand_score *hs, int seats)
 {
@@ -116,11 +116,11 @@ static void hand_ended(gin_game *g, gin_event_fn on_event, void *ctx)
     const gin_hand *h = &g->hand;
     gin_hand_score hs = {-1, 0, 0, {0}};
     if (!h->void_hand && h->knocker >= 0 && h->seats > 2) {
-        hs.winner = h->table.winner;
-        hs.points = h->table.total;
-        hs.kind = h->table.kind;
+        hs.winner = h->ring.winner;
+        hs.points = h->ring.total;
+        hs.kind = h->ring.kind;
         for (int s = 0; s < h->seats; s++)
-            hs.penalty[s] = h->table.penalty[s];
+            hs.penalty[s] = h->ring.penalty[s];
     } else if (!h->void_hand && h->knocker >= 0) {
         int defender = (h->knocker + 1) % h->seats;
         hs.winner = h->result.winner == GIN_KNOCKER ? h->knocker : defender;

@@ -189,7 +189,7 @@ static void reshuffle(gin_hand *h, gin_event_fn fn, void *ctx)
     emit(fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, h->stock_n, NULL);
 }
 
-/* A knock at a table of 3-4: every other seat defends (seed 001). */
+/* A knock in a ring of 3-4: every other seat defends (the Oklahoma rules). */
 static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
 {
     int k = h->turn;
@@ -198,7 +198,7 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
         held[s] = h->held[s];
     if (card != GIN_NO_CARD)
         held[k] &= ~gin_cardset_of(card);
-    int rc = gin_showdown_settle_table(&h->rules, held, h->seats, k, h->knock_limit, &h->table);
+    int rc = gin_showdown_settle_ring(&h->rules, held, h->seats, k, h->knock_limit, &h->ring);
     if (rc != GIN_OK)
         return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
 
@@ -212,7 +212,7 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     h->knocker = k;
 
     /* The two-seat summary, for readers that know only gin_showdown. */
-    const gin_table_showdown *t = &h->table;
+    const gin_ring_showdown *t = &h->ring;
     int left = next_seat(h, k);
     gin_showdown *sd = &h->result;
     memset(sd, 0, sizeof *sd);

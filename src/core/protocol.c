@@ -437,7 +437,7 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
                        one_card(ws.w[3], &m->card)
                    ? GIN_OK
                    : GIN_EFORMAT;
-    case GIN_PROTO_DEAL: /* ten cards, or seven at a table */
+    case GIN_PROTO_DEAL: /* ten cards, or seven in a ring */
         return (n == 11 || n == 8) && card_list(&ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_MOVE:
         return parse_move(&ws, m);
@@ -564,7 +564,7 @@ static void layoff_msgs(int seat, const gin_layoff *l, int n_layoffs, gin_proto_
         }
 }
 
-/* A table's showdown: the knocker's spread, then each defender's layoffs
+/* A ring's showdown: the knocker's spread, then each defender's layoffs
  * and spread in turn order from the knocker's left, then every seat's
  * penalty from the knocker on. The spreads are settled again from the
  * hands the PENALTY events showed: the same function of the same cards
@@ -575,8 +575,8 @@ static int table_showdown(const gin_proto_referee *r, const gin_view *v, const g
     int seats = v->seats, k = r->knocker;
     if (k < 0 || k >= seats)
         return GIN_ESTATE;
-    gin_table_showdown t;
-    if (gin_showdown_settle_table(&v->rules, r->shown, seats, k, -1, &t) != GIN_OK || t.winner != ev->seat ||
+    gin_ring_showdown t;
+    if (gin_showdown_settle_ring(&v->rules, r->shown, seats, k, -1, &t) != GIN_OK || t.winner != ev->seat ||
         t.total != ev->value)
         return GIN_ESTATE;
     spread(k, &t.spread[k], out, cap, n);
@@ -603,7 +603,7 @@ int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_ev
 {
     if (!v || !ev || (!out && cap))
         return GIN_EINVAL;
-    int n = 0, table = v->seats > 2;
+    int n = 0, ring = v->seats > 2;
     gin_proto_msg *m;
     switch (ev->kind) {
     case GIN_EV_DEAL:
@@ -648,7 +648,7 @@ int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_ev
         break;
     case GIN_EV_HAND_OVER: {
         const gin_showdown *sd = ev->showdown;
-        if (sd && table) {
+        if (sd && ring) {
             if (!r)
                 return GIN_ESTATE;
             int rc = table_showdown(r, v, ev, out, cap, &n);
@@ -901,11 +901,11 @@ static int seats_of(const gin_proto_client *c)
     return c->view.seats >= 2 && c->view.seats <= GIN_MAX_SEATS ? c->view.seats : 2;
 }
 
-/* A table's showdown, complete with `result`: the events in the order the
+/* A ring's showdown, complete with `result`: the events in the order the
  * hand emitted them (knock, every defender's layoffs from the knocker's
  * left, every seat's penalty from the knocker, hand over with the two-seat
  * summary of the knocker against its left neighbour). */
-static int settle_table(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     int seats = seats_of(c), k = c->knocker, left = (k + 1) % seats;
     for (int s = 0; s < seats; s++)
@@ -1004,10 +1004,10 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
     int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
     if (showdown && c->knocker < 0)
         return GIN_ESTATE;
-    int table = seats_of(c) > 2;
+    int ring = seats_of(c) > 2;
     if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
         return GIN_ESTATE;
-    if (m->kind == GIN_PROTO_PENALTY && !table)
+    if (m->kind == GIN_PROTO_PENALTY && !ring)
         return GIN_ESTATE;
     switch (m->kind) {
     case GIN_PROTO_RULES:
@@ -1057,7 +1057,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         break;
     case GIN_PROTO_MELDS:
     case GIN_PROTO_UNMATCHED: {
-        gin_arrangement *a = table ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
+        gin_arrangement *a = ring ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
         if (m->kind == GIN_PROTO_MELDS) {
             a->n_melds = m->n_melds;
             memcpy(a->melds, m->melds, sizeof a->melds);
@@ -1070,7 +1070,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         break;
     }
     case GIN_PROTO_LAYOFF:
-        if (table) {
+        if (ring) {
             int *nl = &c->n_layoffs[m->seat];
             if (*nl >= 11)
                 return GIN_ESTATE;
@@ -1089,7 +1089,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         c->have_penalty[m->seat] = 1;
         break;
     case GIN_PROTO_RESULT:
-        return table ? settle_table(c, m, fn, ctx) : settle(c, m, fn, ctx);
+        return ring ? settle_ring(c, m, fn, ctx) : settle(c, m, fn, ctx);
     case GIN_PROTO_ENDGAME:
         emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL);
         break;

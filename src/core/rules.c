@@ -1,4 +1,4 @@
-/* gin — the rule presets of ../shared/RULES.md, their check, and single-knob
+/* gin — the rule presets of docs/rules.md, their check, and single-knob
  * overrides by name (shared by every front end so the flags agree). */
 #include "gin/rules.h"
 
@@ -118,7 +118,7 @@ int gin_rules_preset(const char *name, gin_rules *out)
 const char *gin_rules_preset_names(void) { return "standard, classic, oklahoma, straight"; }
 
 /* Cards in the stock right after the deal and the upcard: 10 cards each for
- * two seats, 7 each for three or four (seed 001). */
+ * two seats, 7 each for three or four (the Oklahoma rules). */
 static int initial_stock(int seats) { return GIN_DECK_SIZE - seats * (seats == 2 ? 10 : 7) - 1; }
 
 static int in(int v, int lo, int hi) { return v >= lo && v <= hi; }
@@ -171,7 +171,7 @@ int gin_rules_check(const gin_rules *r, const char **why)
     return msg ? GIN_ERULES : GIN_OK;
 }
 
-int gin_rules_table(gin_rules *r, int seats)
+int gin_rules_ring(gin_rules *r, int seats)
 {
     if (!r)
         return GIN_EINVAL;
@@ -180,7 +180,7 @@ int gin_rules_table(gin_rules *r, int seats)
     gin_rules trial = *r;
     trial.seats = seats;
     if (seats > 2 && trial.undercut_penalty == 0)
-        trial.undercut_penalty = GIN_TABLE_UNDERCUT_PENALTY;
+        trial.undercut_penalty = GIN_RING_UNDERCUT_PENALTY;
     if (trial.seats != r->seats || trial.undercut_penalty != r->undercut_penalty)
         trial.name = "custom";
     if (gin_rules_check(&trial, NULL) != GIN_OK)

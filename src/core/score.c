@@ -11,7 +11,7 @@
  *   doubles that seat's points + game bonus + boxes; double-no-box doubles
  *   points + game bonus and pays no boxes to anyone.
  * - The winner is the seat with the highest final total; a tie is -1.
- * - 3-4 seats (docs/rules.md, "A table for three or four"): penalty points
+ * - 3-4 seats (docs/rules.md, "A ring of three or four"): penalty points
  *   from each hand's penalty[]; the game ends when a seat's penalty total
  *   reaches the target (or after max_hands); no bonuses; the lowest total
  *   wins, a tie for it is -1. */
@@ -70,7 +70,7 @@ static void tally_add(tally *t, const gin_rules *r, const gin_hand_score *h)
         t->over = 1;
 }
 
-/* A table's final score: penalty totals as they stand, the lowest wins. */
+/* A ring's final score: penalty totals as they stand, the lowest wins. */
 static int tally_finish_table(const tally *t, const gin_rules *r, gin_game_score *out)
 {
     gin_game_score g = {0};

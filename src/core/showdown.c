@@ -161,7 +161,7 @@ static void score(const gin_rules *r, gin_showdown *out)
         out->winner = GIN_KNOCKER;
         out->points = dd - kd;
     } else {
-        /* A tie is an undercut (RULES.md). */
+        /* A tie is an undercut (docs/rules.md). */
         out->kind = GIN_RESULT_UNDERCUT;
         out->winner = GIN_DEFENDER;
         out->points = kd - dd + r->undercut_bonus;
@@ -255,19 +255,19 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     return GIN_OK;
 }
 
-/* ---- a table for three or four ---- */
+/* ---- a ring of three or four ---- */
 
 /* One defender's answer to one spread: its best layoffs (chaining only
  * through its own cards, which is what find_chains builds: every chain
  * starts at the original meld's end). */
-typedef struct table_answer {
+typedef struct ring_answer {
     int n_chains;
     chain ch[MAX_CHAINS];
     response resp;
-} table_answer;
+} ring_answer;
 
-/* Penalties of a settled table in *out from kind, knocker and deadwood[]. */
-static void table_score(const gin_rules *r, gin_table_showdown *out)
+/* Penalties of a settled ring in *out from kind, knocker and deadwood[]. */
+static void ring_score(const gin_rules *r, gin_ring_showdown *out)
 {
     int k = out->knocker, kd = out->deadwood[k];
     for (int s = 0; s < out->seats; s++) {
@@ -309,8 +309,8 @@ static void table_score(const gin_rules *r, gin_table_showdown *out)
         out->total += out->penalty[s];
 }
 
-int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
-                              gin_table_showdown *out)
+int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
+                              gin_ring_showdown *out)
 {
     if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
         return GIN_EINVAL;
@@ -339,7 +339,7 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
     if (knock_limit >= 0 && kd > knock_limit)
         return GIN_EKNOCK;
 
-    gin_table_showdown t;
+    gin_ring_showdown t;
     memset(&t, 0, sizeof t); /* every byte defined, as in gin_showdown_settle */
     t.seats = seats;
     t.knocker = knocker;
@@ -362,17 +362,17 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
         /* Gin and big gin: no layoffs, so every spread is as good. */
         t.kind = nk == dealt + 1 ? GIN_RESULT_BIG_GIN : GIN_RESULT_GIN;
         t.spread[knocker] = ties[0];
-        table_score(r, &t);
+        ring_score(r, &t);
         *out = t;
         return GIN_OK;
     }
 
     /* Try every least-deadwood spread; keep the one best for the knocker. */
-    table_answer ans[2][GIN_MAX_SEATS];
+    ring_answer ans[2][GIN_MAX_SEATS];
     int cur = 0, pick = -1, pick_own = 0, pick_others = 0;
-    gin_table_showdown trial = t;
+    gin_ring_showdown trial = t;
     for (int i = 0; i < n_ties; i++) {
-        table_answer *a = ans[cur];
+        ring_answer *a = ans[cur];
         for (int s = 0; s < seats; s++) {
             if (s == knocker)
                 continue;
@@ -382,7 +382,7 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
             trial.deadwood[s] = a[s].resp.deadwood;
         }
         trial.kind = GIN_RESULT_KNOCK;
-        table_score(r, &trial);
+        ring_score(r, &trial);
         int own = trial.penalty[knocker], others = trial.total - own;
         if (pick < 0 || own < pick_own || (own == pick_own && others > pick_others)) {
             pick = i;
@@ -391,13 +391,13 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
             cur ^= 1;
         }
     }
-    const table_answer *best = ans[cur ^ 1];
-    t.kind = GIN_RESULT_KNOCK; /* or undercut: decided by table_score() */
+    const ring_answer *best = ans[cur ^ 1];
+    t.kind = GIN_RESULT_KNOCK; /* or undercut: decided by ring_score() */
     t.spread[knocker] = ties[pick];
     for (int s = 0; s < seats; s++) {
         if (s == knocker)
             continue;
-        const table_answer *a = &best[s];
+        const ring_answer *a = &best[s];
         t.deadwood[s] = a->resp.deadwood;
         if (!a->resp.laid)
             continue;
@@ -406,7 +406,7 @@ int gin_showdown_settle_table(const gin_rules *r, const gin_cardset held[], int 
         if (rc < 0)
             return rc;
     }
-    table_score(r, &t);
+    ring_score(r, &t);
     *out = t;
     return GIN_OK;
 }

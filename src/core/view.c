@@ -173,7 +173,7 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
         v->taken = GIN_NO_CARD;
         break;
     case GIN_EV_PENALTY:
-        /* A table's scores are penalty totals. */
+        /* A ring's scores are penalty totals. */
         if (seat_ok(v, s))
             v->scores[s] += ev->value;
         break;

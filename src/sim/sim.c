@@ -77,7 +77,7 @@ static void count_event(void *ctx, const gin_event *ev)
 {
     game_ctx *g = ctx;
     gin_sim_stats *s = g->acc;
-    int table = g->seats > 2;
+    int ring = g->seats > 2;
     int player = ev->seat >= 0 && ev->seat < g->seats ? (ev->seat - g->rotation + g->seats) % g->seats : 0;
     switch (ev->kind) {
     case GIN_EV_VOID:
@@ -88,9 +88,9 @@ static void count_event(void *ctx, const gin_event *ev)
         s->hands++;
         if (ev->showdown) {
             s->hands_won[player]++;
-            /* A table's HAND_OVER carries the penalty paid in all: each
+            /* A ring's HAND_OVER carries the penalty paid in all: each
              * seat's share came in its PENALTY event. */
-            if (!table)
+            if (!ring)
                 s->points[player] += ev->showdown->points;
             switch (ev->showdown->kind) {
             case GIN_RESULT_GIN:
@@ -147,7 +147,7 @@ static void set_fault(gin_sim_stats *acc, int rc, long game, int player)
 }
 
 /* An external bot lost game `game` by failing: with two seats a win for the
- * other side; at a table nobody wins it (it counts in games, so in every
+ * other side; in a ring nobody wins it (it counts in games, so in every
  * share's denominator). */
 static void forfeit(const gin_sim_config *c, gin_sim_stats *acc, long game, int player, const char *msg)
 {
@@ -180,8 +180,8 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         const char *name = gin_sim_player(c, p);
         /* The agent's seed depends on the game alone, exec bot or not. */
         uint64_t agent_seed = mix64(seed ^ (uint64_t)(p + 1));
-        if (!gin_app_agent_is_exec(name)) {
-            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p], NULL, 0);
+        if (!gin_bots_is_exec(name)) {
+            rc = gin_bots_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p], NULL, 0);
             if (rc != GIN_OK)
                 set_fault(acc, rc, game, -1);
             own[p] = rc == GIN_OK;
@@ -190,7 +190,7 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         }
         if (!k->have[p]) {
             char err[512];
-            rc = gin_app_agent_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p], err,
+            rc = gin_bots_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p], err,
                                             sizeof err);
             if (rc == GIN_ESTATE) { /* the bot would not start: its loss */
                 forfeit(c, acc, game, p, err);
@@ -219,8 +219,8 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         }
         if (rc == GIN_OK) {
             acc->games++;
-        } else if (player >= 0 && gin_app_agent_is_exec(gin_sim_player(c, player))) {
-            const char *msg = gin_app_agent_fault(ag[player]);
+        } else if (player >= 0 && gin_bots_is_exec(gin_sim_player(c, player))) {
+            const char *msg = gin_bots_fault(ag[player]);
             char buf[160];
             if (!msg) {
                 snprintf(buf, sizeof buf, "exec bot %s failed: %s", gin_sim_player(c, player), gin_strerror(rc));

@@ -26,7 +26,7 @@
 typedef void (*gin_sim_forfeit_fn)(void *ctx, long game, int player, const char *msg);
 
 typedef struct gin_sim_config {
-    const char *p1, *p2; /* agent names, as gin_app_agent_create (exec: too) */
+    const char *p1, *p2; /* agent names, as gin_bots_create (exec: too) */
     gin_rules rules;     /* rules.seats (2..4) is the number of players */
     uint64_t seed;
     long pairs;                    /* groups of rotations: games = rules.seats * pairs */
@@ -40,7 +40,7 @@ typedef struct gin_sim_config {
 } gin_sim_config;
 
 /* Per player (index 0 = p1). With two seats `points` are hand points won;
- * at a table of 3-4 they are penalty points taken (lower is better). */
+ * in a ring of 3-4 they are penalty points taken (lower is better). */
 typedef struct gin_sim_stats {
     long games;
     long wins[GIN_MAX_SEATS];
@@ -51,12 +51,12 @@ typedef struct gin_sim_stats {
     long undercuts;
     long voids;
     long forfeits[GIN_MAX_SEATS]; /* games lost by an exec bot's failure; with two seats
-                                   * counted in games and in the other's wins, at a
-                                   * table in games only (nobody wins it) */
+                                   * counted in games and in the other's wins, in a
+                                   * ring in games only (nobody wins it) */
     int fault;                    /* GIN_OK, or the first failure (lowest game index) */
     int fault_player;             /* 0 = p1, 1 = p2, ...; -1 = none or not an agent's fault */
     long fault_game;
-    long ties;                     /* games that ended in a tie (a table: a tie for lowest) */
+    long ties;                     /* games that ended in a tie (a ring: a tie for lowest) */
     long hands_won[GIN_MAX_SEATS]; /* scored hands each player won */
 } gin_sim_stats;
 

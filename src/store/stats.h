@@ -36,7 +36,7 @@ void gin_stats_add(gin_stats *s, int level, const gin_game_tally *t);
  * undercuts knocks points streak best". parse returns 0 or the bad line. */
 int gin_stats_format(const gin_stats *s, char *buf, size_t cap);
 int gin_stats_parse(gin_stats *s, const char *text);
-/* A table for people (gin stats and the stats screen). */
+/* A ring for people (gin stats and the stats screen). */
 int gin_stats_table(const gin_stats *s, char *buf, size_t cap);
 
 /* Load from the state dir (missing: zeros). A damaged file is moved to

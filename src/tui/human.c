@@ -53,9 +53,9 @@ static void default_message(gin_play *p, const gin_view *v)
 
 static void redraw(gin_play *p, gin_layout *l)
 {
-    gin_table t;
-    gin_play_table(p, &t);
-    gin_ui_draw_table(&t, l);
+    gin_scene t;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, l);
 }
 
 static int index_of(const gin_play *p, gin_card c)
@@ -274,8 +274,8 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
         int key = in.key;
         if (in.kind == GIN_IN_CLICK) {
             int idx = -1;
-            gin_table t;
-            gin_play_table(p, &t);
+            gin_scene t;
+            gin_play_scene(p, &t);
             int hit = gin_layout_hit(&l, &t, in.y, in.x, &idx);
             key = 0;
             if (hit == GIN_HIT_STOCK)

@@ -1,5 +1,5 @@
 /* Names as the table shows them: the seats ("You", "Bot", "Bot 2") and the
- * rules in play (a preset made a table of three or four keeps its name). */
+ * rules in play (a preset made a ring of three or four keeps its name). */
 #include "play.h"
 
 #include <string.h>
@@ -20,11 +20,11 @@ const char *gin_play_rules_label(const gin_rules *g)
 {
     if (g->seats <= 2 || !g->name || strcmp(g->name, "custom") != 0)
         return g->name ? g->name : "custom";
-    /* A preset made a table by gin_rules_table is still that preset: the
+    /* A preset made a ring by gin_rules_ring is still that preset: the
      * seat count is shown beside it. */
     for (size_t i = 0; i < gin_rules_preset_count(); i++) {
         gin_rules r = *gin_rules_preset_at(i);
-        if (gin_rules_table(&r, g->seats) != GIN_OK)
+        if (gin_rules_ring(&r, g->seats) != GIN_OK)
             continue;
 #define SAME(f) (r.f == g->f)
         if (SAME(cut) && SAME(next_dealer) && SAME(first_turn) && SAME(knock_limit) && SAME(gin_bonus) &&

@@ -20,7 +20,7 @@ static const gin_agent *inner(const gin_play *p, int seat)
         return &p->human_agent;
     if (seat == p->bot)
         return &p->bot_agent;
-    return &p->table_bot[seat];
+    return &p->ring_bot[seat];
 }
 
 static int replay_next(gin_play *p, gin_action *a)
@@ -107,15 +107,15 @@ static void show_bot_move(gin_play *p, int seat, int kind)
 {
     if (p->replaying)
         return;
-    gin_table t;
-    gin_play_table(p, &t);
+    gin_scene t;
+    gin_play_scene(p, &t);
     if (gin_play_seats(p) == 2)
         snprintf(t.message, sizeof t.message, "The bot is playing... (any key: skip the pause)");
     else
         snprintf(t.message, sizeof t.message, "%s %s. (any key: skip the pause)", gin_play_seat_name(p, seat),
                  p->last[seat]);
     t.message_error = 0;
-    gin_ui_draw_table(&t, NULL);
+    gin_ui_draw_scene(&t, NULL);
     int ms = bot_pause_ms(p, kind);
     while (ms > 0) {
         int r = gin_ui_pause(ms);
@@ -125,8 +125,8 @@ static void show_bot_move(gin_play *p, int seat, int kind)
         }
         if (r != 2)
             return;
-        gin_play_table(p, &t); /* resized: draw again, pause a little more */
-        gin_ui_draw_table(&t, NULL);
+        gin_play_scene(p, &t); /* resized: draw again, pause a little more */
+        gin_ui_draw_scene(&t, NULL);
         ms /= 2;
     }
 }
@@ -136,13 +136,13 @@ static void on_event(void *ctx, const gin_event *ev)
     gin_play *p = ctx;
     if (p->aborting)
         return;
-    int table = gin_play_seats(p) > 2;
+    int ring = gin_play_seats(p) > 2;
     const char *who = gin_play_seat_name(p, ev->seat);
     int bot = ev->seat != p->human && ev->seat >= 0 && ev->seat < GIN_MAX_SEATS;
     char c[16];
     gin_ui_card_text(ev->card, c, sizeof c);
     if (ev->seat >= 0 && ev->seat < GIN_MAX_SEATS) {
-        /* The seat's last move, shown in its box at a table. */
+        /* The seat's last move, shown in its box in a ring. */
         char *l = p->last[ev->seat];
         size_t lc = sizeof p->last[0];
         switch (ev->kind) {
@@ -182,7 +182,7 @@ static void on_event(void *ctx, const gin_event *ev)
             p->have_prev = 0;
             memset(p->log, 0, sizeof p->log);
             gin_play_sync_hand(p, ev->cards);
-            if (table)
+            if (ring)
                 gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
                              ev->value == p->human ? "you" : gin_play_seat_name(p, ev->value),
                              ev->value == p->human ? "" : "s", c);
@@ -231,8 +231,8 @@ static void on_event(void *ctx, const gin_event *ev)
         if (ev->showdown)
             p->sd = *ev->showdown;
         p->sd_knocker = p->m.game.hand.knocker;
-        if (table && ev->showdown)
-            p->tsd = p->m.game.hand.table;
+        if (ring && ev->showdown)
+            p->tsd = p->m.game.hand.ring;
         return;
     default:
         return;
@@ -287,7 +287,7 @@ static int show_hand_end(gin_play *p)
 
 static void tally_game(gin_play *p)
 {
-    /* Statistics are kept per bot level for two players only: a table of
+    /* Statistics are kept per bot level for two players only: a ring of
      * 3-4 is scored in penalty points, which do not add to those columns
      * (docs/gin.6: not counted, for now). */
     if (p->practice || !p->stats_ok || gin_play_seats(p) > 2)
@@ -353,14 +353,14 @@ static void remove_save(const gin_play *p)
  * over the table, then in full; the bot is restarted for a new game. */
 static int bot_forfeits(gin_play *p)
 {
-    const char *fault = gin_app_agent_fault(&p->bot_agent);
+    const char *fault = gin_bots_fault(&p->bot_agent);
     if (!fault)
         fault = "The bot failed.";
     p->aborting = 0;
     gin_play_msg(p, 1, "The bot forfeits: %s", fault);
-    gin_table t;
-    gin_play_table(p, &t);
-    gin_ui_draw_table(&t, NULL);
+    gin_scene t;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, NULL);
     /* The message can be long: break it at spaces to fit 76 columns. */
     char wrapped[800];
     snprintf(wrapped, sizeof wrapped, "%s", fault);
@@ -444,30 +444,30 @@ static int play_game(gin_play *p, char *why, size_t cap)
     }
 }
 
-static void drop_table_bots(gin_play *p)
+static void drop_ring_bots(gin_play *p)
 {
     for (int s = 0; s < GIN_MAX_SEATS; s++) {
-        if (p->table_bot[s].destroy)
-            p->table_bot[s].destroy(p->table_bot[s].self);
-        memset(&p->table_bot[s], 0, sizeof p->table_bot[s]);
+        if (p->ring_bot[s].destroy)
+            p->ring_bot[s].destroy(p->ring_bot[s].self);
+        memset(&p->ring_bot[s], 0, sizeof p->ring_bot[s]);
     }
 }
 
 static int make_bot(gin_play *p)
 {
-    drop_table_bots(p);
+    drop_ring_bots(p);
     if (p->opponent) /* kept over games; it restarts a failed bot itself */
         return p->bot_agent.offer ? GIN_OK : GIN_ESTATE;
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
     int rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, &p->bot_agent);
-    /* A table: a bot of the same level in every other seat, each seeded
+    /* A ring: a bot of the same level in every other seat, each seeded
      * apart (their own random streams, so they do not mirror each other). */
     for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
         if (s != p->human && s != p->bot)
             rc = gin_ai_create(gin_stats_level_name(p->level),
-                               p->seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(s + 1)), 0, &p->table_bot[s]);
+                               p->seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(s + 1)), 0, &p->ring_bot[s]);
     return rc;
 }
 
@@ -486,9 +486,9 @@ int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why)
     if (s->hollywood >= 0 && (rc = gin_rules_set(out, "hollywood", s->hollywood ? "on" : "off", why)) != GIN_OK)
         return rc;
     if (s->players > 2) {
-        /* Hollywood is for two: a table plays a single game in penalty points. */
+        /* Hollywood is for two: a ring plays a single game in penalty points. */
         out->hollywood = 0;
-        if ((rc = gin_rules_table(out, s->players)) != GIN_OK) {
+        if ((rc = gin_rules_ring(out, s->players)) != GIN_OK) {
             if (why)
                 *why = "a table of three or four does not work with these rules";
             return rc;
@@ -534,8 +534,8 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         /* The next game takes the settings chosen in the menu. */
         gin_rules r;
         if (gin_play_rules(&p->set, &r, NULL) == GIN_OK) {
-            if (p->opponent && r.seats > 2) /* an external bot plays a table of two only */
-                (void)gin_rules_table(&r, 2);
+            if (p->opponent && r.seats > 2) /* an external bot plays a ring of two only */
+                (void)gin_rules_ring(&r, 2);
             p->rules = r;
         }
         int lv = gin_stats_level_index(p->set.level);
@@ -547,7 +547,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
-    drop_table_bots(p);
+    drop_ring_bots(p);
     free(p->rec);
     free(p->snap_prev);
     free(p->snap_now);

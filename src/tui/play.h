@@ -10,7 +10,7 @@
 #include "ai.h"
 #include "settings.h"
 #include "stats.h"
-#include "table.h"
+#include "scene.h"
 
 enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160 };
 
@@ -44,7 +44,7 @@ typedef struct gin_play {
     gin_match m;
     gin_agent bot_agent;                /* the real bot */
     gin_agent human_agent;              /* the player at the terminal (human.c) */
-    gin_agent table_bot[GIN_MAX_SEATS]; /* a table of 3-4: the bots of the seats
+    gin_agent ring_bot[GIN_MAX_SEATS]; /* a ring of 3-4: the bots of the seats
                               * other than human and bot (same level) */
     gin_agent agent[GIN_MAX_SEATS];     /* proxies by seat: record, replay, then decide */
     gin_proxy proxy[GIN_MAX_SEATS];
@@ -78,7 +78,7 @@ typedef struct gin_play {
     gin_showdown sd;
     int sd_knocker;
     gin_cardset sd_hands[2];
-    gin_table_showdown tsd;       /* a table of 3-4: the whole showdown */
+    gin_ring_showdown tsd;       /* a ring of 3-4: the whole showdown */
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
     int can_save; /* the state dir works */
@@ -99,12 +99,12 @@ void gin_human_agent(gin_play *p, gin_agent *out);
 /* Bring p->order in line with the hand and re-sort (table_model.c). */
 void gin_play_sync_hand(gin_play *p, gin_cardset held);
 /* Fill the table model from the match as the human sees it. */
-void gin_play_table(const gin_play *p, gin_table *t);
-/* A seat's name: "You", "Bot" (two players), "Bot 2" (a table; bots are
+void gin_play_scene(const gin_play *p, gin_scene *t);
+/* A seat's name: "You", "Bot" (two players), "Bot 2" (a ring; bots are
  * numbered clockwise from your left). */
 const char *gin_play_seat_name(const gin_play *p, int seat);
-/* The rules' name to show: the preset's name for a preset made a table of
- * 3-4 (gin_rules_table names it "custom"), else rules.name. Static. */
+/* The rules' name to show: the preset's name for a preset made a ring of
+ * 3-4 (gin_rules_ring names it "custom"), else rules.name. Static. */
 const char *gin_play_rules_name(const gin_play *p);
 const char *gin_play_rules_label(const gin_rules *r);
 /* The number of seats of the game in play (2, 3 or 4). */

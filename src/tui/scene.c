@@ -1,5 +1,5 @@
 /* The table as the human sees it: the hand's display order and sort, the
- * move log, the message line, and the gin_table model the UI paints. */
+ * move log, the message line, and the gin_scene model the UI paints. */
 #include "play.h"
 
 #include <stdarg.h>
@@ -230,7 +230,7 @@ static const char *level_title(int level)
 }
 
 /* Two players: the header and the opponent over the table. */
-static void two_seats(const gin_play *p, gin_table *t, const char *dot)
+static void two_seats(const gin_play *p, gin_scene *t, const char *dot)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
@@ -253,9 +253,9 @@ static void two_seats(const gin_play *p, gin_table *t, const char *dot)
         snprintf(t->opp_name, sizeof t->opp_name, "%s bot", level_title(p->level));
 }
 
-/* A table of 3-4: the header and a box per opponent, clockwise from your
+/* A ring of 3-4: the header and a box per opponent, clockwise from your
  * left. */
-static void table_seats(const gin_play *p, gin_table *t, const char *dot)
+static void table_seats(const gin_play *p, gin_scene *t, const char *dot)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
@@ -277,7 +277,7 @@ static void table_seats(const gin_play *p, gin_table *t, const char *dot)
     int over = h->phase == GIN_PHASE_OVER;
     for (int i = 0; i < t->n_opps; i++) {
         int seat = (p->human + 1 + i) % seats;
-        gin_table_seat *o = &t->opps[i];
+        gin_scene_seat *o = &t->opps[i];
         snprintf(o->name, sizeof o->name, "%s (%s)", gin_play_seat_name(p, seat), gin_stats_level_name(p->level));
         o->points = g->score.points[seat];
         if (!dealt)
@@ -292,13 +292,13 @@ static void table_seats(const gin_play *p, gin_table *t, const char *dot)
     }
 }
 
-void gin_play_table(const gin_play *p, gin_table *t)
+void gin_play_scene(const gin_play *p, gin_scene *t)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
     const gin_view *v = &p->m.views[p->human];
     const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
-    gin_table_clear(t);
+    gin_scene_clear(t);
 
     int dealt = g->hand_no > 0;
     int seats = gin_play_seats(p);

@@ -255,7 +255,7 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
         "all three; a game that is over takes no more points.\n");
 }
 
-/* A table of 3-4: penalty points per seat per hand and running totals,
+/* A ring of 3-4: penalty points per seat per hand and running totals,
  * you first then the bots clockwise. */
 static void sheet_table(const gin_play *p, char *buf, size_t cap)
 {
@@ -311,7 +311,7 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
         sheet_single(p, buf, cap);
 }
 
-/* A table's end: who reached the target, every total from the lowest,
+/* A ring's end: who reached the target, every total from the lowest,
  * the winner (or a tie for lowest: a drawn game). */
 static void gameover_table(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
 {
@@ -454,8 +454,8 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
     return buf;
 }
 
-/* A table of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
-static void showdown_table(const gin_play *p, gin_showdown_screen *s)
+/* A ring of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
+static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
@@ -495,7 +495,7 @@ static void showdown_table(const gin_play *p, gin_showdown_screen *s)
                  totals);
         return;
     }
-    const gin_table_showdown *sd = &p->tsd;
+    const gin_ring_showdown *sd = &p->tsd;
     int k = sd->knocker, w = sd->winner;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
@@ -591,7 +591,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
 {
     memset(s, 0, sizeof *s);
     if (gin_play_seats(p) > 2) {
-        showdown_table(p, s);
+        showdown_ring(p, s);
         return;
     }
     const gin_game *g = &p->m.game;

@@ -193,7 +193,7 @@ void gin_ui_too_small(int lines, int cols, const char *msg)
     }
 }
 
-static void draw_brackets(const gin_table *t, const gin_layout *l)
+static void draw_brackets(const gin_scene *t, const gin_layout *l)
 {
     int i = 0;
     while (i < t->n) {
@@ -226,7 +226,7 @@ static void draw_brackets(const gin_table *t, const gin_layout *l)
     }
 }
 
-static void draw_hand(const gin_table *t, const gin_layout *l)
+static void draw_hand(const gin_scene *t, const gin_layout *l)
 {
     static const char keys[] = "1234567890-";
     draw_brackets(t, l);
@@ -252,7 +252,7 @@ static void draw_hand(const gin_table *t, const gin_layout *l)
     }
 }
 
-static void draw_opponent(const gin_table *t, const gin_layout *l)
+static void draw_opponent(const gin_scene *t, const gin_layout *l)
 {
     char label[GIN_UI_LINE];
     int known = gin_cardset_count(t->opp_known);
@@ -328,10 +328,10 @@ static void titled_frame(gin_rect r, int attr, const char *title, int tattr, con
     }
 }
 
-/* One opponent at a table: name in the frame (highlighted on its turn),
+/* One opponent in a ring: name in the frame (highlighted on its turn),
  * cards and penalty total, a back for each unknown card then the known
  * ones face up (or, in practice, the whole hand), and its last move. */
-static void draw_seat_box(const gin_table_seat *s, gin_rect r)
+static void draw_seat_box(const gin_scene_seat *s, gin_rect r)
 {
     int turn_attr = gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD;
     char title[64];
@@ -369,7 +369,7 @@ static void draw_seat_box(const gin_table_seat *s, gin_rect r)
         gin_ui_put_clip(r.y + 3, x0, iw, gin_ui_attr(GIN_PAIR_DIM), s->last);
 }
 
-static void draw_piles(const gin_table *t, const gin_layout *l)
+static void draw_piles(const gin_scene *t, const gin_layout *l)
 {
     char buf[64];
     snprintf(buf, sizeof buf, "Stock %d", t->stock_n);
@@ -408,12 +408,12 @@ static void msg_row(void *ctx, const char *s, int len, int indent)
     gin_ui_put_clip(m->y++, 1, m->cols - 2, m->attr, buf);
 }
 
-void gin_ui_draw_table(const gin_table *t, gin_layout *out)
+void gin_ui_draw_scene(const gin_scene *t, gin_layout *out)
 {
     gin_layout l;
     int lines, cols;
     gin_ui_size(&lines, &cols);
-    gin_layout_table(cols, lines, t, &l);
+    gin_layout_scene(cols, lines, t, &l);
     erase();
     if (l.too_small) {
         gin_ui_too_small(lines, cols, t->message);
@@ -432,7 +432,7 @@ void gin_ui_draw_table(const gin_table *t, gin_layout *out)
             draw_opponent(t, &l);
         draw_piles(t, &l);
         int hx = t->n ? l.hand_x[0] : 2;
-        /* Over a narrow hand (seven cards at a table) the line starts further
+        /* Over a narrow hand (seven cards in a ring) the line starts further
          * left rather than lose its end. */
         int nw = gin_ui_strwidth(t->hand_note);
         if (hx + nw > cols - 1)

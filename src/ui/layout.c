@@ -1,10 +1,10 @@
 /* Where each part of the table goes for a window size. Pure arithmetic so
  * the layout is tested without a terminal and mouse clicks map back to it. */
-#include "table.h"
+#include "scene.h"
 
 #include <string.h>
 
-void gin_table_clear(gin_table *t)
+void gin_scene_clear(gin_scene *t)
 {
     memset(t, 0, sizeof *t);
     t->discard_top = GIN_NO_CARD;
@@ -17,7 +17,7 @@ void gin_table_clear(gin_table *t)
 
 /* Width of the hand with `gap` columns between cards and `brk` more where
  * one group ends and another begins. */
-static int hand_width(const gin_table *t, int cw, int gap, int brk)
+static int hand_width(const gin_scene *t, int cw, int gap, int brk)
 {
     int w = 0;
     for (int i = 0; i < t->n; i++) {
@@ -29,7 +29,7 @@ static int hand_width(const gin_table *t, int cw, int gap, int brk)
 }
 
 /* The hand, centred; tighten the spacing if it does not fit. */
-static void place_hand(gin_layout *l, const gin_table *t, int big, int cols)
+static void place_hand(gin_layout *l, const gin_scene *t, int big, int cols)
 {
     int gap = big ? 2 : 1, brk = 2;
     while (hand_width(t, l->card_w, gap, brk) > cols - 2 && (gap || brk)) {
@@ -51,11 +51,11 @@ static void place_hand(gin_layout *l, const gin_table *t, int big, int cols)
     }
 }
 
-/* A table of three or four: the opponents' boxes left, (top,) right; the
+/* A ring of three or four: the opponents' boxes left, (top,) right; the
  * stock and pile between them; the move log under them; your hand at the
  * bottom. Rows at 80x24 with four seats: header 1, top box 5, middle 5,
  * log 3, hand 6, message and keys 2; the spare rows become gaps. */
-static void layout_seats(int cols, int lines, const gin_table *t, gin_layout *l, int big)
+static void layout_seats(int cols, int lines, const gin_scene *t, gin_layout *l, int big)
 {
     int ch = l->card_h;
     int n = t->n_opps < 0 ? 0 : t->n_opps > GIN_UI_MAX_OPPS ? GIN_UI_MAX_OPPS : t->n_opps;
@@ -114,7 +114,7 @@ static void layout_seats(int cols, int lines, const gin_table *t, gin_layout *l,
     place_hand(l, t, big, cols);
 }
 
-void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
+void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
 {
     memset(l, 0, sizeof *l);
     l->cols = cols;
@@ -198,7 +198,7 @@ void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *l)
 
 static int in_rect(gin_rect r, int y, int x) { return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w; }
 
-int gin_layout_hit(const gin_layout *l, const gin_table *t, int y, int x, int *card)
+int gin_layout_hit(const gin_layout *l, const gin_scene *t, int y, int x, int *card)
 {
     if (l->too_small)
         return GIN_HIT_NONE;

@@ -222,7 +222,7 @@ static void draw_spread(const gin_spread *sp, int y, int cols)
     }
 }
 
-/* A table's seat in two rows: its label, then its cards as text: each
+/* A ring's seat in two rows: its label, then its cards as text: each
  * meld in brackets (cards laid on it by others marked + in the lay-off
  * colour), its unmatched cards, and what it laid off itself. */
 static void put_card_text(int y, int *x, int right, gin_card c, int attr_extra, const char *prefix)
@@ -272,7 +272,7 @@ static void draw_seat_row(const gin_spread *sp, int y, int cols)
         put_card_text(y + 1, &x, right, tmp[i], lay, "+");
 }
 
-static void draw_table_showdown(const gin_showdown_screen *s, int lines, int cols)
+static void draw_ring_showdown(const gin_showdown_screen *s, int lines, int cols)
 {
     int n = s->seats > GIN_MAX_SEATS ? GIN_MAX_SEATS : s->seats;
     int total = wrap_rows(s->text, text_width(cols));
@@ -298,7 +298,7 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
     } else {
         title_bar(0, cols, s->title);
         if (s->seats > 2) {
-            draw_table_showdown(s, lines, cols);
+            draw_ring_showdown(s, lines, cols);
             gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
             wnoutrefresh(stdscr);
             doupdate();

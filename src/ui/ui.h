@@ -1,5 +1,5 @@
 /* gin — the terminal: the only layer that speaks curses. The app builds a
- * gin_table (table.h) and asks this layer to paint it and to read the
+ * gin_scene (scene.h) and asks this layer to paint it and to read the
  * player's keys and clicks, which come back as plain gin_ui_input values. */
 #ifndef GIN_UI_H
 #define GIN_UI_H
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include "gin/card.h"
 #include "gin/showdown.h"
-#include "table.h"
+#include "scene.h"
 
 typedef struct gin_ui_opts {
     int color;         /* 1 = colours (when the terminal has them) */
@@ -75,7 +75,7 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms);
 int gin_ui_quit_signal(void);
 
 /* Paint the table (or, in a small window, the size message) and show it. */
-void gin_ui_draw_table(const gin_table *t, gin_layout *layout_out);
+void gin_ui_draw_scene(const gin_scene *t, gin_layout *layout_out);
 
 /* A modal text screen: a title, a body (lines split at '\n'; scrolls with
  * arrows / PgUp / PgDn), a footer. Waits for one of `keys` (also Enter and
@@ -86,21 +86,21 @@ int gin_ui_text_screen(const char *title, const char *body, const char *footer, 
 /* The showdown and game-over screens: a title, the two spreads and the
  * scoring spelled out. Pure model filled by the app. */
 typedef struct gin_spread {
-    char label[GIN_UI_LINE]; /* "You knocked", "Bot"; at a table the whole
+    char label[GIN_UI_LINE]; /* "You knocked", "Bot"; in a ring the whole
                               * line ("Bot 2 knocked · deadwood 4 · takes 0") */
     int n_melds;
     gin_cardset melds[GIN_MAX_MELDS];
     gin_cardset laid[GIN_MAX_MELDS]; /* cards the other hand(s) laid off on each meld */
     gin_cardset unmatched;
     int deadwood;
-    gin_cardset laid_off; /* a table: this defender's cards laid off on the knocker's melds */
+    gin_cardset laid_off; /* a ring: this defender's cards laid off on the knocker's melds */
 } gin_spread;
 typedef struct gin_showdown_screen {
     char title[GIN_UI_LINE];
     gin_spread spread[2];
     char text[2048]; /* the scoring, spelled out, '\n'-separated */
     char footer[GIN_UI_LINE];
-    /* A table of 3-4 (seats > 2): one compact row per seat in seat[],
+    /* A ring of 3-4 (seats > 2): one compact row per seat in seat[],
      * the knocker first then the others in turn order; spread[] unused. */
     int seats;
     gin_spread seat[GIN_MAX_SEATS];

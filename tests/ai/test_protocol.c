@@ -1,7 +1,7 @@
 /* The bot protocol: every message formats and parses back to itself, bad
  * lines are refused, answers are checked against the view, and the bot side
  * rebuilds from the lines exactly the events and the view the referee's seat
- * had, over whole games in every preset, with two seats and at a table of
+ * had, over whole games in every preset, with two seats and in a ring of
  * three or four (every defender's spread, layoffs and penalty). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -155,7 +155,7 @@ static void test_every_message_round_trips(void **state)
     m.scores[3] = 0;
     round_trip(&m, "endhand 14 102 7 0\n");
 
-    /* a table of three or four */
+    /* a ring of three or four */
     m = blank_msg(GIN_PROTO_PENALTY);
     m.seat = 3;
     m.n = 35;
@@ -225,9 +225,9 @@ static void test_rules_round_trip(void **state)
                              "gin-bonus 25 big-gin 0 undercut-bonus 25 stock void stock-void-at 2 "
                              "target 100 max-hands 0 game-bonus 100 box-bonus 25 shutout total "
                              "hollywood off undercut-penalty 0\n");
-    /* a table: the seats and its undercut penalty travel */
+    /* a ring: the seats and its undercut penalty travel */
     gin_rules t = *gin_rules_preset_at(0);
-    assert_int_equal(gin_rules_table(&t, 4), GIN_OK);
+    assert_int_equal(gin_rules_ring(&t, 4), GIN_OK);
     m.rules = t;
     assert_true(gin_proto_format(&m, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "rules custom seats 4 "));
@@ -465,7 +465,7 @@ typedef struct seat_log {
     gin_proto_client client;
     gin_proto_referee ref;
     long lines;
-    int penalties; /* PENALTY lines seen (a table) */
+    int penalties; /* PENALTY lines seen (a ring) */
     int games;     /* games opened (rules + game lines) */
 } seat_log;
 
@@ -626,7 +626,7 @@ static void test_client_rebuilds_big_gin_and_hollywood(void **state)
         replay_game(&r, "hard", "hard", seed);
 }
 
-/* At a table of three or four the lines rebuild every seat's events (every
+/* In a ring of three or four the lines rebuild every seat's events (every
  * defender's layoffs, each seat's penalty with its shown hand, the
  * summary) and view, in every preset, gin and undercuts included. */
 static void test_client_rebuilds_a_table(void **state)
@@ -637,7 +637,7 @@ static void test_client_rebuilds_a_table(void **state)
     for (int seats = 3; seats <= 4; seats++)
         for (size_t i = 0; i < gin_rules_preset_count(); i++) {
             gin_rules r = *gin_rules_preset_at(i);
-            assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+            assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
             for (uint64_t seed = 1; seed <= 2; seed++)
                 told += replay_table(&r, names, seed * 5 + (uint64_t)seats);
         }
@@ -645,19 +645,19 @@ static void test_client_rebuilds_a_table(void **state)
     gin_rules r = *gin_rules_preset_at(0);
     assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
     assert_int_equal(gin_rules_set(&r, "first-turn", "free", NULL), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, 3), GIN_OK);
     static const char *const hards[] = {"hard", "hard", "hard"};
     told += replay_table(&r, hards, 3);
     assert_true(told > 0);
 }
 
-/* The referee cannot tell a table's showdown without its memory. */
+/* The referee cannot tell a ring's showdown without its memory. */
 static void test_table_needs_a_referee(void **state)
 {
     (void)state;
     gin_view v;
     gin_rules r = *gin_rules_preset_at(0);
-    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, 3), GIN_OK);
     gin_view_init(&v, &r, 0);
     gin_showdown sd;
     memset(&sd, 0, sizeof sd);
@@ -702,7 +702,7 @@ static void test_client_refuses_out_of_order(void **state)
     assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
     assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
 
-    /* a table of three: seven cards, seats 0..2, every seat dealt in turn */
+    /* a ring of three: seven cards, seats 0..2, every seat dealt in turn */
     gin_proto_client_init(&c);
     assert_int_equal(gin_proto_parse("rules standard seats 3 undercut-penalty 10", &m), GIN_OK);
     assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);

@@ -77,7 +77,7 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     const char *names[2] = {n0, n1};
     for (int s = 0; s < 2; s++) {
         int rc =
-            gin_app_agent_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
+            gin_bots_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
         if (rc != GIN_OK)
             print_error("cannot create %s: %s\n", names[s], err);
         assert_int_equal(rc, GIN_OK);
@@ -90,8 +90,8 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     o.fault_seat = m->fault_seat;
     o.n_results = m->game.n_results;
     o.winner = gin_game_winner(&m->game, &o.total);
-    if (o.fault_seat >= 0 && gin_app_agent_fault(&a[o.fault_seat]))
-        snprintf(o.fault, sizeof o.fault, "%s", gin_app_agent_fault(&a[o.fault_seat]));
+    if (o.fault_seat >= 0 && gin_bots_fault(&a[o.fault_seat]))
+        snprintf(o.fault, sizeof o.fault, "%s", gin_bots_fault(&a[o.fault_seat]));
     for (int s = 0; s < 2; s++)
         a[s].destroy(a[s].self);
     free(m);
@@ -241,7 +241,7 @@ static void test_bots_that_fail_the_handshake(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gin_agent a;
         char err[512];
-        assert_int_equal(gin_app_agent_create(cases[i].name, 1, 0, NULL, &a, err, sizeof err), GIN_ESTATE);
+        assert_int_equal(gin_bots_create(cases[i].name, 1, 0, NULL, &a, err, sizeof err), GIN_ESTATE);
         if (!strstr(err, cases[i].says))
             print_error("got '%s'\n", err);
         assert_non_null(strstr(err, cases[i].says));
@@ -249,9 +249,9 @@ static void test_bots_that_fail_the_handshake(void **state)
     }
     gin_agent a;
     char err[512];
-    assert_int_equal(gin_app_agent_create("nosuch", 1, 0, NULL, &a, err, sizeof err), GIN_ENAME);
+    assert_int_equal(gin_bots_create("nosuch", 1, 0, NULL, &a, err, sizeof err), GIN_ENAME);
     assert_non_null(strstr(err, "exec:COMMAND"));
-    assert_int_equal(gin_app_agent_create("exec:", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
+    assert_int_equal(gin_bots_create("exec:", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
     assert_int_equal(open_fds(), fds);
 }
 
@@ -261,7 +261,7 @@ static void test_agent_serves_several_games(void **state)
     char engine[4200], err[512];
     snprintf(engine, sizeof engine, "exec:'%s' engine --level easy", GIN_BINARY); /* the real engine */
     gin_agent a, b;
-    assert_int_equal(gin_app_agent_create(engine, 9, 0, NULL, &a, err, sizeof err), GIN_OK);
+    assert_int_equal(gin_bots_create(engine, 9, 0, NULL, &a, err, sizeof err), GIN_OK);
     assert_string_equal(a.name, "gin easy");
     long pid = gin_exec_agent_pid(&a);
     assert_true(pid > 0);
@@ -272,7 +272,7 @@ static void test_agent_serves_several_games(void **state)
     for (uint64_t g = 0; g < 2; g++) {
         assert_int_equal(gin_match_init(m, gin_rules_preset_at(1), 100 + g, seats, NULL, NULL), GIN_OK);
         assert_int_equal(gin_match_play(m), 0);
-        assert_null(gin_app_agent_fault(&a));
+        assert_null(gin_bots_fault(&a));
     }
     assert_int_equal(gin_exec_agent_pid(&a), pid); /* one process for both games */
     a.destroy(a.self);

@@ -230,7 +230,7 @@ static void test_values(void **state)
     assert_int_equal(gin_cardset_value(~UINT64_C(0)), 340); /* non-card bits ignored */
     assert_int_equal(gin_cardset_value(0), 0);
     gin_cardset s;
-    /* seed 000: J J Q Q 2 6 6 = 54 */
+    /* the classic rules: J J Q Q 2 6 6 = 54 */
     assert_int_equal(gin_cardset_parse("J♣ J♠ Q♦ Q♥ 2♥ 6♦ 6♣", &s, NULL), 7);
     assert_int_equal(gin_cardset_value(s), 54);
 }

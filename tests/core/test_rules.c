@@ -1,4 +1,4 @@
-/* Rule presets: every knob of every preset against ../shared/RULES.md, name
+/* Rule presets: every knob of every preset against docs/rules.md, name
  * lookup, the check of each knob, knob overrides, and the knock limit. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,7 +52,7 @@ static void test_lookup(void **state)
     assert_int_equal(gin_rules_preset(NULL, &r), GIN_ENAME);
 }
 
-/* Every knob, row by row of the table in RULES.md. */
+/* Every knob, row by row of the table in docs/rules.md. */
 static void test_standard(void **state)
 {
     (void)state;

@@ -47,7 +47,7 @@ static void expect_seat(const gin_game_score *g, int seat, int points, int won, 
     assert_int_equal(g->total[seat], total);
 }
 
-/* The three hands of seed 000 (gin 45, knock 48, undercut 29) and two more. */
+/* The three hands of the classic rules (gin 45, knock 48, undercut 29) and two more. */
 static const gin_hand_score plain_game[] = {
     WIN(0, 45), WIN(1, 48), VOID_HAND, WIN(0, 29), WIN(0, 30), WIN(1, 200), /* after the game is over: ignored */
 };
@@ -253,7 +253,7 @@ static void test_void_only(void **state)
     expect_seat(&g, 1, 0, 0, 0, 0, 0);
 }
 
-/* A table of three: penalty points (docs/rules.md, "A table for three or
+/* A ring of three: penalty points (docs/rules.md, "A ring for three or
  * four"). Each row is a hand's penalties per seat; the winner pays none.
  *  1 knock    P0 wins  0 12 30   totals  0 12 30
  *  2 void                                 0 12 30

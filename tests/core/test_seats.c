@@ -1,4 +1,4 @@
-/* A table for three or four (seed 001; docs/rules.md, "A table for three or
+/* A ring of three or four (the Oklahoma rules; docs/rules.md, "A ring for three or
  * four"): the rule knob, the deal of seven, the upcard offer round, the
  * showdown with several defenders (the lay-off restriction, every scoring
  * case with hand-computed numbers), the events and views of a whole hand,
@@ -30,7 +30,7 @@ static gin_rules table(const char *preset, int seats)
 {
     gin_rules r;
     assert_int_equal(gin_rules_preset(preset, &r), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
     return r;
 }
 
@@ -89,7 +89,7 @@ static void make_deck(gin_card deck[GIN_DECK_SIZE], int seats, const char *const
     assert_int_equal(k, GIN_DECK_SIZE);
 }
 
-static gin_cardset laid_by(const gin_table_showdown *t, int seat)
+static gin_cardset laid_by(const gin_ring_showdown *t, int seat)
 {
     gin_cardset s = 0;
     for (int i = 0; i < t->n_layoffs[seat]; i++)
@@ -97,13 +97,13 @@ static gin_cardset laid_by(const gin_table_showdown *t, int seat)
     return s;
 }
 
-static void settle(const gin_rules *r, int seats, int knocker, const char *const held[], gin_table_showdown *t)
+static void settle(const gin_rules *r, int seats, int knocker, const char *const held[], gin_ring_showdown *t)
 {
     gin_cardset h[GIN_MAX_SEATS] = {0};
     for (int s = 0; s < seats; s++)
         h[s] = S(held[s]);
     memset(t, 0x5a, sizeof *t);
-    assert_int_equal(gin_showdown_settle_table(r, h, seats, knocker, -1, t), GIN_OK);
+    assert_int_equal(gin_showdown_settle_ring(r, h, seats, knocker, -1, t), GIN_OK);
     assert_int_equal(t->seats, seats);
     assert_int_equal(t->knocker, knocker);
     int total = 0;
@@ -132,19 +132,19 @@ static void test_rules_table(void **state)
     assert_int_equal(gin_cards_dealt(2), 10);
     assert_int_equal(gin_cards_dealt(3), 7);
     assert_int_equal(gin_cards_dealt(4), 7);
-    assert_int_equal(gin_rules_table(&r, 3), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, 3), GIN_OK);
     assert_int_equal(r.seats, 3);
-    assert_int_equal(r.undercut_penalty, GIN_TABLE_UNDERCUT_PENALTY);
+    assert_int_equal(r.undercut_penalty, GIN_RING_UNDERCUT_PENALTY);
     assert_string_equal(r.name, "custom");
     /* an explicit penalty is kept */
     assert_int_equal(gin_rules_set(&r, "undercut-penalty", "15", NULL), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, 4), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, 4), GIN_OK);
     assert_int_equal(r.undercut_penalty, 15);
-    /* bad counts and Hollywood at a table are refused, r unchanged */
+    /* bad counts and Hollywood in a ring are refused, r unchanged */
     gin_rules keep = r;
-    assert_int_equal(gin_rules_table(&r, 5), GIN_ERULES);
-    assert_int_equal(gin_rules_table(&r, 1), GIN_ERULES);
-    assert_int_equal(gin_rules_table(NULL, 3), GIN_EINVAL);
+    assert_int_equal(gin_rules_ring(&r, 5), GIN_ERULES);
+    assert_int_equal(gin_rules_ring(&r, 1), GIN_ERULES);
+    assert_int_equal(gin_rules_ring(NULL, 3), GIN_EINVAL);
     const char *why = NULL;
     assert_int_equal(gin_rules_set(&r, "hollywood", "on", &why), GIN_ERULES);
     assert_non_null(why);
@@ -308,7 +308,7 @@ static void test_knock_three(void **state)
 {
     (void)state;
     gin_rules r = table("standard", 3);
-    gin_table_showdown t;
+    gin_ring_showdown t;
     settle(&r, 3, 0, knock3, &t);
     assert_int_equal(t.kind, GIN_RESULT_KNOCK);
     assert_int_equal(t.winner, 0);
@@ -337,7 +337,7 @@ static void test_layoff_restriction(void **state)
 {
     (void)state;
     gin_rules r = table("standard", 3);
-    gin_table_showdown t;
+    gin_ring_showdown t;
     const char *const swapped[] = {knock3[0], knock3[2], knock3[1]};
     settle(&r, 3, 0, swapped, &t);
     assert_int_equal(t.n_layoffs[1], 0);
@@ -374,7 +374,7 @@ static void test_gin_three(void **state)
     (void)state;
     gin_rules r = table("standard", 3);
     const char *const held[] = {"2S 2C 2D 2H 5H 6H 7H", knock3[1], knock3[2]};
-    gin_table_showdown t;
+    gin_ring_showdown t;
     settle(&r, 3, 0, held, &t);
     assert_int_equal(t.kind, GIN_RESULT_GIN);
     assert_int_equal(t.winner, 0);
@@ -389,7 +389,7 @@ static void test_gin_three(void **state)
     /* big gin: all eight melded, when allowed: 37 + 31, 28 + 31 */
     const char *const big[] = {"2S 2C 2D 2H 5H 6H 7H 8H", "AS KS KD KC 9S TD JC", knock3[2]};
     gin_cardset h[3] = {S(big[0]), S(big[1]), S(big[2])};
-    assert_int_equal(gin_showdown_settle_table(&r, h, 3, 0, 10, &t), GIN_EKNOCK);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 3, 0, 10, &t), GIN_EKNOCK);
     r.big_gin_bonus = 31;
     settle(&r, 3, 0, big, &t);
     assert_int_equal(t.kind, GIN_RESULT_BIG_GIN);
@@ -406,7 +406,7 @@ static void test_undercut_one(void **state)
     (void)state;
     gin_rules r = table("standard", 3);
     const char *const held[] = {"2S 2C 2D 5H 6H 7H 8C", "9C 9D 9S 9H AH AD 4D", "KS KD KC QH JD TC 8D"};
-    gin_table_showdown t;
+    gin_ring_showdown t;
     settle(&r, 3, 0, held, &t);
     assert_int_equal(t.kind, GIN_RESULT_UNDERCUT);
     assert_int_equal(t.winner, 1);
@@ -439,7 +439,7 @@ static void test_undercut_two(void **state)
     gin_rules r = table("standard", 4);
     const char *held[] = {"KS KD KC QH JD JC 6D", "2S 2C 2D 5H 6H 7H 8C", "TC TD TS 4C 4D 4S 8S",
                           "9C 9D 9S 9H AH AD 3C"};
-    gin_table_showdown t;
+    gin_ring_showdown t;
     settle(&r, 4, 1, held, &t);
     assert_int_equal(t.kind, GIN_RESULT_UNDERCUT);
     assert_int_equal(t.winner, 3);
@@ -468,26 +468,26 @@ static void test_table_bad_input(void **state)
     (void)state;
     gin_rules r = table("standard", 3);
     gin_cardset h[3] = {S(knock3[0]), S(knock3[1]), S(knock3[2])};
-    gin_table_showdown t, keep;
+    gin_ring_showdown t, keep;
     memset(&t, 0x33, sizeof t);
     keep = t;
-    assert_int_equal(gin_showdown_settle_table(NULL, h, 3, 0, 10, &t), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, NULL, 3, 0, 10, &t), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, h, 3, 0, 10, NULL), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, h, 5, 0, 10, &t), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, h, 3, 3, 10, &t), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, h, 3, -1, 10, &t), GIN_EINVAL);
-    assert_int_equal(gin_showdown_settle_table(&r, h, 3, 0, 3, &t), GIN_EKNOCK); /* 4 > 3 */
+    assert_int_equal(gin_showdown_settle_ring(NULL, h, 3, 0, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, NULL, 3, 0, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 3, 0, 10, NULL), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 5, 0, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 3, 3, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 3, -1, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, h, 3, 0, 3, &t), GIN_EKNOCK); /* 4 > 3 */
     gin_cardset dup[3] = {h[0], (h[1] & ~S("8H")) | S("2S"), h[2]};
-    assert_int_equal(gin_showdown_settle_table(&r, dup, 3, 0, 10, &t), GIN_EOVERLAP);
+    assert_int_equal(gin_showdown_settle_ring(&r, dup, 3, 0, 10, &t), GIN_EOVERLAP);
     gin_cardset short6[3] = {h[0], h[1] & ~S("8H"), h[2]};
-    assert_int_equal(gin_showdown_settle_table(&r, short6, 3, 0, 10, &t), GIN_ECOUNT);
+    assert_int_equal(gin_showdown_settle_ring(&r, short6, 3, 0, 10, &t), GIN_ECOUNT);
     gin_cardset bits[3] = {h[0], h[1] | ((gin_cardset)1 << 15), h[2]};
-    assert_int_equal(gin_showdown_settle_table(&r, bits, 3, 0, 10, &t), GIN_EINVAL);
+    assert_int_equal(gin_showdown_settle_ring(&r, bits, 3, 0, 10, &t), GIN_EINVAL);
     assert_memory_equal(&t, &keep, sizeof t);
     /* seats = 2 works too (penalty scoring for two) */
     gin_cardset two[2] = {h[0], h[1]};
-    assert_int_equal(gin_showdown_settle_table(&r, two, 2, 0, 10, &t), GIN_ECOUNT); /* 7 cards */
+    assert_int_equal(gin_showdown_settle_ring(&r, two, 2, 0, 10, &t), GIN_ECOUNT); /* 7 cards */
 }
 
 /* ---- a whole hand: events and views ---- */
@@ -528,7 +528,7 @@ static void test_hand_events(void **state)
         assert_int_equal(e[2 + i].kind, GIN_EV_PENALTY);
         assert_int_equal(e[2 + i].seat, i);
         assert_int_equal(e[2 + i].value, pen[i]);
-        assert_int_equal(h.table.penalty[i], pen[i]);
+        assert_int_equal(h.ring.penalty[i], pen[i]);
     }
     assert_int_equal(e[5].kind, GIN_EV_HAND_OVER);
     assert_int_equal(e[5].seat, 0);
@@ -654,7 +654,7 @@ static void test_playouts(void **state)
                 gin_rules r = *gin_rules_preset_at(set < 4 ? (size_t)set : 0);
                 if (set >= 4)
                     assert_int_equal(gin_rules_set(&r, extra[set - 4][0], extra[set - 4][1], NULL), GIN_OK);
-                assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+                assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
                 static gin_game g;
                 static game_check c;
                 memset(&c, 0, sizeof c);
@@ -696,7 +696,7 @@ static void test_playouts(void **state)
                     test_assert_conserved(&g.hand);
                     check_views(&c, &g.hand);
                     if (g.hand.phase == GIN_PHASE_OVER && !g.hand.void_hand) {
-                        const gin_table_showdown *t = &g.hand.table;
+                        const gin_ring_showdown *t = &g.hand.ring;
                         const gin_hand_score *hs = &g.results[g.n_results - 1];
                         int sum = 0;
                         for (int s = 0; s < seats; s++)
@@ -750,7 +750,7 @@ static void test_playouts(void **state)
     free(parsed);
 }
 
-/* A record of a table with a tampered penalty total is caught. */
+/* A record of a ring with a tampered penalty total is caught. */
 static void test_record_mismatch(void **state)
 {
     (void)state;
@@ -811,7 +811,7 @@ static void test_record_knob(void **state)
     assert_int_equal(gin_record_parse(text, parsed, &line), GIN_OK);
     assert_int_equal(parsed->rules.undercut_penalty, 5);
     assert_string_equal(parsed->rules.name, "custom");
-    /* a table written without the line reads as penalty 0; twice is an error */
+    /* a ring written without the line reads as penalty 0; twice is an error */
     r = table("standard", 3);
     gin_record_init(rec, &r, 9);
     assert_true(gin_record_format(rec, text, sizeof text) > 0);
@@ -909,7 +909,7 @@ static void test_match_four(void **state)
     }
 }
 
-/* Winner deals at a table: after a won hand the winner (the knocker, or the
+/* Winner deals in a ring: after a won hand the winner (the knocker, or the
  * undercutter) deals the next; a void hand keeps the dealer. */
 static void test_game_dealer_rotation(void **state)
 {

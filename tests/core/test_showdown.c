@@ -1,5 +1,5 @@
 /* Tests of the showdown: spreads, layoffs, results and points, the worked
- * examples of seed 000, and a brute-force cross-check on random deals. */
+ * examples of the classic rules, and a brute-force cross-check on random deals. */
 #include <setjmp.h>
 #include <string.h>
 #include <stdarg.h>
@@ -116,7 +116,7 @@ static gin_showdown settle_ok(const gin_rules *r, gin_cardset k, gin_cardset d, 
     return s;
 }
 
-/* ---- seed 000 (the classic preset's source) ---- */
+/* ---- the classic rules (the classic preset's source) ---- */
 
 static void seed000_gin_scores_45(void **state)
 {

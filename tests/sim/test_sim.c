@@ -1,7 +1,7 @@
 /* The simulator and `gin sim`: results independent of the number of
  * workers, mirrored pairs, the figures adding up, exec: bots (our engine
  * through the protocol gives the in-process figures; failing bots forfeit
- * and leave no process behind), the command line; a table of three or four
+ * and leave no process behind), the command line; a ring of three or four
  * (rotated seats on the same shuffle, cards conserved, penalty figures,
  * forfeits mapped to the right player), and two players' figures exactly as
  * before the table landed. */
@@ -137,13 +137,13 @@ static void test_mirrored_pairs(void **state)
     assert_true(gin_sim_game_seed(1, 0) != gin_sim_game_seed(2, 0));
 }
 
-/* ---- a table of three or four ---- */
+/* ---- a ring of three or four ---- */
 
 static gin_sim_config table_config(int seats, const char *p1, const char *p2, const char *p3, const char *p4,
                                    long groups)
 {
     gin_sim_config c = config(p1, p2, groups, 1);
-    assert_int_equal(gin_rules_table(&c.rules, seats), GIN_OK);
+    assert_int_equal(gin_rules_ring(&c.rules, seats), GIN_OK);
     assert_int_equal(c.rules.undercut_penalty, 10);
     c.p3 = p3;
     c.p4 = p4;
@@ -344,7 +344,7 @@ static void test_exec_engine_equals_in_process(void **state)
     assert_no_children();
 }
 
-/* The same at a table: our engine through the protocol (one game line per
+/* The same in a ring: our engine through the protocol (one game line per
  * game, the seed the in-process agent gets; a seeded random bot shows it)
  * gives the in-process figures at 3 and 4 seats. */
 static void test_exec_engine_at_a_table(void **state)
@@ -444,7 +444,7 @@ static void test_table_forfeit_names_the_player(void **state)
     assert_int_equal(s.games, 3);
     assert_int_equal(s.forfeits[2], 3);
     assert_int_equal(s.forfeits[0] + s.forfeits[1], 0);
-    assert_int_equal(s.wins[0] + s.wins[1] + s.wins[2], 0); /* at a table nobody wins a forfeit */
+    assert_int_equal(s.wins[0] + s.wins[1] + s.wins[2], 0); /* in a ring nobody wins a forfeit */
     assert_int_equal(f.n, 3);
     for (int k = 0; k < 3; k++) {
         assert_int_equal(f.games[k], k);
@@ -626,7 +626,7 @@ static void test_cli_table(void **state)
     assert_non_null(strstr(out, "p4 random"));
     assert_non_null(strstr(out, "penalty/hand"));
     assert_non_null(strstr(out, "forfeits 0: p1 0, p2 0, p3 0, p4 0"));
-    /* Refused: a missing or extra player, a table in Hollywood, a clash. */
+    /* Refused: a missing or extra player, a ring in Hollywood, a clash. */
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --players 3", out, sizeof out, 1), 2);
     assert_non_null(strstr(out, "--p3"));
     assert_int_equal(run_gin("sim --p1 simple --p2 simple --p4 simple", out, sizeof out, 1), 2);

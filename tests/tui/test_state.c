@@ -254,7 +254,7 @@ static void test_save_round_trip_and_damage(void **state)
 }
 
 /* Players: remembered (2-4), an old file without the key means two, a bad
- * count is damage; the rules a table plays. */
+ * count is damage; the rules a ring plays. */
 static void test_settings_players(void **state)
 {
     (void)state;
@@ -280,7 +280,7 @@ static void test_settings_players(void **state)
     assert_string_equal(two.name, "standard");
     assert_int_equal(two.undercut_penalty, std.undercut_penalty);
     s.players = 3;
-    s.hollywood = 1; /* Hollywood is for two: a table plays without it */
+    s.hollywood = 1; /* Hollywood is for two: a ring plays without it */
     assert_int_equal(gin_play_rules(&s, &table, NULL), 0);
     assert_int_equal(table.seats, 3);
     assert_int_equal(table.undercut_penalty, 10);
@@ -301,7 +301,7 @@ static void test_save_table_game(void **state)
     static gin_game g, again;
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), 0);
-    assert_int_equal(gin_rules_table(&r, 3), 0);
+    assert_int_equal(gin_rules_ring(&r, 3), 0);
     gin_record_init(&rec, &r, 777);
     assert_int_equal(gin_game_init(&g, &r, 777), 0);
     assert_int_equal(gin_game_deal(&g, NULL, NULL), 0);

@@ -17,7 +17,7 @@
 #include "gin/score.h"
 #include "gin/showdown.h"
 #include "play.h"
-#include "table.h"
+#include "scene.h"
 #include "ui.h"
 #include "support/support.h"
 
@@ -84,10 +84,10 @@ static int find(const char *s)
     return -1;
 }
 
-/* A table mid-hand: a run of hearts, a set of sevens, three deadwood cards. */
-static void sample(gin_table *t)
+/* A ring mid-hand: a run of hearts, a set of sevens, three deadwood cards. */
+static void sample(gin_scene *t)
 {
-    gin_table_clear(t);
+    gin_scene_clear(t);
     snprintf(t->title, sizeof t->title, "gin - standard - to 100 - hand 3 - you deal");
     snprintf(t->score, sizeof t->score, "You 34 - Bot 12");
     snprintf(t->opp_name, sizeof t->opp_name, "Normal bot");
@@ -118,10 +118,10 @@ static void test_table_80x24_utf8(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_table t;
+    gin_scene t;
     sample(&t);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_false(l.too_small);
     assert_int_equal(find("hand 3"), 0);
     assert_non_null(strstr(row(0), "You 34 - Bot 12"));
@@ -146,10 +146,10 @@ static void test_table_120x40_big_cards(void **state)
 {
     (void)state;
     open_term(40, 120, 1);
-    gin_table t;
+    gin_scene t;
     sample(&t);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_int_equal(l.card_h, 5);
     assert_int_equal(l.card_w, 7);
     /* Rank in the corner, suit in the middle, rank again bottom right. */
@@ -165,10 +165,10 @@ static void test_table_ascii(void **state)
     (void)state;
     open_term(24, 80, 0);
     assert_false(gin_ui_utf8());
-    gin_table t;
+    gin_scene t;
     sample(&t);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_non_null(strstr(row(l.hand_y + 1), "|10H|"));
     assert_non_null(strstr(row(l.hand_y + 1), "|K C|"));
     assert_non_null(strstr(row(l.hand_y), "+---+"));
@@ -183,10 +183,10 @@ static void test_tiny_window(void **state)
 {
     (void)state;
     open_term(20, 60, 1);
-    gin_table t;
+    gin_scene t;
     sample(&t);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_true(l.too_small);
     assert_true(find("at least 80x24") >= 0);
     assert_int_equal(find("Stock"), -1);
@@ -246,10 +246,10 @@ static void test_game_over_text_screen(void **state)
 static void test_layout_and_hits(void **state)
 {
     (void)state;
-    gin_table t;
+    gin_scene t;
     sample(&t);
     gin_layout l;
-    gin_layout_table(80, 24, &t, &l);
+    gin_layout_scene(80, 24, &t, &l);
     assert_false(l.too_small);
     /* Cards in order, groups set apart, all on screen. */
     for (int i = 1; i < t.n; i++)
@@ -268,10 +268,10 @@ static void test_layout_and_hits(void **state)
     t.cards[10] = C("AS");
     for (int i = 0; i < 11; i++)
         t.group[i] = i < 9 ? i / 3 : -1;
-    gin_layout_table(80, 24, &t, &l);
+    gin_layout_scene(80, 24, &t, &l);
     assert_true(l.hand_x[0] >= 0);
     assert_true(l.hand_x[10] + l.card_w <= 80);
-    gin_layout_table(79, 24, &t, &l);
+    gin_layout_scene(79, 24, &t, &l);
     assert_true(l.too_small);
 }
 
@@ -308,7 +308,7 @@ static void test_text_page_wraps(void **state)
     assert_int_equal(gin_ui_wrap("averyveryverylongword", 10, NULL, NULL), 3);
 }
 
-/* A table in a given phase, from a dealt game (no agents needed). */
+/* A ring in a given phase, from a dealt game (no agents needed). */
 static gin_play *play_at(int phase)
 {
     static gin_play p;
@@ -354,8 +354,8 @@ static void test_key_line_fits(void **state)
                         p->human = 1 - p->human;
                         p->bot = 1 - p->bot;
                     }
-                    gin_table t;
-                    gin_play_table(p, &t);
+                    gin_scene t;
+                    gin_play_scene(p, &t);
                     assert_true(gin_ui_strwidth(t.keys) <= 78);
                     assert_non_null(strstr(t.keys, "q quit"));
                     if (bot_turn)
@@ -367,13 +367,13 @@ static void test_key_line_fits(void **state)
                     if (practice && !bot_turn)
                         assert_non_null(strstr(t.keys, "u undo"));
                     gin_layout l;
-                    gin_ui_draw_table(&t, &l);
+                    gin_ui_draw_scene(&t, &l);
                     assert_non_null(strstr(row(23), "q quit"));
                     close_term();
                 }
     open_term(40, 120, 1);
-    gin_table t;
-    gin_play_table(play_at(GIN_PHASE_DISCARD), &t);
+    gin_scene t;
+    gin_play_scene(play_at(GIN_PHASE_DISCARD), &t);
     assert_non_null(strstr(t.keys, "t sheet"));
     assert_non_null(strstr(t.keys, "v pile"));
     close_term();
@@ -468,11 +468,11 @@ static void test_tiny_window_centred(void **state)
 {
     (void)state;
     open_term(20, 60, 1);
-    gin_table t;
+    gin_scene t;
     sample(&t);
     snprintf(t.message, sizeof t.message,
              "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
-    gin_ui_draw_table(&t, NULL);
+    gin_ui_draw_scene(&t, NULL);
     int y = find("(q quits)");
     assert_true(y > 0);
     assert_int_equal((int)(strstr(row(y), "(q quits)") - row(y)), (60 - 9) / 2);
@@ -485,25 +485,25 @@ static void test_long_message_wraps(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_table t;
+    gin_scene t;
     sample(&t);
     snprintf(t.message, sizeof t.message,
              "You can't knock: your least deadwood after a throw is 14, over this "
              "hand's limit of 10. LASTWORD");
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_int_equal(find("You can't knock"), 21);
     assert_int_equal(find("LASTWORD"), 22);
     assert_true(l.number_y < 21);
     close_term();
 }
 
-/* A table of `seats` mid-hand: your eight cards after a draw, the bots
+/* A ring of `seats` mid-hand: your eight cards after a draw, the bots
  * around you with known cards, penalties and last moves; Bot 2 to move
  * (four seats) and Bot 3 the dealer. */
-static void sample_seats(gin_table *t, int seats)
+static void sample_seats(gin_scene *t, int seats)
 {
-    gin_table_clear(t);
+    gin_scene_clear(t);
     snprintf(t->title, sizeof t->title, "gin \xc2\xb7 standard \xc2\xb7 %d players \xc2\xb7 to 100 \xc2\xb7 hand 2",
              seats);
     snprintf(t->score, sizeof t->score, "your penalty 26");
@@ -512,7 +512,7 @@ static void sample_seats(gin_table *t, int seats)
     static const char *const names[] = {"Bot 1 (hard)", "Bot 2 (hard)", "Bot 3 (hard)"};
     static const int pts[] = {4, 27, 0};
     for (int i = 0; i < seats - 1; i++) {
-        gin_table_seat *o = &t->opps[i];
+        gin_scene_seat *o = &t->opps[i];
         snprintf(o->name, sizeof o->name, "%s", names[i]);
         o->count = 7;
         o->points = pts[i];
@@ -552,7 +552,7 @@ static int rects_overlap(gin_rect a, gin_rect b)
 }
 
 /* Every part of the table inside the window and apart from the others. */
-static void check_seats_layout(const gin_table *t, const gin_layout *l, int cols, int lines)
+static void check_seats_layout(const gin_scene *t, const gin_layout *l, int cols, int lines)
 {
     assert_false(l->too_small);
     assert_int_equal(l->n_boxes, t->n_opps);
@@ -579,10 +579,10 @@ static void test_table_4_seats_80x24(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_table t;
+    gin_scene t;
     sample_seats(&t, 4);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     check_seats_layout(&t, &l, 80, 24);
     assert_int_equal(l.card_h, 3);
     assert_int_equal(find("4 players"), 0);
@@ -619,10 +619,10 @@ static void test_table_3_seats_80x24_and_ascii(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_table t;
+    gin_scene t;
     sample_seats(&t, 3);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     check_seats_layout(&t, &l, 80, 24);
     int y1 = find("Bot 1 (hard)"), y2 = find("Bot 2 (hard)");
     assert_true(y1 > 0);
@@ -633,7 +633,7 @@ static void test_table_3_seats_80x24_and_ascii(void **state)
     close_term();
     /* Without UTF-8: letters for suits, '#' backs, '>' for the turn. */
     open_term(24, 80, 0);
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     assert_non_null(strstr(row(l.box[0].y), "> Bot 1 (hard)"));
     assert_non_null(strstr(row(l.box[0].y + 2), "##### 9D QC"));
     assert_non_null(strstr(row(l.box[0].y + 1), "7 cards - 4 pts"));
@@ -645,10 +645,10 @@ static void test_table_4_seats_120x40(void **state)
 {
     (void)state;
     open_term(40, 120, 1);
-    gin_table t;
+    gin_scene t;
     sample_seats(&t, 4);
     gin_layout l;
-    gin_ui_draw_table(&t, &l);
+    gin_ui_draw_scene(&t, &l);
     check_seats_layout(&t, &l, 120, 40);
     assert_int_equal(l.card_h, 5);
     assert_int_equal(l.box[0].w, 30);
@@ -664,12 +664,12 @@ static void test_table_layout_sizes(void **state)
 {
     (void)state;
     for (int seats = 3; seats <= 4; seats++) {
-        gin_table t;
+        gin_scene t;
         sample_seats(&t, seats);
         for (int cols = 80; cols <= 200; cols += 7)
             for (int lines = 24; lines <= 60; lines += 3) {
                 gin_layout l;
-                gin_layout_table(cols, lines, &t, &l);
+                gin_layout_scene(cols, lines, &t, &l);
                 check_seats_layout(&t, &l, cols, lines);
                 int card = -1;
                 assert_int_equal(gin_layout_hit(&l, &t, l.stock.y + 1, l.stock.x + 1, &card), GIN_HIT_STOCK);
@@ -678,7 +678,7 @@ static void test_table_layout_sizes(void **state)
                 assert_int_equal(card, 7);
             }
         gin_layout l;
-        gin_layout_table(79, 24, &t, &l);
+        gin_layout_scene(79, 24, &t, &l);
         assert_true(l.too_small);
     }
 }
@@ -745,7 +745,7 @@ static gin_cardset CS(const char *list)
     return s;
 }
 
-/* The texts of a table from a real settlement: docs/rules.md, worked
+/* The texts of a ring from a real settlement: docs/rules.md, worked
  * example 4 (three players; you knock with 8, Bot 1 undercuts with 6). */
 static void test_table_texts(void **state)
 {
@@ -755,7 +755,7 @@ static void test_table_texts(void **state)
     memset(&p, 0, sizeof p);
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), 0);
-    assert_int_equal(gin_rules_table(&r, 3), 0);
+    assert_int_equal(gin_rules_ring(&r, 3), 0);
     p.rules = r;
     p.human = 0;
     p.bot = 1;
@@ -764,7 +764,7 @@ static void test_table_texts(void **state)
     g->rules = r;
     g->hand_no = 1;
     gin_cardset held[3] = {CS("2S 2C 2D 5H 6H 7H 8C"), CS("9S 9H 9D 9C AH AD 4D"), CS("KS KD KC QH JD TC 8D")};
-    assert_int_equal(gin_showdown_settle_table(&r, held, 3, 0, 10, &p.tsd), 0);
+    assert_int_equal(gin_showdown_settle_ring(&r, held, 3, 0, 10, &p.tsd), 0);
     assert_string_equal(gin_play_rules_name(&p), "standard");
     assert_string_equal(gin_play_seat_name(&p, 2), "Bot 2");
     /* The hand's score as the game keeps it. */

@@ -1,5 +1,5 @@
-/* The heuristic levels at a table of three or four (seven cards, penalty
- * scoring): when to knock. A table differs from two seats in what a knock
+/* The heuristic levels in a ring of three or four (seven cards, penalty
+ * scoring): when to knock. A ring differs from two seats in what a knock
  * risks: every defender pays its deadwood minus ours, but ONE defender at or
  * below us undercuts, and we then pay the difference plus the undercut
  * penalty. Seven-card hands reach the knock limit early, when defenders
@@ -8,21 +8,21 @@
 #include "gin/error.h"
 #include "gin/showdown.h"
 
-/* Knocking at a table, per level (easy knocks at the first chance, normal by
+/* Knocking in a ring, per level (easy knocks at the first chance, normal by
  * thresholds, hard by the estimate below). Tuned by simulation against
  * simple (docs/strength.md). */
-typedef struct table_knock {
+typedef struct ring_knock {
     double ev;        /* knock if the expected penalty swing is at least this ... */
     double ev_round;  /* ... plus this per round played (a round: every seat's turn) */
     double max_under; /* ... and the undercut chance is at most this */
     double win_game;  /* knock anyway if it ends the game with us lowest this likely */
     int samples;
-} table_knock;
+} ring_knock;
 
-static const table_knock k_hard = {.ev = 0.0, .ev_round = 0.0, .max_under = 0.5, .win_game = 0.5, .samples = 32};
+static const ring_knock k_hard = {.ev = 0.0, .ev_round = 0.0, .max_under = 0.5, .win_game = 0.5, .samples = 32};
 
-void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
-                         ai_table_knock_eval *k)
+void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
+                         ai_ring_knock_eval *k)
 {
     gin_rng rng;
     gin_rng_seed(&rng, seed);
@@ -35,10 +35,10 @@ void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, i
     int target = v->rules.target;
     for (int i = 0; i < samples; i++) {
         gin_cardset held[GIN_MAX_SEATS] = {0};
-        ai_table_sample(tb, &rng, improve, held);
+        ai_ring_sample(tb, &rng, improve, held);
         held[tb->me] = h;
-        gin_table_showdown sd;
-        if (gin_showdown_settle_table(&v->rules, held, tb->seats, tb->me, -1, &sd) != GIN_OK)
+        gin_ring_showdown sd;
+        if (gin_showdown_settle_ring(&v->rules, held, tb->seats, tb->me, -1, &sd) != GIN_OK)
             continue;
         done++;
         double others = 0;
@@ -67,7 +67,7 @@ void ai_table_eval_knock(const ai_table *tb, const gin_view *v, gin_cardset h, i
     k->p_lose_game = done ? (double)lose / done : 0;
 }
 
-int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
+int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
     ai_eval_discards(p, t, v, &e);
@@ -82,14 +82,14 @@ int ai_table_discard(const ai_params *p, const ai_tracker *t, const gin_view *v,
     if (dw == 0 || p->knock_mode == AI_KNOCK_FIRST) {
         knock = 1;
     } else if (p->knock_mode == AI_KNOCK_THRESHOLD) {
-        /* The two-seat thresholds, counted in rounds of the table. */
+        /* The two-seat thresholds, counted in rounds of the ring. */
         knock = round * 2 < p->early_turns || dw <= p->late_dw || ai_discard_voids(v);
     } else {
-        const table_knock *q = &k_hard;
-        ai_table tb;
-        ai_table_build(v, p->infer, &tb);
-        ai_table_knock_eval k;
-        ai_table_eval_knock(&tb, v, v->hand & ~gin_cardset_of(e.card[ki]), q->samples, seed, &k);
+        const ring_knock *q = &k_hard;
+        ai_ring tb;
+        ai_ring_build(v, p->infer, &tb);
+        ai_ring_knock_eval k;
+        ai_ring_eval_knock(&tb, v, v->hand & ~gin_cardset_of(e.card[ki]), q->samples, seed, &k);
         if (ai_discard_voids(v))
             knock = k.ev > 0;
         else

@@ -1,5 +1,5 @@
 /* gin — the pure model of what the table screen shows, and its layout.
- * No curses here: the app fills a gin_table from the match, the layout says
+ * No curses here: the app fills a gin_scene from the match, the layout says
  * where everything goes for a terminal size, and draw.c paints it. Both are
  * testable without a terminal. */
 #ifndef GIN_UI_TABLE_H
@@ -9,12 +9,12 @@
 
 enum { GIN_UI_MAX_HAND = 11, GIN_UI_LOG_LINES = 3, GIN_UI_LINE = 160 };
 enum { GIN_UI_MIN_COLS = 80, GIN_UI_MIN_LINES = 24 };
-/* A table of three or four: up to three opponents around you. */
+/* A ring of three or four: up to three opponents around you. */
 enum { GIN_UI_MAX_OPPS = 3 };
 
-/* One opponent at a table of 3-4, drawn as a compact box: name, cards held
+/* One opponent in a ring of 3-4, drawn as a compact box: name, cards held
  * (backs), the cards known from the pile face up, penalty total, last move. */
-typedef struct gin_table_seat {
+typedef struct gin_scene_seat {
     char name[40];     /* "Bot 2 (hard)" */
     int count;         /* cards held */
     gin_cardset known; /* known to hold (taken from the pile) */
@@ -23,9 +23,9 @@ typedef struct gin_table_seat {
     char last[48];     /* its last move: "threw 9♦", or "" */
     int turn;          /* 1: this seat is to move */
     int dealer;        /* 1: this seat dealt the hand */
-} gin_table_seat;
+} gin_scene_seat;
 
-typedef struct gin_table {
+typedef struct gin_scene {
     /* Header. */
     char title[GIN_UI_LINE]; /* "standard · to 100 · hand 3 · you deal" */
     char score[GIN_UI_LINE]; /* "You 34 · Bot 12" */
@@ -34,12 +34,12 @@ typedef struct gin_table {
     int opp_count;         /* cards held */
     gin_cardset opp_known; /* known to hold (taken from the pile) */
     gin_cardset opp_open;  /* practice: the whole hand face up (else 0) */
-    /* A table of three or four (seats 3-4): opps[] replaces the opponent
+    /* A ring of three or four (seats 3-4): opps[] replaces the opponent
      * above, in turn order from your left (left, top, right). 0 or 2: the
      * two-player table. */
     int seats;
     int n_opps;
-    gin_table_seat opps[GIN_UI_MAX_OPPS];
+    gin_scene_seat opps[GIN_UI_MAX_OPPS];
     /* Piles. */
     int stock_n;
     gin_card discard_top; /* GIN_NO_CARD when empty */
@@ -61,10 +61,10 @@ typedef struct gin_table {
     char message[GIN_UI_LINE];               /* what to do now */
     int message_error;                       /* 1: the message is an error (drawn in the error colour) */
     char keys[GIN_UI_LINE];                  /* the keys that apply now */
-} gin_table;
+} gin_scene;
 
 /* Empty table: no cards, nothing selected. */
-void gin_table_clear(gin_table *t);
+void gin_scene_clear(gin_scene *t);
 
 typedef struct gin_rect {
     int y, x, h, w;
@@ -84,17 +84,17 @@ typedef struct gin_layout {
     int hand_label_y, bracket_y, hand_y, number_y;
     int hand_x[GIN_UI_MAX_HAND];
     int msg_y, keys_y;
-    /* A table of 3-4: each opponent's box (index as gin_table.opps). */
+    /* A ring of 3-4: each opponent's box (index as gin_scene.opps). */
     int n_boxes;
     gin_rect box[GIN_UI_MAX_OPPS];
 } gin_layout;
 
 /* Lay out table `t` in a cols x lines window. Pure. */
-void gin_layout_table(int cols, int lines, const gin_table *t, gin_layout *out);
+void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *out);
 
 enum gin_hit { GIN_HIT_NONE = 0, GIN_HIT_STOCK = 1, GIN_HIT_DISCARD = 2, GIN_HIT_CARD = 3 };
 /* What is at cell (y, x): returns enum gin_hit; *card gets the hand index
  * for GIN_HIT_CARD. */
-int gin_layout_hit(const gin_layout *l, const gin_table *t, int y, int x, int *card);
+int gin_layout_hit(const gin_layout *l, const gin_scene *t, int y, int x, int *card);
 
 #endif

@@ -63,7 +63,7 @@ static void play_table(const char *level, int seats, uint64_t seed)
 {
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
     r.target = 60; /* a few hands, not a long game */
     gin_agent bots[GIN_MAX_SEATS];
     const gin_agent *agents[GIN_MAX_SEATS];
@@ -137,13 +137,13 @@ static void test_expert(void **state)
 }
 
 /* Hints and the practice review ask gin_advise from the human's view: it
- * must rank only legal moves at a table too. */
+ * must rank only legal moves in a ring too. */
 static void test_advice_legal(void **state)
 {
     (void)state;
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, 4), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, 4), GIN_OK);
     gin_agent bots[4];
     const gin_agent *agents[4];
     for (int s = 0; s < 4; s++) {

@@ -1,4 +1,4 @@
-/* The bots at a table of three or four: the tracker over every opponent,
+/* The bots in a ring of three or four: the tracker over every opponent,
  * joint samples of their hands, the knock estimate and the discard danger
  * that counts the player on our left. */
 #include <setjmp.h>
@@ -33,7 +33,7 @@ static gin_view make_view(int seats, const char *hand, const char *pile, int pha
 {
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    assert_int_equal(gin_rules_table(&r, seats), GIN_OK);
+    assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
     gin_view v;
     gin_view_init(&v, &r, 0);
     assert_int_equal(v.seats, seats);
@@ -72,8 +72,8 @@ static void test_table_tracker_balanced(void **state)
         v.seen |= v.known[1];
         v.discarded[1] = S("AH");
         v.declined[2] = S("6S");
-        ai_table tb;
-        ai_table_build(&v, 1, &tb);
+        ai_ring tb;
+        ai_ring_build(&v, 1, &tb);
         assert_int_equal(tb.n_opp, seats - 1);
         assert_int_equal(tb.opp[0], 1); /* our left first */
         assert_int_equal(tb.hidden[1], 5);
@@ -137,13 +137,13 @@ static void test_table_sample_conserves(void **state)
         gin_view v = make_view(seats, "2S 3S 4S 7H 8C 9D KC", "QH JH 5D", GIN_PHASE_DRAW, 9);
         v.known[1] = S("TC TD");
         v.seen |= v.known[1];
-        ai_table tb;
-        ai_table_build(&v, 1, &tb);
+        ai_ring tb;
+        ai_ring_build(&v, 1, &tb);
         gin_rng rng;
         gin_rng_seed(&rng, 42);
         for (int i = 0; i < 200; i++) {
             gin_cardset held[GIN_MAX_SEATS] = {0};
-            ai_table_sample(&tb, &rng, i % 5, held);
+            ai_ring_sample(&tb, &rng, i % 5, held);
             gin_cardset all = 0;
             for (int s = 1; s < seats; s++) {
                 assert_int_equal(gin_cardset_count(held[s]), 7);
@@ -164,16 +164,16 @@ static void test_table_knock_estimate(void **state)
 {
     (void)state;
     gin_view v = make_view(3, "2S 3S 4S 7H 7D 7C AH 9C", "", GIN_PHASE_DISCARD, 0);
-    ai_table tb;
-    ai_table_build(&v, 1, &tb);
-    ai_table_knock_eval early, late;
-    ai_table_eval_knock(&tb, &v, S("2S 3S 4S 7H 7D 7C AH"), 64, 1, &early);
+    ai_ring tb;
+    ai_ring_build(&v, 1, &tb);
+    ai_ring_knock_eval early, late;
+    ai_ring_eval_knock(&tb, &v, S("2S 3S 4S 7H 7D 7C AH"), 64, 1, &early);
     assert_true(early.ev > 10);
     assert_true(early.p_undercut < 0.1);
     gin_view w = make_view(3, "2S 3S 4S 7H 7D 7C 9H 9C", "KD QS JC", GIN_PHASE_DISCARD, 18);
     w.stock_n = 12;
-    ai_table_build(&w, 1, &tb);
-    ai_table_eval_knock(&tb, &w, S("2S 3S 4S 7H 7D 7C 9H"), 64, 1, &late);
+    ai_ring_build(&w, 1, &tb);
+    ai_ring_eval_knock(&tb, &w, S("2S 3S 4S 7H 7D 7C 9H"), 64, 1, &late);
     assert_true(late.p_undercut > early.p_undercut);
     assert_true(late.ev < early.ev);
 }
@@ -187,15 +187,15 @@ static void test_table_knock_ends_game(void **state)
     v.scores[0] = 10;
     v.scores[1] = 95;
     v.scores[2] = 90;
-    ai_table tb;
-    ai_table_build(&v, 1, &tb);
-    ai_table_knock_eval k;
-    ai_table_eval_knock(&tb, &v, S("2S 3S 4S 7H 7D 7C AH"), 64, 1, &k);
+    ai_ring tb;
+    ai_ring_build(&v, 1, &tb);
+    ai_ring_knock_eval k;
+    ai_ring_eval_knock(&tb, &v, S("2S 3S 4S 7H 7D 7C AH"), 64, 1, &k);
     assert_true(k.p_win_game > 0.8);
     assert_true(k.p_lose_game < 0.2);
 }
 
-/* Hard at a table knocks an early low hand (the old two-seat estimate never
+/* Hard in a ring knocks an early low hand (the old two-seat estimate never
  * did with seven cards), and the card it knocks with leaves the least deadwood. */
 static void test_hard_knocks_at_table(void **state)
 {
@@ -206,7 +206,7 @@ static void test_hard_knocks_at_table(void **state)
         assert_int_equal(ai_policy_decide(ai_level_params(GIN_LEVEL_HARD), &v, 5, &a), GIN_OK);
         assert_int_equal(a.kind, GIN_ACT_KNOCK);
         assert_int_equal(a.card, C("9C"));
-        /* The expert plays hard's policy at a table. */
+        /* The expert plays hard's policy in a ring. */
         gin_agent ag;
         assert_int_equal(gin_bot_create(GIN_LEVEL_EXPERT, 5, 5, &ag), GIN_OK);
         gin_action b;

@@ -1,7 +1,7 @@
-/* A table of three or four through the front ends: every bot level plays
+/* A ring of three or four through the front ends: every bot level plays
  * legal complete games at 3 and 4 seats in the simulator (the match loop
  * refuses any illegal action, so a bot that errs fails the run), and
- * `gin replay` of a table's record prints every seat's spread, layoffs,
+ * `gin replay` of a ring's record prints every seat's spread, layoffs,
  * penalty and running total. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,7 +31,7 @@ static void test_every_level_plays_a_table(void **state)
             gin_sim_config c;
             memset(&c, 0, sizeof c);
             assert_int_equal(gin_rules_preset("standard", &c.rules), GIN_OK);
-            assert_int_equal(gin_rules_table(&c.rules, seats), GIN_OK);
+            assert_int_equal(gin_rules_ring(&c.rules, seats), GIN_OK);
             c.p1 = levels[i];
             c.p2 = c.p3 = c.p4 = "simple";
             c.seed = 40 + i;
@@ -52,7 +52,7 @@ static void test_every_level_plays_a_table(void **state)
         }
 }
 
-/* ---- a table's record through `gin replay` ---- */
+/* ---- a ring's record through `gin replay` ---- */
 
 typedef struct recorder {
     const gin_agent *inner;
@@ -98,7 +98,7 @@ static void test_replay_prints_every_seat(void **state)
     (void)state;
     gin_rules rules;
     assert_int_equal(gin_rules_preset("standard", &rules), GIN_OK);
-    assert_int_equal(gin_rules_table(&rules, 3), GIN_OK);
+    assert_int_equal(gin_rules_ring(&rules, 3), GIN_OK);
     gin_record *rec = calloc(1, sizeof *rec);
     gin_match *m = calloc(1, sizeof *m);
     assert_non_null(rec);
