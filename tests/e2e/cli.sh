@@ -69,7 +69,7 @@ case_ "analyze empty input" 0 "$tmp/empty" "$tmp/empty" - -- analyze
 
 # showdown
 sd=$data/showdown.in
-case_ "showdown text (seed 000 examples)" 0 "$sd" "$data/showdown.out" - -- showdown
+case_ "showdown text (the classic rule text's examples)" 0 "$sd" "$data/showdown.out" - -- showdown
 case_ "showdown --json" 0 "$sd" "$data/showdown.json" - -- showdown --json
 case_ "showdown --rules classic" 0 "$sd" "$data/showdown.out" - -- showdown --rules classic
 case_ "showdown --rules oklahoma (limit unchecked)" 0 "$sd" "$data/showdown_oklahoma.out" - -- showdown --rules oklahoma
