@@ -138,6 +138,7 @@ static void describe_exit(int status, char *buf, size_t cap)
 
 /* Record a fault (the first one stands) and stop the bot. `tell`: send it
  * "error WHY" first, as it is still listening. */
+static int fail(xbot *x, int status, int tell, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int fail(xbot *x, int status, int tell, const char *fmt, ...)
 {
     if (x->failed == GIN_OK) {

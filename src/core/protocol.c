@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "gin/error.h"
+#include "text.h"
 
 enum { MAX_WORDS = 64, MSGS_NEEDED = 32 };
 
@@ -19,51 +20,23 @@ static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"}
 
 const char *gin_proto_keyword(int kind) { return kind >= 0 && kind < GIN_PROTO_KINDS ? keywords[kind] : NULL; }
 
-/* ---- a small output buffer ---- */
+/* ---- output: fields after a keyword, each preceded by a space ---- */
 
-typedef struct out {
-    char *buf;
-    size_t cap, len;
-    int over;
-} out;
+static void put(gin_text *o, const char *str) { gin_text_put(o, str); }
 
-static void put(out *o, const char *s)
+static void put_int(gin_text *o, long long v)
 {
-    size_t n = strlen(s);
-    if (o->len + n + 1 > o->cap) {
-        o->over = 1;
-        return;
-    }
-    memcpy(o->buf + o->len, s, n + 1);
-    o->len += n;
+    gin_text_put(o, " ");
+    gin_text_int(o, v);
 }
 
-static void put_int(out *o, long long v)
+static void put_u64(gin_text *o, uint64_t v)
 {
-    char tmp[24], *p = tmp + sizeof tmp;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + u % 10);
-    while (u /= 10);
-    if (v < 0)
-        *--p = '-';
-    put(o, " ");
-    put(o, p);
+    gin_text_put(o, " ");
+    gin_text_u64(o, v);
 }
 
-static void put_u64(out *o, uint64_t v)
-{
-    char tmp[24], *p = tmp + sizeof tmp;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    put(o, " ");
-    put(o, p);
-}
-
-static int put_card(out *o, gin_card c)
+static int put_card(gin_text *o, gin_card c)
 {
     char b[3];
     if (gin_card_format(c, b) != GIN_OK)
@@ -75,7 +48,7 @@ static int put_card(out *o, gin_card c)
 
 /* Cards in display order, each preceded by a space; `sep` joins them
  * (" " for a list, "," for a meld written as one word). */
-static int put_cards(out *o, gin_cardset s, const char *sep)
+static int put_cards(gin_text *o, gin_cardset s, const char *sep)
 {
     if (s & ~GIN_DECK)
         return GIN_EINVAL;
@@ -116,7 +89,7 @@ static const char *move_word(int event, gin_card card)
     }
 }
 
-static int format_rules(out *o, const gin_rules *r)
+static int format_rules(gin_text *o, const gin_rules *r)
 {
     put(o, " ");
     put(o, r->name && gin_rules_preset(r->name, NULL) == GIN_OK ? r->name : "custom");
@@ -139,9 +112,8 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
 {
     if (!m || !buf || !gin_proto_keyword(m->kind))
         return GIN_EINVAL;
-    out o = {buf, cap, 0, 0};
-    if (cap)
-        buf[0] = '\0';
+    gin_text o;
+    gin_text_init(&o, buf, cap);
     put(&o, keywords[m->kind]);
     int rc = GIN_OK;
     switch (m->kind) {
@@ -237,7 +209,7 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
     if (rc != GIN_OK)
         return rc;
     put(&o, "\n");
-    return o.over ? GIN_ESPACE : (int)o.len;
+    return o.full ? GIN_ESPACE : (int)o.len;
 }
 
 /* ---- parsing ---- */
@@ -733,9 +705,8 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
 {
     if (!buf)
         return GIN_EINVAL;
-    out o = {buf, cap, 0, 0};
-    if (cap)
-        buf[0] = '\0';
+    gin_text o;
+    gin_text_init(&o, buf, cap);
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:
         put(&o, "take");
@@ -763,14 +734,14 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
         return GIN_EINVAL;
     }
     put(&o, "\n");
-    return o.over ? GIN_ESPACE : (int)o.len;
+    return o.full ? GIN_ESPACE : (int)o.len;
 }
 
 static int refuse(char *why, size_t cap, const char *a, const char *b, const char *c)
 {
     if (why && cap) {
-        out o = {why, cap, 0, 0};
-        why[0] = '\0';
+        gin_text o;
+        gin_text_init(&o, why, cap);
         put(&o, a);
         put(&o, b ? b : "");
         put(&o, c ? c : "");

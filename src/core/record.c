@@ -5,6 +5,7 @@
 #include <string.h>
 #include "gin/record.h"
 #include "gin/error.h"
+#include "text.h"
 
 #define RECORD_MAGIC "gin-record"
 enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
@@ -20,48 +21,6 @@ enum { V1_KNOBS = 16 };
 static int knob_optional(int i) { return i >= V1_KNOBS; }
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
-
-/* ---- a bounded text writer ---- */
-
-typedef struct out {
-    char *buf;
-    size_t cap, len;
-    int full;
-} out;
-
-static void put(out *o, const char *s)
-{
-    size_t n = strlen(s);
-    if (o->full || o->len + n + 1 > o->cap) {
-        o->full = 1;
-        return;
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-    o->buf[o->len] = '\0';
-}
-
-static void put_u64(out *o, uint64_t v)
-{
-    char tmp[24];
-    int i = (int)sizeof tmp - 1;
-    tmp[i] = '\0';
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    put(o, tmp + i);
-}
-
-static void put_int(out *o, long v)
-{
-    if (v < 0) {
-        put(o, "-");
-        put_u64(o, (uint64_t)(-(v + 1)) + 1);
-    } else {
-        put_u64(o, (uint64_t)v);
-    }
-}
 
 /* ---- actions ---- */
 
@@ -96,13 +55,12 @@ int gin_action_format(gin_action a, char *buf, size_t cap)
     if ((a.kind == GIN_ACT_DISCARD || (a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD)) &&
         gin_card_format(a.card, card) != GIN_OK)
         return GIN_EINVAL;
-    out o = {buf, cap, 0, 0};
-    if (cap)
-        buf[0] = '\0';
-    put(&o, word);
+    gin_text o;
+    gin_text_init(&o, buf, cap);
+    gin_text_put(&o, word);
     if (card[0]) {
-        put(&o, " ");
-        put(&o, card);
+        gin_text_put(&o, " ");
+        gin_text_put(&o, card);
     }
     return o.full ? GIN_ESPACE : (int)o.len;
 }
@@ -203,76 +161,75 @@ int gin_record_add(gin_record *rec, gin_action a)
 
 /* ---- writing ---- */
 
-static void put_rules(out *o, const gin_rules *r)
+static void put_rules(gin_text *o, const gin_rules *r)
 {
-    put(o, "rules ");
-    put(o, r->name && *r->name ? r->name : "custom");
-    put(o, "\n");
+    gin_text_put(o, "rules ");
+    gin_text_put(o, r->name && *r->name ? r->name : "custom");
+    gin_text_put(o, "\n");
     for (int i = 0; i < gin_rules_knob_count(); i++) {
         int v = gin_rules_knob_get(r, i);
         if (knob_optional(i) && v == 0 && r->seats == 2)
             continue;
-        put(o, gin_rules_knob_name(i));
-        put(o, " ");
+        gin_text_put(o, gin_rules_knob_name(i));
+        gin_text_put(o, " ");
         const char *word = gin_rules_knob_word(i, v);
         if (word)
-            put(o, word);
+            gin_text_put(o, word);
         else
-            put_int(o, v);
-        put(o, "\n");
+            gin_text_int(o, v);
+        gin_text_put(o, "\n");
     }
 }
 
-static void put_result(out *o, const gin_game *g)
+static void put_result(gin_text *o, const gin_game *g)
 {
     const gin_hand_score *hs = &g->results[g->n_results - 1];
-    put(o, "result ");
+    gin_text_put(o, "result ");
     if (hs->winner < 0) {
-        put(o, "void");
+        gin_text_put(o, "void");
     } else {
-        put(o, hs->kind >= 0 && hs->kind < 4 ? result_words[hs->kind] : "?");
-        put(o, " seat ");
-        put_int(o, hs->winner);
-        put(o, " points ");
-        put_int(o, hs->points);
+        gin_text_put(o, hs->kind >= 0 && hs->kind < 4 ? result_words[hs->kind] : "?");
+        gin_text_put(o, " seat ");
+        gin_text_int(o, hs->winner);
+        gin_text_put(o, " points ");
+        gin_text_int(o, hs->points);
     }
-    put(o, " totals");
+    gin_text_put(o, " totals");
     for (int s = 0; s < g->rules.seats; s++) {
-        put(o, " ");
-        put_int(o, g->score.points[s]);
+        gin_text_put(o, " ");
+        gin_text_int(o, g->score.points[s]);
     }
-    put(o, "\n");
+    gin_text_put(o, "\n");
 }
 
 int gin_record_format(const gin_record *rec, char *buf, size_t cap)
 {
     if (!rec || !buf || rec->n_actions < 0 || rec->n_actions > GIN_RECORD_MAX_ACTIONS)
         return GIN_EINVAL;
-    out o = {buf, cap, 0, 0};
-    if (cap)
-        buf[0] = '\0';
+    gin_text o;
+    gin_text_init(&o, buf, cap);
     gin_game g;
     int rc = gin_game_init(&g, &rec->rules, rec->seed);
     if (rc != GIN_OK)
         return rc;
-    put(&o, RECORD_MAGIC " ");
-    put_int(&o, RECORD_VERSION);
-    put(&o, "\n");
+    gin_text_put(&o, RECORD_MAGIC " ");
+    gin_text_int(&o, RECORD_VERSION);
+    gin_text_put(&o, "\n");
     put_rules(&o, &rec->rules);
-    put(&o, "seed ");
-    put_u64(&o, rec->seed);
-    put(&o, "\n");
+    gin_text_put(&o, "seed ");
+    gin_text_u64(&o, rec->seed);
+    gin_text_put(&o, "\n");
     for (int i = 0; i < rec->n_actions; i++) {
         if (g.over)
             return GIN_EILLEGAL;
         if (g.hand_no == 0 || g.hand.phase == GIN_PHASE_OVER) {
             if (gin_game_deal(&g, NULL, NULL) != GIN_OK)
                 return GIN_EILLEGAL;
-            put(&o, "hand ");
-            put_int(&o, g.hand_no);
-            put(&o, " dealer ");
-            put_int(&o, g.dealer);
-            put(&o, "\n");
+            gin_text_put(&o, "hand ");
+            gin_text_int(&o, g.hand_no);
+            gin_text_put(&o, " dealer ");
+            gin_text_int(&o, g.dealer);
+            gin_text_put(&o, "\n");
         }
         gin_action a = rec->actions[i];
         if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
@@ -283,26 +240,26 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
         int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&
                   g.hand.result.kind == GIN_RESULT_GIN;
         if (gin) {
-            put(&o, "gin");
-            put(&o, text + 5); /* after "knock" */
+            gin_text_put(&o, "gin");
+            gin_text_put(&o, text + 5); /* after "knock" */
         } else {
-            put(&o, text);
+            gin_text_put(&o, text);
         }
-        put(&o, "\n");
+        gin_text_put(&o, "\n");
         if (g.hand.phase == GIN_PHASE_OVER) {
             put_result(&o, &g);
             if (g.over) {
                 int total = 0;
                 int w = gin_game_winner(&g, &total);
-                put(&o, "game-over seat ");
-                put_int(&o, w);
-                put(&o, " total ");
-                put_int(&o, total);
-                put(&o, "\n");
+                gin_text_put(&o, "game-over seat ");
+                gin_text_int(&o, w);
+                gin_text_put(&o, " total ");
+                gin_text_int(&o, total);
+                gin_text_put(&o, "\n");
             }
         }
     }
-    put(&o, "end\n");
+    gin_text_put(&o, "end\n");
     return o.full ? GIN_ESPACE : (int)o.len;
 }
 

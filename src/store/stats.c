@@ -91,9 +91,9 @@ int gin_stats_parse(gin_stats *s, const char *text)
         int *field[] = {&l.games,     &l.wins,   &l.hands, &l.hands_won, &l.gins,
                         &l.undercuts, &l.knocks, NULL,     &l.streak,    &l.best_streak};
         const char *q = buf;
-        int got = 0, len = 0;
+        int parsed = 0, len = 0;
         if (sscanf(q, "%15s%n", name, &len) == 1) {
-            got = 1;
+            parsed = 1;
             q += len;
             for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
                 char *end;
@@ -107,15 +107,15 @@ int gin_stats_parse(gin_stats *s, const char *text)
                 else
                     l.points = (long)v;
                 q = end;
-                got++;
+                parsed++;
             }
             while (*q == ' ' || *q == '\t' || *q == '\r')
                 q++;
             if (*q)
-                got = 0;
+                parsed = 0;
         }
-        int i = got == 11 ? gin_stats_level_index(name) : -1;
-        if (got != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games || l.hands < 0 ||
+        int i = parsed == 11 ? gin_stats_level_index(name) : -1;
+        if (parsed != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games || l.hands < 0 ||
             l.hands_won < 0 || l.hands_won > l.hands || l.gins < 0 || l.undercuts < 0 || l.knocks < 0 || l.streak < 0 ||
             l.best_streak < l.streak || l.best_streak > l.wins)
             return line;

@@ -516,7 +516,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     p->sort = p->set.sort;
     int result = 0;
     if (resume) {
-        p->src = (gin_record *)resume;
+        p->src = resume;
         p->replay_pos = 0;
         p->replaying = 1;
     }

@@ -49,7 +49,7 @@ typedef struct gin_play {
     gin_agent agent[GIN_MAX_SEATS];     /* proxies by seat: record, replay, then decide */
     gin_proxy proxy[GIN_MAX_SEATS];
     gin_record *rec; /* every action so far (heap: it is large) */
-    gin_record *src; /* resume: actions still to replay, or NULL */
+    const gin_record *src; /* resume: actions still to replay, or NULL */
     int replay_pos;
     int replaying; /* events come from the replay: no pauses, no screens */
     /* The hand as shown. */
@@ -110,9 +110,9 @@ const char *gin_play_rules_label(const gin_rules *r);
 /* The number of seats of the game in play (2, 3 or 4). */
 int gin_play_seats(const gin_play *p);
 /* Append a line to the move log. */
-void gin_play_log(gin_play *p, const char *fmt, ...);
+void gin_play_log(gin_play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Set the message line. */
-void gin_play_msg(gin_play *p, int error, const char *fmt, ...);
+void gin_play_msg(gin_play *p, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Short text for an action ("throw K♠", "draw from the stock"). */
 void gin_play_action_text(gin_action a, char *buf, size_t cap);
 

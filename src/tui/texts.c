@@ -10,6 +10,7 @@
 #include "ui.h"
 
 /* Append to buf (bounded; silently truncates). */
+static void add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void add(char *buf, size_t cap, const char *fmt, ...)
 {
     size_t n = strlen(buf);

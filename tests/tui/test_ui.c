@@ -291,10 +291,11 @@ static void test_text_page_wraps(void **state)
         /* The sentence goes on, on the next rows, within the page's width. */
         assert_true(find("ENDWORD") > y);
         for (int r = 1; r < 23; r++) {
-            const char *t = row(r);
+            char t[512];
+            snprintf(t, sizeof t, "%s", row(r));
             int w = gin_ui_strwidth(t);
             while (w > 0 && t[strlen(t) - 1] == ' ') /* trailing blanks */
-                w--, ((char *)t)[strlen(t) - 1] = '\0';
+                w--, t[strlen(t) - 1] = '\0';
             assert_true(w <= cols - 2);
         }
         /* Every word whole: "hand," starts a row or follows a space. */

@@ -1,0 +1,45 @@
+/* The bounded text writer of the core's formatters (text.h). */
+#include "text.h"
+
+#include <string.h>
+
+void gin_text_init(gin_text *t, char *buf, size_t cap)
+{
+    t->buf = buf;
+    t->cap = cap;
+    t->len = 0;
+    t->full = cap == 0;
+    if (cap)
+        buf[0] = '\0';
+}
+
+void gin_text_put(gin_text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->full || t->len + n + 1 > t->cap) {
+        t->full = 1;
+        return;
+    }
+    memcpy(t->buf + t->len, s, n + 1);
+    t->len += n;
+}
+
+void gin_text_u64(gin_text *t, uint64_t v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    *--p = '\0';
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    gin_text_put(t, p);
+}
+
+void gin_text_int(gin_text *t, long long v)
+{
+    if (v < 0) {
+        gin_text_put(t, "-");
+        gin_text_u64(t, (uint64_t)(-(v + 1)) + 1);
+    } else {
+        gin_text_u64(t, (uint64_t)v);
+    }
+}
