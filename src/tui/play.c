@@ -534,7 +534,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         /* The next game takes the settings chosen in the menu. */
         gin_rules r;
         if (gin_play_rules(&p->set, &r, NULL) == GIN_OK) {
-            if (p->opponent && r.seats > 2) /* an external bot plays a ring of two only */
+            if (p->opponent && r.seats > 2) /* an external bot plays at two seats only */
                 (void)gin_rules_ring(&r, 2);
             p->rules = r;
         }
