@@ -35,6 +35,8 @@ typedef struct gin_view {
     int knocks[GIN_MAX_SEATS]; /* hands each seat ended by knocking (gin not
                                                 counted) this game: how eagerly it knocks,
                                                 public at every showdown */
+    int passes;                             /* upcard offers refused this hand: when every
+                                               seat passed, the first draw is from the stock */
 } gin_view;
 
 /* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.
@@ -47,6 +49,14 @@ void gin_view_init(gin_view *v, const gin_rules *r, int seat);
  * unredacted event would leak cards; the view trusts its driver). Events
  * that make no sense (bad seat) are ignored. */
 void gin_view_apply(gin_view *v, const gin_event *ev);
+/* The legal actions of this seat now, from the view alone, written to out[]
+ * (cap >= 64 always suffices): exactly what gin_hand_legal gives for the
+ * hand the view was built from when it is this seat's turn, in the same
+ * order; 0 when it is not this seat's turn or no hand is in play. Returns
+ * the count, GIN_ESPACE if cap is too small, GIN_EINVAL for NULL. */
+int gin_view_legal(const gin_view *v, gin_action *out, size_t cap);
+/* 1 if `a` is legal for this seat now (as gin_view_legal lists), else 0. */
+int gin_view_is_legal(const gin_view *v, gin_action a);
 /* Cards this seat has not seen: candidates for the opponents' hands and the stock. */
 static inline gin_cardset gin_view_unseen(const gin_view *v) { return GIN_DECK & ~v->seen; }
 

@@ -6,6 +6,7 @@
 #include "gin/hand.h"
 #include "gin/error.h"
 #include "gin/meld.h"
+#include "legal.h"
 
 static void emit(gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards, int value,
                  const gin_showdown *sd)
@@ -85,85 +86,31 @@ static int pile_draw_barred(const gin_hand *h) { return h->turns == 0 && h->pass
 
 static int defender_of(const gin_hand *h, int knocker) { return next_seat(h, knocker); }
 
-int gin_hand_is_legal(const gin_hand *h, gin_action a)
+/* What the seat to move has to go on: the same facts a view holds. */
+static gin_turn_facts facts_of(const gin_hand *h)
 {
-    if (!h)
-        return 0;
-    switch (h->phase) {
-    case GIN_PHASE_OFFER:
-        return a.kind == GIN_ACT_TAKE_UPCARD || a.kind == GIN_ACT_PASS;
-    case GIN_PHASE_DRAW:
-        if (a.kind == GIN_ACT_DRAW_STOCK)
-            return h->stock_n > 0;
-        if (a.kind == GIN_ACT_DRAW_DISCARD)
-            return h->pile_n > 0 && !pile_draw_barred(h);
-        return 0;
-    case GIN_PHASE_DISCARD: {
-        gin_cardset held = h->held[h->turn];
-        if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD)
-            return h->rules.big_gin_bonus > 0 && gin_deadwood(held) == 0;
-        if (a.kind != GIN_ACT_DISCARD && a.kind != GIN_ACT_KNOCK)
-            return 0;
-        if (!gin_card_valid(a.card) || !gin_cardset_has(held, a.card) || a.card == h->taken)
-            return 0;
-        if (a.kind == GIN_ACT_DISCARD)
-            return 1;
-        int dw = gin_deadwood(held & ~gin_cardset_of(a.card));
-        return dw >= 0 && dw <= h->knock_limit;
-    }
-    default:
-        return 0;
-    }
+    gin_turn_facts f = {h->phase,       h->held[h->turn],      h->taken,
+                        h->stock_n,     h->pile_n,             pile_draw_barred(h),
+                        h->knock_limit, h->rules.big_gin_bonus > 0};
+    return f;
 }
 
-static int push(gin_action *out, size_t cap, int n, int kind, gin_card card)
+int gin_hand_is_legal(const gin_hand *h, gin_action a)
 {
-    if ((size_t)n < cap) {
-        out[n].kind = kind;
-        out[n].card = card;
-    }
-    return n + 1;
+    if (!h || h->turn < 0 || h->turn >= GIN_MAX_SEATS)
+        return 0;
+    gin_turn_facts f = facts_of(h);
+    return gin_turn_is_legal(&f, a);
 }
 
 int gin_hand_legal(const gin_hand *h, gin_action *out, size_t cap)
 {
     if (!h || (!out && cap))
         return GIN_EINVAL;
-    int n = 0;
-    switch (h->phase) {
-    case GIN_PHASE_OFFER:
-        n = push(out, cap, n, GIN_ACT_TAKE_UPCARD, GIN_NO_CARD);
-        n = push(out, cap, n, GIN_ACT_PASS, GIN_NO_CARD);
-        break;
-    case GIN_PHASE_DRAW:
-        if (h->stock_n > 0)
-            n = push(out, cap, n, GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
-        if (h->pile_n > 0 && !pile_draw_barred(h))
-            n = push(out, cap, n, GIN_ACT_DRAW_DISCARD, GIN_NO_CARD);
-        break;
-    case GIN_PHASE_DISCARD: {
-        gin_cardset held = h->held[h->turn];
-        gin_cardset may = held;
-        if (h->taken != GIN_NO_CARD)
-            may &= ~gin_cardset_of(h->taken);
-        for (gin_cardset s = may; s; s &= s - 1)
-            n = push(out, cap, n, GIN_ACT_DISCARD, gin_cardset_first(s));
-        int after[64];
-        int least = gin_discard_deadwoods(held, after);
-        if (least >= 0 && least <= h->knock_limit)
-            for (gin_cardset s = may; s; s &= s - 1) {
-                gin_card c = gin_cardset_first(s);
-                if (after[c] >= 0 && after[c] <= h->knock_limit)
-                    n = push(out, cap, n, GIN_ACT_KNOCK, c);
-            }
-        if (h->rules.big_gin_bonus > 0 && least == 0 && gin_deadwood(held) == 0)
-            n = push(out, cap, n, GIN_ACT_KNOCK, GIN_NO_CARD);
-        break;
-    }
-    default:
-        break;
-    }
-    return (size_t)n <= cap ? n : GIN_ESPACE;
+    if (h->turn < 0 || h->turn >= GIN_MAX_SEATS)
+        return 0;
+    gin_turn_facts f = facts_of(h);
+    return gin_turn_legal(&f, out, cap);
 }
 
 static void end_void(gin_hand *h, gin_event_fn fn, void *ctx)

@@ -2,7 +2,9 @@
  * The view never reads a gin_hand: whatever it holds came through an event
  * that seat received, so an agent deciding from it cannot cheat. */
 #include <string.h>
+#include "gin/error.h"
 #include "gin/view.h"
+#include "legal.h"
 
 void gin_view_init(gin_view *v, const gin_rules *r, int seat)
 {
@@ -46,6 +48,7 @@ static void new_hand(gin_view *v, const gin_event *ev)
     }
     v->seen = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
     v->turns = 0;
+    v->passes = 0;
     v->turn = next_seat(v, v->dealer);
     v->phase = v->rules.first_turn == GIN_FIRST_TURN_OFFER ? GIN_PHASE_OFFER : GIN_PHASE_DRAW;
     v->hand_no++;
@@ -87,75 +90,109 @@ static void throw_card(gin_view *v, int s, gin_card c)
     v->taken = GIN_NO_CARD;
 }
 
-void gin_view_apply(gin_view *v, const gin_event *ev)
+static void on_deal(gin_view *v, const gin_event *ev)
 {
-    if (!v || !ev)
+    if (!seat_ok(v, ev->seat) || !seat_ok(v, ev->value))
         return;
+    /* The DEAL of the dealer's left comes first and opens the hand. */
+    if (ev->seat == next_seat(v, ev->value))
+        new_hand(v, ev);
+    if (ev->seat == v->seat) {
+        v->hand = ev->cards & GIN_DECK;
+        v->seen |= v->hand;
+    }
+}
+
+static void on_pass(gin_view *v, int s, gin_cardset b)
+{
+    v->declined[s] |= b;
+    v->passes++;
+    if (s == v->dealer) { /* everyone passed: the dealer's left draws from stock */
+        v->turn = next_seat(v, v->dealer);
+        v->phase = GIN_PHASE_DRAW;
+    } else {
+        v->turn = next_seat(v, s);
+    }
+}
+
+static void on_draw_stock(gin_view *v, int s, gin_cardset b)
+{
+    if (v->pile_n > 0) /* drew over the face-up card */
+        v->declined[s] |= gin_cardset_of(v->pile[v->pile_n - 1]);
+    if (v->stock_n > 0)
+        v->stock_n--;
+    v->hand_size[s]++;
+    if (s == v->seat && b) {
+        v->hand |= b;
+        v->seen |= b;
+    }
+    v->taken = GIN_NO_CARD;
+    v->turn = s;
+    v->phase = GIN_PHASE_DISCARD;
+}
+
+/* The hand's end: every hand is shown, and two seats score hand points (a
+ * ring's penalty points came with the PENALTY events). */
+static void on_hand_over(gin_view *v, const gin_event *ev)
+{
+    v->seen |= ev->cards & GIN_DECK;
+    if (seat_ok(v, ev->seat) && v->seats == 2)
+        v->scores[ev->seat] += ev->value;
+    v->phase = GIN_PHASE_OVER;
+    v->taken = GIN_NO_CARD;
+}
+
+/* The events a seat's move makes (every one names a seat). */
+static void on_move(gin_view *v, const gin_event *ev, gin_cardset b)
+{
     int s = ev->seat;
-    gin_card c = ev->card;
-    gin_cardset b = gin_card_valid(c) ? gin_cardset_of(c) : 0;
+    if (!seat_ok(v, s))
+        return;
     switch (ev->kind) {
-    case GIN_EV_DEAL:
-        if (!seat_ok(v, s) || !seat_ok(v, ev->value))
-            return;
-        /* The DEAL of the dealer's left comes first and opens the hand. */
-        if (s == next_seat(v, ev->value))
-            new_hand(v, ev);
-        if (s == v->seat) {
-            v->hand = ev->cards & GIN_DECK;
-            v->seen |= v->hand;
-        }
-        break;
     case GIN_EV_TAKE_UPCARD:
     case GIN_EV_DRAW_DISCARD:
-        if (!seat_ok(v, s) || !b)
-            return;
-        take_from_pile(v, s, c);
+        if (b)
+            take_from_pile(v, s, ev->card);
         break;
     case GIN_EV_PASS:
-        if (!seat_ok(v, s))
-            return;
-        v->declined[s] |= b;
-        if (s == v->dealer) { /* everyone passed: the dealer's left draws from stock */
-            v->turn = next_seat(v, v->dealer);
-            v->phase = GIN_PHASE_DRAW;
-        } else {
-            v->turn = next_seat(v, s);
-        }
+        on_pass(v, s, b);
         break;
     case GIN_EV_DRAW_STOCK:
-        if (!seat_ok(v, s))
-            return;
-        if (v->pile_n > 0) /* drew over the face-up card */
-            v->declined[s] |= gin_cardset_of(v->pile[v->pile_n - 1]);
-        if (v->stock_n > 0)
-            v->stock_n--;
-        v->hand_size[s]++;
-        if (s == v->seat && b) {
-            v->hand |= b;
-            v->seen |= b;
-        }
-        v->taken = GIN_NO_CARD;
-        v->turn = s;
-        v->phase = GIN_PHASE_DISCARD;
+        on_draw_stock(v, s, b);
         break;
     case GIN_EV_DISCARD:
-        if (!seat_ok(v, s))
-            return;
-        throw_card(v, s, c);
+        throw_card(v, s, ev->card);
         v->turns++;
         v->turn = next_seat(v, s);
         v->phase = GIN_PHASE_DRAW;
         break;
-    case GIN_EV_KNOCK:
-    case GIN_EV_GIN:
-        if (!seat_ok(v, s))
-            return;
-        throw_card(v, s, c);
+    default: /* GIN_EV_KNOCK, GIN_EV_GIN */
+        throw_card(v, s, ev->card);
         v->turn = s;
         v->phase = GIN_PHASE_OVER;
         if (ev->kind == GIN_EV_KNOCK)
             v->knocks[s]++;
+        break;
+    }
+}
+
+void gin_view_apply(gin_view *v, const gin_event *ev)
+{
+    if (!v || !ev)
+        return;
+    gin_cardset b = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
+    switch (ev->kind) {
+    case GIN_EV_DEAL:
+        on_deal(v, ev);
+        break;
+    case GIN_EV_TAKE_UPCARD:
+    case GIN_EV_DRAW_DISCARD:
+    case GIN_EV_PASS:
+    case GIN_EV_DRAW_STOCK:
+    case GIN_EV_DISCARD:
+    case GIN_EV_KNOCK:
+    case GIN_EV_GIN:
+        on_move(v, ev, b);
         break;
     case GIN_EV_LAYOFF:
         v->seen |= b;
@@ -174,16 +211,11 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
         break;
     case GIN_EV_PENALTY:
         /* A ring's scores are penalty totals. */
-        if (seat_ok(v, s))
-            v->scores[s] += ev->value;
+        if (seat_ok(v, ev->seat))
+            v->scores[ev->seat] += ev->value;
         break;
     case GIN_EV_HAND_OVER:
-        /* The showdown shows every hand. */
-        v->seen |= ev->cards & GIN_DECK;
-        if (seat_ok(v, s) && v->seats == 2)
-            v->scores[s] += ev->value;
-        v->phase = GIN_PHASE_OVER;
-        v->taken = GIN_NO_CARD;
+        on_hand_over(v, ev);
         break;
     case GIN_EV_GAME_OVER:
         v->phase = GIN_PHASE_OVER;
@@ -191,4 +223,30 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
     default:
         break;
     }
+}
+
+/* The facts of this seat's turn, or 0 when it is not its turn. */
+static int turn_facts(const gin_view *v, gin_turn_facts *f)
+{
+    if (v->turn != v->seat || v->phase == GIN_PHASE_OVER || v->hand_no == 0)
+        return 0;
+    *f = (gin_turn_facts){v->phase,       v->hand,
+                          v->taken,       v->stock_n,
+                          v->pile_n,      v->turns == 0 && v->passes >= v->seats,
+                          v->knock_limit, v->rules.big_gin_bonus > 0};
+    return 1;
+}
+
+int gin_view_legal(const gin_view *v, gin_action *out, size_t cap)
+{
+    if (!v || (!out && cap))
+        return GIN_EINVAL;
+    gin_turn_facts f;
+    return turn_facts(v, &f) ? gin_turn_legal(&f, out, cap) : 0;
+}
+
+int gin_view_is_legal(const gin_view *v, gin_action a)
+{
+    gin_turn_facts f;
+    return v && turn_facts(v, &f) && gin_turn_is_legal(&f, a);
 }

@@ -63,6 +63,33 @@ static void feed_event(void *ctx, const gin_event *ev)
     }
 }
 
+/* The moves a seat is offered from its view are exactly the moves the
+ * hand accepts (the human's keys and every bot come from gin_view_legal). */
+static int barred_seen;
+static void check_legal(const gin_view *v, const gin_hand *h)
+{
+    gin_action from_view[64], from_hand[64];
+    int nv = gin_view_legal(v, from_view, 64);
+    assert_true(nv >= 0);
+    if (h->phase == GIN_PHASE_OVER || h->turn != v->seat) {
+        assert_int_equal(nv, 0);
+        return;
+    }
+    int nh = gin_hand_legal(h, from_hand, 64);
+    assert_int_equal(nv, nh);
+    for (int i = 0; i < nh; i++) {
+        assert_int_equal(from_view[i].kind, from_hand[i].kind);
+        assert_int_equal(from_view[i].card, from_hand[i].card);
+        assert_true(gin_view_is_legal(v, from_view[i]));
+    }
+    gin_action pile = {GIN_ACT_DRAW_DISCARD, GIN_NO_CARD};
+    assert_int_equal(gin_view_is_legal(v, pile), gin_hand_is_legal(h, pile));
+    if (h->phase == GIN_PHASE_DRAW && !gin_hand_is_legal(h, pile) && h->pile_n > 0)
+        barred_seen++;
+    if (h->phase == GIN_PHASE_DISCARD && h->taken != GIN_NO_CARD)
+        assert_false(gin_view_is_legal(v, (gin_action){GIN_ACT_DISCARD, h->taken}));
+}
+
 /* Everything the seat may see matches the truth; nothing it may not see
  * is in the view. */
 static void check_view(const gin_view *v, const gin_game *g, const feed *f)
@@ -83,6 +110,7 @@ static void check_view(const gin_view *v, const gin_game *g, const feed *f)
         assert_int_equal(v->scores[s], g->score.points[s]);
     }
     assert_true(v->hand == h->held[me]);
+    check_legal(v, h);
     if (h->phase == GIN_PHASE_OVER)
         return;
     assert_int_equal(v->turn, h->turn);
@@ -109,8 +137,12 @@ static void test_views_follow_playouts(void **state)
     static gin_game g;
     static feed f;
     int knocks = 0; /* over every preset: straight gin has none */
-    for (size_t p = 0; p < gin_rules_preset_count(); p++) {
-        gin_rules r = *gin_rules_preset_at(p);
+    barred_seen = 0;
+    for (size_t p = 0; p <= gin_rules_preset_count(); p++) {
+        /* every preset, then standard with big gin paid */
+        gin_rules r = *gin_rules_preset_at(p < gin_rules_preset_count() ? p : 0);
+        if (p == gin_rules_preset_count())
+            assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
         int declined = 0, known = 0;
         for (uint64_t seed = 0; seed < 60; seed++) {
             gin_rng rng;
@@ -147,6 +179,7 @@ static void test_views_follow_playouts(void **state)
         assert_true(known > 0);
     }
     assert_true(knocks > 0);
+    assert_true(barred_seen > 0); /* both passed, and the pile was refused */
 }
 
 /* Known, discarded and declined cards, event by event. */

@@ -1,0 +1,26 @@
+/* gin — the legal actions of the seat to move, from the facts both a hand
+ * and a seat's view hold (private to src/core). gin_hand_legal and
+ * gin_view_legal are both this, so what the referee accepts and what a
+ * player is offered can never differ. */
+#ifndef GIN_CORE_LEGAL_H
+#define GIN_CORE_LEGAL_H
+
+#include <stddef.h>
+#include "gin/hand.h"
+
+typedef struct gin_turn_facts {
+    int phase;         /* enum gin_phase */
+    gin_cardset held;  /* the mover's cards */
+    gin_card taken;    /* taken from the pile this turn (may not go back), or GIN_NO_CARD */
+    int stock_n, pile_n;
+    int pile_barred;   /* every seat passed the upcard: the first draw is from the stock */
+    int knock_limit;
+    int big_gin;       /* the rules pay big gin */
+} gin_turn_facts;
+
+/* As gin_hand_legal: the count, GIN_ESPACE if cap is too small. */
+int gin_turn_legal(const gin_turn_facts *f, gin_action *out, size_t cap);
+/* As gin_hand_is_legal. */
+int gin_turn_is_legal(const gin_turn_facts *f, gin_action a);
+
+#endif
