@@ -83,5 +83,5 @@ soak: build
 			echo "protocol soak: $(SOAK_GAMES) games of $$bot over exec: identical to in-process"; \
 		else echo "protocol soak: $$bot over exec: differs"; echo "$$a"; echo "$$b"; exit 1; fi; \
 	done
-	MONKEY_KEYS=$(MONKEY_KEYS) bash tests/e2e/monkey.sh ./$(BUILD)/gin .
+	MONKEY_KEYS=$(MONKEY_KEYS) MONKEY_SEED=$${MONKEY_SEED:-$$(date +%s)} bash tests/e2e/monkey.sh ./$(BUILD)/gin .
 	CRASH_KILLS=$(CRASH_KILLS) bash tests/e2e/crash.sh ./$(BUILD)/gin .

@@ -1,7 +1,9 @@
-/* `gin` / `gin play`: the terminal table. Options over the saved settings
- * (which they update), the saved game offered for resuming, then the
- * session until the player leaves; the terminal is always given back. */
-#include <getopt.h>
+/* `gin` / `gin play`: the terminal table. The order is what keeps a
+ * player's files safe: the options are read and checked, then the terminal
+ * (a table that cannot run must not have touched anything), then the state
+ * directory is taken for this table alone, then an external bot is
+ * started, and only once the screen is up are the kept files read (a
+ * damaged one moved aside and reported) and the settings written. */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "gin/error.h"
+#include "opts.h"
 #include "play.h"
 #include "rules_args.h"
 #include "save.h"
@@ -22,11 +25,22 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: gin [play] [options]\n"
             "Play gin rummy against the computer in the terminal.\n\n"
+            "Remembered for the next time (in $XDG_CONFIG_HOME/gin/settings):\n"
             "  --level L      bot level: easy, normal, hard, expert\n"
             "  --players N    2 (you and a bot), or 3 or 4: you against two or three bots of\n"
             "                 the level, seven cards each, scored in penalty points (lowest\n"
             "                 total wins; docs/rules.md). Table games are saved but not counted\n"
             "                 in the statistics\n"
+            "  --rules R      rules preset: %s\n"
+            "  --target N     points to win the game (default: the preset's)\n"
+            "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
+            "  --four-color   four-colour deck (spades black, hearts red, diamonds blue, clubs\n"
+            "                 green); --two-color\n"
+            "  --no-color     no colours (also when NO_COLOR is set); --color\n"
+            "  --open         practice: the bot's hand face up, undo (u), a review after each\n"
+            "                 hand; not counted in the statistics. --no-open\n"
+            "  --fast         no pause after the bot's moves; --no-fast\n"
+            "For this game only:\n"
             "  --opponent NAME  a bot level as above, or exec:COMMAND: an external bot\n"
             "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
             "                 e.g. --opponent exec:'python3 examples/pybot.py'. Its standard\n"
@@ -34,21 +48,13 @@ static void usage(FILE *f)
             "                 garbage or an illegal move, nothing within 5 s, or dies forfeits:\n"
             "                 you win that game. Games against it are not saved or counted\n"
             "                 in the statistics\n"
-            "  --rules R      rules preset: %s\n"
-            "  --target N     points to win the game (default: the preset's)\n"
-            "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
-            "  --KNOB VALUE   any other rule for this game only (not remembered), e.g.\n"
-            "                 --gin-bonus 20 --knock 7; see docs/rules.md and gin sim --help\n"
-            "  --four-color   four-colour deck (spades black, hearts red, diamonds blue, clubs green)\n"
-            "  --no-color     no colours (also when NO_COLOR is set)\n"
+            "  --KNOB VALUE   any other rule, e.g. --gin-bonus 20 --knock 7; see docs/rules.md\n"
+            "                 and gin sim --help\n"
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
-            "  --open         practice: the bot's hand face up, undo (u), a review after each hand;\n"
-            "                 not counted in the statistics. --no-open turns it off\n"
-            "  --fast         no pause after the bot's moves\n"
-            "  --seed N       deal from seed N (repeatable games)\n"
-            "  --help         this text\n\n"
-            "Choices are remembered in $XDG_CONFIG_HOME/gin/settings; statistics and the saved game\n"
-            "live in $XDG_STATE_HOME/gin/. In the game, ? shows the keys and the rules.\n",
+            "  --seed N       deal from seed N (a whole number; repeatable games)\n"
+            "  -h, --help     this text\n\n"
+            "Statistics and the saved game live in $XDG_STATE_HOME/gin/, one table at a time.\n"
+            "In the game, ? shows the keys and the rules.\n",
             gin_rules_preset_names());
 }
 
@@ -59,6 +65,195 @@ static uint64_t fresh_seed(void)
     return ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
 
+/* Append a paragraph to the note shown on the first screen. */
+static void add_note(char *note, size_t cap, const char *text)
+{
+    size_t n = strlen(note);
+    if (text && *text && n + 2 < cap)
+        snprintf(note + n, cap - n, "%s%s", n ? "\n" : "", text);
+}
+
+/* What the command line asked for, over the saved settings. */
+typedef struct table_args {
+    int changed; /* a remembered setting changed */
+    int ascii;
+    const char *opponent; /* exec:COMMAND, or NULL */
+    int have_seed;
+    uint64_t seed;
+    gin_rules_knobs knobs;
+} table_args;
+
+enum {
+    O_LEVEL = 256,
+    O_PLAYERS,
+    O_OPPONENT,
+    O_RULES,
+    O_TARGET,
+    O_HOLLY,
+    O_NOHOLLY,
+    O_FOUR,
+    O_TWO,
+    O_NOCOLOR,
+    O_COLOR,
+    O_ASCII,
+    O_OPEN,
+    O_NOOPEN,
+    O_FAST,
+    O_NOFAST,
+    O_SEED
+};
+
+static const struct option table_opts[] = {{"level", required_argument, 0, O_LEVEL},
+                                           {"opponent", required_argument, 0, O_OPPONENT},
+                                           {"players", required_argument, 0, O_PLAYERS},
+                                           {"rules", required_argument, 0, O_RULES},
+                                           {"target", required_argument, 0, O_TARGET},
+                                           {"hollywood", no_argument, 0, O_HOLLY},
+                                           {"no-hollywood", no_argument, 0, O_NOHOLLY},
+                                           {"four-color", no_argument, 0, O_FOUR},
+                                           {"four-colour", no_argument, 0, O_FOUR},
+                                           {"two-color", no_argument, 0, O_TWO},
+                                           {"two-colour", no_argument, 0, O_TWO},
+                                           {"no-color", no_argument, 0, O_NOCOLOR},
+                                           {"no-colour", no_argument, 0, O_NOCOLOR},
+                                           {"color", no_argument, 0, O_COLOR},
+                                           {"colour", no_argument, 0, O_COLOR},
+                                           {"ascii", no_argument, 0, O_ASCII},
+                                           {"open", no_argument, 0, O_OPEN},
+                                           {"no-open", no_argument, 0, O_NOOPEN},
+                                           {"fast", no_argument, 0, O_FAST},
+                                           {"no-fast", no_argument, 0, O_NOFAST},
+                                           {"seed", required_argument, 0, O_SEED},
+                                           {"help", no_argument, 0, 'h'},
+                                           {0, 0, 0, 0}};
+
+/* A level name into the settings; 0, or CLI_USAGE after the message. */
+static int set_level(const cli_opts *o, gin_settings *s, const char *what)
+{
+    if (gin_stats_level_index(o->value) < 0)
+        return cli_bad(o, "unknown %s '%s' (easy, normal, hard, expert%s)", what, o->value,
+                       strcmp(what, "opponent") ? "" : ", or exec:COMMAND");
+    snprintf(s->level, sizeof s->level, "%s", o->value);
+    return 0;
+}
+
+/* The options that take a value. 0, or CLI_USAGE after the message. */
+static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a)
+{
+    long long n;
+    gin_rules r;
+    switch (c) {
+    case O_LEVEL:
+        return set_level(o, s, "level");
+    case O_OPPONENT:
+        a->opponent = gin_bots_is_exec(o->value) ? o->value : NULL;
+        return a->opponent ? 0 : set_level(o, s, "opponent");
+    case O_PLAYERS:
+        if (cli_int(o, 2, GIN_MAX_SEATS, &n) != 0)
+            return CLI_USAGE;
+        s->players = (int)n;
+        return 0;
+    case O_RULES:
+        if (gin_rules_preset(o->value, &r) != GIN_OK)
+            return cli_bad(o, "unknown rules '%s' (%s)", o->value, gin_rules_preset_names());
+        snprintf(s->rules, sizeof s->rules, "%s", r.name);
+        return 0;
+    case O_TARGET:
+        if (cli_int(o, 1, 10000, &n) != 0)
+            return CLI_USAGE;
+        s->target = (int)n;
+        return 0;
+    default: /* O_SEED */
+        a->have_seed = 1;
+        return cli_seed(o, &a->seed) == 0 ? 0 : CLI_USAGE;
+    }
+}
+
+/* Read the options over the settings. Returns -1 to go on, else the exit
+ * status (0 after --help). */
+static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
+{
+    /* --rules, --target and --hollywood are remembered settings, parsed
+     * below; every other rule knob applies to this game only. */
+    static const char *const remembered[] = {"rules", "target", "hollywood", NULL};
+    char why[512];
+    if (gin_rules_knobs_take("gin", &argc, argv, remembered, &a->knobs, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return CLI_USAGE;
+    }
+    cli_opts o;
+    cli_opts_init(&o, "gin", argc, argv, "h", table_opts);
+    int c;
+    while ((c = cli_next(&o)) != -1) {
+        int *flag = NULL, to = 1, rc;
+        switch (c) {
+        case '?':
+            return CLI_USAGE;
+        case 'h':
+            usage(stdout);
+            return 0;
+        case O_ASCII:
+            a->ascii = 1;
+            continue;
+        case O_HOLLY: case O_NOHOLLY: flag = &s->hollywood; to = c == O_HOLLY; break;
+        case O_FOUR: case O_TWO: flag = &s->four_color; to = c == O_FOUR; break;
+        case O_NOCOLOR: case O_COLOR: flag = &s->no_color; to = c == O_NOCOLOR; break;
+        case O_OPEN: case O_NOOPEN: flag = &s->open; to = c == O_OPEN; break;
+        case O_FAST: case O_NOFAST: flag = &s->fast; to = c == O_FAST; break;
+        default:
+            if ((rc = value_option(&o, c, s, a)) != 0)
+                return rc;
+            a->changed |= c != O_SEED && (c != O_OPPONENT || !a->opponent);
+            continue;
+        }
+        *flag = to;
+        a->changed = 1;
+    }
+    return cli_no_operands(&o) ? CLI_USAGE : -1;
+}
+
+/* The rules of the first game: the settings', then this game's knobs.
+ * Returns 0, or the exit status after the message. */
+static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap)
+{
+    const char *rwhy = NULL;
+    if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
+        /* A settings file is checked as it loads; should a bad value still
+         * get here, the table starts on the defaults, saying so. */
+        char line[300];
+        snprintf(line, sizeof line, "The settings ask for rules that do not work (%s): the defaults stand.",
+                 rwhy ? rwhy : "?");
+        add_note(note, ncap, line);
+        gin_settings d;
+        gin_settings_default(&d);
+        snprintf(p->set.rules, sizeof p->set.rules, "%s", d.rules);
+        p->set.target = d.target;
+        p->set.hollywood = d.hollywood;
+        p->set.players = d.players;
+        if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK)
+            return 1;
+    }
+    int seats_before = p->rules.seats;
+    char why[512];
+    if (gin_rules_knobs_apply("gin", &a->knobs, &p->rules, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return CLI_USAGE;
+    }
+    /* --seats N as a one-game knob works like --players N (not remembered):
+     * a ring's undercut penalty comes with it. */
+    if (p->rules.seats != seats_before && gin_rules_ring(&p->rules, p->rules.seats) != GIN_OK) {
+        fprintf(stderr, "gin: --seats %d does not work with these rules (Hollywood is for two players)\n",
+                p->rules.seats);
+        return CLI_USAGE;
+    }
+    if (p->rules.seats > 2 && a->opponent) {
+        fprintf(stderr, "gin: an external bot (--opponent exec:...) plays two-handed only, not with %d players\n",
+                p->rules.seats);
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
 /* Look at the saved game: returns 1 (a valid save in *rec, info, and a
  * summary), 0 (none) or -1 (damaged: moved aside, note says so). */
 static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note, size_t ncap)
@@ -66,7 +261,7 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     char why[512];
     int rc = gin_save_read(info, rec, why, sizeof why);
     if (rc < 0) {
-        snprintf(note, ncap, "%s", why);
+        add_note(note, ncap, why);
         return -1;
     }
     if (rc == 0)
@@ -94,19 +289,40 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
         free(g);
         return 1;
     }
+    /* A save that cannot be resumed (damaged, already over, an unknown
+     * level): kept aside for inspection and reported, never deleted. */
+    char reason[160];
+    if (st != GIN_OK)
+        snprintf(reason, sizeof reason, "%s at action %d", gin_strerror(st), err);
+    else if (g->over)
+        snprintf(reason, sizeof reason, "the game in it had already ended");
+    else
+        snprintf(reason, sizeof reason, "it names an unknown bot level '%s'", info->level);
     free(g);
-    if (st == GIN_OK) { /* finished or odd level: nothing to resume */
-        gin_save_remove();
-        return 0;
-    }
-    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX];
+    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX], line[900];
     if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0 &&
         gin_path_join(path, sizeof path, dir, "save") == 0 && gin_file_quarantine(path, bad, sizeof bad) == 0)
-        snprintf(note, ncap, "The saved game was damaged (%s at action %d); moved it to %.300s.", gin_strerror(st), err,
-                 bad);
+        snprintf(line, sizeof line, "The saved game cannot be resumed (%s); moved it to %.300s.", reason, bad);
     else
-        snprintf(note, ncap, "The saved game is damaged (%s) and could not be moved aside.", gin_strerror(st));
+        snprintf(line, sizeof line, "The saved game cannot be resumed (%s) and could not be moved aside.", reason);
+    add_note(note, ncap, line);
     return -1;
+}
+
+/* An external bot starts (and passes the handshake) before the screen
+ * opens, so a bad command is a plain error; it is kept over games. */
+static int start_opponent(gin_play *p, const char *opponent, const char *dir)
+{
+    char log[GIN_PATH_MAX], err[600];
+    int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
+    if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL, &p->bot_agent,
+                        err, sizeof err) != GIN_OK) {
+        fprintf(stderr, "gin: --opponent: %s\n", err);
+        return CLI_USAGE;
+    }
+    p->opponent = opponent;
+    p->stats_ok = 0;
+    return 0;
 }
 
 /* Stop an external bot the session did not take over. */
@@ -117,292 +333,119 @@ static void drop_bot(gin_play *p)
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
 }
 
+/* With the screen up: the statistics and the saved game, then the first
+ * screens. Returns the saved game to resume, or NULL; *quit when the player
+ * left already. */
+static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *quit)
+{
+    static gin_record saved;
+    char why[512];
+    *quit = 0;
+    int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
+    p->stats_ok = !p->opponent && (st == 0 || st == -1);
+    if (st < 0 && p->can_save)
+        add_note(note, ncap, why);
+    gin_save_info info;
+    char summary[256] = "";
+    int has_save = p->can_save && !p->opponent && check_save(&info, &saved, summary, sizeof summary, note, ncap) == 1;
+    if (note[0]) {
+        char body[1600];
+        snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
+        *quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") == 'q';
+    }
+    if (*quit || !has_save)
+        return NULL;
+    char body[600];
+    snprintf(body, sizeof body,
+             "You have a game in progress:\n\n  %s\n\n"
+             "y: resume it\nn: start a new game (the saved one is discarded)",
+             summary);
+    int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
+    if (k == 'n')
+        gin_save_remove();
+    if (k != 'y') {
+        *quit = k != 'n';
+        return NULL;
+    }
+    p->rules = saved.rules;
+    p->seed = saved.seed;
+    p->level = gin_stats_level_index(info.level);
+    p->practice = info.practice;
+    p->human = info.human;
+    p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
+    return &saved;
+}
+
+/* The table itself, once everything it needs is there. */
+static int run_table(gin_play *p, const table_args *a, const char *dir, char *note, size_t ncap)
+{
+    if (a->changed) { /* the settings live in the config directory */
+        char why[512];
+        if (gin_settings_save(&p->set, why, sizeof why) != 0)
+            add_note(note, ncap, why);
+    }
+    int rc = a->opponent ? start_opponent(p, a->opponent, dir) : 0;
+    if (rc != 0)
+        return rc;
+    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, a->ascii, NULL};
+    char why[512] = "";
+    if (gin_ui_open(&uo, why, sizeof why) != 0) {
+        fprintf(stderr, "gin: %s\n", why);
+        drop_bot(p);
+        return 1;
+    }
+    int quit = 0;
+    const gin_record *resume = open_files(p, note, ncap, &quit);
+    why[0] = '\0';
+    if (!quit)
+        rc = gin_play_session(p, resume, why, sizeof why);
+    drop_bot(p); /* if the session did not take it over */
+    int sig = gin_ui_quit_signal();
+    gin_ui_close();
+    if (why[0])
+        fprintf(stderr, "gin: %s\n", why);
+    return sig && rc == 0 ? 0 : rc; /* asked to stop by a signal: the game was saved */
+}
+
 int gin_cmd_play(int argc, char **argv)
 {
     static gin_play play; /* large: keep it off the stack */
     gin_play *p = &play;
     memset(p, 0, sizeof *p);
-    char why[512], note[1024] = "";
-    if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
-        snprintf(note, sizeof note, "%s", why);
-
-    enum {
-        O_LEVEL = 256,
-        O_PLAYERS,
-        O_OPPONENT,
-        O_RULES,
-        O_TARGET,
-        O_HOLLY,
-        O_NOHOLLY,
-        O_FOUR,
-        O_NOCOLOR,
-        O_ASCII,
-        O_OPEN,
-        O_NOOPEN,
-        O_FAST,
-        O_SEED,
-        O_HELP
-    };
-    static const struct option opts[] = {{"level", required_argument, 0, O_LEVEL},
-                                         {"opponent", required_argument, 0, O_OPPONENT},
-                                         {"players", required_argument, 0, O_PLAYERS},
-                                         {"rules", required_argument, 0, O_RULES},
-                                         {"target", required_argument, 0, O_TARGET},
-                                         {"hollywood", no_argument, 0, O_HOLLY},
-                                         {"no-hollywood", no_argument, 0, O_NOHOLLY},
-                                         {"four-color", no_argument, 0, O_FOUR},
-                                         {"four-colour", no_argument, 0, O_FOUR},
-                                         {"no-color", no_argument, 0, O_NOCOLOR},
-                                         {"no-colour", no_argument, 0, O_NOCOLOR},
-                                         {"ascii", no_argument, 0, O_ASCII},
-                                         {"open", no_argument, 0, O_OPEN},
-                                         {"no-open", no_argument, 0, O_NOOPEN},
-                                         {"fast", no_argument, 0, O_FAST},
-                                         {"seed", required_argument, 0, O_SEED},
-                                         {"help", no_argument, 0, O_HELP},
-                                         {0, 0, 0, 0}};
-    int ascii = 0, have_seed = 0, changed = 0;
-    const char *opponent = NULL; /* exec:COMMAND */
-    uint64_t seed = 0;
+    char why[512], note[1600] = "";
     if (argc > 1 && !strcmp(argv[1], "play")) {
         argc--;
         argv++;
     }
-    /* --rules, --target and --hollywood are remembered settings, parsed below;
-     * every other rule knob applies to this game only, on top of them. */
-    static const char *const remembered[] = {"rules", "target", "hollywood", NULL};
-    gin_rules_knobs knobs;
-    if (gin_rules_knobs_take("gin", &argc, argv, remembered, &knobs, why, sizeof why) != 0) {
-        fprintf(stderr, "%s\n", why);
-        return 2;
-    }
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        char *end;
-        switch (c) {
-        case O_LEVEL:
-            if (gin_stats_level_index(optarg) < 0) {
-                fprintf(stderr, "gin: unknown level '%s' (easy, normal, hard, expert)\n", optarg);
-                return 2;
-            }
-            snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
-            changed = 1;
-            break;
-        case O_PLAYERS: {
-            long n = strtol(optarg, &end, 10);
-            if (*end || end == optarg || n < 2 || n > GIN_MAX_SEATS) {
-                fprintf(stderr, "gin: --players wants 2, 3 or 4, got '%s'\n", optarg);
-                return 2;
-            }
-            p->set.players = (int)n;
-            changed = 1;
-            break;
-        }
-        case O_OPPONENT:
-            if (gin_bots_is_exec(optarg)) {
-                opponent = optarg;
-                break;
-            }
-            if (gin_stats_level_index(optarg) < 0) {
-                fprintf(stderr, "gin: unknown opponent '%s' (easy, normal, hard, expert, or exec:COMMAND)\n", optarg);
-                return 2;
-            }
-            snprintf(p->set.level, sizeof p->set.level, "%s", optarg);
-            opponent = NULL;
-            changed = 1;
-            break;
-        case O_RULES: {
-            gin_rules r;
-            if (gin_rules_preset(optarg, &r) != GIN_OK) {
-                fprintf(stderr, "gin: unknown rules '%s' (%s)\n", optarg, gin_rules_preset_names());
-                return 2;
-            }
-            snprintf(p->set.rules, sizeof p->set.rules, "%s", r.name);
-            changed = 1;
-            break;
-        }
-        case O_TARGET: {
-            long t = strtol(optarg, &end, 10);
-            if (*end || end == optarg || t < 1 || t > 100000) {
-                fprintf(stderr, "gin: --target wants a number of points, got '%s'\n", optarg);
-                return 2;
-            }
-            p->set.target = (int)t;
-            changed = 1;
-            break;
-        }
-        case O_HOLLY:
-            p->set.hollywood = 1;
-            changed = 1;
-            break;
-        case O_NOHOLLY:
-            p->set.hollywood = 0;
-            changed = 1;
-            break;
-        case O_FOUR:
-            p->set.four_color = 1;
-            changed = 1;
-            break;
-        case O_NOCOLOR:
-            p->set.no_color = 1;
-            changed = 1;
-            break;
-        case O_ASCII:
-            ascii = 1;
-            break;
-        case O_OPEN:
-            p->set.open = 1;
-            changed = 1;
-            break;
-        case O_NOOPEN:
-            p->set.open = 0;
-            changed = 1;
-            break;
-        case O_FAST:
-            p->set.fast = 1;
-            changed = 1;
-            break;
-        case O_SEED:
-            seed = strtoull(optarg, &end, 0);
-            if (*end || end == optarg) {
-                fprintf(stderr, "gin: --seed wants a number, got '%s'\n", optarg);
-                return 2;
-            }
-            have_seed = 1;
-            break;
-        case O_HELP:
-            usage(stdout);
-            return 0;
-        default:
-            fprintf(stderr, "gin: unknown option '%s'\n", argv[optind - 1]);
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (optind < argc) {
-        fprintf(stderr, "gin: unexpected argument '%s' (try gin --help)\n", argv[optind]);
-        return 2;
-    }
-    const char *rwhy = NULL;
-    if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
-        fprintf(stderr, "gin: bad rules in the settings: %s\n", rwhy ? rwhy : "?");
-        return 2;
-    }
-    int seats_before = p->rules.seats;
-    if (gin_rules_knobs_apply("gin", &knobs, &p->rules, why, sizeof why) != 0) {
-        fprintf(stderr, "%s\n", why);
-        return 2;
-    }
-    /* --seats N as a one-game knob works like --players N (not remembered):
-     * the table's undercut penalty comes with it. */
-    if (p->rules.seats != seats_before && gin_rules_ring(&p->rules, p->rules.seats) != GIN_OK) {
-        fprintf(stderr, "gin: --seats %d does not work with these rules (Hollywood is for two players)\n",
-                p->rules.seats);
-        return 2;
-    }
-    if (p->rules.seats > 2 && opponent) {
-        fprintf(stderr, "gin: an external bot (--opponent exec:...) plays at a table of two only\n");
-        return 2;
-    }
+    if (gin_settings_load(&p->set, why, sizeof why) != 0)
+        add_note(note, sizeof note, why);
+    table_args a;
+    memset(&a, 0, sizeof a);
+    int rc = parse_args(argc, argv, &p->set, &a);
+    if (rc >= 0)
+        return rc;
+    if ((rc = first_rules(p, &a, note, sizeof note)) != 0)
+        return rc;
     p->level = gin_stats_level_index(p->set.level);
     if (p->level < 0)
         p->level = 1;
     p->practice = p->set.open;
-    p->seed = have_seed ? seed : fresh_seed();
+    p->seed = a.have_seed ? a.seed : fresh_seed();
     p->human = 0;
     p->bot = 1; /* in a ring: the first bot, on your left; the others sit after it */
-    if (changed && gin_settings_save(&p->set, why, sizeof why) != 0)
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
-
+    setlocale(LC_ALL, "");
+    /* Nothing is started or touched before we know the table can run. */
+    if (gin_ui_check_terminal(why, sizeof why) != 0) {
+        fprintf(stderr, "gin: %s\n", why);
+        return 1;
+    }
     /* Kept state: play goes on without it when the directory is unusable. */
     char dir[GIN_PATH_MAX];
     p->can_save = gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0;
-    if (!p->can_save)
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%sNo saving this time: %s", note[0] ? "\n" : "",
-                 why);
-    int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
-    p->stats_ok = st == 0 || st == -1;
-    if (st < 0 && p->can_save)
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
-
-    static gin_record saved;
-    gin_save_info info;
-    char summary[256] = "";
-    int has_save = 0;
-    if (p->can_save) {
-        char n2[600] = "";
-        has_save = check_save(&info, &saved, summary, sizeof summary, n2, sizeof n2) == 1;
-        if (n2[0])
-            snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", n2);
+    if (!p->can_save) {
+        char line[600];
+        snprintf(line, sizeof line, "No saving this time: %s", why);
+        add_note(note, sizeof note, line);
     }
-
-    /* An external bot starts (and passes the handshake) before the screen
-     * opens, so a bad command is a plain error; it is kept over games. */
-    if (opponent) {
-        char log[GIN_PATH_MAX], err[600];
-        int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
-        if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL,
-                                 &p->bot_agent, err, sizeof err) != GIN_OK) {
-            fprintf(stderr, "gin: --opponent: %s\n", err);
-            return 2;
-        }
-        p->opponent = opponent;
-        p->stats_ok = 0;
-        has_save = 0; /* a saved game is against a built-in bot: kept for later */
-    }
-
-    setlocale(LC_ALL, "");
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "gin: the table needs a terminal (try gin sim or gin --help)\n");
-        drop_bot(p);
-        return 2;
-    }
-    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, ascii, NULL};
-    if (gin_ui_open(&uo) != 0) {
-        fprintf(stderr, "gin: cannot start the terminal (is TERM set?)\n");
-        drop_bot(p);
-        return 1;
-    }
-    int quit = 0;
-    if (note[0]) {
-        char body[1200];
-        snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
-        quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") != '\n' ? 0 : 0;
-    }
-    const gin_record *resume = NULL;
-    if (!quit && has_save) {
-        char body[600];
-        snprintf(body, sizeof body,
-                 "You have a game in progress:\n\n  %s\n\n"
-                 "y: resume it\nn: start a new game (the saved one is discarded)",
-                 summary);
-        int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
-        if (k == 'y') {
-            resume = &saved;
-            p->rules = saved.rules;
-            p->seed = saved.seed;
-            p->level = gin_stats_level_index(info.level);
-            p->practice = info.practice;
-            p->human = info.human;
-            p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
-        } else if (k == 'n') {
-            gin_save_remove();
-        } else {
-            quit = 1;
-        }
-    }
-    int rc = 0;
-    why[0] = '\0';
-    if (!quit)
-        rc = gin_play_session(p, resume, why, sizeof why);
-    drop_bot(p); /* if the session did not run */
-    int sig = gin_ui_quit_signal();
-    gin_ui_close();
-    if (why[0])
-        fprintf(stderr, "gin: %s\n", why);
-    if (sig && rc == 0)
-        return 0; /* asked to stop; the game was saved */
-    return rc;
+    return run_table(p, &a, dir, note, sizeof note);
 }

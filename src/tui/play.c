@@ -33,10 +33,17 @@ static int replay_next(gin_play *p, gin_action *a)
     return 0;
 }
 
-static void record(gin_play *p, gin_action a)
+/* Keep the action for the save, if the match will take it: an action the
+ * hand refuses changes nothing, so it must not be in the record either (a
+ * record with it could not be saved or replayed). */
+static int record(gin_play *p, gin_action a)
 {
-    if (!p->aborting)
-        (void)gin_record_add(p->rec, a);
+    if (p->aborting)
+        return GIN_OK;
+    if (!gin_hand_is_legal(&p->m.game.hand, a))
+        return GIN_EILLEGAL;
+    (void)gin_record_add(p->rec, a);
+    return GIN_OK;
 }
 
 static int proxy_offer(void *self, const gin_view *v)
@@ -52,8 +59,8 @@ static int proxy_offer(void *self, const gin_view *v)
         a.kind = r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
         a.card = GIN_NO_CARD;
     }
-    record(p, a);
-    return a.kind == GIN_ACT_TAKE_UPCARD;
+    int rc = record(p, a);
+    return rc != GIN_OK ? rc : a.kind == GIN_ACT_TAKE_UPCARD;
 }
 
 static int proxy_draw(void *self, const gin_view *v)
@@ -68,8 +75,8 @@ static int proxy_draw(void *self, const gin_view *v)
         if (a.kind < 0)
             return a.kind;
     }
-    record(p, a);
-    return a.kind;
+    int rc = record(p, a);
+    return rc != GIN_OK ? rc : a.kind;
 }
 
 static int proxy_discard(void *self, const gin_view *v, gin_action *out)
@@ -82,8 +89,7 @@ static int proxy_discard(void *self, const gin_view *v, gin_action *out)
         if (rc != GIN_OK)
             return rc;
     }
-    record(p, *out);
-    return GIN_OK;
+    return record(p, *out);
 }
 
 static void proxy_observe(void *self, const gin_view *v, const gin_event *ev)
@@ -414,26 +420,43 @@ static int play_game(gin_play *p, char *why, size_t cap)
                 remove_save(p);
                 return PLAY_QUIT;
             }
-            save_game(p, why, cap);
+            if (gin_play_can_save(p)) /* else why may say why saving stopped */
+                save_game(p, why, cap);
             return PLAY_QUIT;
         }
         if (rc < 0 && p->opponent && p->m.fault_seat == p->bot)
             return bot_forfeits(p);
+        if (rc < 0 && p->m.fault_seat == p->human && !p->replaying) {
+            /* The human agent hands on only legal moves; should one ever be
+             * refused, the step changed nothing: say so and ask again. A
+             * player's game never ends on it. */
+            gin_play_msg(p, 1, "That move was refused (%s); nothing changed. Play on.", gin_strerror(rc));
+            continue;
+        }
         if (rc < 0) {
-            snprintf(why, cap, "the %s player failed: %s", p->m.fault_seat == p->human ? "human" : "bot",
+            snprintf(why, cap, "the %s failed (%s); ", p->m.fault_seat == p->human ? "replayed save" : "bot",
                      gin_strerror(rc));
-            save_game(p, why + strlen(why), cap - strlen(why));
+            size_t n = strlen(why);
+            save_game(p, why + n, cap - n);
+            if (!why[n])
+                snprintf(why + n, cap - n, "%s",
+                         gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
             return PLAY_QUIT;
+        }
+        if (rc > 0 && !p->replaying && gin_play_can_save(p)) {
+            /* Saved after every move, so a killed or crashed table loses
+             * at most the decision in progress. */
+            char w[512];
+            save_game(p, w, sizeof w);
+            if (w[0]) { /* said now, and again when the table closes */
+                gin_play_msg(p, 1, "%s", w);
+                snprintf(why, cap, "%s", w);
+            }
         }
         if (p->hand_over) {
             p->hand_over = 0;
-            if (rc != 0)
-                save_game(p, why, cap);
-            if (show_hand_end(p) < 0) {
-                if (rc != 0)
-                    save_game(p, why, cap);
-                return PLAY_QUIT;
-            }
+            if (show_hand_end(p) < 0)
+                return PLAY_QUIT; /* saved after the move that ended the hand */
         }
         if (rc == 0) {
             tally_game(p);

@@ -94,6 +94,16 @@ int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why);
  * game to replay first. Returns 0, or 1 with a message in why. */
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);
 
+/* Whether this game is saved as it goes (it is unless the
+ * opponent is an external bot or the state directory cannot be used), and
+ * why not, for the quit prompt: a prompt never claims a save that will not
+ * happen. */
+static inline int gin_play_can_save(const gin_play *p) { return p->can_save && !p->opponent; }
+static inline const char *gin_play_why_unsaved(const gin_play *p)
+{
+    return p->opponent ? "games against an external bot are not saved" : "the state directory cannot be used";
+}
+
 /* human.c: the human agent (its self is the gin_play). */
 void gin_human_agent(gin_play *p, gin_agent *out);
 /* Bring p->order in line with the hand and re-sort (table_model.c). */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gin/meld.h"
+#include "keys.h"
 #include "ui.h"
 
 static int rank_key(gin_card c) { return gin_card_rank(c) * 4 + gin_card_suit(c); }
@@ -131,7 +132,7 @@ typedef struct key_item {
 
 static void fit_keys(const key_item *items, int n, int width, char *buf, size_t cap)
 {
-    int keep[16], total = 0;
+    int keep[24], total = 0;
     for (int i = 0; i < n; i++) {
         keep[i] = 1;
         total += gin_ui_strwidth(items[i].text) + (i ? 2 : 0);
@@ -158,18 +159,36 @@ static void fit_keys(const key_item *items, int n, int width, char *buf, size_t 
     }
 }
 
-/* Least deadwood after a throw (not of the card just taken), or 1000. */
-static int least_after_throw(gin_cardset held, gin_card taken)
+/* Is key entry k worth showing now? The moves only when the rules allow
+ * them: the hand's legal list, the same one the human agent's view gives. */
+static int key_applies(const gin_play *p, const gin_key *k, const gin_hand *h)
 {
-    int after[64], least = 1000;
-    if (gin_discard_deadwoods(held, after) < 0)
-        return least;
-    for (gin_cardset s = held; s; s &= s - 1) {
-        gin_card c = gin_cardset_first(s);
-        if (c != taken && after[c] >= 0 && after[c] < least)
-            least = after[c];
+    gin_action acts[64];
+    int n = gin_hand_legal(h, acts, 64), knock = 0, gin = 0, stock = 0, pile = 0;
+    for (int i = 0; i < n; i++) {
+        stock |= acts[i].kind == GIN_ACT_DRAW_STOCK;
+        pile |= acts[i].kind == GIN_ACT_DRAW_DISCARD;
+        if (acts[i].kind != GIN_ACT_KNOCK)
+            continue;
+        if (acts[i].card == GIN_NO_CARD || gin_deadwood(h->held[h->turn] & ~gin_cardset_of(acts[i].card)) == 0)
+            gin = 1;
+        else
+            knock = 1;
     }
-    return least;
+    switch (k->cmd) {
+    case GIN_CMD_STOCK:
+        return stock;
+    case GIN_CMD_PILE:
+        return pile;
+    case GIN_CMD_KNOCK:
+        return knock && !gin;
+    case GIN_CMD_GIN:
+        return gin;
+    case GIN_CMD_UNDO:
+        return p->practice;
+    default:
+        return 1;
+    }
 }
 
 static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
@@ -180,46 +199,23 @@ static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
         gin_ui_size(&lines, &width);
         width -= 2;
     }
-    key_item it[16];
+    key_item it[24];
     int n = 0;
     int mine = h->turn == p->human && h->phase != GIN_PHASE_OVER && p->m.game.hand_no > 0;
-    if (!mine) {
-        /* Keys pressed while the bot plays skip its pause; the side-screen
-         * keys then act at your turn. */
+    unsigned when = !mine                          ? GIN_WHEN_WAIT
+                    : h->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER
+                    : h->phase == GIN_PHASE_DRAW  ? GIN_WHEN_DRAW
+                                                  : GIN_WHEN_DISCARD;
+    if (!mine) /* keys pressed while the bot plays skip its pause */
         it[n++] = (key_item){"any key: skip the pause", 0};
-        it[n++] = (key_item){"? help", 2};
-        it[n++] = (key_item){"t sheet", 3};
-        it[n++] = (key_item){"v pile", 3};
-        it[n++] = (key_item){"m menu", 1};
-        it[n++] = (key_item){"q quit", 0};
-        fit_keys(it, n, width, buf, cap);
-        return;
+    size_t nk;
+    const gin_key *keys = gin_keys(&nk);
+    for (size_t i = 0; i < nk && n < 24; i++) {
+        const gin_key *k = &keys[i];
+        if (!(k->shown & when) || !k->line || (mine && !key_applies(p, k, h)))
+            continue;
+        it[n++] = (key_item){gin_ui_utf8() || !k->line_ascii ? k->line : k->line_ascii, k->prio};
     }
-    if (h->phase == GIN_PHASE_OFFER) {
-        it[n++] = (key_item){"d take", 0};
-        it[n++] = (key_item){"p pass", 0};
-    } else if (h->phase == GIN_PHASE_DRAW) {
-        it[n++] = (key_item){"s stock", 0};
-        it[n++] = (key_item){"d discard", 0};
-    } else {
-        int least = least_after_throw(h->held[p->human], h->taken);
-        it[n++] = (key_item){gin_ui_utf8() ? "\xe2\x86\x90\xe2\x86\x92 pick" : "<- -> pick", 1};
-        it[n++] = (key_item){"Enter throw", 0};
-        if (least == 0)
-            it[n++] = (key_item){"g gin", 0};
-        else if (least <= h->knock_limit)
-            it[n++] = (key_item){"k knock", 0};
-        it[n++] = (key_item){"< > move", 5};
-    }
-    it[n++] = (key_item){"o sort", 4};
-    it[n++] = (key_item){"H hint", 2};
-    if (p->practice)
-        it[n++] = (key_item){"u undo", 2};
-    it[n++] = (key_item){"v pile", 4};
-    it[n++] = (key_item){"t sheet", 4};
-    it[n++] = (key_item){"? help", 1};
-    it[n++] = (key_item){"m menu", 3};
-    it[n++] = (key_item){"q quit", 0};
     fit_keys(it, n, width, buf, cap);
 }
 

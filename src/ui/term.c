@@ -7,46 +7,110 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+
 #include <string.h>
 
 struct gin_ui_state gin_ui_st;
 
 static volatile sig_atomic_t quit_signal;
-static SCREEN *test_screen;
+static SCREEN *test_screen, *real_screen;
+
+/* Every signal whose default ends the process is caught while the table
+ * runs. The asynchronous ones ask to quit: the input loop notices, saves
+ * and gives the terminal back in order (the game is also saved after every
+ * move, so nothing is lost either way). The crash signals give the
+ * terminal back, then chain to whatever handled them before (a sanitizer's
+ * report must not be lost) and die the same way. SIGPIPE and SIGXFSZ are
+ * ignored instead: a write then fails, and the failure is reported. */
+static const int quit_sigs[] = {SIGHUP,  SIGINT,  SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+                                SIGPROF, SIGXCPU,
+#ifdef SIGPWR
+                                SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                                SIGSTKFLT,
+#endif
+#ifdef SIGIO
+                                SIGIO,
+#endif
+};
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+static const int ignored_sigs[] = {SIGPIPE, SIGXFSZ};
+enum {
+    N_QUIT = sizeof quit_sigs / sizeof quit_sigs[0],
+    N_CRASH = sizeof crash_sigs / sizeof crash_sigs[0],
+    N_IGNORED = sizeof ignored_sigs / sizeof ignored_sigs[0],
+    N_RT = 64 /* real-time signals: at most SIGRTMAX - SIGRTMIN + 1 */
+};
+static struct sigaction old_quit[N_QUIT], old_crash[N_CRASH], old_ignored[N_IGNORED], old_rt[N_RT];
+static int handlers_in;
 
 static void on_quit_signal(int sig) { quit_signal = sig; /* the input loop sees it, saves and leaves in order */ }
 
 static void on_crash(int sig)
 {
-    /* Give the terminal back before dying, then die the same way. */
+    /* Give the terminal back before dying, then let the previous handler
+     * (the default, or a sanitizer's) have the signal: it is blocked while
+     * we run, so the raise is delivered to that handler when we return, and
+     * a fault that recurs on return goes there too. */
     endwin();
-    signal(sig, SIG_DFL);
+    for (int i = 0; i < N_CRASH; i++)
+        if (crash_sigs[i] == sig)
+            sigaction(sig, &old_crash[i], NULL);
     raise(sig);
+}
+
+static int rt_count(void)
+{
+#ifdef SIGRTMIN
+    int n = SIGRTMAX - SIGRTMIN + 1;
+    return n < 0 ? 0 : n > N_RT ? N_RT : n;
+#else
+    return 0;
+#endif
 }
 
 static void install_handlers(void)
 {
+    if (handlers_in)
+        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_quit_signal; /* no SA_RESTART: getch returns so we notice */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    for (int i = 0; i < N_QUIT; i++)
+        sigaction(quit_sigs[i], &sa, &old_quit[i]);
+#ifdef SIGRTMIN
+    for (int i = 0; i < rt_count(); i++)
+        sigaction(SIGRTMIN + i, &sa, &old_rt[i]);
+#endif
+    sa.sa_handler = SIG_IGN;
+    for (int i = 0; i < N_IGNORED; i++)
+        sigaction(ignored_sigs[i], &sa, &old_ignored[i]);
     sa.sa_handler = on_crash;
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGABRT, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
-    sigaction(SIGFPE, &sa, NULL);
+    for (int i = 0; i < N_CRASH; i++)
+        sigaction(crash_sigs[i], &sa, &old_crash[i]);
+    handlers_in = 1;
 }
 
+/* Put back what was there before (the default, or a sanitizer's). */
 static void restore_handlers(void)
 {
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
+    if (!handlers_in)
+        return;
+    for (int i = 0; i < N_QUIT; i++)
+        sigaction(quit_sigs[i], &old_quit[i], NULL);
+#ifdef SIGRTMIN
+    for (int i = 0; i < rt_count(); i++)
+        sigaction(SIGRTMIN + i, &old_rt[i], NULL);
+#endif
+    for (int i = 0; i < N_IGNORED; i++)
+        sigaction(ignored_sigs[i], &old_ignored[i], NULL);
+    for (int i = 0; i < N_CRASH; i++)
+        sigaction(crash_sigs[i], &old_crash[i], NULL);
+    handlers_in = 0;
 }
 
 int gin_ui_quit_signal(void) { return quit_signal; }
@@ -153,15 +217,21 @@ void gin_ui_set_opts(const gin_ui_opts *o)
     gin_ui_st.four_color = o ? o->four_color : 0;
 }
 
-int gin_ui_open(const gin_ui_opts *o)
+int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)
 {
+    if (gin_ui_check_terminal(why, cap) != 0)
+        return -1;
     const char *cs = nl_langinfo(CODESET);
     gin_ui_st.utf8 = !(o && o->ascii) && cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
-    install_handlers();
-    if (!initscr()) {
-        restore_handlers();
+    /* newterm, not initscr: a terminal that fails is an error we report,
+     * not an exit inside the library. */
+    real_screen = newterm(NULL, stdout, stdin);
+    if (!real_screen) {
+        snprintf(why, cap, "cannot use terminal type '%s' (set TERM, or try gin --help)", getenv("TERM"));
         return -1;
     }
+    set_term(real_screen);
+    install_handlers();
     gin_ui_st.open = 1;
     gin_ui_st.test = 0;
     setup_screen(o);
@@ -195,6 +265,9 @@ void gin_ui_close(void)
         test_screen = NULL;
     } else {
         restore_handlers();
+        if (real_screen)
+            delscreen(real_screen);
+        real_screen = NULL;
     }
 }
 

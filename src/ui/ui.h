@@ -17,11 +17,20 @@ typedef struct gin_ui_opts {
     const char *theme; /* theme name from assets/themes (NULL: "classic") */
 } gin_ui_opts;
 
-/* Start curses on the controlling terminal: the caller has already called
- * setlocale(LC_ALL, ""). Installs the signal handlers (SIGINT, SIGTERM,
- * SIGHUP ask to quit; SIGSEGV, SIGABRT, SIGBUS, SIGFPE restore the terminal
- * and re-raise). Returns 0 or -1 (no terminal). */
-int gin_ui_open(const gin_ui_opts *o);
+/* Can the table run here? Standard input and output must be a terminal,
+ * TERM set to a known type that can address the cursor. Changes nothing:
+ * call it before starting anything the table would need. Returns 0, or -1
+ * with a sentence in why[]. */
+int gin_ui_check_terminal(char *why, size_t cap);
+/* Start curses on standard input and output: the caller has already called
+ * setlocale(LC_ALL, ""). Refuses as gin_ui_check_terminal does (returns -1
+ * with a sentence in why[]; nothing is left changed then). On success installs the signal handlers:
+ * every signal whose default ends the process either asks to quit
+ * (gin_ui_quit_signal: SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1/2, SIGALRM,
+ * real-time signals, ...) or, for the crash signals, restores the terminal
+ * and passes the signal on to the handler there before; SIGPIPE and SIGXFSZ
+ * are ignored. Returns 0. */
+int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap);
 /* Start on an off-screen terminal of a fixed size (tests): output to `out`,
  * input from `in`. utf8 forces the suit glyphs on or off. Returns 0 or -1. */
 int gin_ui_open_test(FILE *out, FILE *in, int lines, int cols, int utf8, const gin_ui_opts *o);

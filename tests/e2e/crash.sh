@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Crash safety and hostile surroundings, with the real binary:
-#  1. SIGKILL of `gin` at random moments of a game (it saves after every
-#     hand); each time the next start must find the save and the statistics
-#     sound (no "damaged"), and the save must replay with `gin replay`.
-#     SIGTERM, SIGHUP and SIGINT must save and exit 0.
+#  1. SIGKILL of `gin` at random moments of a game, once it has saved (it
+#     saves after every move); each kill must leave a save that replays with
+#     `gin replay`, and the next start must find it and the statistics sound
+#     (no "damaged"). Every signal whose default ends the process (TERM,
+#     HUP, INT, QUIT, USR1, USR2, ALRM) must save, restore the terminal and
+#     exit 0.
 #  2. Unusable state: no $HOME, $XDG_STATE_HOME a file / very long / on a
 #     read-only or full file system: a clear message, play goes on, the quit
 #     is clean (status 0, terminal restored).
@@ -16,101 +18,13 @@
 # Usage: crash.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-GIN=$(cd "$(dirname "$GIN")" && pwd)/$(basename "$GIN")
-command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
-T=$(mktemp -d)
-SOCK="gin-crash-$$"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-crash
 MOUNTS=()
-tm() { tmux -L "$SOCK" "$@"; }
-cleanup() {
-    tm kill-server 2>/dev/null
-    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
-    rm -rf "$T"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; echo "--- screen:"; tm capture-pane -p -t crash 2>/dev/null; exit 1; }
+CLEANUP+=('for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done')
 REAL_KILLS=3
 [ -n "${CRASH_KILLS:-}" ] && REAL_KILLS=$(( CRASH_KILLS / 50 > 3 ? CRASH_KILLS / 50 : 3 ))
 RANDOM=$$
 
-# run.sh ENV... -- ARGS: gin in the pane with the environment given (HOME
-# and the XDG dirs default to the temp dir), then its status and whether the
-# terminal came back.
-mkdir -p "$T/cwd"
-# A session that outlives the others keeps the server up between starts.
-tm -f /dev/null new-session -d -s keep "sleep 3600" || { echo "SKIP: tmux cannot start"; exit 77; }
-start() {
-    local envs=() arg
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
-    shift
-    {
-        echo "export HOME='$T/home' XDG_STATE_HOME='$T/state' XDG_CONFIG_HOME='$T/config'"
-        echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color"
-        for arg in "${envs[@]}"; do printf 'export %q\n' "$arg"; done
-        echo "cd '$T/cwd'"
-        echo 'before=$(stty -g)'
-        printf '%s' "${WRAP:-}"
-        printf ' %q' "$GIN" "$@"
-        echo
-        echo 'rc=$?'
-        echo 'after=$(stty -g)'
-        echo '[ "$before" = "$after" ] && echo "TTY=restored" || echo "TTY=changed"'
-        echo 'echo "EXIT=$rc"'
-        echo 'exec sleep 600'
-    } > "$T/run.sh"
-    tm kill-session -t crash 2>/dev/null
-    tm -f /dev/null new-session -d -s crash -x 80 -y 24 "bash $T/run.sh" || fail "tmux start"
-}
-screen() { tm capture-pane -p -t crash; }
-wait_for() {
-    local re=$1 limit=${2:-20} i
-    for ((i = 0; i < limit * 10; i++)); do
-        screen | grep -Eq -- "$re" && return 0
-        sleep 0.1
-    done
-    fail "timed out waiting for /$re/"
-}
-keys() { tm send-keys -t crash "$@"; }
-# The pid of gin in the pane: the child of the pane's shell (from /proc, so
-# no procps is needed).
-gin_pid() {
-    local pp st
-    pp=$(tm display-message -p -t crash '#{pane_pid}')
-    for st in /proc/[0-9]*/stat; do
-        read -r -a f <"$st" 2>/dev/null || continue
-        [ "${f[3]}" = "$pp" ] && [ "${f[1]}" = "($(basename "$GIN" | cut -c1-15))" ] && { echo "${f[0]}"; return; }
-    done
-}
-# Is a process whose command line contains $1 running?
-running() { grep -qsF -- "$1" /proc/[0-9]*/cmdline 2>/dev/null; }
-# Answer whatever the table asks, for about $1 seconds.
-play_for() {
-    local until=$((SECONDS + $1)) s
-    while ((SECONDS < until)); do
-        s=$(screen)
-        if grep -q "Enter: next hand" <<<"$s"; then keys Enter
-        elif grep -q "Resume?" <<<"$s"; then keys y
-        elif grep -q "Press k again" <<<"$s"; then keys k
-        elif grep -q "You can go gin: press g" <<<"$s"; then keys g
-        elif grep -q "or k to knock" <<<"$s"; then keys k
-        elif grep -q "Pick a card" <<<"$s"; then keys Enter
-        elif grep -q "(d) or pass (p)" <<<"$s"; then keys p
-        elif grep -q "draw from the stock (s)" <<<"$s"; then keys s
-        elif grep -q "n: new game" <<<"$s"; then keys n
-        fi
-        sleep 0.2
-    done
-}
-quit_clean() { # quit from the table: q y, then status 0 and terminal restored
-    local i
-    for ((i = 0; i < 10; i++)); do
-        screen | grep -q "EXIT=[0-9]" && break
-        keys Escape; sleep 0.2; keys q; sleep 0.2; keys y; sleep 0.4
-    done
-    wait_for "EXIT=[0-9]" 10
-    screen | grep -q "EXIT=0$" || fail "$1: exit status not 0"
-    screen | grep -q "TTY=restored" || fail "$1: terminal not restored"
-}
 # The saved game is a header, a blank line and a game record.
 save_replays() {
     sed '1,/^$/d' "$T/state/gin/save" > "$T/record"
@@ -118,50 +32,57 @@ save_replays() {
         cat "$T/replay.err"; fail "the save after a kill does not replay"; }
 }
 
-# ---- 1. SIGKILL mid-game
+# ---- 1. SIGKILL mid-game, once a save exists (the table saves after every
+# move): every kill must leave a save that replays.
 kills=0 saves=0
 for ((k = 0; k < REAL_KILLS; k++)); do
-    start -- --seed $((k + 1)) --fast --level easy
+    start --seed $((k + 1)) --fast --level easy
     wait_for "Stock|Resume\\?" 20
     screen | grep -qi "damaged" && fail "after kill $kills the start reports damage"
-    play_for $((1 + RANDOM % 5))
+    rm -f "$T/state/gin/save"
+    i=0
+    while ((i++ < 100)) && [ ! -f "$T/state/gin/save" ]; do ANSWER_NEXT=1 answer; sleep 0.2; done
+    [ -f "$T/state/gin/save" ] || fail "no save after 20 s of play before kill $((kills + 1))"
+    play_for $((RANDOM % 4))
     pid=$(gin_pid)
     [ -n "$pid" ] || fail "gin is not running before kill $((kills + 1))"
     kill -KILL "$pid"
-    wait_for "EXIT=137" 10
+    wait_exit 10
+    [ "$EXIT" = 137 ] || fail "SIGKILL: exit status $EXIT, not 137"
     kills=$((kills + 1))
-    if [ -f "$T/state/gin/save" ]; then save_replays; saves=$((saves + 1)); fi
+    [ -f "$T/state/gin/save" ] || fail "kill $kills left no save"
+    save_replays
+    saves=$((saves + 1))
     if [ -f "$T/state/gin/stats" ]; then
         HOME="$T/home" XDG_STATE_HOME="$T/state" "$GIN" stats >/dev/null 2>"$T/stats.err" ||
             fail "gin stats fails after a kill: $(cat "$T/stats.err")"
         grep -qi damaged "$T/stats.err" && fail "statistics damaged after a kill"
     fi
-    ls "$T/state/gin/"*.bad >/dev/null 2>&1 && fail "a file was quarantined after a kill"
+    ls "$T/state/gin/"*.bad* >/dev/null 2>&1 && fail "a file was quarantined after a kill"
 done
 # the last state starts cleanly
-start -- --seed 9 --fast --level easy
+start --seed 9 --fast --level easy
 wait_for "Stock|Resume\\?" 20
 screen | grep -qi "damaged" && fail "the start after the last kill reports damage"
 play_for 1
 quit_clean "after the kills"
-echo "crash: $kills SIGKILLs of gin mid-game survived ($saves left a save that replays)"
+echo "crash: $kills SIGKILLs of gin mid-game, each left a save that replays ($saves)"
 
-# SIGTERM and SIGHUP (a closed terminal) mid-game: saved, clean exit.
-for sig in TERM HUP INT; do
+# Signals whose default ends the process (a closed terminal, Ctrl-C, Ctrl-\,
+# kill, the user signals): saved, a clean exit, the terminal restored.
+for sig in TERM HUP INT QUIT USR1 USR2 ALRM; do
     rm -f "$T/state/gin/save"
-    start -- --seed 21 --fast --level easy
+    start --seed 21 --fast --level easy
     wait_for "Stock|Resume\\?" 20
     play_for 2
     pid=$(gin_pid)
     [ -n "$pid" ] || fail "gin is not running before SIG$sig"
     kill -"$sig" "$pid"
-    wait_for "EXIT=[0-9]" 10
-    screen | grep -q "EXIT=0$" || fail "SIG$sig: exit status not 0"
-    screen | grep -q "TTY=restored" || fail "SIG$sig: terminal not restored"
+    expect_exit 0 "SIG$sig" 10
     [ -f "$T/state/gin/save" ] || fail "SIG$sig: the game was not saved"
     save_replays
 done
-echo "crash: SIGTERM, SIGHUP, SIGINT mid-game: saved (replays), exit 0, terminal restored"
+echo "crash: SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM mid-game: saved (replays), exit 0, terminal restored"
 
 # Files 0600, directories 0700.
 for f in "$T/state/gin/save" "$T/config/gin/settings"; do

@@ -8,18 +8,13 @@
 # terminal settings as before; then it starts again (resuming if it saved).
 # Usage: monkey.sh GIN_BINARY SOURCE_DIR
 #   MONKEY_KEYS=N   keys to send (default 300; `make soak` sends 5000)
-#   MONKEY_SEED=S   seed of the monkey's own choices (default: from the clock)
+#   MONKEY_SEED=S   seed of the monkey's own choices (default 12345; make soak picks one)
 set -u
 GIN=${1:?path to gin}
 GIN=$(cd "$(dirname "$GIN")" && pwd)/$(basename "$GIN")
 KEYS=${MONKEY_KEYS:-300}
-SEED=${MONKEY_SEED:-$(( $(date +%s) % 100000 ))}
-command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
-T=$(mktemp -d)
-SOCK="gin-monkey-$$"
-tm() { tmux -L "$SOCK" "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
+SEED=${MONKEY_SEED:-12345}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-monkey
 RANDOM=$SEED
 sent=0 clicks=0 resizes=0 runs=0 quits=0 probes=0
 log=()
@@ -28,43 +23,19 @@ fail() {
     echo "FAIL: $*"
     echo "(monkey seed $SEED, $sent keys sent, run $runs; reproduce with MONKEY_SEED=$SEED)"
     echo "--- last actions:"; printf '  %s\n' "${log[@]}"
-    echo "--- screen:"; tm capture-pane -p -t monkey 2>/dev/null
+    echo "--- screen:"; screen
     exit 1
 }
-
-# gin runs under a wrapper that prints its exit status and whether the
-# terminal settings came back, then keeps the pane open for us to read.
-cat > "$T/run.sh" <<EOS
-export HOME="$T" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
-cd "$T/cwd"
-before=\$(stty -g)
-"$GIN" "\$@"
-rc=\$?
-after=\$(stty -g)
-[ "\$before" = "\$after" ] && echo "TTY=restored" || echo "TTY=changed"
-echo "EXIT=\$rc"
-exec sleep 600
-EOS
-mkdir -p "$T/cwd"
-# A session that outlives the others keeps the server up between starts.
-tm -f /dev/null new-session -d -s keep "sleep 3600" || { echo "SKIP: tmux cannot start"; exit 77; }
-
-screen() { tm capture-pane -p -t monkey 2>/dev/null; }
-# (not anchored: keys sent after gin quit are echoed by the terminal, in
-# front of the wrapper's lines)
-exited() { screen | grep -q "EXIT=[0-9]"; }
-start() {
+run() {
     runs=$((runs + 1))
-    tm kill-session -t monkey 2>/dev/null
     # each run its own table: practice or not, rules, bot, look
     local opts=("--open" "--hollywood" "--rules oklahoma" "--rules classic" "--rules straight"
                 "--level easy" "--level hard" "--level expert" "--ascii" "--four-color" "--no-color"
                 "--no-open" "--no-hollywood" "--target 50")
     local extra="${opts[RANDOM % ${#opts[@]}]} ${opts[RANDOM % ${#opts[@]}]}"
     note "start: --seed $((SEED + runs)) --fast $extra"
-    tm -f /dev/null new-session -d -s monkey -x 80 -y 24 "bash $T/run.sh --seed $((SEED + runs)) --fast $extra" ||
-        fail "tmux did not start"
-    tm set-option -t monkey remain-on-exit on >/dev/null
+    # shellcheck disable=SC2086
+    start --seed $((SEED + runs)) --fast $extra
     local i
     for ((i = 0; i < 100; i++)); do
         [ -n "$(screen | tr -d ' \n')" ] && return 0
@@ -72,23 +43,17 @@ start() {
     done
     fail "gin drew nothing within 10 s of starting"
 }
-# The pane's process must not have died (a crash would print no EXIT=).
+# The pane's process must not have died (a crash still writes the status
+# file: the wrapper outlives gin).
 alive_or_exited() {
     local dead
-    dead=$(tm display-message -p -t monkey '#{pane_dead} #{pane_dead_status}' 2>/dev/null)
+    dead=$(tm display-message -p -t "$PANE" '#{pane_dead} #{pane_dead_status}' 2>/dev/null)
     case "$dead" in
         1*) fail "the pane died (status: ${dead#1 }) — the wrapper itself ended" ;;
     esac
 }
 check_exit() {
-    local s i
-    for ((i = 0; i < 50; i++)); do
-        s=$(screen)
-        grep -q "EXIT=[0-9]" <<<"$s" && break
-        sleep 0.1
-    done
-    grep -q "EXIT=0$" <<<"$s" || fail "gin did not exit with status 0: $(grep -o 'EXIT=.*' <<<"$s")"
-    grep -q "TTY=restored" <<<"$s" || fail "the terminal settings were not restored"
+    expect_exit 0 "run $runs" 5
     quits=$((quits + 1))
 }
 # Responds: the pane is shrunk to 40x10 and grown back, and the screen must
@@ -99,9 +64,9 @@ redrawn() { screen | sed -n '11,24p' | grep -q '[^[:space:]]'; }
 probe() {
     probes=$((probes + 1))
     note "probe: resize 40x10 and back"
-    tm resize-window -t monkey -x 40 -y 10
+    tm resize-window -t "$PANE" -x 40 -y 10
     sleep 0.3
-    tm resize-window -t monkey -x 80 -y 24
+    tm resize-window -t "$PANE" -x 80 -y 24
     local i
     for ((i = 0; i < 100; i++)); do
         redrawn && return 0
@@ -118,14 +83,14 @@ keyset=(a b c d e f g h i j k l m n o p q r s t u v w x y z
         Left Right Up Down S-Left S-Right PPage NPage Home End F1 F10 DC IC)
 sizes=("80 24" "120 40" "100 30" "79 24" "80 23" "40 10" "20 5" "60 20" "200 60" "81 25")
 
-start
+run
 batch=0
 while ((sent < KEYS)); do
     batch=$((batch + 1))
     if exited; then
         note "gin quit by itself"
         check_exit
-        start
+        run
         continue
     fi
     alive_or_exited
@@ -133,40 +98,40 @@ while ((sent < KEYS)); do
     if ((r == 0)); then
         sz=${sizes[RANDOM % ${#sizes[@]}]}
         note "resize $sz"
-        tm resize-window -t monkey -x "${sz% *}" -y "${sz#* }"
+        tm resize-window -t "$PANE" -x "${sz% *}" -y "${sz#* }"
         resizes=$((resizes + 1))
     elif ((r <= 3)); then
         # SGR mouse: press and release of the left button at a random cell
         x=$((RANDOM % 82 + 1)) y=$((RANDOM % 26 + 1))
         note "click $x,$y"
-        tm send-keys -t monkey -l $'\e'"[<0;$x;${y}M"$'\e'"[<0;$x;${y}m"
+        tm send-keys -t "$PANE" -l $'\e'"[<0;$x;${y}M"$'\e'"[<0;$x;${y}m"
         clicks=$((clicks + 1))
         sent=$((sent + 1))
     else
         n=$((RANDOM % 8 + 1)) ks=()
         for ((j = 0; j < n; j++)); do ks+=("${keyset[RANDOM % ${#keyset[@]}]}"); done
         note "keys ${ks[*]}"
-        tm send-keys -t monkey "${ks[@]}"
+        tm send-keys -t "$PANE" "${ks[@]}"
         sent=$((sent + n))
     fi
     sleep 0.02
     if ((batch % 40 == 0)); then
-        tm resize-window -t monkey -x 80 -y 24
+        tm resize-window -t "$PANE" -x 80 -y 24
         exited || probe
     fi
 done
 
 # Leave: Escape out of whatever is open, then q and y, until it exits.
-tm resize-window -t monkey -x 80 -y 24
+tm resize-window -t "$PANE" -x 80 -y 24
 exited || probe
 for ((i = 0; i < 20; i++)); do
     exited && break
     note "leaving: Escape q y"
-    tm send-keys -t monkey Escape
+    tm send-keys -t "$PANE" Escape
     sleep 0.2
-    tm send-keys -t monkey q
+    tm send-keys -t "$PANE" q
     sleep 0.2
-    tm send-keys -t monkey y
+    tm send-keys -t "$PANE" y
     sleep 0.3
 done
 exited || fail "gin did not quit with Escape, q, y (20 tries)"

@@ -47,9 +47,7 @@ wait_for "Your turn" 30
 keys q
 wait_for "Quit\\?" 5
 keys y
-wait_for "EXIT=" 10
-screen | grep -q "EXIT=0" || fail "exit status not 0"
-screen | grep -q "TTY=restored" || fail "terminal settings not restored"
+expect_exit 0 "quit mid-game"
 [ -f "$T/state/gin/save" ] || fail "no save file after quitting"
 [ "$(stat -c %a "$T/state/gin/save")" = 600 ] || fail "save file mode is not 0600"
 [ "$(stat -c %a "$T/state/gin")" = 700 ] || fail "state dir mode is not 0700"
@@ -64,7 +62,7 @@ wait_for "Your turn" 30
 keys q
 wait_for "Quit\\?" 5
 keys y
-wait_for "EXIT=0" 10
+expect_exit 0 "quit after resuming"
 
 # 5. A damaged save: reported, moved aside, and the game still starts.
 echo "this is not a saved game" > "$T/state/gin/save"
@@ -76,8 +74,8 @@ wait_for "Stock" 10
 keys q
 wait_for "Quit\\?" 5
 keys y
-wait_for "EXIT=0" 10
+expect_exit 0 "quit after a damaged save"
 
 # 6. gin stats prints the table.
-HOME="$T" XDG_STATE_HOME="$T/state" "$GIN" stats | grep -q "^normal" || fail "gin stats"
+HOME="$T/home" XDG_STATE_HOME="$T/state" "$GIN" stats | grep -q "^normal" || fail "gin stats"
 echo "PASS"

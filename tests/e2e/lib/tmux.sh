@@ -1,64 +1,159 @@
-# Shared harness of the tmux end-to-end tests (tmux.sh, table.sh):
-# gin in a private tmux server's 80x24 pane, its screen, keys and a player
-# that answers the message line. Source it with the server's name after
-# setting GIN (the binary):  . "$(dirname "$0")/lib/tmux.sh" gin-test
-# Sets T (a scratch dir, removed at exit); skips the test (exit 77) without
-# tmux. HAND_DONE (grep pattern) is what play_hand waits for.
+# The one harness of the end-to-end tests that drive the real table in
+# tmux (tmux.sh, table.sh, crash.sh, monkey.sh, opponent.sh, keys.sh, ...):
+# gin in a private tmux server's pane, its screen, keys, its exit status
+# read from a file (never from the screen, which a killed program can leave
+# in any state), and a player that answers the message line.
+#
+#   GIN=path/to/gin; . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" NAME
+#
+# Sets T (a scratch dir with home/, state/, config/, cwd/; removed at exit)
+# and skips the test (exit 77) without a working tmux. Add cleanup work by
+# appending to the CLEANUP array (commands run at exit).
 command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
+GIN=$(cd "$(dirname "$GIN")" && pwd)/$(basename "$GIN")
 T=$(mktemp -d)
 SOCK="${1:?tmux server name}-$$"
+PANE=gin
 HAND_DONE=${HAND_DONE:-"Enter: next hand"}
+CLEANUP=()
+mkdir -p "$T/home" "$T/cwd"
 tm() { tmux -L "$SOCK" "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; echo "--- screen:"; tm capture-pane -p -t gin 2>/dev/null; exit 1; }
-
-# Run gin in a fresh pane; the wrapper reports the exit status and whether
-# the terminal settings came back unchanged.
-start() {
-    tm kill-session -t gin 2>/dev/null
-    cat > "$T/run.sh" <<EOS
-export HOME="$T" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
-before=\$(stty -g)
-"$GIN" "\$@"
-rc=\$?
-after=\$(stty -g)
-[ "\$before" = "\$after" ] && echo "TTY=restored" || echo "TTY=changed"
-echo "EXIT=\$rc"
-sleep 600
-EOS
-    tm -f /dev/null new-session -d -s gin -x 80 -y 24 "bash $T/run.sh $*" || fail "tmux start"
+harness_cleanup() {
+    local c
+    for c in "${CLEANUP[@]}"; do eval "$c"; done
+    tm kill-server 2>/dev/null
+    rm -rf "$T"
 }
-screen() { tm capture-pane -p -t gin; }
+trap harness_cleanup EXIT
+screen() { tm capture-pane -p -J -t "$PANE" 2>/dev/null; }
+fail() { echo "FAIL: $*"; echo "--- screen:"; screen; exit 1; }
+# A session that outlives the table's keeps the server up between starts.
+tm -f /dev/null new-session -d -s keep "sleep 3600" || { echo "SKIP: tmux cannot start"; exit 77; }
+
+# start [VAR=VALUE... --] ARGS...: gin ARGS in a fresh pane of 80x24 (or
+# PANE_COLS x PANE_LINES), HOME and the XDG directories in $T, the working
+# directory $T/cwd, UTF-8 unless the VARs say otherwise. WRAP (a command
+# prefix) runs gin under strace or the like. When gin ends, $T/status holds
+# "EXIT=N TTY=restored|changed" (the terminal settings before and after).
+start() {
+    local envs=() arg
+    if printf '%s\n' "$@" | grep -qx -- --; then
+        while [ "$1" != -- ]; do envs+=("$1"); shift; done
+        shift
+    fi
+    rm -f "$T/status"
+    {
+        echo "export HOME='$T/home' XDG_STATE_HOME='$T/state' XDG_CONFIG_HOME='$T/config'"
+        echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color"
+        for arg in "${envs[@]}"; do printf 'export %q\n' "$arg"; done
+        echo "cd '$T/cwd'"
+        echo 'before=$(stty -g)'
+        printf '%s' "${WRAP:-}"
+        printf ' %q' "$GIN" "$@"
+        echo
+        echo 'rc=$?'
+        echo 'after=$(stty -g)'
+        echo '[ "$before" = "$after" ] && tty=restored || tty=changed'
+        echo "echo \"EXIT=\$rc TTY=\$tty\" > '$T/status.tmp' && mv '$T/status.tmp' '$T/status'"
+        echo 'exec sleep 600'
+    } >"$T/run.sh"
+    tm kill-session -t "$PANE" 2>/dev/null
+    tm -f /dev/null new-session -d -s "$PANE" -x "${PANE_COLS:-80}" -y "${PANE_LINES:-24}" "bash $T/run.sh" ||
+        fail "tmux start"
+}
+keys() { tm send-keys -t "$PANE" "$@"; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
-    local re=$1 limit=${2:-20} i=0
-    while (( i < limit * 10 )); do
+    local re=$1 limit=${2:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
         screen | grep -Eq -- "$re" && return 0
         sleep 0.1
-        i=$((i + 1))
     done
     fail "timed out waiting for /$re/"
 }
-keys() { tm send-keys -t gin "$@"; }
+# wait_file PATH [SECONDS]: poll until the file exists.
+wait_file() {
+    local f=$1 limit=${2:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
+        [ -e "$f" ] && return 0
+        sleep 0.1
+    done
+    fail "timed out waiting for $f"
+}
+exited() { [ -e "$T/status" ]; }
+# wait_exit [SECONDS]: wait until gin has ended; sets EXIT and TTY.
+wait_exit() {
+    wait_file "$T/status" "${1:-20}"
+    EXIT=$(sed -n 's/^EXIT=\([0-9]*\) .*/\1/p' "$T/status")
+    TTY=$(sed -n 's/.* TTY=\(.*\)$/\1/p' "$T/status")
+}
+# expect_exit CODE LABEL [SECONDS]: gin ended with CODE, terminal restored.
+expect_exit() {
+    wait_exit "${3:-20}"
+    [ "$EXIT" = "$1" ] || fail "$2: exit status $EXIT, not $1"
+    [ "$TTY" = restored ] || fail "$2: terminal settings not restored"
+}
+# The pid of gin in the pane (the pane shell's child, found in /proc so no
+# procps is needed), or nothing once it has ended.
+gin_pid() {
+    local pp st f
+    pp=$(tm display-message -p -t "$PANE" '#{pane_pid}')
+    for st in /proc/[0-9]*/stat; do
+        read -r -a f <"$st" 2>/dev/null || continue
+        [ "${f[3]}" = "$pp" ] && [ "${f[1]}" = "($(basename "$GIN" | cut -c1-15))" ] && { echo "${f[0]}"; return; }
+    done
+}
+# Is a process whose command line contains $1 running?
+running() { grep -qsF -- "$1" /proc/[0-9]*/cmdline 2>/dev/null; }
 
-# Play until the hand ends (the screen shows HAND_DONE), answering the
-# message line: take nothing, draw from the stock, throw the card the table
-# picks, knock or go gin when it can, and step through a practice review.
+# answer: one reply to whatever the table asks now; returns 1 at HAND_DONE
+# (with ANSWER_NEXT=1 it steps past it, to the next hand and game).
+answer() {
+    local s
+    s=$(screen)
+    if grep -q "$HAND_DONE" <<<"$s"; then
+        [ "${ANSWER_NEXT:-0}" = 1 ] || return 1
+        keys Enter
+    elif grep -q "Resume?" <<<"$s"; then keys y
+    elif grep -q "Press k again" <<<"$s"; then keys k
+    elif grep -q "You can go gin: press g" <<<"$s"; then keys g
+    elif grep -q "or k to knock" <<<"$s"; then keys k
+    elif grep -q "Pick a card" <<<"$s"; then keys Enter
+    elif grep -q "(d) or pass (p)" <<<"$s"; then keys p
+    elif grep -q "draw from the stock (s)" <<<"$s"; then keys s
+    elif grep -q "Practice review" <<<"$s"; then keys Enter
+    elif grep -q "n: new game" <<<"$s"; then keys n
+    fi
+    return 0
+}
+# Play until the hand ends (the screen shows HAND_DONE).
 play_hand() {
-    local deadline=$((SECONDS + 180)) s
-    while (( SECONDS < deadline )); do
-        s=$(screen)
-        if grep -q "$HAND_DONE" <<<"$s"; then return 0; fi
-        if grep -q "Press k again" <<<"$s"; then keys k
-        elif grep -q "You can go gin: press g" <<<"$s"; then keys g
-        elif grep -q "or k to knock" <<<"$s"; then keys k
-        elif grep -q "Pick a card" <<<"$s"; then keys Enter
-        elif grep -q "(d) or pass (p)" <<<"$s"; then keys p
-        elif grep -q "draw from the stock (s)" <<<"$s"; then keys s
-        elif grep -q "Practice review" <<<"$s"; then keys Enter
-        fi
+    local deadline=$((SECONDS + 180))
+    while ((SECONDS < deadline)); do
+        answer || return 0
         sleep 0.3
     done
     fail "the hand did not end in time"
+}
+# play_for SECONDS: answer whatever the table asks, hands and games too.
+play_for() {
+    local until=$((SECONDS + $1))
+    while ((SECONDS < until)) && ! exited; do
+        ANSWER_NEXT=1 answer
+        sleep 0.2
+    done
+}
+# quit_clean LABEL: quit from the table (q y), exit 0, terminal restored.
+quit_clean() {
+    local i
+    for ((i = 0; i < 10; i++)); do
+        exited && break
+        keys Escape
+        sleep 0.2
+        keys q
+        sleep 0.2
+        keys y
+        sleep 0.4
+    done
+    expect_exit 0 "$1"
 }

@@ -1,0 +1,115 @@
+/* The command line's options (opts.h). */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_opts_init(cli_opts *o, const char *cmd, int argc, char **argv, const char *shortopts,
+                   const struct option *longopts)
+{
+    memset(o, 0, sizeof *o);
+    o->cmd = cmd;
+    o->argc = argc;
+    o->argv = argv;
+    o->shortopts = shortopts ? shortopts : "";
+    o->longopts = longopts;
+    optind = 1;
+    opterr = 0;
+}
+
+/* The long name of option `val`, or NULL. */
+static const char *long_name(const cli_opts *o, int val)
+{
+    for (const struct option *p = o->longopts; p && p->name; p++)
+        if (!p->flag && p->val == val)
+            return p->name;
+    return NULL;
+}
+
+int cli_next(cli_opts *o)
+{
+    char spec[64];
+    snprintf(spec, sizeof spec, ":%s", o->shortopts);
+    int idx = -1;
+    int c = getopt_long(o->argc, o->argv, spec, o->longopts, &idx);
+    o->value = optarg;
+    if (c == -1)
+        return -1;
+    const char *typed = optind > 0 && optind <= o->argc ? o->argv[optind - 1] : "?";
+    if (c == ':' || c == '?') {
+        /* For an unknown short option, or a value missing after -x, the
+         * option is optopt; else the word as typed (up to any '='). */
+        const char *ln = optopt ? long_name(o, optopt) : NULL;
+        if (ln)
+            snprintf(o->shown, sizeof o->shown, "--%s", ln);
+        else if (optopt && typed[0] == '-' && typed[1] != '-')
+            snprintf(o->shown, sizeof o->shown, "-%c", optopt);
+        else
+            snprintf(o->shown, sizeof o->shown, "%.*s", (int)strcspn(typed, "="), typed);
+        if (c == ':')
+            fprintf(stderr, "%s: option '%s' needs a value\n", o->cmd, o->shown);
+        else
+            fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", o->cmd, o->shown, o->cmd);
+        return '?';
+    }
+    const char *ln = idx >= 0 ? o->longopts[idx].name : long_name(o, c);
+    if (ln)
+        snprintf(o->shown, sizeof o->shown, "--%s", ln);
+    else
+        snprintf(o->shown, sizeof o->shown, "-%c", c);
+    o->name = o->shown;
+    return c;
+}
+
+int cli_bad(const cli_opts *o, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: %s: ", o->cmd, o->name ? o->name : "?");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_USAGE;
+}
+
+int cli_int(const cli_opts *o, long long lo, long long hi, long long *out)
+{
+    const char *s = o->value ? o->value : "";
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    /* Digits only (an optional minus): no blanks, no plus, no hex. */
+    int digits = (s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && s[1] >= '0' && s[1] <= '9');
+    if (!digits || errno || *end || v < lo || v > hi) {
+        cli_bad(o, "must be a whole number from %lld to %lld, not '%s'", lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_seed(const cli_opts *o, uint64_t *out)
+{
+    const char *s = o->value ? o->value : "";
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!(s[0] >= '0' && s[0] <= '9') || errno || *end) {
+        cli_bad(o, "must be a whole number from 0 to %llu, not '%s'", (unsigned long long)UINT64_MAX, s);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int cli_no_operands(const cli_opts *o)
+{
+    if (optind < o->argc) {
+        fprintf(stderr, "%s: unexpected argument '%s' (try '%s --help')\n", o->cmd, o->argv[optind], o->cmd);
+        return CLI_USAGE;
+    }
+    return 0;
+}

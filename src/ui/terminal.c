@@ -1,0 +1,41 @@
+/* Can the table run here: a terminal on both ends, of a known type that can
+ * address the cursor. Asked before anything is started, so a table that
+ * cannot run has changed nothing. (Its own file: <term.h> defines macros
+ * named like common variables, `lines` and `columns` among them.) */
+#include "ui_internal.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <term.h>
+#include <unistd.h>
+
+int gin_ui_check_terminal(char *why, size_t cap)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        snprintf(why, cap, "the table needs a terminal (try gin sim, gin analyze or gin --help)");
+        return -1;
+    }
+    const char *term = getenv("TERM");
+    if (!term || !*term) {
+        snprintf(why, cap, "TERM is not set, so the terminal type is unknown (set TERM, or try gin --help)");
+        return -1;
+    }
+    /* setupterm with an error slot reports instead of exiting; a terminal
+     * that cannot move the cursor (dumb, a printer) would show a blank or
+     * garbled table, so it is refused the same way. */
+    int err = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+        snprintf(why, cap, "cannot use terminal type '%s' (set TERM, or try gin --help)", term);
+        return -1;
+    }
+    const char *cup = tigetstr("cup");
+    int ok = cup && cup != (const char *)-1;
+    del_curterm(cur_term);
+    if (!ok) {
+        snprintf(why, cap, "cannot use terminal type '%s': it cannot address the cursor (set TERM, or try gin --help)",
+                 term);
+        return -1;
+    }
+    return 0;
+}
