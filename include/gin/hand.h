@@ -120,7 +120,7 @@ typedef struct gin_hand {
                               kind, winner (GIN_DEFENDER on an undercut), points = penalty
                               total, the knocker's spread, its left neighbour's defence */
     /* Added for the ring of 3-4; last so every existing field keeps its place. */
-    gin_ring_showdown ring;   /* valid when knocker >= 0 and seats > 2 */
+    gin_ring_showdown ring; /* valid when knocker >= 0 and seats > 2 */
 } gin_hand;
 
 /* Deal a hand from `deck` (52 distinct cards; deck[0] is dealt first, one at

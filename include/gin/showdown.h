@@ -95,7 +95,7 @@ typedef struct gin_ring_showdown {
  * out of range, bits outside the deck), GIN_ECOUNT, GIN_EOVERLAP,
  * GIN_EKNOCK as gin_showdown_settle; *out is written only on success. */
 int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
-                              gin_ring_showdown *out);
+                             gin_ring_showdown *out);
 
 #ifdef __cplusplus
 }

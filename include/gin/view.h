@@ -35,7 +35,7 @@ typedef struct gin_view {
     int knocks[GIN_MAX_SEATS]; /* hands each seat ended by knocking (gin not
                                                 counted) this game: how eagerly it knocks,
                                                 public at every showdown */
-    int passes;                             /* upcard offers refused this hand: when every
+    int passes;                /* upcard offers refused this hand: when every
                                                seat passed, the first draw is from the stock */
 } gin_view;
 

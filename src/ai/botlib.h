@@ -152,7 +152,7 @@ typedef struct ai_ring_knock_eval {
 } ai_ring_knock_eval;
 /* Estimate knocking with the kept cards h (after the face-down discard). */
 void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
-                         ai_ring_knock_eval *k);
+                        ai_ring_knock_eval *k);
 /* The discard (or knock) of the heuristic policy in a ring (v->seats > 2),
  * from the tracker ai_tracker_build gave for v; seed as ai_eval_knock. */
 int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out);

@@ -22,7 +22,7 @@ typedef struct ring_knock {
 static const ring_knock k_hard = {.ev = 0.0, .ev_round = 0.0, .max_under = 0.5, .win_game = 0.5, .samples = 32};
 
 void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int samples, uint64_t seed,
-                         ai_ring_knock_eval *k)
+                        ai_ring_knock_eval *k)
 {
     gin_rng rng;
     gin_rng_seed(&rng, seed);

@@ -11,7 +11,7 @@
 int gin_bots_is_exec(const char *name) { return name && !strncasecmp(name, "exec:", 5); }
 
 int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
-                               gin_agent *out, char *err, size_t errcap)
+                          gin_agent *out, char *err, size_t errcap)
 {
     if (err && errcap)
         err[0] = '\0';
@@ -33,7 +33,7 @@ int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int mov
 }
 
 int gin_bots_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
-                         size_t errcap)
+                    size_t errcap)
 {
     return gin_bots_create_timed(name, seed, think_ms, 0, log_path, out, err, errcap);
 }

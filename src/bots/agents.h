@@ -15,12 +15,12 @@
  * GIN_ESTATE (the exec bot did not start or failed the handshake),
  * GIN_EINVAL; err (may be NULL) then holds a message for the user. */
 int gin_bots_create(const char *name, uint64_t seed, int think_ms, const char *log_path, gin_agent *out, char *err,
-                         size_t errcap);
+                    size_t errcap);
 
 /* As gin_bots_create, with the exec bots' time per answer
  * (`--move-time MS`; <= 0: the default). */
 int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int move_ms, const char *log_path,
-                               gin_agent *out, char *err, size_t errcap);
+                          gin_agent *out, char *err, size_t errcap);
 
 /* 1 if `name` names an external bot ("exec:..." in any case). */
 int gin_bots_is_exec(const char *name);

@@ -195,11 +195,31 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
         case O_ASCII:
             a->ascii = 1;
             continue;
-        case O_HOLLY: case O_NOHOLLY: flag = &s->hollywood; to = c == O_HOLLY; break;
-        case O_FOUR: case O_TWO: flag = &s->four_color; to = c == O_FOUR; break;
-        case O_NOCOLOR: case O_COLOR: flag = &s->no_color; to = c == O_NOCOLOR; break;
-        case O_OPEN: case O_NOOPEN: flag = &s->open; to = c == O_OPEN; break;
-        case O_FAST: case O_NOFAST: flag = &s->fast; to = c == O_FAST; break;
+        case O_HOLLY:
+        case O_NOHOLLY:
+            flag = &s->hollywood;
+            to = c == O_HOLLY;
+            break;
+        case O_FOUR:
+        case O_TWO:
+            flag = &s->four_color;
+            to = c == O_FOUR;
+            break;
+        case O_NOCOLOR:
+        case O_COLOR:
+            flag = &s->no_color;
+            to = c == O_NOCOLOR;
+            break;
+        case O_OPEN:
+        case O_NOOPEN:
+            flag = &s->open;
+            to = c == O_OPEN;
+            break;
+        case O_FAST:
+        case O_NOFAST:
+            flag = &s->fast;
+            to = c == O_FAST;
+            break;
         default:
             if ((rc = value_option(&o, c, s, a)) != 0)
                 return rc;
@@ -315,8 +335,8 @@ static int start_opponent(gin_play *p, const char *opponent, const char *dir)
 {
     char log[GIN_PATH_MAX], err[600];
     int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
-    if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL, &p->bot_agent,
-                        err, sizeof err) != GIN_OK) {
+    if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL, &p->bot_agent, err,
+                        sizeof err) != GIN_OK) {
         fprintf(stderr, "gin: --opponent: %s\n", err);
         return CLI_USAGE;
     }

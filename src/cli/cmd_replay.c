@@ -1,13 +1,18 @@
 /* `gin replay FILE`: play a game record back, checking every action and
  * every recorded result, and print the game hand by hand with the scores.
  * A damaged record exits 1 naming the line at fault. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/record.h"
+#include "opts.h"
 
 enum { MAX_FILE = 8 << 20 };
 
@@ -182,29 +187,61 @@ static void print_final(FILE *out, const gin_game *g)
     }
 }
 
-static char *read_file(const char *path, const char **why)
+/* The whole file, NUL-terminated, in a malloc'd buffer the caller frees;
+ * NULL with *why (the system's reason, or what is wrong with the file).
+ * Opened without blocking and checked to be a regular file first, so a FIFO
+ * or a directory is an error, not a hang. */
+static char *read_file(const char *path, char *why, size_t cap)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *why = "cannot open";
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(why, cap, "%s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(why, cap, "not a regular file (%s)", S_ISDIR(st.st_mode)    ? "a directory"
+                                                      : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                                                             : "a device or socket");
+        close(fd);
         return NULL;
     }
     char *buf = malloc(MAX_FILE + 1);
-    size_t n = buf ? fread(buf, 1, MAX_FILE + 1, f) : 0;
-    int err = ferror(f);
-    fclose(f);
+    size_t n = 0;
+    ssize_t got = 1;
+    while (buf && n <= MAX_FILE && (got = read(fd, buf + n, MAX_FILE + 1 - n)) > 0)
+        n += (size_t)got;
+    int err = got < 0 ? errno : 0;
+    close(fd);
     if (!buf || err || n > MAX_FILE) {
-        *why = !buf ? "out of memory" : err ? "cannot read" : "too large";
+        snprintf(why, cap, "%s", !buf ? "out of memory" : err ? strerror(err) : "too large for a game record");
         free(buf);
         return NULL;
     }
     buf[n] = '\0';
     if (memchr(buf, '\0', n)) {
-        *why = "not a text file";
+        snprintf(why, cap, "not a text file (it holds a NUL byte)");
         free(buf);
         return NULL;
     }
     return buf;
+}
+
+/* A saved game (docs/record.md) is a few header lines and a blank line in
+ * front of its record: the record, and how many lines came before it. */
+static const char *record_of(const char *text, int *skipped)
+{
+    *skipped = 0;
+    if (strncmp(text, "gin-save ", 9) != 0)
+        return text;
+    const char *body = strstr(text, "\n\n");
+    if (!body)
+        return text; /* no record in it: the parse says where it fails */
+    for (const char *q = text; q <= body; q++)
+        *skipped += *q == '\n';
+    return body + 2;
 }
 
 /* Report a fault at `line` of the file, quoting that line. */
@@ -225,41 +262,53 @@ static void fault(const char *path, const char *text, int line, int rc)
     fputc('\n', stderr);
 }
 
-static int usage(FILE *out)
+static void usage(FILE *out)
 {
-    fputs("usage: gin replay FILE [--moves] [--quiet]\n"
-          "  Plays back a game record, checking every action and recorded score,\n"
-          "  and prints the game hand by hand. --moves prints every action,\n"
-          "  --quiet only checks. Exit 0 if the record is sound, 1 if damaged.\n",
+    fputs("usage: gin replay [--moves] [--quiet] FILE\n"
+          "  Plays back a game record or a saved game (the table's save file, as it\n"
+          "  is), checking every action and recorded score, and prints the game hand\n"
+          "  by hand. --moves prints every action, --quiet only checks.\n"
+          "  Exit 0 if the record is sound, 1 if it is damaged or cannot be read,\n"
+          "  2 for a usage mistake.\n",
           out);
-    return 2;
 }
 
 int gin_cmd_replay(int argc, char **argv)
 {
-    const char *path = NULL;
-    int moves = 0, quiet = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--moves") == 0)
+    static const struct option longopts[] = {
+        {"moves", no_argument, NULL, 'm'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int moves = 0, quiet = 0, c;
+    cli_opts o;
+    cli_opts_init(&o, "gin replay", argc, argv, "h", longopts);
+    while ((c = cli_next(&o)) != -1) {
+        if (c == 'm')
             moves = 1;
-        else if (strcmp(argv[i], "--quiet") == 0)
+        else if (c == 'q')
             quiet = 1;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return usage(stdout), 0;
-        else if (argv[i][0] == '-' || path)
-            return usage(stderr);
-        else
-            path = argv[i];
+        else if (c == 'h') {
+            usage(stdout);
+            return 0;
+        } else
+            return CLI_USAGE;
     }
-    if (!path)
-        return usage(stderr);
-
-    const char *why = NULL;
-    char *text = read_file(path, &why);
+    if (optind + 1 != argc) {
+        fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
+                optind == argc ? "which file? name one game record or saved game" : "one file at a time");
+        return CLI_USAGE;
+    }
+    const char *path = argv[optind];
+    char why[256];
+    char *text = read_file(path, why, sizeof why);
     if (!text) {
         fprintf(stderr, "gin replay: %s: %s\n", path, why);
         return 1;
     }
+    int skipped = 0;
+    const char *record = record_of(text, &skipped);
     gin_record *rec = malloc(sizeof *rec);
     gin_game *g = malloc(sizeof *g);
     if (!rec || !g) {
@@ -267,9 +316,9 @@ int gin_cmd_replay(int argc, char **argv)
         free(text), free(rec), free(g);
         return 1;
     }
-    int line = 0, rc = gin_record_parse(text, rec, &line);
+    int line = 0, rc = gin_record_parse(record, rec, &line);
     if (rc != GIN_OK) {
-        fault(path, text, line, rc);
+        fault(path, text, line + skipped, rc);
         free(text), free(rec), free(g);
         return 1;
     }
@@ -281,7 +330,7 @@ int gin_cmd_replay(int argc, char **argv)
     int idx = -1;
     rc = gin_record_replay_lines(rec, g, NULL, NULL, &idx, &line);
     if (rc != GIN_OK) {
-        fault(path, text, line, rc);
+        fault(path, text, line + skipped, rc);
         free(text), free(rec), free(g);
         return 1;
     }

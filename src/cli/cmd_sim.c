@@ -15,6 +15,7 @@
 #include "gin/error.h"
 #include "gin/rules.h"
 #include "rules_args.h"
+#include "opts.h"
 #include "sim.h"
 
 static void usage(FILE *f)
@@ -53,18 +54,6 @@ static void usage(FILE *f)
           "Rules (the preset and single knobs, e.g. --target 150 --hollywood):\n",
           f);
     gin_rules_args_usage(f);
-}
-
-/* Parse a whole decimal number in [lo, hi]; 0 on success. */
-static int parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
 }
 
 /* 1 if `name` is an agent we can make (an exec: bot must start and pass
@@ -186,166 +175,213 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
     printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg->jobs, secs);
 }
 
-int gin_cmd_sim(int argc, char **argv)
+/* What the command line asked for. */
+typedef struct sim_args {
+    const char *names[GIN_MAX_SEATS], *bot_log;
+    long long games, think, jobs, move_ms, players;
+    uint64_t seed;
+    int json;
+    gin_rules_knobs knobs;
+} sim_args;
+
+static const struct option sim_opts[] = {
+    {"p1", required_argument, NULL, '1'},
+    {"p2", required_argument, NULL, '2'},
+    {"p3", required_argument, NULL, '3'},
+    {"p4", required_argument, NULL, '4'},
+    {"players", required_argument, NULL, 'P'},
+    {"games", required_argument, NULL, 'g'},
+    {"seed", required_argument, NULL, 's'},
+    {"think", required_argument, NULL, 'T'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"json", no_argument, NULL, 'J'},
+    {"move-time", required_argument, NULL, 'M'},
+    {"bot-log", required_argument, NULL, 'L'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Read the options. Returns -1 to go on, else the exit status. */
+static int parse_sim_args(int argc, char **argv, sim_args *a)
 {
-    static const struct option opts[] = {
-        {"p1", required_argument, NULL, '1'},
-        {"p2", required_argument, NULL, '2'},
-        {"p3", required_argument, NULL, '3'},
-        {"p4", required_argument, NULL, '4'},
-        {"players", required_argument, NULL, 'P'},
-        {"games", required_argument, NULL, 'g'},
-        {"seed", required_argument, NULL, 's'},
-        {"think", required_argument, NULL, 'T'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"json", no_argument, NULL, 'J'},
-        {"move-time", required_argument, NULL, 'M'},
-        {"bot-log", required_argument, NULL, 'L'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *names[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL}, *bot_log = NULL;
-    long long games = 1000, seed = 1, think = 0, jobs = 0, move_ms = 5000, players = 0;
-    int json = 0, c;
-    gin_sim_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     char err[512];
-    /* The rule options, as gin_rules_args takes them, but applied below once
-     * the number of players is known: a ring's undercut penalty
+    /* The rule options, as gin_rules_args takes them, but applied once the
+     * number of players is known: a ring's undercut penalty
      * (gin_rules_ring) goes under the knobs, so an explicit
      * --undercut-penalty still wins. */
-    gin_rules_knobs knobs;
-    gin_rules base, trial;
-    if (gin_rules_knobs_take("gin sim", &argc, argv, NULL, &knobs, err, sizeof err) != 0) {
+    if (gin_rules_knobs_take("gin sim", &argc, argv, NULL, &a->knobs, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
-        return 2;
+        return CLI_USAGE;
     }
-    const char *preset = knobs.preset ? knobs.preset : "standard";
-    if (gin_rules_preset(preset, &base) != GIN_OK) {
-        fprintf(stderr, "gin sim: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
-        return 2;
-    }
-    trial = base;
-    if (gin_rules_knobs_apply("gin sim", &knobs, &trial, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        int bad = 0;
+    cli_opts o;
+    cli_opts_init(&o, "gin sim", argc, argv, "h", sim_opts);
+    int c, bad = 0;
+    while (!bad && (c = cli_next(&o)) != -1) {
         switch (c) {
         case '1':
         case '2':
         case '3':
         case '4':
-            names[c - '1'] = optarg;
+            a->names[c - '1'] = o.value;
             break;
         case 'P':
-            bad = parse_long(optarg, 2, GIN_MAX_SEATS, &players);
+            bad = cli_int(&o, 2, GIN_MAX_SEATS, &a->players);
             break;
         case 'g':
-            bad = parse_long(optarg, 1, 1000000000LL, &games);
+            bad = cli_int(&o, 1, 1000000000LL, &a->games);
             break;
-        case 's': {
-            char *end;
-            errno = 0;
-            unsigned long long v = strtoull(optarg, &end, 0);
-            bad = errno || end == optarg || *end || optarg[0] == '-';
-            seed = (long long)v;
+        case 's':
+            bad = cli_seed(&o, &a->seed);
             break;
-        }
         case 'T':
-            bad = parse_long(optarg, 0, 3600000, &think);
+            bad = cli_int(&o, 0, 3600000, &a->think);
             break;
         case 'j':
-            bad = parse_long(optarg, 1, 1024, &jobs);
+            bad = cli_int(&o, 1, 1024, &a->jobs);
             break;
         case 'J':
-            json = 1;
+            a->json = 1;
             break;
         case 'M':
-            bad = parse_long(optarg, 1, 3600000, &move_ms);
+            bad = cli_int(&o, 1, 3600000, &a->move_ms);
             break;
         case 'L':
-            bot_log = optarg;
+            a->bot_log = o.value;
             break;
         case 'h':
             usage(stdout);
             return 0;
-        case ':':
-            fprintf(stderr, "gin sim: %s needs a value (try --help)\n", argv[optind - 1]);
-            return 2;
         default:
-            fprintf(stderr, "gin sim: unknown option '%s' (try --help)\n", argv[optind - 1]);
-            return 2;
-        }
-        if (bad) {
-            fprintf(stderr, "gin sim: bad value '%s' for %s\n", optarg, argv[optind - 1]);
-            return 2;
+            return CLI_USAGE;
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "gin sim: unexpected argument '%s' (try --help)\n", argv[optind]);
-        return 2;
-    }
-    if (!names[0] || !names[1]) {
+    if (bad || cli_no_operands(&o))
+        return CLI_USAGE;
+    if (!a->names[0] || !a->names[1]) {
         fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
-        return 2;
+        return CLI_USAGE;
+    }
+    return -1;
+}
+
+/* The rules and the seats from the arguments into cfg. Returns -1 to go
+ * on, else the exit status. */
+static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
+{
+    char err[512];
+    gin_rules base, trial;
+    const char *preset = a->knobs.preset ? a->knobs.preset : "standard";
+    if (gin_rules_preset(preset, &base) != GIN_OK) {
+        fprintf(stderr, "gin sim: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
+        return CLI_USAGE;
+    }
+    trial = base;
+    if (gin_rules_knobs_apply("gin sim", &a->knobs, &trial, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return CLI_USAGE;
     }
     /* Seats: --players, else a --seats knob, else as many as --pN given. */
-    int seats = players ? (int)players : trial.seats != 2 ? trial.seats : names[3] ? 4 : names[2] ? 3 : 2;
-    cfg.rules = base;
-    if (seats > 2 && gin_rules_ring(&cfg.rules, seats) != GIN_OK) {
+    const char *const *names = a->names;
+    int seats = a->players ? (int)a->players : trial.seats != 2 ? trial.seats : names[3] ? 4 : names[2] ? 3 : 2;
+    cfg->rules = base;
+    if (seats > 2 && gin_rules_ring(&cfg->rules, seats) != GIN_OK) {
         fprintf(stderr, "gin sim: rules %s cannot be played by %d\n", base.name, seats);
-        return 2;
+        return CLI_USAGE;
     }
-    if (gin_rules_knobs_apply("gin sim", &knobs, &cfg.rules, err, sizeof err) != 0) {
+    if (gin_rules_knobs_apply("gin sim", &a->knobs, &cfg->rules, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
-        return 2;
+        return CLI_USAGE;
     }
-    if (cfg.rules.seats != seats) {
-        fprintf(stderr, "gin sim: --players %d and --seats %d disagree\n", seats, cfg.rules.seats);
-        return 2;
+    if (cfg->rules.seats != seats) {
+        fprintf(stderr, "gin sim: --players %d and --seats %d disagree\n", seats, cfg->rules.seats);
+        return CLI_USAGE;
     }
     for (int p = 2; p < GIN_MAX_SEATS; p++) {
         if (p < seats && !names[p]) {
             fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1,
                     gin_ai_names());
-            return 2;
+            return CLI_USAGE;
         }
         if (p >= seats && names[p]) {
             fprintf(stderr, "gin sim: --p%d given, but %d players play (--players %d)\n", p + 1, seats, p + 1);
-            return 2;
+            return CLI_USAGE;
         }
     }
     const char *why = NULL;
-    if (gin_rules_check(&cfg.rules, &why) != GIN_OK) {
+    if (gin_rules_check(&cfg->rules, &why) != GIN_OK) {
         fprintf(stderr, "gin sim: bad rules: %s\n", why ? why : "invalid");
-        return 2;
+        return CLI_USAGE;
     }
-    if (bot_log && (!*bot_log || !strcmp(bot_log, "/dev/null")))
-        bot_log = NULL;
+    *seats_out = seats;
+    return -1;
+}
+
+/* Two players: who won, with the interval, as text or JSON. */
+static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int json, double secs)
+{
+    const char *p1 = cfg->p1, *p2 = cfg->p2;
+    long decided = st->wins[0] + st->wins[1];
+    double share = decided ? (double)st->wins[0] / (double)decided : 0.0, lo, hi;
+    wilson(st->wins[0], decided, &lo, &hi);
+    double pph1 = st->hands ? (double)st->points[0] / (double)st->hands : 0.0;
+    double pph2 = st->hands ? (double)st->points[1] / (double)st->hands : 0.0;
+    double hps = secs > 0 ? (double)st->hands / secs : 0.0;
+    if (json) {
+        printf("{\"games\": %ld, \"p1_wins\": %ld, \"p2_wins\": %ld, \"p1_win_share\": %.6f, "
+               "\"ci95_low\": %.6f, \"ci95_high\": %.6f, \"hands\": %ld, \"p1_points_per_hand\": %.6f, "
+               "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
+               "\"voids\": %ld, \"forfeits\": %ld, \"p1_forfeits\": %ld, \"p2_forfeits\": %ld, "
+               "\"hands_per_s\": %.1f}\n",
+               st->games, st->wins[0], st->wins[1], share, lo, hi, st->hands, pph1, pph2, st->gins, st->knocks,
+               st->undercuts, st->voids, st->forfeits[0] + st->forfeits[1], st->forfeits[0], st->forfeits[1], hps);
+        return;
+    }
+    printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st->games, cfg->rules.name,
+           (unsigned long long)cfg->seed);
+    printf("  p1 %-8s %7ld wins  %5.1f%%  (95%% CI %.1f%% - %.1f%%)\n", p1, st->wins[0], 100 * share, 100 * lo,
+           100 * hi);
+    printf("  p2 %-8s %7ld wins  %5.1f%%\n", p2, st->wins[1], decided ? 100 * (1 - share) : 0.0);
+    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st->hands, st->gins, st->knocks,
+           st->undercuts, st->voids);
+    printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
+    printf("  forfeits %ld: p1 %ld, p2 %ld\n", st->forfeits[0] + st->forfeits[1], st->forfeits[0], st->forfeits[1]);
+    printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg->jobs, secs);
+}
+
+int gin_cmd_sim(int argc, char **argv)
+{
+    sim_args a;
+    memset(&a, 0, sizeof a);
+    a.games = 1000;
+    a.seed = 1;
+    a.move_ms = 5000;
+    int rc = parse_sim_args(argc, argv, &a), seats = 2;
+    if (rc >= 0)
+        return rc;
+    gin_sim_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    if ((rc = sim_rules(&a, &cfg, &seats)) >= 0)
+        return rc;
+    const char *bot_log = a.bot_log && *a.bot_log && strcmp(a.bot_log, "/dev/null") ? a.bot_log : NULL;
     for (int p = 0; p < seats; p++) {
         static const char *const opt_names[] = {"--p1", "--p2", "--p3", "--p4"};
-        const char *opt = opt_names[p];
-        int ok = check_agent(opt, names[p], (int)think, (int)move_ms, bot_log);
+        int ok = check_agent(opt_names[p], a.names[p], (int)a.think, (int)a.move_ms, bot_log);
         if (ok <= 0)
-            return ok < 0 ? 1 : 2;
+            return ok < 0 ? 1 : CLI_USAGE;
     }
-    if (jobs <= 0) {
+    if (a.jobs <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = n > 0 ? n : 1;
+        a.jobs = n > 0 ? n : 1;
     }
-    cfg.p1 = names[0];
-    cfg.p2 = names[1];
-    cfg.p3 = names[2];
-    cfg.p4 = names[3];
-    cfg.seed = (uint64_t)seed;
-    cfg.pairs = (long)((games + seats - 1) / seats);
-    cfg.think_ms = (int)think;
-    cfg.jobs = (int)jobs;
-    cfg.move_ms = (int)move_ms;
+    cfg.p1 = a.names[0];
+    cfg.p2 = a.names[1];
+    cfg.p3 = a.names[2];
+    cfg.p4 = a.names[3];
+    cfg.seed = a.seed;
+    cfg.pairs = (long)((a.games + seats - 1) / seats);
+    cfg.think_ms = (int)a.think;
+    cfg.jobs = (int)a.jobs;
+    cfg.move_ms = (int)a.move_ms;
     cfg.bot_log = bot_log;
     int tty = isatty(STDERR_FILENO);
     forfeit_out fo = {seats, tty};
@@ -354,7 +390,7 @@ int gin_cmd_sim(int argc, char **argv)
 
     gin_sim_stats st;
     double t0 = gin_sim_now();
-    int rc = gin_sim_run(&cfg, tty ? progress_bar : NULL, NULL, &st);
+    rc = gin_sim_run(&cfg, tty ? progress_bar : NULL, NULL, &st);
     double secs = gin_sim_now() - t0;
     if (tty)
         fputs("\r\033[K", stderr);
@@ -364,36 +400,9 @@ int gin_cmd_sim(int argc, char **argv)
                 who ? who : "");
         return 1;
     }
-    if (seats > 2) {
-        print_table(&cfg, &st, json, secs);
-        return 0;
-    }
-    const char *p1 = names[0], *p2 = names[1];
-    long decided = st.wins[0] + st.wins[1];
-    double share = decided ? (double)st.wins[0] / (double)decided : 0.0, lo, hi;
-    wilson(st.wins[0], decided, &lo, &hi);
-    double pph1 = st.hands ? (double)st.points[0] / (double)st.hands : 0.0;
-    double pph2 = st.hands ? (double)st.points[1] / (double)st.hands : 0.0;
-    double hps = secs > 0 ? (double)st.hands / secs : 0.0;
-    if (json) {
-        printf("{\"games\": %ld, \"p1_wins\": %ld, \"p2_wins\": %ld, \"p1_win_share\": %.6f, "
-               "\"ci95_low\": %.6f, \"ci95_high\": %.6f, \"hands\": %ld, \"p1_points_per_hand\": %.6f, "
-               "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
-               "\"voids\": %ld, \"forfeits\": %ld, \"p1_forfeits\": %ld, \"p2_forfeits\": %ld, "
-               "\"hands_per_s\": %.1f}\n",
-               st.games, st.wins[0], st.wins[1], share, lo, hi, st.hands, pph1, pph2, st.gins, st.knocks, st.undercuts,
-               st.voids, st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1], hps);
-        return 0;
-    }
-    printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st.games, cfg.rules.name,
-           (unsigned long long)cfg.seed);
-    printf("  p1 %-8s %7ld wins  %5.1f%%  (95%% CI %.1f%% - %.1f%%)\n", p1, st.wins[0], 100 * share, 100 * lo,
-           100 * hi);
-    printf("  p2 %-8s %7ld wins  %5.1f%%\n", p2, st.wins[1], decided ? 100 * (1 - share) : 0.0);
-    printf("  hands %ld: gins %ld, knocks %ld, undercuts %ld, voids %ld\n", st.hands, st.gins, st.knocks, st.undercuts,
-           st.voids);
-    printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
-    printf("  forfeits %ld: p1 %ld, p2 %ld\n", st.forfeits[0] + st.forfeits[1], st.forfeits[0], st.forfeits[1]);
-    printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg.jobs, secs);
+    if (seats > 2)
+        print_table(&cfg, &st, a.json, secs);
+    else
+        print_two(&cfg, &st, a.json, secs);
     return 0;
 }

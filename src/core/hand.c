@@ -89,9 +89,8 @@ static int defender_of(const gin_hand *h, int knocker) { return next_seat(h, kno
 /* What the seat to move has to go on: the same facts a view holds. */
 static gin_turn_facts facts_of(const gin_hand *h)
 {
-    gin_turn_facts f = {h->phase,       h->held[h->turn],      h->taken,
-                        h->stock_n,     h->pile_n,             pile_draw_barred(h),
-                        h->knock_limit, h->rules.big_gin_bonus > 0};
+    gin_turn_facts f = {h->phase,  h->held[h->turn],    h->taken,       h->stock_n,
+                        h->pile_n, pile_draw_barred(h), h->knock_limit, h->rules.big_gin_bonus > 0};
     return f;
 }
 

@@ -9,13 +9,13 @@
 #include "gin/hand.h"
 
 typedef struct gin_turn_facts {
-    int phase;         /* enum gin_phase */
-    gin_cardset held;  /* the mover's cards */
-    gin_card taken;    /* taken from the pile this turn (may not go back), or GIN_NO_CARD */
+    int phase;        /* enum gin_phase */
+    gin_cardset held; /* the mover's cards */
+    gin_card taken;   /* taken from the pile this turn (may not go back), or GIN_NO_CARD */
     int stock_n, pile_n;
-    int pile_barred;   /* every seat passed the upcard: the first draw is from the stock */
+    int pile_barred; /* every seat passed the upcard: the first draw is from the stock */
     int knock_limit;
-    int big_gin;       /* the rules pay big gin */
+    int big_gin; /* the rules pay big gin */
 } gin_turn_facts;
 
 /* As gin_hand_legal: the count, GIN_ESPACE if cap is too small. */

@@ -310,7 +310,7 @@ static void ring_score(const gin_rules *r, gin_ring_showdown *out)
 }
 
 int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
-                              gin_ring_showdown *out)
+                             gin_ring_showdown *out)
 {
     if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
         return GIN_EINVAL;

@@ -191,7 +191,7 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         if (!k->have[p]) {
             char err[512];
             rc = gin_bots_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &k->ag[p], err,
-                                            sizeof err);
+                                       sizeof err);
             if (rc == GIN_ESTATE) { /* the bot would not start: its loss */
                 forfeit(c, acc, game, p, err);
                 free_local(local, own);

@@ -115,9 +115,9 @@ int gin_stats_parse(gin_stats *s, const char *text)
                 parsed = 0;
         }
         int i = parsed == 11 ? gin_stats_level_index(name) : -1;
-        if (parsed != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games || l.hands < 0 ||
-            l.hands_won < 0 || l.hands_won > l.hands || l.gins < 0 || l.undercuts < 0 || l.knocks < 0 || l.streak < 0 ||
-            l.best_streak < l.streak || l.best_streak > l.wins)
+        if (parsed != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games ||
+            l.hands < 0 || l.hands_won < 0 || l.hands_won > l.hands || l.gins < 0 || l.undercuts < 0 || l.knocks < 0 ||
+            l.streak < 0 || l.best_streak < l.streak || l.best_streak > l.wins)
             return line;
         seen |= 1 << i;
         s->level[i] = l;

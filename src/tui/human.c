@@ -20,9 +20,7 @@ static void card_text(gin_card c, char *buf, size_t cap) { gin_ui_card_text(c, b
 
 static unsigned when_of(const gin_view *v)
 {
-    return v->phase == GIN_PHASE_OFFER  ? GIN_WHEN_OFFER
-           : v->phase == GIN_PHASE_DRAW ? GIN_WHEN_DRAW
-                                        : GIN_WHEN_DISCARD;
+    return v->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER : v->phase == GIN_PHASE_DRAW ? GIN_WHEN_DRAW : GIN_WHEN_DISCARD;
 }
 
 /* Least deadwood after throwing any card but `taken`; the card in *best. */

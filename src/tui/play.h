@@ -42,13 +42,13 @@ typedef struct gin_play {
     int practice;         /* open hands, undo, review; no statistics */
     int human, bot;       /* seats (bot: the first bot, on your left) */
     gin_match m;
-    gin_agent bot_agent;                /* the real bot */
-    gin_agent human_agent;              /* the player at the terminal (human.c) */
+    gin_agent bot_agent;               /* the real bot */
+    gin_agent human_agent;             /* the player at the terminal (human.c) */
     gin_agent ring_bot[GIN_MAX_SEATS]; /* a ring of 3-4: the bots of the seats
                               * other than human and bot (same level) */
-    gin_agent agent[GIN_MAX_SEATS];     /* proxies by seat: record, replay, then decide */
+    gin_agent agent[GIN_MAX_SEATS];    /* proxies by seat: record, replay, then decide */
     gin_proxy proxy[GIN_MAX_SEATS];
-    gin_record *rec; /* every action so far (heap: it is large) */
+    gin_record *rec;       /* every action so far (heap: it is large) */
     const gin_record *src; /* resume: actions still to replay, or NULL */
     int replay_pos;
     int replaying; /* events come from the replay: no pauses, no screens */
@@ -78,7 +78,7 @@ typedef struct gin_play {
     gin_showdown sd;
     int sd_knocker;
     gin_cardset sd_hands[2];
-    gin_ring_showdown tsd;       /* a ring of 3-4: the whole showdown */
+    gin_ring_showdown tsd;        /* a ring of 3-4: the whole showdown */
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
     int can_save; /* the state dir works */

@@ -202,7 +202,7 @@ static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
     key_item it[24];
     int n = 0;
     int mine = h->turn == p->human && h->phase != GIN_PHASE_OVER && p->m.game.hand_no > 0;
-    unsigned when = !mine                          ? GIN_WHEN_WAIT
+    unsigned when = !mine                         ? GIN_WHEN_WAIT
                     : h->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER
                     : h->phase == GIN_PHASE_DRAW  ? GIN_WHEN_DRAW
                                                   : GIN_WHEN_DISCARD;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "gin/score.h"
 #include "gin_assets.h"
+#include "keys.h"
 #include "ui.h"
 
 /* Append to buf (bounded; silently truncates). */
@@ -422,7 +423,7 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
     char name[64];
     snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_name(p));
     const char *rules = gin_asset(name);
-    const char *keys = gin_asset("help-keys.txt");
+    const char *screen = gin_asset("help-screen.txt");
     buf[0] = '\0';
     if (rules)
         add(buf, cap, "%s\n", rules);
@@ -450,8 +451,23 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
             gin_play_seats(p), gin_play_seats(p), gin_play_seats(p) - 1,
             gin_play_seats(p) == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", p->m.game.rules.gin_bonus,
             p->m.game.rules.undercut_penalty, p->m.game.rules.target);
-    if (keys)
-        add(buf, cap, "%s", keys);
+    char keys[4096], kept[32], spaced[64] = "";
+    if (gin_keys_help(keys, sizeof keys) > 0)
+        add(buf, cap, "KEYS\n%s\n", keys);
+    gin_keys_kept(kept, sizeof kept);
+    for (size_t i = 0, n = 0; kept[i] && n + 3 < sizeof spaced; i++)
+        if (kept[i] != 'Q') { /* q says it */
+            spaced[n++] = kept[i];
+            spaced[n++] = ' ';
+            spaced[n] = '\0';
+        }
+    add(buf, cap,
+        "  While the bot plays, any key skips its pause; %spressed then act at your turn.\n"
+        "  The key line shows the keys that apply now; in a narrow window the least\n"
+        "  used ones are left to this page.\n\n",
+        spaced);
+    if (screen)
+        add(buf, cap, "%s", screen);
     return buf;
 }
 

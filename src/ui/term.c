@@ -24,16 +24,16 @@ static SCREEN *test_screen, *real_screen;
  * terminal back, then chain to whatever handled them before (a sanitizer's
  * report must not be lost) and die the same way. SIGPIPE and SIGXFSZ are
  * ignored instead: a write then fails, and the failure is reported. */
-static const int quit_sigs[] = {SIGHUP,  SIGINT,  SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
-                                SIGPROF, SIGXCPU,
+static const int quit_sigs[] = {
+    SIGHUP,    SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
 #ifdef SIGPWR
-                                SIGPWR,
+    SIGPWR,
 #endif
 #ifdef SIGSTKFLT
-                                SIGSTKFLT,
+    SIGSTKFLT,
 #endif
 #ifdef SIGIO
-                                SIGIO,
+    SIGIO,
 #endif
 };
 static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};

@@ -41,6 +41,26 @@ int gin_ui_strwidth(const char *s)
 
 static int is_cont(unsigned char c) { return (c & 0xc0) == 0x80; }
 
+/* The column continuation rows of a line start at: a two-column line ("  k
+ * knock, ..." — a word, two or more blanks, then text) hangs under its
+ * second column; any other line under its own first word. */
+static int hang_of(const char *p, const char *end, int lead)
+{
+    int col = lead;
+    for (const char *q = p + lead; q < end; q++) {
+        if (is_cont((unsigned char)*q))
+            continue;
+        if (q[0] == ' ' && q + 1 < end && q[1] == ' ') {
+            const char *r = q;
+            while (r < end && *r == ' ')
+                r++;
+            return r < end ? col + (int)(r - q) : lead;
+        }
+        col++;
+    }
+    return lead;
+}
+
 int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, int, int), void *ctx)
 {
     int n = 0;
@@ -52,7 +72,9 @@ int gin_ui_wrap(const char *body, int width, void (*emit)(void *, const char *, 
         int lead = 0;
         while (p + lead < end && p[lead] == ' ')
             lead++;
-        int indent = lead < width / 2 ? lead : 0;
+        int indent = hang_of(p, end, lead);
+        if (indent >= width / 2)
+            indent = lead < width / 2 ? lead : 0;
         const char *q = p;
         int first = 1;
         do {

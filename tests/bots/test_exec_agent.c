@@ -76,8 +76,7 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     char err[512];
     const char *names[2] = {n0, n1};
     for (int s = 0; s < 2; s++) {
-        int rc =
-            gin_bots_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
+        int rc = gin_bots_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
         if (rc != GIN_OK)
             print_error("cannot create %s: %s\n", names[s], err);
         assert_int_equal(rc, GIN_OK);
