@@ -250,11 +250,9 @@ int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void
         fprintf(stderr, "%s: reading standard input: %s\n", name, strerror(errno));
         status = 1;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "%s: writing standard output: %s\n", name, strerror(errno));
-        status = 1;
-    }
-    return status;
+    /* A failed write stops the answers; main says so once, for every
+     * command alike (see finish in main.c). */
+    return ferror(stdout) ? 1 : status;
 }
 
 void cli_line_error(long line, const char *fmt, ...)

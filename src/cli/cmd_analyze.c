@@ -1,12 +1,12 @@
 /* gin analyze: the least deadwood, melds and unmatched cards of hands read
  * from standard input, and for 11 cards the best discard. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli_io.h"
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/meld.h"
+#include "opts.h"
 
 static const char analyze_usage[] = "usage: gin analyze [--json] < HANDS\n"
                                     "\n"
@@ -97,18 +97,16 @@ int gin_cmd_analyze(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     int json = 0, c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":jh", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'j':
+    cli_opts o;
+    cli_opts_init(&o, "gin analyze", argc, argv, "jh", longopts);
+    while ((c = cli_next(&o)) != -1) {
+        if (c == 'j') {
             json = 1;
-            break;
-        case 'h':
+        } else if (c == 'h') {
             fputs(analyze_usage, stdout);
             return 0;
-        default:
-            fprintf(stderr, "gin analyze: unknown option '%s' (try 'gin analyze --help')\n", argv[optind - 1]);
-            return 2;
+        } else {
+            return CLI_USAGE;
         }
     }
     if (optind < argc) {
@@ -116,7 +114,7 @@ int gin_cmd_analyze(int argc, char **argv)
                 "gin analyze: unexpected argument '%s': hands are read from standard "
                 "input (try 'gin analyze --help')\n",
                 argv[optind]);
-        return 2;
+        return CLI_USAGE;
     }
     return cli_answer_lines("gin analyze", analyze_line, &json);
 }

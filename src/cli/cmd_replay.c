@@ -202,9 +202,10 @@ static char *read_file(const char *path, char *why, size_t cap)
         return NULL;
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(why, cap, "not a regular file (%s)", S_ISDIR(st.st_mode)    ? "a directory"
-                                                      : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                                                             : "a device or socket");
+        snprintf(why, cap, "not a regular file (%s)",
+                 S_ISDIR(st.st_mode)    ? "a directory"
+                 : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                        : "a device or socket");
         close(fd);
         return NULL;
     }
@@ -239,7 +240,7 @@ static const char *record_of(const char *text, int *skipped)
     const char *body = strstr(text, "\n\n");
     if (!body)
         return text; /* no record in it: the parse says where it fails */
-    for (const char *q = text; q <= body; q++)
+    for (const char *q = text; q <= body + 1; q++) /* the header and the blank line */
         *skipped += *q == '\n';
     return body + 2;
 }

@@ -1,6 +1,5 @@
 /* gin showdown: settle knocks read from standard input as
  * `KNOCKER CARDS | DEFENDER CARDS` lines, under a rule preset. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include "gin/meld.h"
 #include "gin/rules.h"
 #include "gin/showdown.h"
+#include "opts.h"
 #include "rules_args.h"
 
 static const char showdown_usage[] =
@@ -195,11 +195,12 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         return 2;
     }
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":u:jh", longopts, NULL)) != -1) {
+    cli_opts o;
+    cli_opts_init(&o, "gin showdown", argc, argv, "u:jh", longopts);
+    while ((c = cli_next(&o)) != -1) {
         switch (c) {
         case 'u':
-            upcard_text = optarg;
+            upcard_text = o.value;
             break;
         case 'j':
             op->json = 1;
@@ -208,12 +209,8 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
             fputs(showdown_usage, stdout);
             gin_rules_args_usage(stdout);
             return 0;
-        case ':':
-            fprintf(stderr, "gin showdown: option '%s' needs a value (try 'gin showdown --help')\n", argv[optind - 1]);
-            return 2;
         default:
-            fprintf(stderr, "gin showdown: unknown option '%s' (try 'gin showdown --help')\n", argv[optind - 1]);
-            return 2;
+            return CLI_USAGE;
         }
     }
     if (optind < argc) {
@@ -221,14 +218,14 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
                 "gin showdown: unexpected argument '%s': lines are read from standard "
                 "input (try 'gin showdown --help')\n",
                 argv[optind]);
-        return 2;
+        return CLI_USAGE;
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
     if (upcard_text) {
         gin_card up;
         const char *end = NULL;
         if (gin_card_parse(upcard_text, &up, &end) != GIN_OK || (end && *end)) {
-            fprintf(stderr, "gin showdown: --upcard wants one card, such as 7H, not '%s'\n", upcard_text);
+            fprintf(stderr, "gin showdown: --upcard: must be one card, such as 7H, not '%s'\n", upcard_text);
             return 2;
         }
         op->knock_limit = gin_rules_knock_limit(&op->rules, up);

@@ -1,6 +1,7 @@
 /* gin — entry point. Dispatches on argv[1] when it names a subcommand;
  * anything else (no arguments, or options) goes to the terminal table, which
  * parses its own options. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
@@ -63,7 +64,22 @@ static int unknown_command(const char *name)
     return 2;
 }
 
-int main(int argc, char **argv)
+/* Every command's output is checked once it is done: a full disk or a
+ * closed standard output is an error, never a silent exit 0. */
+static int finish(int status)
+{
+    int err = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        err = errno ? errno : EIO;
+    if (fclose(stdout) != 0 && !err)
+        err = errno;
+    if (!err)
+        return status;
+    fprintf(stderr, "gin: writing standard output: %s\n", strerror(err));
+    return status ? status : 1;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '\0')
         return gin_cmd_play(argc, argv);
@@ -94,4 +110,10 @@ int main(int argc, char **argv)
     if (arg[0] == '-')
         return gin_cmd_play(argc, argv); /* the table's own options */
     return unknown_command(arg);
+}
+
+int main(int argc, char **argv)
+{
+    errno = 0;
+    return finish(dispatch(argc, argv));
 }

@@ -115,6 +115,53 @@ printf 'line 1: line too long (over 65536 bytes); skipped\n' >"$tmp/zero.err"
 : >"$tmp/empty.out"
 case_ "showdown < /dev/zero (3 MB, no newline)" 1 "$tmp/zero.in" "$tmp/empty.out" "$tmp/zero.err" -- showdown
 
+# Option mistakes name the option (not its value) and say what is wanted.
+status_ "sim negative games" 2 "^gin sim: --games: must be a whole number from 1 to [0-9]+, not '-1'\$" -- sim --p1 simple --p2 simple --games -1
+status_ "sim games without value" 2 "^gin sim: option '--games' needs a value\$" -- sim --p1 simple --p2 simple --games
+status_ "table level without value" 2 "^gin: option '--level' needs a value\$" -- --level
+status_ "table unknown short option" 2 "^gin: unknown option '-x'" -- -x
+status_ "table bad players" 2 "^gin: --players: must be a whole number from 2 to 4, not '5'\$" -- --players 5
+# One rule for seeds: a whole number from 0 to 2^64-1, the table as gin sim.
+status_ "table seed -1" 2 "^gin: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- --seed -1
+status_ "sim seed -1" 2 "^gin sim: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- sim --p1 simple --p2 simple --seed -1
+status_ "table seed hex" 2 "not '0x10'" -- --seed 0x10
+for cmd in play analyze showdown sim replay stats engine; do
+    status_ "$cmd -h" 0 "^usage: gin" -- $cmd -h
+done
+status_ "replay a missing file" 1 "^gin replay: /nonexistent/record: No such file or directory\$" -- replay /nonexistent/record
+status_ "replay a directory" 1 "^gin replay: $tmp: not a regular file \\(a directory\\)\$" -- replay "$tmp"
+mkfifo "$tmp/fifo"
+checks=$((checks + 1))
+timeout 10 "$gin" replay "$tmp/fifo" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "a FIFO" "$tmp/err" || fail "replay of a FIFO: $(cat "$tmp/err")"
+status_ "replay without a file" 2 "which file" -- replay
+# A saved game replays as it is (the table's save file, header and all).
+printf 'gin-save 1\nlevel hard\npractice 0\nhuman 0\n\n' >"$tmp/save"
+cat "$data/../../fuzz/corpus/record/standard-whole" >>"$tmp/save"
+status_ "replay a saved game" 0 "^rules standard" -- replay "$tmp/save"
+status_ "replay a saved game --quiet" 0 "ok, [0-9]+ hands" -- replay --quiet "$tmp/save"
+# A fault in a saved game's record is reported at its line of the file.
+sed '0,/^discard JS$/s//discard ZZ/' "$tmp/save" >"$tmp/bad-save"
+status_ "replay a damaged saved game" 1 "^gin replay: $tmp/bad-save:28: malformed input: \"discard ZZ\"" -- replay "$tmp/bad-save"
+
+# Write errors on standard output: a message and a non-zero status, for
+# every command that writes (a full disk, a closed output).
+for args in "--help" "--version" "help sim" "stats" "sim --p1 simple --p2 simple --games 2" \
+    "sim --p1 simple --p2 simple --games 2 --json" "replay $tmp/save"; do
+    for to in full closed; do
+        checks=$((checks + 1))
+        # shellcheck disable=SC2086
+        if [ $to = full ]; then "$gin" $args </dev/null >/dev/full 2>"$tmp/err"; else "$gin" $args </dev/null >&- 2>"$tmp/err"; fi
+        rc=$?
+        [ $rc -ne 0 ] || fail "gin $args with standard output $to: exit status 0"
+        grep -q "^gin: writing standard output: " "$tmp/err" || fail "gin $args >$to: no message ($(cat "$tmp/err"))"
+        [ "$(grep -c "writing standard output" "$tmp/err")" = 1 ] || fail "gin $args >$to: said more than once"
+    done
+done
+checks=$((checks + 1))
+echo 'AS 2S 3S' | "$gin" analyze >/dev/full 2>"$tmp/err" && fail "analyze >/dev/full: exit 0"
+grep -q "^gin: writing standard output: No space left" "$tmp/err" || fail "analyze >/dev/full: $(cat "$tmp/err")"
+
 if [ "$failures" -ne 0 ]; then
     echo "e2e_cli: $failures failure(s) in $checks checks"
     exit 1
