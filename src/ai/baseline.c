@@ -188,7 +188,7 @@ static int simple_discard(void *self, const gin_view *v, gin_action *out)
     if (!allowed) /* the original would fail here; it cannot happen with 11 cards */
         allowed = legal;
     int best = 1 << 30, n = 0;
-    gin_card cand[11];
+    gin_card cand[11] = {0}; /* n >= 1: `allowed` is never empty */
     for (gin_cardset s = allowed; s; s &= s - 1) {
         gin_card c = gin_cardset_first(s);
         if (after[c] < best) {

@@ -89,7 +89,7 @@ static double p_holds(const ai_tracker *t, int rank, int suit)
 double ai_danger(const ai_tracker *t, gin_card c)
 {
     int r = gin_card_rank(c), s = gin_card_suit(c);
-    double q[3];
+    double q[3] = {0, 0, 0}; /* the other three suits */
     int n = 0;
     for (int os = 0; os < GIN_SUITS; os++)
         if (os != s)

@@ -177,10 +177,12 @@ char *gin_card_name(gin_card c, int glyphs, char buf[GIN_CARD_NAME_MAX])
         memcpy(buf, "--", 3);
         return buf;
     }
-    const char *r = gin_rank_name(gin_card_rank(c)), *s = gin_suit_name(gin_card_suit(c), glyphs);
-    size_t rl = strlen(r), sl = strlen(s);
-    memcpy(buf, r, rl);
-    memcpy(buf + rl, s, sl + 1);
+    char *p = buf;
+    for (const char *r = gin_rank_name(gin_card_rank(c)); *r;)
+        *p++ = *r++;
+    for (const char *s = gin_suit_name(gin_card_suit(c), glyphs); *s;)
+        *p++ = *s++;
+    *p = '\0';
     return buf;
 }
 

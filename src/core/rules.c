@@ -219,11 +219,11 @@ static const char *const w_onoff[] = {"off", "on"};
 
 #define KNOB(n, field, w, msg)                                                                                         \
     {                                                                                                                  \
-        n, offsetof(gin_rules, field), w, (int)(sizeof w / sizeof w[0]), msg                                           \
+        (n), offsetof(gin_rules, field), (w), (int)(sizeof(w) / sizeof((w)[0])), (msg)                                           \
     }
 #define NUMBER(n, field, msg)                                                                                          \
     {                                                                                                                  \
-        n, offsetof(gin_rules, field), NULL, 0, msg                                                                    \
+        (n), offsetof(gin_rules, field), NULL, 0, (msg)                                                                    \
     }
 
 static const knob knobs[] = {

@@ -108,7 +108,7 @@ static int leader(const tally *t, const gin_rules *r, int *at_target)
         else if (t->points[s] == t->points[best])
             unique = 0;
     }
-    *at_target = t->points[best] >= r->target;
+    *at_target = best >= 0 && t->points[best] >= r->target;
     return unique ? best : -1;
 }
 

@@ -290,7 +290,7 @@ static void ring_score(const gin_rules *r, gin_ring_showdown *out)
             if (best < 0 || out->deadwood[s] < out->deadwood[best])
                 best = s;
         }
-        if (out->deadwood[best] > kd) {
+        if (best < 0 || out->deadwood[best] > kd) { /* no defender at or under the knocker */
             out->kind = GIN_RESULT_KNOCK;
             for (int s = 0; s < out->seats; s++)
                 if (s != k)
@@ -355,8 +355,8 @@ int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int s
 
     gin_arrangement ties[MAX_TIES];
     int n_ties = knocker_ties(held[knocker], ties);
-    if (n_ties < 0)
-        return n_ties;
+    if (n_ties <= 0) /* a hand always has a least-deadwood arrangement */
+        return n_ties < 0 ? n_ties : GIN_EINVAL;
 
     if (kd == 0) {
         /* Gin and big gin: no layoffs, so every spread is as good. */
@@ -369,7 +369,7 @@ int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int s
 
     /* Try every least-deadwood spread; keep the one best for the knocker. */
     ring_answer ans[2][GIN_MAX_SEATS];
-    int cur = 0, pick = -1, pick_own = 0, pick_others = 0;
+    int cur = 0, pick = 0, pick_own = 0, pick_others = 0;
     gin_ring_showdown trial = t;
     for (int i = 0; i < n_ties; i++) {
         ring_answer *a = ans[cur];
@@ -384,7 +384,7 @@ int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int s
         trial.kind = GIN_RESULT_KNOCK;
         ring_score(r, &trial);
         int own = trial.penalty[knocker], others = trial.total - own;
-        if (pick < 0 || own < pick_own || (own == pick_own && others > pick_others)) {
+        if (i == 0 || own < pick_own || (own == pick_own && others > pick_others)) {
             pick = i;
             pick_own = own;
             pick_others = others;

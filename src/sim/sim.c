@@ -343,7 +343,7 @@ int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx
         long total = seats_of(c) * c->pairs;
         while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop)) {
             progress(ctx, atomic_load(&r.games_done), total);
-            struct timespec ts = {0, 100 * 1000 * 1000};
+            struct timespec ts = {0, 100L * 1000 * 1000};
             nanosleep(&ts, NULL);
         }
         progress(ctx, atomic_load(&r.games_done), total);

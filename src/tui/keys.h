@@ -48,14 +48,14 @@ typedef struct gin_key {
     int cmd;                  /* enum gin_key_cmd */
     unsigned when;            /* GIN_WHEN_* bits where the key acts */
     unsigned shown;           /* GIN_WHEN_* bits where the key line shows it */
+    int prio;                 /* 0: always on the key line; higher ones are left
+                                 to the help first when the line is short */
     int codes[GIN_KEY_CODES]; /* the key codes, 0-terminated; for STEP and MOVE
-                                  the first half goes left, the second right;
-                                  for PICK the n-th code picks card n + 1 */
+                                 the first half goes left, the second right;
+                                 for PICK the n-th code picks card n + 1 */
     const char *names;        /* the keys as the help writes them */
     const char *line;         /* the key line's label (UTF-8), or NULL */
     const char *line_ascii;   /* the label without UTF-8, or NULL: as `line` */
-    int prio;                 /* 0: always on the key line; higher ones are left
-                                  to the help first when the line is short */
     const char *help;         /* what it does, for the help page and README */
 } gin_key;
 

@@ -43,52 +43,122 @@ enum {
     M_N
 };
 
-int gin_play_menu(gin_play *p)
+static const char *const levels[] = {"easy", "normal", "hard", "expert"};
+static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
+
+/* The menu's lines: each setting, and what is in play now where a change
+ * waits for the next game. */
+static void menu_items(const gin_play *p, char items[M_N][96])
 {
-    static const char *const levels[] = {"easy", "normal", "hard", "expert"};
-    static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
+    const gin_rules *now = &p->m.game.rules;
+    char target[32], holly[32];
+    if (p->set.target > 0)
+        snprintf(target, sizeof target, "%d", p->set.target);
+    else
+        snprintf(target, sizeof target, "the preset's");
+    snprintf(holly, sizeof holly, "%s", p->set.hollywood < 0 ? "the preset's" : p->set.hollywood ? "on" : "off");
+    char nl[32], nr[40], nt[24], nh[24], no[24], np2[40], pl[24];
+    snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : gin_stats_level_name(p->level));
+    snprintf(nr, sizeof nr, "(now %s)", now->name);
+    snprintf(nt, sizeof nt, "(now %d)", now->target);
+    snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
+    snprintf(no, sizeof no, "(now %s)", p->practice ? "on" : "off");
+    snprintf(items[M_LEVEL], 96, "Bot level          %-14s %s", p->set.level, nl);
+    snprintf(pl, sizeof pl, "%d%s", p->set.players, p->set.players > 2 ? " (a table)" : "");
+    snprintf(np2, sizeof np2, "(now %d)%s", gin_play_seats(p), p->opponent ? "  external bots: 2 only" : "");
+    snprintf(items[M_PLAYERS], 96, "Players            %-14s %s", pl, np2);
+    snprintf(items[M_RULES], 96, "Rules preset       %-14s %s", p->set.rules, nr);
+    snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
+    snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s%s", holly, nh,
+             p->set.players > 2 ? "  two players only" : "");
+    snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off",
+             no);
+    snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
+    snprintf(items[M_COLOR], 96, "Colours            %s",
+             p->set.no_color      ? "off"
+             : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
+                                  : "on");
+    snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
+    snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
+    snprintf(items[M_STATS], 96, "Statistics...");
+    snprintf(items[M_SHEET], 96, "Score sheet...");
+    snprintf(items[M_HELP], 96, "Help...");
+    snprintf(items[M_BACK], 96, "Back to the table");
+}
+
+/* A page of the menu (statistics, score sheet, help). -1 on a quit signal. */
+static int menu_page(gin_play *p, int item)
+{
+    static char text[32768];
+    const char *title = item == M_STATS ? "Statistics" : item == M_SHEET ? "Score sheet" : "Help";
+    if (item == M_STATS) {
+        if (gin_stats_table(&p->stats, text, sizeof text) < 0)
+            snprintf(text, sizeof text, "(no statistics)");
+        strncat(text, "\nPractice games are not counted.", sizeof text - strlen(text) - 1);
+    } else if (item == M_SHEET) {
+        gin_play_sheet_text(p, text, sizeof text);
+    } else {
+        gin_play_help_text(p, text, sizeof text);
+    }
+    return gin_ui_text_screen(title, text, "Enter: back", "\n\033q ") < 0 ? -1 : 0;
+}
+
+/* Change setting `item` one step in direction dir (+1 or -1). */
+static void menu_change(gin_play *p, int item, int dir)
+{
     const char *presets[8];
     int np = 0;
     for (size_t i = 0; i < gin_rules_preset_count() && np < 8; i++)
         presets[np++] = gin_rules_preset_at(i)->name;
+    static const int targets[] = {0, 50, 100, 150, 200, 250};
+    int ti = 0;
+    switch (item) {
+    case M_LEVEL:
+        cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir);
+        break;
+    case M_PLAYERS:
+        p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3;
+        break;
+    case M_RULES:
+        cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir);
+        break;
+    case M_TARGET:
+        for (int j = 0; j < 6; j++)
+            if (targets[j] == p->set.target)
+                ti = j;
+        p->set.target = targets[(ti + dir + 6) % 6];
+        break;
+    case M_HOLLY:
+        p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1;
+        break;
+    case M_FOUR:
+        p->set.four_color ^= 1;
+        gin_play_apply_display(p);
+        break;
+    case M_COLOR:
+        p->set.no_color ^= 1;
+        gin_play_apply_display(p);
+        break;
+    case M_OPEN:
+        p->set.open ^= 1;
+        break;
+    case M_FAST:
+        p->set.fast ^= 1;
+        break;
+    default: /* M_SORT */
+        p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
+        p->set.sort = p->sort;
+        gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
+        break;
+    }
+}
+
+int gin_play_menu(gin_play *p)
+{
     int cursor = 0;
     for (;;) {
         char items[M_N][96];
-        const gin_rules *now = &p->m.game.rules;
-        char target[32], holly[32];
-        if (p->set.target > 0)
-            snprintf(target, sizeof target, "%d", p->set.target);
-        else
-            snprintf(target, sizeof target, "the preset's");
-        snprintf(holly, sizeof holly, "%s", p->set.hollywood < 0 ? "the preset's" : p->set.hollywood ? "on" : "off");
-        /* Rule changes start with the next game: say what is in play now. */
-        char nl[32], nr[40], nt[24], nh[24], no[24], np2[40], pl[24];
-        snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : gin_stats_level_name(p->level));
-        snprintf(nr, sizeof nr, "(now %s)", now->name);
-        snprintf(nt, sizeof nt, "(now %d)", now->target);
-        snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
-        snprintf(no, sizeof no, "(now %s)", p->practice ? "on" : "off");
-        snprintf(items[M_LEVEL], 96, "Bot level          %-14s %s", p->set.level, nl);
-        snprintf(pl, sizeof pl, "%d%s", p->set.players, p->set.players > 2 ? " (a table)" : "");
-        snprintf(np2, sizeof np2, "(now %d)%s", gin_play_seats(p), p->opponent ? "  external bots: 2 only" : "");
-        snprintf(items[M_PLAYERS], 96, "Players            %-14s %s", pl, np2);
-        snprintf(items[M_RULES], 96, "Rules preset       %-14s %s", p->set.rules, nr);
-        snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
-        snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s%s", holly, nh,
-                 p->set.players > 2 ? "  two players only" : "");
-        snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off",
-                 no);
-        snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
-        snprintf(items[M_COLOR], 96, "Colours            %s",
-                 p->set.no_color      ? "off"
-                 : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
-                                      : "on");
-        snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
-        snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
-        snprintf(items[M_STATS], 96, "Statistics...");
-        snprintf(items[M_SHEET], 96, "Score sheet...");
-        snprintf(items[M_HELP], 96, "Help...");
-        snprintf(items[M_BACK], 96, "Back to the table");
+        menu_items(p, items);
         const char *ptrs[M_N];
         for (int i = 0; i < M_N; i++)
             ptrs[i] = items[i];
@@ -103,74 +173,16 @@ int gin_play_menu(gin_play *p)
             return 0;
         int dir = k >= 2000 ? 1 : k >= 1000 ? -1 : 1;
         int item = k % 1000;
-        static char text[32768];
-        switch (item) {
-        case M_LEVEL:
-            cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir);
-            break;
-        case M_PLAYERS:
-            p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3;
-            break;
-        case M_RULES:
-            cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir);
-            break;
-        case M_TARGET: {
-            static const int t[] = {0, 50, 100, 150, 200, 250};
-            int i = 0;
-            for (int j = 0; j < 6; j++)
-                if (t[j] == p->set.target)
-                    i = j;
-            p->set.target = t[(i + dir + 6) % 6];
-            break;
+        if (item == M_STATS || item == M_SHEET || item == M_HELP) {
+            if (menu_page(p, item) < 0)
+                return -1;
+            continue;
         }
-        case M_HOLLY:
-            p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1;
-            break;
-        case M_FOUR:
-            p->set.four_color ^= 1;
-            gin_play_apply_display(p);
-            break;
-        case M_COLOR:
-            p->set.no_color ^= 1;
-            gin_play_apply_display(p);
-            break;
-        case M_OPEN:
-            p->set.open ^= 1;
-            break;
-        case M_FAST:
-            p->set.fast ^= 1;
-            break;
-        case M_SORT:
-            p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
-            p->set.sort = p->sort;
-            gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
-            break;
-        case M_STATS: {
-            int n = gin_stats_table(&p->stats, text, sizeof text);
-            if (n < 0)
-                snprintf(text, sizeof text, "(no statistics)");
-            strncat(text, "\nPractice games are not counted.", sizeof text - strlen(text) - 1);
-            if (gin_ui_text_screen("Statistics", text, "Enter: back", "\n\033q ") < 0)
-                return -1;
-            break;
-        }
-        case M_SHEET:
-            gin_play_sheet_text(p, text, sizeof text);
-            if (gin_ui_text_screen("Score sheet", text, "Enter: back", "\n\033q ") < 0)
-                return -1;
-            break;
-        case M_HELP:
-            if (gin_ui_text_screen("Help", gin_play_help_text(p, text, sizeof text), "Enter: back", "\n\033q ") < 0)
-                return -1;
-            break;
-        default:
+        if (item > M_SORT)
             return 0;
-        }
-        if (item <= M_SORT) {
-            char why[256];
-            if (gin_settings_save(&p->set, why, sizeof why) != 0)
-                gin_play_msg(p, 1, "%s", why);
-        }
+        menu_change(p, item, dir);
+        char why[256];
+        if (gin_settings_save(&p->set, why, sizeof why) != 0)
+            gin_play_msg(p, 1, "%s", why);
     }
-    return 0;
 }

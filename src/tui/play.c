@@ -137,65 +137,88 @@ static void show_bot_move(gin_play *p, int seat, int kind)
     }
 }
 
+/* The seat's last move, shown in its box in a ring. */
+static void note_last_move(gin_play *p, const gin_event *ev, const char *c)
+{
+    if (ev->seat < 0 || ev->seat >= GIN_MAX_SEATS)
+        return;
+    char *l = p->last[ev->seat];
+    size_t lc = sizeof p->last[0];
+    switch (ev->kind) {
+    case GIN_EV_TAKE_UPCARD:
+        snprintf(l, lc, "took the upcard %s", c);
+        break;
+    case GIN_EV_PASS:
+        snprintf(l, lc, "passed on %s", c);
+        break;
+    case GIN_EV_DRAW_STOCK:
+        snprintf(l, lc, "drew from the stock");
+        break;
+    case GIN_EV_DRAW_DISCARD:
+        snprintf(l, lc, "took %s", c);
+        break;
+    case GIN_EV_DISCARD:
+        snprintf(l, lc, "threw %s", c);
+        break;
+    case GIN_EV_KNOCK:
+        snprintf(l, lc, "knocked");
+        break;
+    case GIN_EV_GIN:
+        snprintf(l, lc, "went gin");
+        break;
+    default:
+        break;
+    }
+}
+
+/* A new hand: the table as dealt to the human. */
+static void on_deal(gin_play *p, const gin_event *ev, const char *c)
+{
+    memset(p->last, 0, sizeof p->last);
+    p->n_order = 0;
+    p->selected = -1;
+    p->drawn = GIN_NO_CARD;
+    p->n_review = 0;
+    p->have_prev = 0;
+    memset(p->log, 0, sizeof p->log);
+    gin_play_sync_hand(p, ev->cards);
+    const char *dealer = ev->value == p->human   ? "you"
+                         : gin_play_seats(p) > 2 ? gin_play_seat_name(p, ev->value)
+                                                 : "the bot";
+    gin_play_log(p, "New hand: %s deal%s. Upcard %s.", dealer, ev->value == p->human ? "" : "s", c);
+}
+
+/* The end of a hand, shown after the step that ended it. */
+static void on_hand_end(gin_play *p, const gin_event *ev)
+{
+    p->hand_over = !p->replaying;
+    if (ev->kind == GIN_EV_VOID) {
+        gin_play_log(p, "The stock ran low: the hand is void.");
+        p->hand_void = 1;
+        return;
+    }
+    p->hand_void = ev->showdown == NULL;
+    if (ev->showdown)
+        p->sd = *ev->showdown;
+    p->sd_knocker = p->m.game.hand.knocker;
+    if (gin_play_seats(p) > 2 && ev->showdown)
+        p->tsd = p->m.game.hand.ring;
+}
+
 static void on_event(void *ctx, const gin_event *ev)
 {
     gin_play *p = ctx;
     if (p->aborting)
         return;
-    int ring = gin_play_seats(p) > 2;
     const char *who = gin_play_seat_name(p, ev->seat);
     int bot = ev->seat != p->human && ev->seat >= 0 && ev->seat < GIN_MAX_SEATS;
     char c[16];
     gin_ui_card_text(ev->card, c, sizeof c);
-    if (ev->seat >= 0 && ev->seat < GIN_MAX_SEATS) {
-        /* The seat's last move, shown in its box in a ring. */
-        char *l = p->last[ev->seat];
-        size_t lc = sizeof p->last[0];
-        switch (ev->kind) {
-        case GIN_EV_TAKE_UPCARD:
-            snprintf(l, lc, "took the upcard %s", c);
-            break;
-        case GIN_EV_PASS:
-            snprintf(l, lc, "passed on %s", c);
-            break;
-        case GIN_EV_DRAW_STOCK:
-            snprintf(l, lc, "drew from the stock");
-            break;
-        case GIN_EV_DRAW_DISCARD:
-            snprintf(l, lc, "took %s", c);
-            break;
-        case GIN_EV_DISCARD:
-            snprintf(l, lc, "threw %s", c);
-            break;
-        case GIN_EV_KNOCK:
-            snprintf(l, lc, "knocked");
-            break;
-        case GIN_EV_GIN:
-            snprintf(l, lc, "went gin");
-            break;
-        default:
-            break;
-        }
-    }
+    note_last_move(p, ev, c);
     switch (ev->kind) {
     case GIN_EV_DEAL:
-        if (ev->seat == p->human) {
-            memset(p->last, 0, sizeof p->last);
-            p->n_order = 0;
-            p->selected = -1;
-            p->drawn = GIN_NO_CARD;
-            p->n_review = 0;
-            p->have_prev = 0;
-            memset(p->log, 0, sizeof p->log);
-            gin_play_sync_hand(p, ev->cards);
-            if (ring)
-                gin_play_log(p, "New hand: %s deal%s. Upcard %s.",
-                             ev->value == p->human ? "you" : gin_play_seat_name(p, ev->value),
-                             ev->value == p->human ? "" : "s", c);
-            else
-                gin_play_log(p, "New hand: %s deal%s. Upcard %s.", ev->value == p->human ? "you" : "the bot",
-                             ev->value == p->human ? "" : "s", c);
-        }
+        if (ev->seat == p->human)
+            on_deal(p, ev, c);
         return;
     case GIN_EV_TAKE_UPCARD:
         gin_play_log(p, "%s took the upcard %s.", who, c);
@@ -227,18 +250,8 @@ static void on_event(void *ctx, const gin_event *ev)
         gin_play_log(p, "The pile was shuffled into a new stock of %d.", ev->value);
         return;
     case GIN_EV_VOID:
-        gin_play_log(p, "The stock ran low: the hand is void.");
-        p->hand_over = !p->replaying;
-        p->hand_void = 1;
-        return;
     case GIN_EV_HAND_OVER:
-        p->hand_over = !p->replaying;
-        p->hand_void = ev->showdown == NULL;
-        if (ev->showdown)
-            p->sd = *ev->showdown;
-        p->sd_knocker = p->m.game.hand.knocker;
-        if (ring && ev->showdown)
-            p->tsd = p->m.game.hand.ring;
+        on_hand_end(p, ev);
         return;
     default:
         return;

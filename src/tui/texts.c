@@ -39,7 +39,7 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
     for (int i = 0; i < h->pile_n; i++) {
         char c[16];
         gin_ui_card_text(h->pile[i], c, sizeof c);
-        int by = h->pile_by[i];
+        int by = h->pile_by[i]; // NOLINT(bugprone-signed-char-misuse): a seat, -1 for the upcard
         char who[32];
         if (by < 0)
             snprintf(who, sizeof who, "the first upcard");
@@ -319,7 +319,7 @@ static void gameover_table(const gin_play *p, char *title, size_t tcap, char *bu
 {
     const gin_game *g = &p->m.game;
     int n = gin_play_seats(p), total = 0, w = gin_game_winner(g, &total);
-    int order[GIN_MAX_SEATS];
+    int order[GIN_MAX_SEATS] = {0};
     for (int k = 0; k < n; k++)
         order[k] = (p->human + k) % n;
     for (int i = 1; i < n; i++) /* stable: ties keep you first, then clockwise */
@@ -472,58 +472,36 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
 }
 
 /* A ring of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
-static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
+/* A void hand in a ring: every seat's hand as it stood. */
+static void void_ring(const gin_play *p, gin_showdown_screen *s, const char *dot, const char *totals)
 {
     const gin_game *g = &p->m.game;
-    const gin_hand *h = &g->hand;
     int n = gin_play_seats(p);
-    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
-    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
-             g->over ? "Enter: the final score" : "Enter: next hand");
-    s->seats = n;
-    char totals[256];
-    int tl = snprintf(totals, sizeof totals, "Penalty totals:");
-    for (int k = 0; k < n && tl > 0 && (size_t)tl < sizeof totals; k++) {
+    snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+    for (int k = 0; k < n; k++) {
         int seat = (p->human + k) % n;
-        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(p, seat),
-                       g->score.points[seat]);
+        gin_arrangement ar;
+        if (gin_arrange(g->hand.held[seat], &ar) != 0)
+            memset(&ar, 0, sizeof ar);
+        gin_spread *sp = &s->seat[k];
+        snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
+        sp->n_melds = ar.n_melds;
+        memcpy(sp->melds, ar.melds, sizeof ar.melds);
+        sp->unmatched = ar.unmatched;
+        sp->deadwood = ar.deadwood;
     }
-    if (tl > 0 && (size_t)tl < sizeof totals)
-        snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
-    char *t = s->text;
-    size_t cap = sizeof s->text;
-    if (p->hand_void) {
-        snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
-        for (int k = 0; k < n; k++) {
-            int seat = (p->human + k) % n;
-            gin_arrangement ar;
-            if (gin_arrange(h->held[seat], &ar) != 0)
-                memset(&ar, 0, sizeof ar);
-            gin_spread *sp = &s->seat[k];
-            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
-            sp->n_melds = ar.n_melds;
-            memcpy(sp->melds, ar.melds, sizeof ar.melds);
-            sp->unmatched = ar.unmatched;
-            sp->deadwood = ar.deadwood;
-        }
-        snprintf(t, cap,
-                 "The stock ran low and nobody knocked: nobody takes penalty points.\n"
-                 "The same dealer deals again.\n%s",
-                 totals);
-        return;
-    }
+    snprintf(s->text, sizeof s->text,
+             "The stock ran low and nobody knocked: nobody takes penalty points.\n"
+             "The same dealer deals again.\n%s",
+             totals);
+}
+
+/* Each seat's spread and label, the knocker first; 1 if anyone laid off. */
+static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *dot)
+{
     const gin_ring_showdown *sd = &p->tsd;
-    int k = sd->knocker, w = sd->winner;
+    int n = gin_play_seats(p), k = sd->knocker, w = sd->winner, any_lay = 0;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
-    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
-             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
-             : gin                          ? "went gin"
-                                            : "knocked",
-             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human   ? ", and you undercut!"
-                                                : k == p->human ? ", and were undercut"
-                                                                : ", and was undercut")
-                                             : "");
-    int kd = sd->deadwood[k], u = sd->deadwood[w], any_lay = 0;
     for (int i = 0; i < n; i++) {
         int seat = (k + i) % n;
         gin_spread *sp = &s->seat[i];
@@ -542,7 +520,7 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
                      sd->kind == GIN_RESULT_BIG_GIN ? "big gin"
                      : gin                          ? "gin"
                                                     : "knocked",
-                     dot, kd, dot, took);
+                     dot, sd->deadwood[k], dot, took);
             continue;
         }
         int nl = sd->n_layoffs[seat] < 11 ? sd->n_layoffs[seat] : 11;
@@ -560,9 +538,17 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
             snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat], dot,
                      took);
     }
-    const gin_rules *r = &g->rules;
+    return any_lay;
+}
+
+/* The penalties of a ring's hand, spelled out. */
+static void ring_scoring(const gin_play *p, char *t, size_t cap)
+{
+    const gin_ring_showdown *sd = &p->tsd;
+    const gin_rules *r = &p->m.game.rules;
+    int n = gin_play_seats(p), k = sd->knocker, w = sd->winner, kd = sd->deadwood[k], u = sd->deadwood[w];
     t[0] = '\0';
-    if (gin) {
+    if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
             sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
@@ -572,36 +558,74 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
             int seat = (k + i) % n;
             add(t, cap, "  %s: %d + %d = %d\n", name_of(p, seat), sd->deadwood[seat], bonus, sd->penalty[seat]);
         }
-    } else if (sd->kind == GIN_RESULT_UNDERCUT) {
-        add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
-            k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
-            w == p->human ? "you win" : "it wins");
-        add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %d\n", name_of(p, k), kd, u, r->undercut_penalty,
-            sd->penalty[k]);
-        for (int i = 1; i < n; i++) {
-            int seat = (k + i) % n;
-            if (seat == w)
-                add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
-            else
-                add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], u, sd->penalty[seat]);
-        }
-        for (int i = 1; i < n; i++) {
-            int seat = (k + i) % n;
-            if (seat != w && sd->deadwood[seat] == u)
-                add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
-                    seat == p->human ? "You" : name_of(p, seat), u);
-        }
-    } else {
+        return;
+    }
+    if (sd->kind != GIN_RESULT_UNDERCUT) {
         add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
             k == p->human ? "You" : name_of(p, k), kd, kd);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
             add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], kd, sd->penalty[seat]);
         }
+        return;
     }
+    add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
+        k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
+        w == p->human ? "you win" : "it wins");
+    add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %d\n", name_of(p, k), kd, u, r->undercut_penalty,
+        sd->penalty[k]);
+    for (int i = 1; i < n; i++) {
+        int seat = (k + i) % n;
+        if (seat == w)
+            add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
+        else
+            add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], u, sd->penalty[seat]);
+    }
+    for (int i = 1; i < n; i++) {
+        int seat = (k + i) % n;
+        if (seat != w && sd->deadwood[seat] == u)
+            add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
+                seat == p->human ? "You" : name_of(p, seat), u);
+    }
+}
+
+static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
+{
+    const gin_game *g = &p->m.game;
+    int n = gin_play_seats(p);
+    const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+             g->over ? "Enter: the final score" : "Enter: next hand");
+    s->seats = n;
+    char totals[256];
+    int tl = snprintf(totals, sizeof totals, "Penalty totals:");
+    for (int k = 0; k < n && tl > 0 && (size_t)tl < sizeof totals; k++) {
+        int seat = (p->human + k) % n;
+        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(p, seat),
+                       g->score.points[seat]);
+    }
+    if (tl > 0 && (size_t)tl < sizeof totals)
+        snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
+    if (p->hand_void) {
+        void_ring(p, s, dot, totals);
+        return;
+    }
+    const gin_ring_showdown *sd = &p->tsd;
+    int k = sd->knocker, w = sd->winner;
+    int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
+             sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
+             : gin                          ? "went gin"
+                                            : "knocked",
+             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human   ? ", and you undercut!"
+                                                : k == p->human ? ", and were undercut"
+                                                                : ", and was undercut")
+                                             : "");
+    int any_lay = ring_spreads(p, s, dot);
+    ring_scoring(p, s->text, sizeof s->text);
     if (any_lay)
-        add(t, cap, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
-    add(t, cap, "%s", totals);
+        add(s->text, sizeof s->text, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
+    add(s->text, sizeof s->text, "%s", totals);
 }
 
 void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)

@@ -33,12 +33,10 @@ static void place_hand(gin_layout *l, const gin_scene *t, int big, int cols)
 {
     int gap = big ? 2 : 1, brk = 2;
     while (hand_width(t, l->card_w, gap, brk) > cols - 2 && (gap || brk)) {
-        if (brk > 1)
+        if (brk > 1 || !gap) /* the meld gaps down to one, then the card gaps, then the rest */
             brk--;
-        else if (gap)
-            gap--;
         else
-            brk--;
+            gap--;
     }
     int x = (cols - hand_width(t, l->card_w, gap, brk)) / 2;
     if (x < 0)
@@ -153,8 +151,7 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
     l->bracket_y = y++;
     l->hand_y = y;
     y += ch;
-    l->number_y = y++;
-    y += gaps[3];
+    l->number_y = y;
     l->msg_y = lines - 2;
     l->keys_y = lines - 1;
 

@@ -30,7 +30,8 @@ int gin_ui_check_terminal(char *why, size_t cap)
         return -1;
     }
     const char *cup = tigetstr("cup");
-    int ok = cup && cup != (const char *)-1;
+    /* tigetstr answers (char *)-1 for a name that is not a string capability. */
+    int ok = cup && cup != (const char *)-1; // NOLINT(performance-no-int-to-ptr): the terminfo API's own marker
     del_curterm(cur_term);
     if (!ok) {
         snprintf(why, cap, "cannot use terminal type '%s': it cannot address the cursor (set TERM, or try gin --help)",
