@@ -5,6 +5,10 @@
 #   make strength   the bot strength table (docs/strength.md)
 #   make asan       build in build-asan with ASan+UBSan and run the suite
 #   make clang      build in build-clang with clang
+#   make lint       clang-tidy and cppcheck over the sources (any finding fails)
+#   make deb        the Debian package in build-deb, checked by lintian
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make soak       the long hardening runs (docs/reliability.md)
 #   make clean      remove the build directories
 # Variables: WERROR=1 (warnings are errors), JOBS=N, ARGS="..." (for play),
 # CMAKE_ARGS="..." (extra configure options).
@@ -17,7 +21,7 @@ CMAKE_ARGS ?=
 
 werror := -DGIN_WERROR=$(if $(filter 1 ON on yes,$(WERROR)),ON,OFF)
 
-.PHONY: all build deps play test bench strength asan clang clean help fuzz soak
+.PHONY: all build deps play test bench strength asan clang lint deb clean help fuzz soak
 
 all: build
 
@@ -56,11 +60,19 @@ clang:
 	cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang $(werror) $(CMAKE_ARGS)
 	cmake --build build-clang -j $(JOBS)
 
+lint: build
+	@sh scripts/deps.sh lint
+	sh scripts/lint.sh $(BUILD)
+
+deb:
+	@sh scripts/deps.sh deb
+	sh scripts/deb.sh build-deb
+
 clean:
-	rm -rf $(BUILD) build-asan build-clang
+	rm -rf $(BUILD) build-asan build-clang build-deb build-fuzz
 
 # Hardening (docs/reliability.md). fuzz: each libFuzzer target for
-# FUZZ_SECONDS (default 60) in build-fuzz. soak: a million hands of
+# FUZZ_SECONDS in build-fuzz. soak: a million hands of
 # gin-bench soak, SOAK_GAMES games with a bot over the protocol (exec: gin
 # engine) that must end exactly as in-process, the keyboard monkey with
 # MONKEY_KEYS keys (default 5000) and CRASH_KILLS SIGKILLs of the save,

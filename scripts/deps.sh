@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make sure the tools and libraries gin builds with are installed (Debian).
-# Usage: scripts/deps.sh [clang]
+# Usage: scripts/deps.sh [clang] [lint] [deb]
 # Checks cheaply (command -v, pkg-config --exists) so a ready machine never
 # calls apt. As root, installs what is missing with apt-get; otherwise names
 # the packages and the command to run, and fails.
@@ -27,6 +27,13 @@ fi
 for extra in "$@"; do
     case $extra in
     clang) command -v clang >/dev/null 2>&1 || need clang ;;
+    lint)
+        command -v clang-tidy >/dev/null 2>&1 || need clang-tidy
+        command -v cppcheck >/dev/null 2>&1 || need cppcheck ;;
+    deb)
+        command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
+        command -v dh >/dev/null 2>&1 || need debhelper
+        command -v lintian >/dev/null 2>&1 || need lintian ;;
     *) echo "deps.sh: unknown extra '$extra'" >&2; exit 2 ;;
     esac
 done
