@@ -22,5 +22,5 @@ cd "$out/src"
 DEB_BUILD_OPTIONS="nocheck ${DEB_BUILD_OPTIONS:-}" dpkg-buildpackage -us -uc -b
 cd "$out"
 rm -rf src
-lintian --fail-on error --suppress-tags running-with-root-privileges ./*.deb
+lintian --fail-on error ./*.deb
 ls -l ./*.deb
