@@ -19,6 +19,7 @@
  * nothing (as the original, which does not offer it). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "ai.h"
 #include "gin/error.h"
 #include "gin/meld.h"
@@ -58,17 +59,6 @@ static int card_melds(gin_cardset hand, gin_card c)
     while (hi < GIN_RANKS - 1 && (lane >> (hi + 1) & 1u))
         hi++;
     return hi - lo + 1 >= 3;
-}
-
-/* Case-free name comparison (ASCII). */
-static int name_equal(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        int x = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a, y = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
-        if (x != y)
-            return 0;
-    }
-    return *a == *b;
 }
 
 /* ---- shared ---- */
@@ -213,7 +203,7 @@ int gin_baseline_create(const char *name, uint64_t seed, gin_agent *out)
 {
     if (!name || !out)
         return GIN_ENAME;
-    int is_random = name_equal(name, "random"), is_simple = name_equal(name, "simple");
+    int is_random = !strcasecmp(name, "random"), is_simple = !strcasecmp(name, "simple");
     if (!is_random && !is_simple)
         return GIN_ENAME;
     baseline *b = baseline_new(seed);

@@ -1,5 +1,6 @@
 /* Built-in agents by name: the baselines and the bot levels. */
 #include <stddef.h>
+#include <strings.h>
 #include "ai.h"
 #include "gin/error.h"
 
@@ -12,17 +13,6 @@ static const struct {
     {"hard", GIN_LEVEL_HARD}, {"expert", GIN_LEVEL_EXPERT},
 };
 
-/* Case-free name comparison (ASCII). */
-static int name_equal(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        int x = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a, y = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
-        if (x != y)
-            return 0;
-    }
-    return *a == *b;
-}
-
 /* Creates the agent `name` (case-free) into *out; the caller destroys it.
  * Returns GIN_OK, GIN_ENAME for an unknown name, or the constructor's code. */
 int gin_ai_create(const char *name, uint64_t seed, int think_ms, gin_agent *out)
@@ -30,7 +20,7 @@ int gin_ai_create(const char *name, uint64_t seed, int think_ms, gin_agent *out)
     if (!name || !out)
         return GIN_ENAME;
     for (size_t i = 0; i < sizeof agents / sizeof agents[0]; i++) {
-        if (!name_equal(name, agents[i].name))
+        if (strcasecmp(name, agents[i].name))
             continue;
         if (agents[i].level < 0)
             return gin_baseline_create(agents[i].name, seed, out);

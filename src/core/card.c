@@ -7,6 +7,7 @@
 
 #include <string.h>
 #include "gin/error.h"
+#include "text.h"
 
 static const char rank_chars[GIN_RANKS + 1] = "A23456789TJQK";
 static const char suit_chars[GIN_SUITS + 1] = "SHDC";
@@ -25,13 +26,12 @@ int gin_cardset_value(gin_cardset s)
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == ','; }
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 
 /* Rank at p: returns the rank and sets *len, or -1. "1" must be followed by
  * "0"; p[1] is only read once p[0] is known to be '1' (not NUL). */
 static int parse_rank(const unsigned char *p, int *len)
 {
-    unsigned char c = lower(p[0]);
+    unsigned char c = (unsigned char)gin_text_lower(p[0]);
     *len = 1;
     if (c >= '2' && c <= '9')
         return c - '1';
@@ -64,7 +64,7 @@ static int parse_suit(const unsigned char *p, int *len)
     static const signed char glyph_suit[8] = {GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS,  /* ♠ ♡ ♢ ♣ */
                                               GIN_SPADES, GIN_HEARTS, GIN_DIAMONDS, GIN_CLUBS}; /* ♤ ♥ ♦ ♧ */
     *len = 1;
-    switch (lower(p[0])) {
+    switch ((unsigned char)gin_text_lower(p[0])) {
     case 's':
         return GIN_SPADES;
     case 'h':

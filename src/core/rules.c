@@ -7,6 +7,7 @@
 
 #include "gin/card.h"
 #include "gin/error.h"
+#include "text.h"
 
 /* Upper bounds that keep every score sum far from int overflow (512 hands
  * of the largest points still fit) while allowing any sensible house rule. */
@@ -92,14 +93,6 @@ size_t gin_rules_preset_count(void) { return N_PRESETS; }
 /* Preset i (static storage, never freed), or NULL when i is out of range. */
 const gin_rules *gin_rules_preset_at(size_t i) { return i < N_PRESETS ? &presets[i] : NULL; }
 
-static int lower(int c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
-
-static int same_word(const char *a, const char *b)
-{
-    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
-        a++, b++;
-    return *a == '\0' && *b == '\0';
-}
 
 /* Copies the named preset into *out (if out is non-NULL). GIN_OK, GIN_ENAME. */
 int gin_rules_preset(const char *name, gin_rules *out)
@@ -107,7 +100,7 @@ int gin_rules_preset(const char *name, gin_rules *out)
     if (!name)
         return GIN_ENAME;
     for (size_t i = 0; i < N_PRESETS; i++)
-        if (same_word(name, presets[i].name)) {
+        if (gin_text_same_word(name, presets[i].name)) {
             if (out)
                 *out = presets[i];
             return GIN_OK;
@@ -334,7 +327,7 @@ int gin_rules_set(gin_rules *r, const char *name, const char *value, const char 
     }
     const knob *k = NULL;
     for (size_t i = 0; i < N_KNOBS; i++)
-        if (same_word(name, knobs[i].name))
+        if (gin_text_same_word(name, knobs[i].name))
             k = &knobs[i];
     if (!k) {
         if (why)
@@ -343,9 +336,9 @@ int gin_rules_set(gin_rules *r, const char *name, const char *value, const char 
     }
     int v = 0, found = 0;
     for (int i = 0; i < k->n_words && !found; i++)
-        if (same_word(value, k->words[i]))
+        if (gin_text_same_word(value, k->words[i]))
             v = i, found = 1;
-    if (!found && is_knock(k) && same_word(value, "upcard"))
+    if (!found && is_knock(k) && gin_text_same_word(value, "upcard"))
         v = GIN_KNOCK_LIMIT_UPCARD, found = 1;
     if (!found && !parse_int(value, &v)) {
         if (why)

@@ -3,6 +3,13 @@
 
 #include <string.h>
 
+int gin_text_same_word(const char *a, const char *b)
+{
+    while (*a && gin_text_lower((unsigned char)*a) == gin_text_lower((unsigned char)*b))
+        a++, b++;
+    return *a == '\0' && *b == '\0';
+}
+
 void gin_text_init(gin_text *t, char *buf, size_t cap)
 {
     t->buf = buf;

@@ -15,6 +15,11 @@ typedef struct gin_text {
     int full;
 } gin_text;
 
+/* ASCII case folding, the same whatever the C library's locale. */
+static inline int gin_text_lower(int c) { return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c; }
+/* 1 if a and b are the same word but for ASCII case. */
+int gin_text_same_word(const char *a, const char *b);
+
 /* Start writing into buf (cap > 0 bytes, or cap 0: everything is full). */
 void gin_text_init(gin_text *t, char *buf, size_t cap);
 void gin_text_put(gin_text *t, const char *s);
