@@ -125,6 +125,12 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
  * GIN_EILLEGAL when there is nothing to discard. Shared by the two-seat and
  * the ring policies. */
 int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *out, int *ki);
+/* Both policies start their discard the same way: evaluate, choose, and
+ * see whether a knock is open. Returns 1 with the knock card's deadwood in
+ * *dw and its index in *ki when a knock may be made (the policy decides);
+ * 0 when *out is final (a discard, or big gin); or a negative code. */
+int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
+                     int *ki, int *dw);
 /* Would a discard now void the hand (the stock at its floor)? */
 int ai_discard_voids(const gin_view *v);
 

@@ -44,6 +44,17 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
     }
 }
 
+int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
+                     int *ki, int *dw)
+{
+    ai_eval_discards(p, t, v, e);
+    int rc = ai_discard_choice(v, e, out, ki);
+    if (rc != 0)
+        return rc < 0 ? rc : 0;
+    *dw = e->dw_after[*ki];
+    return *dw <= v->knock_limit;
+}
+
 int ai_discard_voids(const gin_view *v)
 {
     return v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at;

@@ -124,13 +124,9 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
 static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
-    ai_eval_discards(p, t, v, &e);
-    int ki, rc = ai_discard_choice(v, &e, out, &ki);
-    if (rc != 0)
+    int ki = 0, dw = 0, rc = ai_discard_start(p, t, v, &e, out, &ki, &dw);
+    if (rc <= 0)
         return rc < 0 ? rc : GIN_OK;
-    int dw = e.dw_after[ki];
-    if (dw > v->knock_limit)
-        return GIN_OK;
     int knock = 0;
     if (dw == 0) {
         knock = 1;

@@ -70,13 +70,9 @@ void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int
 int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
-    ai_eval_discards(p, t, v, &e);
-    int ki, rc = ai_discard_choice(v, &e, out, &ki);
-    if (rc != 0)
+    int ki = 0, dw = 0, rc = ai_discard_start(p, t, v, &e, out, &ki, &dw);
+    if (rc <= 0)
         return rc < 0 ? rc : GIN_OK;
-    int dw = e.dw_after[ki];
-    if (dw > v->knock_limit)
-        return GIN_OK;
     int knock = 0;
     int round = v->turns / (v->seats > 0 ? v->seats : 1);
     if (dw == 0 || p->knock_mode == AI_KNOCK_FIRST) {
