@@ -37,7 +37,10 @@ build: deps
 	cmake -S . -B $(BUILD) $(werror) $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-play: build
+# Playing needs only the program: the tests are built by `make test`.
+play: deps
+	cmake -S . -B $(BUILD) $(werror) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS) --target gin
 	./$(BUILD)/gin $(ARGS)
 
 test: build

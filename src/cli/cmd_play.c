@@ -291,14 +291,16 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
     int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
     if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0 && info->human < g->rules.seats) {
         int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
+        char rules[96];
+        gin_play_rules_label(&g->rules, rules, sizeof rules);
         if (g->rules.seats == 2) {
-            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name, info->level,
+            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", rules, info->level,
                      info->practice ? " (practice)" : "", hand, g->score.points[info->human],
                      g->score.points[1 - info->human]);
         } else {
             /* A ring: every seat's penalty points, you first. */
             int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
-                             gin_play_rules_label(&g->rules), g->rules.seats, info->level,
+                             rules, g->rules.seats, info->level,
                              info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
             for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
                 n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,

@@ -1,7 +1,9 @@
 /* Names as the table shows them: the seats ("You", "Bot", "Bot 2") and the
- * rules in play (a preset made a ring of three or four keeps its name). */
+ * rules in play: the preset they come from and what was changed in it
+ * ("classic, max-hands 2"), never a bare "custom". */
 #include "play.h"
 
+#include <stdio.h>
 #include <string.h>
 #include "gin/error.h"
 
@@ -11,30 +13,75 @@ int gin_play_seats(const gin_play *p)
     return n >= 2 && n <= GIN_MAX_SEATS ? n : 2;
 }
 
-const char *gin_play_rules_name(const gin_play *p)
+const gin_rules *gin_play_rules_of(const gin_play *p) { return p->m.game.rules.seats ? &p->m.game.rules : &p->rules; }
+
+/* How many knobs of r differ from preset i (made a ring when r is one). */
+static int knobs_off(const gin_rules *r, size_t i, int *first, int *second)
 {
-    return gin_play_rules_label(p->m.game.rules.seats ? &p->m.game.rules : &p->rules);
+    gin_rules base = *gin_rules_preset_at(i);
+    if (r->seats > 2 && gin_rules_ring(&base, r->seats) != GIN_OK)
+        return 1 << 20;
+    int n = 0;
+    *first = *second = -1;
+    for (int k = 0; k < gin_rules_knob_count(); k++)
+        if (gin_rules_knob_get(&base, k) != gin_rules_knob_get(r, k)) {
+            if (n == 0)
+                *first = k;
+            else if (n == 1)
+                *second = k;
+            n++;
+        }
+    return n;
 }
 
-const char *gin_play_rules_label(const gin_rules *g)
+const char *gin_play_rules_base(const gin_rules *r, int *changes)
 {
-    if (g->seats <= 2 || !g->name || strcmp(g->name, "custom") != 0)
-        return g->name ? g->name : "custom";
-    /* A preset made a ring by gin_rules_ring is still that preset: the
-     * seat count is shown beside it. */
+    size_t best = 0;
+    int least = 1 << 30, a, b;
     for (size_t i = 0; i < gin_rules_preset_count(); i++) {
-        gin_rules r = *gin_rules_preset_at(i);
-        if (gin_rules_ring(&r, g->seats) != GIN_OK)
-            continue;
-#define SAME(f) (r.f == g->f)
-        if (SAME(cut) && SAME(next_dealer) && SAME(first_turn) && SAME(knock_limit) && SAME(gin_bonus) &&
-            SAME(big_gin_bonus) && SAME(undercut_bonus) && SAME(stock_low) && SAME(stock_void_at) && SAME(target) &&
-            SAME(max_hands) && SAME(game_bonus) && SAME(box_bonus) && SAME(shutout) && SAME(hollywood) &&
-            SAME(undercut_penalty))
-            return gin_rules_preset_at(i)->name;
-#undef SAME
+        int n = knobs_off(r, i, &a, &b);
+        if (n < least) {
+            least = n;
+            best = i;
+        }
     }
-    return g->name;
+    if (changes)
+        *changes = least;
+    return gin_rules_preset_at(best)->name;
+}
+
+/* " knock 7": a knob as the command line writes it. */
+static void knob_text(const gin_rules *r, int k, char *buf, size_t cap)
+{
+    int v = gin_rules_knob_get(r, k);
+    const char *w = gin_rules_knob_word(k, v);
+    if (w)
+        snprintf(buf, cap, "%s %s", gin_rules_knob_name(k), w);
+    else
+        snprintf(buf, cap, "%s %d", gin_rules_knob_name(k), v);
+}
+
+void gin_play_rules_label(const gin_rules *r, char *buf, size_t cap)
+{
+    int changes = 0, a = -1, b = -1;
+    const char *base = gin_play_rules_base(r, &changes);
+    if (changes == 0) {
+        snprintf(buf, cap, "%s", base);
+        return;
+    }
+    for (size_t i = 0; i < gin_rules_preset_count(); i++)
+        if (!strcmp(gin_rules_preset_at(i)->name, base))
+            knobs_off(r, i, &a, &b);
+    char ka[48], kb[48];
+    knob_text(r, a, ka, sizeof ka);
+    if (changes == 1) {
+        snprintf(buf, cap, "%s, %s", base, ka);
+    } else if (changes == 2) {
+        knob_text(r, b, kb, sizeof kb);
+        snprintf(buf, cap, "%s, %s, %s", base, ka, kb);
+    } else {
+        snprintf(buf, cap, "%s + %d changes", base, changes);
+    }
 }
 
 const char *gin_play_seat_name(const gin_play *p, int seat)

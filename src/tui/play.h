@@ -113,10 +113,15 @@ void gin_play_scene(const gin_play *p, gin_scene *t);
 /* A seat's name: "You", "Bot" (two players), "Bot 2" (a ring; bots are
  * numbered clockwise from your left). */
 const char *gin_play_seat_name(const gin_play *p, int seat);
-/* The rules' name to show: the preset's name for a preset made a ring of
- * 3-4 (gin_rules_ring names it "custom"), else rules.name. Static. */
-const char *gin_play_rules_name(const gin_play *p);
-const char *gin_play_rules_label(const gin_rules *r);
+/* The rules of the game in play (before the first deal: of the next one). */
+const gin_rules *gin_play_rules_of(const gin_play *p);
+/* The preset rules r come from: the one they differ from in fewest knobs
+ * (a preset made a ring by gin_rules_ring counts as that preset); the
+ * number of knobs changed in *changes (may be NULL). Static storage. */
+const char *gin_play_rules_base(const gin_rules *r, int *changes);
+/* The rules as the table names them: "standard", "classic, max-hands 2",
+ * "oklahoma, knock 7, gin-bonus 20", "standard + 3 changes". */
+void gin_play_rules_label(const gin_rules *r, char *buf, size_t cap);
 /* The number of seats of the game in play (2, 3 or 4). */
 int gin_play_seats(const gin_play *p);
 /* Append a line to the move log. */

@@ -225,18 +225,48 @@ static const char *level_title(int level)
     return level >= 0 && level < 4 ? t[level] : "Bot";
 }
 
+/* "gin · classic, max-hands 2 · to 100 or 2 hands · hand 1 of 2 · you deal":
+ * the rules in play, how the game ends, which hand, who deals. */
+static void header(const gin_play *p, char *buf, size_t cap, const char *dot, const char *dealer)
+{
+    const gin_game *g = &p->m.game;
+    const gin_rules *r = &g->rules;
+    char rules[96], players[24] = "", end[48], hand[32];
+    gin_play_rules_label(r, rules, sizeof rules);
+    if (gin_play_seats(p) > 2)
+        snprintf(players, sizeof players, "%s%d players", dot, gin_play_seats(p));
+    if (r->max_hands > 0) {
+        snprintf(end, sizeof end, "to %d or %d hands", r->target, r->max_hands);
+        snprintf(hand, sizeof hand, "hand %d of %d", g->hand_no, r->max_hands);
+    } else {
+        snprintf(end, sizeof end, "to %d", r->target);
+        snprintf(hand, sizeof hand, "hand %d", g->hand_no);
+    }
+    /* Piece by piece: a title too long for the line is cut, as the window
+     * would cut it. */
+    const char *parts[] = {"gin", dot, rules, players, dot, end, dot, hand, dot, dealer,
+                           p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : ""};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        size_t n = strlen(parts[i]);
+        if (len + n >= cap)
+            break;
+        memcpy(buf + len, parts[i], n + 1);
+        len += n;
+    }
+}
+
 /* Two players: the header and the opponent over the table. */
 static void two_seats(const gin_play *p, gin_scene *t, const char *dot)
 {
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
     int dealt = g->hand_no > 0;
-    snprintf(t->title, sizeof t->title, "gin%s%s%sto %d%shand %d%s%s%s", dot, g->rules.name, dot, g->rules.target, dot,
-             g->hand_no, dot,
-             !dealt                  ? "cutting"
-             : h->dealer == p->human ? "you deal"
-                                     : "bot deals",
-             p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
+    header(p, t->title, sizeof t->title, dot,
+           !dealt                  ? "cutting"
+           : h->dealer == p->human ? "you deal"
+                                   : "bot deals");
     if (g->rules.hollywood)
         snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d", g->hollywood[0].points[p->human],
                  g->hollywood[1].points[p->human], g->hollywood[2].points[p->human], dot,
@@ -264,9 +294,7 @@ static void table_seats(const gin_play *p, gin_scene *t, const char *dot)
         snprintf(dealer, sizeof dealer, "you deal");
     else
         snprintf(dealer, sizeof dealer, "%s deals", gin_play_seat_name(p, h->dealer));
-    snprintf(t->title, sizeof t->title, "gin%s%s%s%d players%sto %d%shand %d%s%s%s", dot, gin_play_rules_name(p), dot,
-             seats, dot, g->rules.target, dot, g->hand_no, dot, dealer,
-             p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "");
+    header(p, t->title, sizeof t->title, dot, dealer);
     snprintf(t->score, sizeof t->score, "your penalty %d", g->score.points[p->human]);
     t->seats = seats;
     t->n_opps = seats - 1 < GIN_UI_MAX_OPPS ? seats - 1 : GIN_UI_MAX_OPPS;

@@ -173,13 +173,23 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     const gin_game_score *s = &g->score;
     add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
     close_int(buf, cap, "Boxes (hands won)", s->hands_won[p->human], s->hands_won[p->bot]);
-    if (s->over)
+    if (s->over) {
         game_close(p, s, &g->rules, buf, cap);
+        return;
+    }
+    const gin_rules *r = &g->rules;
+    if (g->hand_no == 0)
+        add(buf, cap, "\nNo hand has been dealt yet.");
+    else if (g->hand.phase == GIN_PHASE_OVER)
+        add(buf, cap, "\nHand %d is over; hand %d comes next.", g->hand_no, g->hand_no + 1);
     else
-        add(buf, cap,
-            "\nHand %d is in play. At the end: a game bonus of %d to whoever reaches %d, %d a box "
-            "for each hand won, and a shutout doubles the winner's total.\n",
-            g->hand_no, g->rules.game_bonus, g->rules.target, g->rules.box_bonus);
+        add(buf, cap, "\nHand %d is in play.", g->hand_no);
+    add(buf, cap, " The game ends when someone reaches %d", r->target);
+    if (r->max_hands > 0)
+        add(buf, cap, " or after %d hands", r->max_hands);
+    add(buf, cap, ". Then: a game bonus of %d to whoever reached %d, %d a box for each hand won, and a shutout doubles %s.\n",
+        r->game_bonus, r->target, r->box_bonus,
+        r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX ? "the winner's points and bonus (no boxes)" : "the winner's total");
 }
 
 /* The bottom of the Hollywood sheet: per game and player, the points,
@@ -300,12 +310,18 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
     const gin_game *g = &p->m.game;
     buf[0] = '\0';
     if (gin_play_seats(p) > 2) {
-        add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", gin_play_rules_name(p), gin_play_seats(p),
+        char rules[96];
+        gin_play_rules_label(&g->rules, rules, sizeof rules);
+        add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, gin_play_seats(p),
             g->rules.target);
         sheet_table(p, buf, cap);
         return;
     }
-    add(buf, cap, "%s rules, game to %d%s.\n\n", g->rules.name, g->rules.target,
+    char rules[96], hands[40] = "";
+    gin_play_rules_label(&g->rules, rules, sizeof rules);
+    if (g->rules.max_hands > 0)
+        snprintf(hands, sizeof hands, " or %d hands", g->rules.max_hands);
+    add(buf, cap, "%s rules, game to %d%s%s.\n\n", rules, g->rules.target, hands,
         g->rules.hollywood ? ", Hollywood: three games at once" : "");
     if (g->rules.hollywood)
         sheet_hollywood(p, buf, cap);
@@ -365,14 +381,25 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
         gameover_table(p, title, tcap, buf, cap);
         return;
     }
-    int total = 0, w = gin_game_winner(g, &total);
+    int w = gin_game_winner(g, NULL);
+    /* The final scores, bonuses and all (Hollywood: its three games added). */
+    long mine = 0, theirs = 0;
+    for (int k = 0; k < (g->rules.hollywood ? 3 : 1); k++) {
+        const gin_game_score *sc = g->rules.hollywood ? &g->hollywood[k] : &g->score;
+        mine += sc->total[p->human];
+        theirs += sc->total[p->bot];
+    }
     snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
     buf[0] = '\0';
-    add(buf, cap, "%s %s by %d after %d hand%s.\n",
-        w == p->human ? "You win"
-        : w == p->bot ? "The bot wins"
-                      : "Nobody wins",
-        w < 0 ? "" : "the game", total, g->n_results, g->n_results == 1 ? "" : "s");
+    const char *hands = g->n_results == 1 ? "" : "s";
+    if (w == p->human)
+        add(buf, cap, "You win the game, %ld to %ld (by %ld), after %d hand%s.\n", mine, theirs, mine - theirs,
+            g->n_results, hands);
+    else if (w == p->bot)
+        add(buf, cap, "The bot wins the game, %ld to %ld (by %ld), after %d hand%s.\n", theirs, mine, theirs - mine,
+            g->n_results, hands);
+    else
+        add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
     if (p->practice)
         add(buf, cap, "A practice game: it is not counted in your statistics.\n");
     else if (p->stats_ok) {
@@ -421,18 +448,22 @@ void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
 const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
 {
     char name[64];
-    snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_name(p));
+    int changes = 0;
+    const gin_rules *in_play = gin_play_rules_of(p);
+    snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_base(in_play, &changes));
     const char *rules = gin_asset(name);
     const char *screen = gin_asset("help-screen.txt");
     buf[0] = '\0';
     if (rules)
         add(buf, cap, "%s\n", rules);
-    else
+    if (changes > 0 && changes < 1 << 20) {
+        char label[96];
+        gin_play_rules_label(in_play, label, sizeof label);
         add(buf, cap,
-            "Rules in play: %s (custom). Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
-            "See `gin --help` and docs/rules.md.\n\n",
-            p->m.game.rules.name, p->m.game.rules.knock_limit, p->m.game.rules.gin_bonus,
-            p->m.game.rules.undercut_bonus, p->m.game.rules.target);
+            "THIS GAME\n  Rules in play: %s. Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
+            "  Every rule and its value: gin --help and docs/rules.md.\n\n",
+            label, in_play->knock_limit, in_play->gin_bonus, in_play->undercut_bonus, in_play->target);
+    }
     if (gin_play_seats(p) > 2)
         add(buf, cap,
             "A TABLE OF %d (gin --players %d)\n"

@@ -285,11 +285,25 @@ static void test_settings_players(void **state)
     assert_int_equal(table.seats, 3);
     assert_int_equal(table.undercut_penalty, 10);
     assert_int_equal(table.hollywood, 0);
-    assert_string_equal(gin_play_rules_label(&table), "standard");
+    char label[96];
+    gin_play_rules_label(&table, label, sizeof label);
+    assert_string_equal(label, "standard");
     s.hollywood = -1;
     s.target = 150;
     assert_int_equal(gin_play_rules(&s, &table, NULL), 0);
-    assert_string_equal(gin_play_rules_label(&table), "custom");
+    gin_play_rules_label(&table, label, sizeof label);
+    assert_string_equal(label, "standard, target 150"); /* the preset and what changed, never "custom" */
+    /* classic with a hand limit: the preset stays named */
+    gin_rules classic;
+    assert_int_equal(gin_rules_preset("classic", &classic), 0);
+    assert_int_equal(gin_rules_set(&classic, "max-hands", "2", NULL), 0);
+    assert_string_equal(classic.name, "custom");
+    gin_play_rules_label(&classic, label, sizeof label);
+    assert_string_equal(label, "classic, max-hands 2");
+    assert_int_equal(gin_rules_set(&classic, "gin-bonus", "20", NULL), 0);
+    assert_int_equal(gin_rules_set(&classic, "knock", "7", NULL), 0);
+    gin_play_rules_label(&classic, label, sizeof label);
+    assert_string_equal(label, "classic + 3 changes");
 }
 
 /* A saved table game keeps its seats: the record carries them, and the

@@ -444,6 +444,27 @@ static void test_score_sheet(void **state)
     assert_non_null(strstr(row(find("Final total")), fin));
     close_term();
 
+    /* Game over with both on the board: the final scores and the true
+     * margin, not the winner's total called a margin. */
+    open_term(24, 80, 1);
+    p = play_at(GIN_PHASE_OFFER);
+    g = &p->m.game;
+    me = p->human;
+    bot = p->bot;
+    g->results[0] = hs(me, 60, GIN_RESULT_KNOCK);
+    g->results[1] = hs(bot, 20, GIN_RESULT_KNOCK);
+    g->results[2] = hs(me, 45, GIN_RESULT_GIN);
+    g->n_results = 3;
+    assert_int_equal(gin_score_game(&g->rules, g->results, 3, &g->score), 0);
+    g->over = 1;
+    char want[128];
+    snprintf(want, sizeof want, "You win the game, %d to %d (by %d), after 3 hands.", g->score.total[me],
+             g->score.total[bot], g->score.total[me] - g->score.total[bot]);
+    assert_true(g->score.total[bot] > 0 && g->score.total[me] > g->score.total[bot]);
+    gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
+    assert_non_null(strstr(text, want));
+    close_term();
+
     /* Hollywood: three columns per player; the second hand you win counts
      * in games 1 and 2. */
     open_term(24, 80, 1);
@@ -766,7 +787,7 @@ static void test_table_texts(void **state)
     g->hand_no = 1;
     gin_cardset held[3] = {CS("2S 2C 2D 5H 6H 7H 8C"), CS("9S 9H 9D 9C AH AD 4D"), CS("KS KD KC QH JD TC 8D")};
     assert_int_equal(gin_showdown_settle_ring(&r, held, 3, 0, 10, &p.tsd), 0);
-    assert_string_equal(gin_play_rules_name(&p), "standard");
+    assert_string_equal(gin_play_rules_base(gin_play_rules_of(&p), NULL), "standard");
     assert_string_equal(gin_play_seat_name(&p, 2), "Bot 2");
     /* The hand's score as the game keeps it. */
     g->n_results = 1;
