@@ -34,6 +34,12 @@ int gin_meld_is_set(gin_cardset m);
  * `hand` has bits outside GIN_DECK. */
 int gin_deadwood(gin_cardset hand);
 
+/* Least deadwood of each of hands[0..n-1] into out[0..n-1]: out[i] is
+ * exactly gin_deadwood(hands[i]), GIN_EINVAL for a hand with bits outside
+ * GIN_DECK. The caller owns both arrays (they may not overlap); nothing is
+ * kept. Returns GIN_OK, or GIN_EINVAL if n > 0 and either pointer is NULL. */
+int gin_deadwood_batch(const gin_cardset *hands, size_t n, int *out);
+
 /* One least-deadwood arrangement of `hand` into *out. Deterministic: the same
  * hand always gives the same arrangement. Returns GIN_OK or GIN_EINVAL. */
 int gin_arrange(gin_cardset hand, gin_arrangement *out);

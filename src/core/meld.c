@@ -136,6 +136,15 @@ int gin_deadwood(gin_cardset hand)
     return min_over_sets(hand & ~forced, (const uint64_t(*)[OPTS])opt, n, k);
 }
 
+int gin_deadwood_batch(const gin_cardset *hands, size_t n, int *out)
+{
+    if (n && (!hands || !out))
+        return GIN_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        out[i] = gin_deadwood(hands[i]);
+    return GIN_OK;
+}
+
 /* Every least-deadwood choice of sets, in canonical order: the first `cap`
  * are emitted, the total goes to *count. Returns the least deadwood. */
 static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ctx, long long *count)
