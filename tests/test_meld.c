@@ -581,7 +581,7 @@ static void check_batch(struct batch *b)
     }
     for (int path = 0; path < GIN_MELD_PATHS; path++) {
         if (!gin_meld_path_supported(path)) {
-            print_message("(meld path %d not supported by this CPU: skipped)\n", path);
+            print_message("(meld path %d not in this build or not run by this CPU: skipped)\n", path);
             continue;
         }
         out[b->n] = 12345;
