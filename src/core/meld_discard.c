@@ -14,7 +14,8 @@
  *   dw + (left part if 1-2 cards long) + (right part if 1-2 cards long)
  * and "the left part is 1-2 cards" is a test of the bits c-1, c-2, c-3: the
  * whole leaf is six shifts and a few ANDs, for every card at once, which is
- * what the SIMD kernels (meld_x86.c) do with one byte lane per card. */
+ * what the SIMD kernels (meld_x86.c) do with one byte lane per card. The
+ * public functions, which pick a kernel per call, are in meld_x86.c. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -95,51 +96,10 @@ int gin_meld_discards_portable(gin_cardset hand, int after[64])
     return best;
 }
 
-int gin_meld_discards_on(int path, gin_cardset hand, int after[64])
-{
-    if (path == GIN_MELD_AVX512 && gin_meld_path_supported(path))
-        return gin_meld_discards_avx512(hand, after);
-    if (path == GIN_MELD_AVX2 && gin_meld_path_supported(path))
-        return gin_meld_discards_avx2(hand, after);
-    return gin_meld_discards_portable(hand, after);
-}
-
-int gin_discard_deadwoods(gin_cardset hand, int after[64])
-{
-    if (!after || !hand || (hand & ~GIN_DECK))
-        return GIN_EINVAL;
-    switch (gin_meld_path_best()) {
-    case GIN_MELD_AVX512:
-        return gin_meld_discards_avx512(hand, after);
-    case GIN_MELD_AVX2:
-        return gin_meld_discards_avx2(hand, after);
-    default:
-        return gin_meld_discards_portable(hand, after);
-    }
-}
-
 /* ---- many hands ---- */
 
 void gin_meld_batch_portable(const gin_cardset *hands, size_t n, int *out)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = hands[i] & ~GIN_DECK ? GIN_EINVAL : gin_meld_deadwood(hands[i]);
-}
-
-void gin_meld_batch_on(int path, const gin_cardset *hands, size_t n, int *out)
-{
-    if (path == GIN_MELD_AVX512 && gin_meld_path_supported(path))
-        gin_meld_batch_avx512(hands, n, out);
-    else if (path == GIN_MELD_AVX2 && gin_meld_path_supported(path))
-        gin_meld_batch_avx2(hands, n, out);
-    else
-        gin_meld_batch_portable(hands, n, out);
-}
-
-int gin_deadwood_batch(const gin_cardset *hands, size_t n, int *out)
-{
-    if (n && (!hands || !out))
-        return GIN_EINVAL;
-    gin_meld_batch_on(gin_meld_path_best(), hands, n, out);
-    return GIN_OK;
 }
