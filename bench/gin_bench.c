@@ -28,8 +28,8 @@ static const struct {
     int (*run)(int, char **);
     const char *help;
 } benches[] = {
-    {"deadwood", bench_deadwood, "least deadwood of hands read from stdin (hands/s)"},
-    {"discard", bench_discard, "best discard of 11-card hands from stdin (hands/s)"},
+    {"deadwood", bench_deadwood, "least deadwood of hands from stdin: one at a time and batched (hands/s)"},
+    {"discard", bench_discard, "best discard and every discard of 11-card hands from stdin (hands/s)"},
     {"showdown", bench_showdown, "showdowns of KNOCKER | DEFENDER lines from stdin (showdowns/s)"},
     {"sim", bench_sim, "simple vs simple, single-threaded (hands/s)"},
     {"ai", bench_ai, "decision time of each bot level (median, p99)"},
