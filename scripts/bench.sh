@@ -32,8 +32,8 @@ gen "$work/dense10.txt" "$bench" hands --dense 1000000 10 3
 gen "$work/dense11.txt" "$bench" hands --dense 1000000 11 4
 gen "$work/play.txt" nice "$bench" hands --from-play 1000000 7
 # The play dump tags each hand after a tab: "held" (10 cards), "drawn" (11).
-[ -s "$work/play10.txt" ] || grep -P '\theld$' "$work/play.txt" >"$work/play10.txt"
-[ -s "$work/play11.txt" ] || grep -P '\tdrawn$' "$work/play.txt" >"$work/play11.txt"
+[ -s "$work/play10.txt" ] || awk -F'\t' '$2 == "held"' "$work/play.txt" >"$work/play10.txt"
+[ -s "$work/play11.txt" ] || awk -F'\t' '$2 == "drawn"' "$work/play.txt" >"$work/play11.txt"
 gen "$work/showdown.txt" sh "$here/gen_hands.sh" 200000 showdown 3
 
 run() { # LABEL COMMAND...
