@@ -200,8 +200,7 @@ static int from_play(long n, int cards, uint64_t seed)
         s.slot[i - 1] = s.slot[j];
         s.slot[j] = t;
     }
-    printf("# %zu distinct hands met in play: hard vs hard, standard rules, seed %llu\n", m,
-           (unsigned long long)seed);
+    printf("# %zu distinct hands met in play: hard vs hard, standard rules, seed %llu\n", m, (unsigned long long)seed);
     for (size_t i = 0; i < m && rc == 0; i++)
         rc = print_hand(s.slot[i], gin_cardset_count(s.slot[i]) == 10 ? "held" : "drawn");
     free(s.slot);
@@ -252,7 +251,7 @@ int bench_hands(int argc, char **argv)
     long n = pos[0], k = mode == 2 ? 0 : pos[1], seed = mode == 2 ? (npos > 1 ? pos[1] : 1) : pos[2];
     if (n < 0 || (mode != 2 && (npos < 2 || k > GIN_DECK_SIZE)) || (mode == 2 && npos > 2) || (cards && mode != 2))
         return usage();
-    int rc = mode == 0 ? uniform(n, (int)k, (uint64_t)seed)
+    int rc = mode == 0   ? uniform(n, (int)k, (uint64_t)seed)
              : mode == 1 ? dense(n, (int)k, (uint64_t)seed)
                          : from_play(n, (int)cards, (uint64_t)seed);
     if (rc < 0) {

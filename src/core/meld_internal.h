@@ -133,8 +133,8 @@ typedef struct gin_meld_leaf {
 
 typedef struct gin_meld_plan {
     gin_meld_shape shape;
-    int k;                      /* choice ranks; more than GIN_MELD_MAX_CHOICE: no enumeration */
-    int n[GIN_MELD_MAX_CHOICE]; /* options of each choice rank, 1 to 6 */
+    int k;                                             /* choice ranks; more than GIN_MELD_MAX_CHOICE: no enumeration */
+    int n[GIN_MELD_MAX_CHOICE];                        /* options of each choice rank, 1 to 6 */
     uint64_t opt[GIN_MELD_MAX_CHOICE][GIN_MELD_OPTS];  /* each option's set cards */
     uint64_t opt4[GIN_MELD_MAX_CHOICE][GIN_MELD_OPTS]; /* the same if a four-set, else 0 */
 } gin_meld_plan;
@@ -232,48 +232,48 @@ GIN_MELD_INLINE gin_meld_leaf gin_meld_leaf_with4(const gin_meld_shape *s, uint6
  * choice rank (three cards: two leaves; four: the four-set and a three-set
  * per runnable card besides) or two of three cards (four leaves). Anything
  * else walks the plan, out of line. */
-#define GIN_MELD_LEAVES_FN(name, attrs, state, leaf)                                                               \
-    attrs __attribute__((noinline)) static int name##_plan(gin_cardset hand, const gin_meld_shape *s, state *st) \
-    {                                                                                                              \
-        gin_meld_plan p;                                                                                           \
-        gin_meld_plan_make(hand, s, &p);                                                                           \
-        if (p.k > GIN_MELD_MAX_CHOICE)                                                                             \
-            return -1;                                                                                             \
-        int idx[GIN_MELD_MAX_CHOICE] = {0};                                                                        \
-        do                                                                                                         \
-            leaf(gin_meld_plan_leaf(&p, idx), st);                                                                 \
-        while (gin_meld_plan_next(&p, idx));                                                                       \
-        return 0;                                                                                                  \
-    }                                                                                                              \
-    attrs static inline int name(gin_cardset hand, const gin_meld_shape *s, state *st)                           \
-    {                                                                                                              \
-        leaf(gin_meld_leaf_none(s), st);                                                                           \
-        if (!s->choice)                                                                                            \
-            return 0;                                                                                              \
-        unsigned second = s->choice & (s->choice - 1);                                                             \
-        if (!second) {                                                                                             \
-            uint64_t q = s->base & gin_meld_spread(s->choice);                                                     \
-            if (!(s->choice & s->four)) {                                                                          \
-                leaf(gin_meld_leaf_with3(s, q), st);                                                               \
-                return 0;                                                                                          \
-            }                                                                                                      \
-            leaf(gin_meld_leaf_with4(s, q), st);                                                                   \
-            for (uint64_t x = q & s->runnable; x; x &= x - 1)                                                      \
-                leaf(gin_meld_leaf_with3(s, q & ~(x & (~x + 1))), st);                                             \
-            return 0;                                                                                              \
-        }                                                                                                          \
-        if (!(second & (second - 1)) && !(s->choice & s->four)) {                                                  \
-            uint64_t qa = s->base & gin_meld_spread(s->choice & ~second), qb = s->base & gin_meld_spread(second);  \
-            leaf(gin_meld_leaf_with3(s, qa), st);                                                                  \
-            leaf(gin_meld_leaf_with3(s, qb), st);                                                                  \
-            leaf(gin_meld_leaf_with3(s, qa | qb), st);                                                             \
-            return 0;                                                                                              \
-        }                                                                                                          \
-        /* (on a copy, so that *st never has its address taken and stays in registers) */                        \
-        state copy = *st;                                                                                          \
-        int rc = name##_plan(hand, s, &copy);                                                                      \
-        *st = copy;                                                                                                \
-        return rc;                                                                                                 \
+#define GIN_MELD_LEAVES_FN(name, attrs, state, leaf)                                                                   \
+    attrs __attribute__((noinline)) static int name##_plan(gin_cardset hand, const gin_meld_shape *s, state *st)       \
+    {                                                                                                                  \
+        gin_meld_plan p;                                                                                               \
+        gin_meld_plan_make(hand, s, &p);                                                                               \
+        if (p.k > GIN_MELD_MAX_CHOICE)                                                                                 \
+            return -1;                                                                                                 \
+        int idx[GIN_MELD_MAX_CHOICE] = {0};                                                                            \
+        do                                                                                                             \
+            leaf(gin_meld_plan_leaf(&p, idx), st);                                                                     \
+        while (gin_meld_plan_next(&p, idx));                                                                           \
+        return 0;                                                                                                      \
+    }                                                                                                                  \
+    attrs static inline int name(gin_cardset hand, const gin_meld_shape *s, state *st)                                 \
+    {                                                                                                                  \
+        leaf(gin_meld_leaf_none(s), st);                                                                               \
+        if (!s->choice)                                                                                                \
+            return 0;                                                                                                  \
+        unsigned second = s->choice & (s->choice - 1);                                                                 \
+        if (!second) {                                                                                                 \
+            uint64_t q = s->base & gin_meld_spread(s->choice);                                                         \
+            if (!(s->choice & s->four)) {                                                                              \
+                leaf(gin_meld_leaf_with3(s, q), st);                                                                   \
+                return 0;                                                                                              \
+            }                                                                                                          \
+            leaf(gin_meld_leaf_with4(s, q), st);                                                                       \
+            for (uint64_t x = q & s->runnable; x; x &= x - 1)                                                          \
+                leaf(gin_meld_leaf_with3(s, q & ~(x & (~x + 1))), st);                                                 \
+            return 0;                                                                                                  \
+        }                                                                                                              \
+        if (!(second & (second - 1)) && !(s->choice & s->four)) {                                                      \
+            uint64_t qa = s->base & gin_meld_spread(s->choice & ~second), qb = s->base & gin_meld_spread(second);      \
+            leaf(gin_meld_leaf_with3(s, qa), st);                                                                      \
+            leaf(gin_meld_leaf_with3(s, qb), st);                                                                      \
+            leaf(gin_meld_leaf_with3(s, qa | qb), st);                                                                 \
+            return 0;                                                                                                  \
+        }                                                                                                              \
+        /* (on a copy, so that *st never has its address taken and stays in registers) */                              \
+        state copy = *st;                                                                                              \
+        int rc = name##_plan(hand, s, &copy);                                                                          \
+        *st = copy;                                                                                                    \
+        return rc;                                                                                                     \
     }
 
 /* A leaf r's cards by what dropping them costs: unmatched (dead) or in a run
@@ -313,8 +313,9 @@ void gin_meld_batch_on(int path, const gin_cardset *hands, size_t n, int *out);
 
 /* The kernels themselves, with the preconditions above; only call a SIMD
  * one (meld_x86.c) if gin_meld_path_supported says so. They count in byte
- * lanes, so a hand worth more than GIN_MELD_BYTE_MAX (over 25 cards) or
- * with too many choice ranks goes on to the portable kernel. */
+ * lanes, so a hand of more than GIN_MELD_BYTE_CARDS cards (which may be
+ * worth more than GIN_MELD_BYTE_MAX) or with too many choice ranks goes on
+ * to the portable kernel. */
 int gin_meld_discards_portable(gin_cardset hand, int after[64]);
 int gin_meld_discards_avx2(gin_cardset hand, int after[64]);
 int gin_meld_discards_avx512(gin_cardset hand, int after[64]);

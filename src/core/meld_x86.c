@@ -19,7 +19,6 @@
  * hands met in play, go to the scalar solver. Card values are summed with
  * a nibble table (pshufb) and a byte sum (psadbw): no popcount needed. */
 #include <stdint.h>
-#include <string.h>
 #include "gin/error.h"
 #include "gin/meld.h"
 #include "meld_internal.h"
@@ -54,7 +53,10 @@ int gin_meld_path_supported(int path)
 /* Each of the 16 ranks of a suit lane, as bytes: the card's value, the
  * values one and two ranks below and above, and twice the value. The three
  * gap lanes are 0. */
-#define ROW(a, b, c, d, e, f, g, h, i, j, k, l, m) {a, b, c, d, e, f, g, h, i, j, k, l, m, 0, 0, 0}
+#define ROW(a, b, c, d, e, f, g, h, i, j, k, l, m)                                                                     \
+    {                                                                                                                  \
+        a, b, c, d, e, f, g, h, i, j, k, l, m, 0, 0, 0                                                                 \
+    }
 static const uint8_t row_value[16] = ROW(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10);
 static const uint8_t row_below1[16] = ROW(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10);
 static const uint8_t row_below2[16] = ROW(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10);
@@ -66,7 +68,10 @@ static const uint8_t row_twice[16] = ROW(2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 20,
 /* Sum of the values of the cards of one nibble of a suit lane (bits 0-3:
  * ranks A-4, 4-7: 5-8, 8-11: 9-Q, 12: K), for each nibble value. */
 #define NIB(a, b, c, d)                                                                                                \
-    {0, a, b, a + b, c, a + c, b + c, a + b + c, d, a + d, b + d, a + b + d, c + d, a + c + d, b + c + d, a + b + c + d}
+    {                                                                                                                  \
+        0, a, b, a + b, c, a + c, b + c, a + b + c, d, a + d, b + d, a + b + d, c + d, a + c + d, b + c + d,           \
+            a + b + c + d                                                                                              \
+    }
 static const uint8_t nib_value[4][16] = {NIB(1, 2, 3, 4), NIB(5, 6, 7, 8), NIB(9, 10, 10, 10), NIB(10, 0, 0, 0)};
 #undef NIB
 
@@ -122,8 +127,8 @@ T_AVX512 int gin_meld_discards_avx512(gin_cardset hand, int after[64])
     int best = min_epu8_128(_mm_min_epu8(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1)));
     /* Widen to int, -1 where no card. */
     const __m512i none = _mm512_set1_epi32(-1);
-    _mm512_storeu_si512(after, _mm512_mask_blend_epi32((__mmask16)hand, none,
-                                                       _mm512_cvtepu8_epi32(_mm512_castsi512_si128(acc))));
+    _mm512_storeu_si512(
+        after, _mm512_mask_blend_epi32((__mmask16)hand, none, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(acc))));
     _mm512_storeu_si512(after + 16, _mm512_mask_blend_epi32((__mmask16)(hand >> 16), none,
                                                             _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(acc, 1))));
     _mm512_storeu_si512(after + 32, _mm512_mask_blend_epi32((__mmask16)(hand >> 32), none,
@@ -152,10 +157,10 @@ T_AVX2 GIN_MELD_INLINE __m256i row256(const uint8_t *row)
 T_AVX2 GIN_MELD_INLINE void expand256(uint64_t m, __m256i *lo, __m256i *hi)
 {
     const __m256i sel = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
-    const __m256i pick_lo = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2,
-                                             3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i pick_hi = _mm256_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6,
-                                             7, 7, 7, 7, 7, 7, 7, 7);
+    const __m256i pick_lo = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3,
+                                             3, 3, 3, 3, 3, 3, 3);
+    const __m256i pick_hi = _mm256_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+                                             7, 7, 7, 7, 7, 7, 7);
     __m256i b = _mm256_set1_epi64x((long long)m);
     *lo = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(b, pick_lo), sel), sel);
     *hi = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(b, pick_hi), sel), sel);
@@ -211,10 +216,7 @@ T_AVX2 int gin_meld_discards_avx2(gin_cardset hand, int after[64])
     if (__builtin_popcountll(hand) > GIN_MELD_BYTE_CARDS)
         return gin_meld_discards_portable(hand, after);
     gin_meld_shape s = gin_meld_shape_of(hand);
-    state256 t = {_mm256_set1_epi8((char)0xff),
-                 _mm256_set1_epi8((char)0xff),
-                 s.forced4 | s.forced3,
-                 255};
+    state256 t = {_mm256_set1_epi8((char)0xff), _mm256_set1_epi8((char)0xff), s.forced4 | s.forced3, 255};
     if (leaves256(hand, &s, &t) < 0)
         return gin_meld_discards_portable(hand, after);
     __m256i acc[2] = {t.lo, t.hi};
@@ -249,7 +251,7 @@ T_AVX2 int gin_meld_discards_avx2(gin_cardset hand, int after[64])
 T_AVX512 static inline __m512i runs8(__m512i r)
 {
     __m512i t = _mm512_ternarylogic_epi64(r, _mm512_srli_epi64(r, 1), _mm512_srli_epi64(r, 2), 0x80); /* a&b&c */
-    return _mm512_ternarylogic_epi64(t, _mm512_slli_epi64(t, 1), _mm512_slli_epi64(t, 2), 0xfe);     /* a|b|c */
+    return _mm512_ternarylogic_epi64(t, _mm512_slli_epi64(t, 1), _mm512_slli_epi64(t, 2), 0xfe);      /* a|b|c */
 }
 
 T_AVX512 static inline __m512i spread8(__m512i x)
@@ -309,7 +311,7 @@ T_AVX512 static inline __m512i solve8(__m512i h, const nibs512 *n, __mmask8 *mul
     *multi = _mm512_test_epi64_mask(choice, _mm512_add_epi64(choice, _mm512_set1_epi64(-1)));
     __m512i q = _mm512_and_si512(sc, spread_choice);
     v = _mm512_min_epu64(v, without8(hm, q, n));
-    __mmask8 full = _mm512_cmpeq_epi64_mask(q, spread_choice) & some & (__mmask8)~*multi;
+    __mmask8 full = _mm512_cmpeq_epi64_mask(q, spread_choice) & some & (__mmask8) ~*multi;
     if (!full)
         return v;
     for (int s = 0; s < GIN_SUITS; s++) {
@@ -403,9 +405,9 @@ T_AVX2 GIN_MELD_INLINE __m256i solve4(__m256i h, const nibs256 *n, int *multi)
     __m256i q = _mm256_and_si256(sc, spread_choice);
     v = min4(v, without4(hm, q, n));
     /* Full: one choice rank holding four cards (q == 0 never matches: choice != 0 there). */
-    __m256i full = _mm256_andnot_si256(_mm256_cmpeq_epi64(choice, zero),
-                                       _mm256_and_si256(_mm256_cmpeq_epi64(q, spread_choice),
-                                                        _mm256_cmpeq_epi64(one, zero)));
+    __m256i full =
+        _mm256_andnot_si256(_mm256_cmpeq_epi64(choice, zero),
+                            _mm256_and_si256(_mm256_cmpeq_epi64(q, spread_choice), _mm256_cmpeq_epi64(one, zero)));
     if (_mm256_testz_si256(full, full))
         return v;
     for (int s = 0; s < GIN_SUITS; s++) {
@@ -426,13 +428,11 @@ T_AVX2 void gin_meld_batch_avx2(const gin_cardset *hands, size_t n, int *out)
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)(hands + i));
-        __m256i bad = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(h, not_deck), zero),
-                                       _mm256_set1_epi64x(-1));
+        __m256i bad = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(h, not_deck), zero), _mm256_set1_epi64x(-1));
         int multi;
         __m256i v = solve4(h, &nb, &multi);
         v = _mm256_blendv_epi8(v, _mm256_set1_epi64x(GIN_EINVAL), bad);
-        _mm_storeu_si128((__m128i *)(void *)(out + i),
-                         _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, pack)));
+        _mm_storeu_si128((__m128i *)(void *)(out + i), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, pack)));
         for (unsigned x = (unsigned)(multi & ~lanes4(bad)); x; x &= x - 1)
             out[i + (size_t)__builtin_ctz(x)] = gin_meld_deadwood(hands[i + (size_t)__builtin_ctz(x)]);
     }
