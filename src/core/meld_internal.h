@@ -151,9 +151,14 @@ GIN_MELD_INLINE int gin_meld_plan_rank(uint64_t q, uint64_t run, int four, uint6
     int n = 0;
     opt[n] = opt4[n] = q;
     n++;
-    for (uint64_t x = run; x; x &= x - 1) {
-        opt[n] = q & ~(x & (~x + 1));
-        opt4[n++] = 0;
+    /* (by suit, not by clearing bits: gcc turns a count of cleared bits
+     * into a popcount, a library call where the instruction is not known) */
+    for (int s = 0; s < GIN_SUITS; s++) {
+        uint64_t card = run & (GIN_MELD_LANE << (16 * s));
+        if (card) {
+            opt[n] = q & ~card;
+            opt4[n++] = 0;
+        }
     }
     if (run & (run - 1)) {
         opt[n] = opt4[n] = 0;
