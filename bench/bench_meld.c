@@ -1,23 +1,38 @@
 /* gin-bench deadwood / discard: the meld optimiser's speed on hands read
- * from standard input (one a line in card notation; blank and '#' lines
- * skipped). Each computes over the whole list repeatedly for at least a
- * second and prints one line with hands/s and a checksum of one pass.
- * Time is this thread's CPU time: the figure is the speed of one core even
- * when the machine is busy (wall-clock figures swing with the load).
+ * from standard input, in the notation of `gin analyze` (one hand a line; a
+ * tab and whatever follows it ignored; blank and '#' lines skipped).
  *
- * --classic runs the textbook solver instead (all 329 melds as masks,
- * branch on the lowest card; eleven solves for a best discard), kept here
- * so the speed-up quoted in the docs can be reproduced. */
-#define _POSIX_C_SOURCE 200809L
+ * Figures that cannot flatter:
+ *  - time is this thread's CPU time (CLOCK_THREAD_CPUTIME_ID), read once per
+ *    pass over the whole list, never per hand;
+ *  - the list must hold at least MIN_DISTINCT distinct hands (a short list
+ *    looped over lets the branch predictor learn the sequence: ~40% faster);
+ *  - every kernel runs for at least a second, the kernels of one command in
+ *    turns of about 0.1 s, so a change in the machine's load or clock hits
+ *    them alike and their ratio holds;
+ *  - each figure line carries a checksum of one pass, equal across kernels
+ *    that compute the same thing, so a fast wrong answer shows.
+ *
+ * deadwood prints "deadwood:" (gin_deadwood one hand at a time) and
+ * "deadwood-batch:" (gin_deadwood_batch over the whole list); discard prints
+ * "discard:" (gin_best_discard) and "discards:" (gin_discard_deadwoods, all
+ * discards; checksum the sum of every value). Each line reads
+ * "<name>: <hands> hands, <N> hands/s, checksum <sum>" and may end with a
+ * parenthesised label: "(classic)" and/or the --mix name.
+ *
+ * --classic also runs the textbook solver (all 329 melds as masks, branch on
+ * the lowest card; eleven solves for the discards), so the speed-up can be
+ * quoted as a ratio that does not depend on the machine. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "bench.h"
 #include "gin/card.h"
 #include "gin/error.h"
 #include "gin/meld.h"
+
+enum { MIN_DISTINCT = 200000, LINE_MAX_BYTES = 1024 };
 
 /* ---- the classic solver, for comparison only ---- */
 
@@ -58,31 +73,40 @@ static int classic_deadwood(const struct classic *k, gin_cardset h)
     return best;
 }
 
-/* Eleven solves; only the least deadwood matters to the checksum. */
-static int classic_discard(const struct classic *k, gin_cardset h)
+/* One solve per card: the least (what gin_best_discard reports) goes to
+ * *least, the sum of all (what gin_discard_deadwoods reports) is returned. */
+static long long classic_discards(const struct classic *k, gin_cardset h, int *least)
 {
+    long long sum = 0;
     int best = -1;
     for (gin_cardset x = h; x; x &= x - 1) {
         int v = classic_deadwood(k, h & ~gin_cardset_of(gin_cardset_first(x)));
+        sum += v;
         if (best < 0 || v < best)
             best = v;
     }
-    return best < 0 ? 0 : best;
+    *least = best < 0 ? 0 : best;
+    return sum;
 }
 
 /* ---- input ---- */
 
 static int read_hands(gin_cardset **out, size_t *n)
 {
-    size_t cap = 1024, len = 0, line_no = 0;
+    size_t cap = 1 << 16, len = 0, line_no = 0;
     gin_cardset *hands = malloc(cap * sizeof *hands);
-    char buf[1024];
+    char buf[LINE_MAX_BYTES];
     if (!hands)
         return -1;
     while (fgets(buf, sizeof buf, stdin)) {
         line_no++;
-        buf[strcspn(buf, "\r\n")] = 0;
-        const char *p = buf + strspn(buf, " \t");
+        if (!strchr(buf, '\n') && !feof(stdin)) {
+            fprintf(stderr, "line %zu: longer than %d bytes\n", line_no, LINE_MAX_BYTES - 2);
+            free(hands);
+            return -1;
+        }
+        buf[strcspn(buf, "\t\r\n")] = 0; /* a tab and what follows is a note */
+        const char *p = buf + strspn(buf, " ");
         if (!*p || *p == '#')
             continue;
         gin_cardset h;
@@ -109,45 +133,160 @@ static int read_hands(gin_cardset **out, size_t *n)
     return 0;
 }
 
-/* ---- timing loop ---- */
-
-static double cpu_now(void)
+static int cmp_u64(const void *a, const void *b)
 {
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return bench_now();
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
-enum { DEADWOOD, DISCARD };
-
-static long long one_pass(int what, int classic, const struct classic *k, const gin_cardset *h, size_t n)
+/* Distinct hands in the list, or -1 when out of memory. */
+static long count_distinct(const gin_cardset *h, size_t n)
 {
-    long long sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (what == DEADWOOD) {
-            sum += classic ? classic_deadwood(k, h[i]) : gin_deadwood(h[i]);
-        } else if (classic) {
-            sum += classic_discard(k, h[i]);
-        } else {
+    gin_cardset *s = malloc((n ? n : 1) * sizeof *s);
+    if (!s)
+        return -1;
+    memcpy(s, h, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_u64);
+    long d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += i == 0 || s[i] != s[i - 1];
+    free(s);
+    return d;
+}
+
+/* ---- kernels ---- */
+
+enum kind { K_DEADWOOD, K_BATCH, K_DISCARD, K_DISCARDS, K_CLASSIC_DEADWOOD, K_CLASSIC_DISCARDS };
+
+typedef struct job {
+    enum kind kind;
+    const char *name;
+    int classic;
+    long long checksum, checksum2; /* checksum2: the classic discards' sum of all */
+    long long hands;               /* timed so far */
+    double secs;
+} job;
+
+typedef struct input {
+    const gin_cardset *h;
+    size_t n;
+    int *out;
+    const struct classic *k;
+} input;
+
+static long long sum_of(const int *v, size_t n)
+{
+    long long s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += v[i];
+    return s;
+}
+
+/* One pass over the list. With `check`, also computes the checksum(s);
+ * timed passes leave it out, except for a sink the compiler cannot drop. */
+static long long one_pass(job *j, const input *in, int check)
+{
+    const gin_cardset *h = in->h;
+    size_t n = in->n;
+    long long sink = 0;
+    switch (j->kind) {
+    case K_DEADWOOD:
+        for (size_t i = 0; i < n; i++)
+            in->out[i] = gin_deadwood(h[i]);
+        return check ? sum_of(in->out, n) : in->out[n - 1];
+    case K_BATCH:
+        gin_deadwood_batch(h, n, in->out);
+        return check ? sum_of(in->out, n) : in->out[n - 1];
+    case K_DISCARD:
+        for (size_t i = 0; i < n; i++) {
             gin_card c;
             int dw;
             if (gin_best_discard(h[i], &c, &dw) == GIN_OK)
-                sum += dw;
+                sink += dw;
         }
+        return sink;
+    case K_DISCARDS:
+        for (size_t i = 0; i < n; i++) {
+            int after[64];
+            int best = gin_discard_deadwoods(h[i], after);
+            if (check && best >= 0) {
+                for (gin_cardset x = h[i]; x; x &= x - 1)
+                    sink += after[gin_cardset_first(x)];
+            } else {
+                sink += best;
+            }
+        }
+        return sink;
+    case K_CLASSIC_DEADWOOD:
+        for (size_t i = 0; i < n; i++)
+            in->out[i] = classic_deadwood(in->k, h[i]);
+        return check ? sum_of(in->out, n) : in->out[n - 1];
+    case K_CLASSIC_DISCARDS: {
+        long long all = 0;
+        for (size_t i = 0; i < n; i++) {
+            int least;
+            all += classic_discards(in->k, h[i], &least);
+            sink += least;
+        }
+        if (check)
+            j->checksum2 = all;
+        return sink;
     }
-    return sum;
+    }
+    return 0;
 }
 
-static int run(int what, int argc, char **argv)
+/* Runs every job for at least a second of thread CPU time, in turns of
+ * about a tenth of a second each, the clock read once per pass. */
+static void run_jobs(job *jobs, int n_jobs, const input *in)
 {
-    const char *name = what == DEADWOOD ? "deadwood" : "discard";
-    int classic = 0;
+    volatile long long sink = 0;
+    for (int i = 0; i < n_jobs; i++)
+        jobs[i].checksum = one_pass(&jobs[i], in, 1); /* also warms up */
+    for (int busy = 1; busy;) {
+        busy = 0;
+        for (int i = 0; i < n_jobs; i++) {
+            job *j = &jobs[i];
+            if (j->secs >= 1.0)
+                continue;
+            double t0 = bench_cpu_now(), t;
+            long long passes = 0;
+            do {
+                sink += one_pass(j, in, 0);
+                passes++;
+                t = bench_cpu_now() - t0;
+            } while (t < 0.1);
+            j->hands += passes * (long long)in->n;
+            j->secs += t;
+            busy |= j->secs < 1.0;
+        }
+    }
+    (void)sink;
+}
+
+static void print_job(const job *j, const char *name, long long checksum, size_t n, const char *mix)
+{
+    char label[96] = "";
+    if (j->classic || mix)
+        snprintf(label, sizeof label, " (%s%s%s)", j->classic ? "classic" : "", j->classic && mix ? ", " : "",
+                 mix ? mix : "");
+    printf("%s: %zu hands, %.0f hands/s, checksum %lld%s\n", name, n, (double)j->hands / j->secs, checksum, label);
+}
+
+static int run(int discard, int argc, char **argv)
+{
+    const char *cmd = discard ? "discard" : "deadwood";
+    const char *mix = NULL;
+    int classic = 0, allow_few = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--classic")) {
             classic = 1;
+        } else if (!strcmp(argv[i], "--mix") && i + 1 < argc) {
+            mix = argv[++i];
+        } else if (!strcmp(argv[i], "--allow-few")) {
+            allow_few = 1;
         } else {
-            fprintf(stderr, "usage: gin-bench %s [--classic] < HANDS\n", name);
+            fprintf(stderr, "usage: gin-bench %s [--classic] [--mix LABEL] [--allow-few] < HANDS\n", cmd);
             return 2;
         }
     }
@@ -155,33 +294,43 @@ static int run(int what, int argc, char **argv)
     size_t n;
     if (read_hands(&hands, &n) < 0)
         return 2;
-    if (n == 0) {
-        fprintf(stderr, "gin-bench %s: no hands on standard input\n", name);
+    long distinct = count_distinct(hands, n);
+    if (distinct < 0 || n == 0 || (!allow_few && distinct < MIN_DISTINCT)) {
+        fprintf(stderr,
+                "gin-bench %s: %ld distinct hands on standard input; a fair figure needs %d "
+                "(--allow-few to time a short list anyway)\n",
+                cmd, distinct, MIN_DISTINCT);
         free(hands);
         return 2;
     }
+    int *out = malloc(n * sizeof *out);
     static struct classic k;
+    if (!out) {
+        free(hands);
+        return 1;
+    }
     if (classic)
         classic_init(&k);
-
-    long long checksum = one_pass(what, classic, &k, hands, n); /* also warms up */
-    long long done = 0;
-    volatile long long sink = 0;
-    double t0 = cpu_now(), t;
-    /* Read the clock every ~64k hands at most, so short lists time fairly. */
-    size_t reps = n >= 65536 ? 1 : 65536 / n;
-    do {
-        for (size_t r = 0; r < reps; r++)
-            sink += one_pass(what, classic, &k, hands, n);
-        done += (long long)(n * reps);
-        t = cpu_now() - t0;
-    } while (t < 1.0);
-    (void)sink;
-    printf("%s: %zu hands, %.0f hands/s, checksum %lld%s\n", name, n, (double)done / t, checksum,
-           classic ? " (classic)" : "");
+    input in = {hands, n, out, &k};
+    job jobs[3] = {
+        {discard ? K_DISCARD : K_DEADWOOD, discard ? "discard" : "deadwood", 0, 0, 0, 0, 0},
+        {discard ? K_DISCARDS : K_BATCH, discard ? "discards" : "deadwood-batch", 0, 0, 0, 0, 0},
+        {discard ? K_CLASSIC_DISCARDS : K_CLASSIC_DEADWOOD, discard ? "discard" : "deadwood", 1, 0, 0, 0, 0},
+    };
+    run_jobs(jobs, classic ? 3 : 2, &in);
+    print_job(&jobs[0], jobs[0].name, jobs[0].checksum, n, mix);
+    print_job(&jobs[1], jobs[1].name, jobs[1].checksum, n, mix);
+    if (classic) {
+        /* One timing serves both classic lines: its eleven solves give the
+         * least and every value alike. */
+        print_job(&jobs[2], jobs[2].name, jobs[2].checksum, n, mix);
+        if (discard)
+            print_job(&jobs[2], "discards", jobs[2].checksum2, n, mix);
+    }
+    free(out);
     free(hands);
     return 0;
 }
 
-int bench_deadwood(int argc, char **argv) { return run(DEADWOOD, argc, argv); }
-int bench_discard(int argc, char **argv) { return run(DISCARD, argc, argv); }
+int bench_deadwood(int argc, char **argv) { return run(0, argc, argv); }
+int bench_discard(int argc, char **argv) { return run(1, argc, argv); }

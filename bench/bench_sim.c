@@ -4,19 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ai.h"
 #include "bench.h"
 #include "gin/error.h"
 #include "gin/match.h"
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return bench_now();
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 typedef struct counter {
     long hands;
@@ -53,7 +44,7 @@ int bench_sim(int argc, char **argv)
     if (!m)
         return 1;
     counter n = {0};
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     for (uint64_t game = 1; n.hands < want; game++) {
         gin_agent a, b;
         if (gin_baseline_create("simple", game * 2, &a) != GIN_OK ||
@@ -74,7 +65,7 @@ int bench_sim(int argc, char **argv)
             return 1;
         }
     }
-    double secs = cpu_now() - t0;
+    double secs = bench_cpu_now() - t0;
     printf("sim: %ld hands, %.0f hands/s\n", n.hands, secs > 0 ? (double)n.hands / secs : 0.0);
     free(m);
     return 0;

@@ -41,7 +41,21 @@ static inline int gin_card_value(gin_card c)
 
 static inline gin_cardset gin_cardset_of(gin_card c) { return UINT64_C(1) << c; }
 static inline int gin_cardset_has(gin_cardset s, gin_card c) { return (int)((s >> c) & 1u); }
-static inline int gin_cardset_count(gin_cardset s) { return __builtin_popcountll(s); }
+/* The number of cards. With the popcnt instruction in the target (say
+ * -march=x86-64-v2) the builtin is that instruction; without it gcc would
+ * call a library routine, so count in registers instead (the meld kernels
+ * use the instruction where the CPU has it, picked at run time). */
+static inline int gin_cardset_count(gin_cardset s)
+{
+#if defined(__POPCNT__) || defined(__clang__)
+    return __builtin_popcountll(s);
+#else
+    s = s - ((s >> 1) & UINT64_C(0x5555555555555555));
+    s = (s & UINT64_C(0x3333333333333333)) + ((s >> 2) & UINT64_C(0x3333333333333333));
+    s = (s + (s >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((s * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
 /* Lowest card of a non-empty set. */
 static inline gin_card gin_cardset_first(gin_cardset s) { return __builtin_ctzll(s); }
 /* The 13-bit rank mask of one suit. */

@@ -34,6 +34,15 @@ int gin_meld_is_set(gin_cardset m);
  * `hand` has bits outside GIN_DECK. */
 int gin_deadwood(gin_cardset hand);
 
+/* Least deadwood of each of hands[0..n-1] into out[0..n-1]: out[i] is
+ * exactly gin_deadwood(hands[i]), GIN_EINVAL for a hand with bits outside
+ * GIN_DECK. The caller owns both arrays (they may not overlap); nothing is
+ * kept. Several hands are solved at once with AVX2 or AVX-512 when the CPU
+ * has them (picked per call; the answers never depend on it), so this is
+ * the fast way to price many hands. Returns GIN_OK, or GIN_EINVAL if n > 0
+ * and either pointer is NULL. */
+int gin_deadwood_batch(const gin_cardset *hands, size_t n, int *out);
+
 /* One least-deadwood arrangement of `hand` into *out. Deterministic: the same
  * hand always gives the same arrangement. Returns GIN_OK or GIN_EINVAL. */
 int gin_arrange(gin_cardset hand, gin_arrangement *out);
@@ -53,10 +62,12 @@ int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap);
 int gin_melds_in(gin_cardset hand, gin_cardset *out, size_t cap);
 
 /* For a hand, the deadwood left after discarding each card, solved together
- * rather than once per card. after[c] receives the least deadwood of
+ * rather than once per card (with AVX2 or AVX-512 when the CPU has them;
+ * the answers never depend on it). after[c] receives the least deadwood of
  * hand minus c for every card c in hand, and -1 for every c not in hand
- * (after has 64 entries, indexed by card). Returns the least of those, or
- * GIN_EINVAL (bad bits, or an empty hand). */
+ * (after has 64 entries, indexed by card, owned by the caller; all 64 are
+ * written). Returns the least of those, or GIN_EINVAL (bad bits, an empty
+ * hand, or after NULL; after is then untouched). */
 int gin_discard_deadwoods(gin_cardset hand, int after[64]);
 
 /* The best discard of `hand` (normally 11 cards): the card whose removal

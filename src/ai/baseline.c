@@ -50,7 +50,7 @@ static gin_card pile_top(const gin_view *v) { return v->pile_n > 0 ? v->pile[v->
 static int card_melds(gin_cardset hand, gin_card c)
 {
     gin_cardset all = hand | gin_cardset_of(c);
-    if (__builtin_popcount(gin_cardset_rank(all, gin_card_rank(c))) >= 3)
+    if (gin_cardset_count(all & (UINT64_C(0x0001000100010001) << gin_card_rank(c))) >= 3)
         return 1;
     unsigned lane = gin_cardset_suit(all, gin_card_suit(c));
     int r = gin_card_rank(c), lo = r, hi = r;

@@ -3,13 +3,15 @@
  * How it is fast: with the sets fixed, the runs take care of themselves. A
  * card is in a run exactly when it lies in a block of 3+ consecutive cards of
  * its suit, and taking every such block whole is optimal (runs are free).
- * runs_of() finds all those blocks of all four suits at once with three
+ * gin_meld_runs() finds all those blocks of all four suits at once with three
  * shifts, and a 13-bit value table prices what is left. Sets are the only
  * real choice, and only ranks holding 3+ cards have one: none, the set, or
  * (with four) the four-set or one of four three-sets. A 10-card hand has at
  * most three such ranks and usually none, so a solve is one to a few dozen
  * mask operations. Hands with more than four such ranks (15+ cards) go to an
- * exact dynamic programme over the ranks (meld_dp.c) instead. */
+ * exact dynamic programme over the ranks (meld_dp.c) instead. Every discard
+ * at once and the batch of many hands are in meld_discard.c and, per
+ * instruction set, meld_x86.c. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -17,8 +19,8 @@
 #include "gin/error.h"
 #include "meld_internal.h"
 
-#define RANK0 UINT64_C(0x0001000100010001) /* the four aces; shift by rank */
-#define LANE UINT64_C(0x1fff)
+#define RANK0 GIN_MELD_RANK0
+#define LANE GIN_MELD_LANE
 
 /* More ranks with 3+ cards than this go to the dynamic programme: 6^4
  * choices still beat its fixed cost. */
@@ -39,9 +41,7 @@ enum { MAX_ENUM_RANKS = 4, OPTS = 6 };
 #define V10(x) V9(x), V9(x + 10)
 #define V11(x) V10(x), V10(x + 10)
 #define V12(x) V11(x), V11(x + 10)
-static const uint8_t suit_value[1 << GIN_RANKS] = {V12(0)};
-
-static inline int rank_value(int rank) { return rank >= 9 ? 10 : rank + 1; }
+const uint8_t gin_meld_suit_value[1 << GIN_RANKS] = {V12(0)};
 
 static inline int at_least_3(uint64_t m)
 {
@@ -49,40 +49,20 @@ static inline int at_least_3(uint64_t m)
     return (m & (m - 1)) != 0;
 }
 
-/* Cards of `r` lying in a block of 3+ consecutive ranks of their suit. The
- * three empty bits above each 13-bit lane keep blocks from crossing suits. */
-static inline uint64_t runs_of(uint64_t r)
-{
-    uint64_t t = r & (r >> 1) & (r >> 2);
-    return t | (t << 1) | (t << 2);
-}
-
-static inline int value_of(uint64_t d)
-{
-    return suit_value[d & LANE] + suit_value[(d >> 16) & LANE] + suit_value[(d >> 32) & LANE] + suit_value[d >> 48];
-}
-
 /* Least deadwood of `r` using runs only. */
-static inline int dead_value(uint64_t r) { return value_of(r & ~runs_of(r)); }
-
-/* Ranks (as a 13-bit mask) holding 3 or 4 cards of `h`. */
-static inline unsigned ranks_ge3(uint64_t h)
-{
-    unsigned a = (unsigned)(h & LANE), b = (unsigned)((h >> 16) & LANE);
-    unsigned c = (unsigned)((h >> 32) & LANE), d = (unsigned)(h >> 48);
-    return (a & b & (c | d)) | (c & d & (a | b));
-}
+static inline int dead_value(uint64_t r) { return gin_meld_value(r & ~gin_meld_runs(r)); }
 
 /* The set choices of each rank in `ranks`, ascending, in canonical order
  * (none, whole rank, then without spade .. club). Returns how many ranks.
  * With `prune`, a rank none of whose cards could join a run (no block of 3+
  * even in the whole hand) has only one sensible choice, the whole rank:
  * any other leaves some of its cards unmatched. Such ranks are not listed
- * but added to *forced. (The discard solvers cannot prune: removing a card
- * of the rank is one of their choices.) */
+ * but added to *forced. (gin_best_discard cannot prune: removing a card of
+ * the rank is one of its choices. gin_discard_deadwoods prunes and prices
+ * those removals apart: see gin_meld_plan in meld_internal.h.) */
 static int set_options(uint64_t h, unsigned ranks, int prune, uint64_t opt[][OPTS], int n[], uint64_t *forced)
 {
-    uint64_t runnable = prune ? runs_of(h) : ~UINT64_C(0);
+    uint64_t runnable = prune ? gin_meld_runs(h) : ~UINT64_C(0);
     int k = 0;
     *forced = 0;
     while (ranks) {
@@ -119,11 +99,9 @@ static int min_over_sets(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, 
     return best;
 }
 
-int gin_deadwood(gin_cardset hand)
+int gin_meld_deadwood(gin_cardset hand)
 {
-    if (hand & ~GIN_DECK)
-        return GIN_EINVAL;
-    unsigned g = ranks_ge3(hand);
+    unsigned g = gin_meld_ranks_ge3(hand);
     if (!g)
         return dead_value(hand);
     uint64_t opt[GIN_RANKS][OPTS], forced;
@@ -136,13 +114,15 @@ int gin_deadwood(gin_cardset hand)
     return min_over_sets(hand & ~forced, (const uint64_t(*)[OPTS])opt, n, k);
 }
 
+int gin_deadwood(gin_cardset hand) { return hand & ~GIN_DECK ? GIN_EINVAL : gin_meld_deadwood(hand); }
+
 /* Every least-deadwood choice of sets, in canonical order: the first `cap`
  * are emitted, the total goes to *count. Returns the least deadwood. */
 static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ctx, long long *count)
 {
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
-    int k = set_options(hand, ranks_ge3(hand), 1, opt, n, &forced);
+    int k = set_options(hand, gin_meld_ranks_ge3(hand), 1, opt, n, &forced);
     if (k > MAX_ENUM_RANKS)
         return gin_meld_dp(hand, cap, emit, ctx, count);
     int idx[MAX_ENUM_RANKS] = {0};
@@ -179,7 +159,7 @@ static int solve_sets(uint64_t hand, size_t cap, gin_meld_emit_fn emit, void *ct
 /* The canonical arrangement of `hand` once `sets` are chosen. */
 static void build(uint64_t hand, uint64_t sets, gin_arrangement *out)
 {
-    uint64_t rest = hand & ~sets, runs = runs_of(rest);
+    uint64_t rest = hand & ~sets, runs = gin_meld_runs(rest);
     int n = 0;
     for (int r = 0; r < GIN_RANKS; r++) {
         uint64_t q = sets & (RANK0 << r);
@@ -207,7 +187,7 @@ static void build(uint64_t hand, uint64_t sets, gin_arrangement *out)
     for (int i = n; i < GIN_MAX_MELDS; i++)
         out->melds[i] = 0;
     out->unmatched = rest & ~runs;
-    out->deadwood = value_of(out->unmatched);
+    out->deadwood = gin_meld_value(out->unmatched);
 }
 
 struct collect {
@@ -240,69 +220,7 @@ int gin_arrange(gin_cardset hand, gin_arrangement *out)
     return n < 0 ? n : GIN_OK;
 }
 
-/* ---- discards ---- */
-
-/* Deadwood after removing each card of `r` (the hand less its sets),
- * folded into after[] by minimum. Removing an unmatched card just drops its
- * value; removing a run card can only break its own suit's blocks. */
-static void discard_leaf(uint64_t r, int after[64])
-{
-    uint64_t runs = runs_of(r), dead = r & ~runs;
-    int dw = value_of(dead);
-    for (uint64_t x = dead; x; x &= x - 1) {
-        int c = __builtin_ctzll(x);
-        int v = dw - rank_value(c & 15);
-        if (v < after[c])
-            after[c] = v;
-    }
-    for (uint64_t x = runs; x; x &= x - 1) {
-        int c = __builtin_ctzll(x), sh = c & ~15;
-        uint64_t lane = ((r >> sh) & LANE) & ~(UINT64_C(1) << (c & 15));
-        int v = dw - suit_value[(dead >> sh) & LANE] + suit_value[lane & ~runs_of(lane)];
-        if (v < after[c])
-            after[c] = v;
-    }
-}
-
-static void discard_rec(uint64_t r, const uint64_t (*opt)[OPTS], const int *n, int k, int after[64])
-{
-    if (k == 0) {
-        discard_leaf(r, after);
-        return;
-    }
-    for (int i = 0; i < n[0]; i++)
-        discard_rec(r & ~opt[0][i], opt + 1, n + 1, k - 1, after);
-}
-
-/* A discard c of the hand leaves hand - c, whose set choices are exactly the
- * hand's set choices that avoid c; so one pass over the hand's set choices,
- * removing each non-set card in turn, solves all discards at once. */
-int gin_discard_deadwoods(gin_cardset hand, int after[64])
-{
-    if (!after || !hand || (hand & ~GIN_DECK))
-        return GIN_EINVAL;
-    memset(after, 0xff, 64 * sizeof after[0]); /* -1 everywhere */
-    for (uint64_t x = hand; x; x &= x - 1)
-        after[__builtin_ctzll(x)] = INT_MAX;
-    uint64_t opt[GIN_RANKS][OPTS], forced;
-    int n[GIN_RANKS] = {0}; /* (all set by set_options; quiets a gcc false alarm) */
-    int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
-    if (k > MAX_ENUM_RANKS) {
-        for (uint64_t x = hand; x; x &= x - 1) {
-            int c = __builtin_ctzll(x);
-            after[c] = gin_deadwood(hand & ~(UINT64_C(1) << c));
-        }
-    } else {
-        discard_rec(hand, (const uint64_t(*)[OPTS])opt, n, k, after);
-    }
-    int best = INT_MAX;
-    for (uint64_t x = hand; x; x &= x - 1) {
-        int c = __builtin_ctzll(x);
-        if (after[c] < best)
-            best = after[c];
-    }
-    return best;
-}
+/* ---- the best discard ---- */
 
 /* A discard's sort key: deadwood after it, then highest rank (which is also
  * highest value), then lowest suit. Smaller is better. */
@@ -314,12 +232,12 @@ static inline int discard_key(int dw, int card) { return dw * 64 + (12 - (card &
  * all-melded remainder needs the card-by-card look. */
 static int best_discard_leaf(uint64_t r)
 {
-    uint64_t runs = runs_of(r), dead = r & ~runs;
+    uint64_t runs = gin_meld_runs(r), dead = r & ~runs;
     if (dead) {
         unsigned ranks = (unsigned)((dead | dead >> 16 | dead >> 32 | dead >> 48) & LANE);
         int top = 31 - __builtin_clz(ranks);
         int suit = __builtin_ctzll((dead >> top) & RANK0) >> 4;
-        return discard_key(value_of(dead) - rank_value(top), 16 * suit + top);
+        return discard_key(gin_meld_value(dead) - gin_meld_rank_value(top), 16 * suit + top);
     }
     int best = INT_MAX;
     for (uint64_t x = r; x; x &= x - 1) {
@@ -350,13 +268,13 @@ int gin_best_discard(gin_cardset hand, gin_card *discard, int *deadwood_after)
         return GIN_EINVAL;
     uint64_t opt[GIN_RANKS][OPTS], forced;
     int n[GIN_RANKS];
-    int k = set_options(hand, ranks_ge3(hand), 0, opt, n, &forced);
+    int k = set_options(hand, gin_meld_ranks_ge3(hand), 0, opt, n, &forced);
     int best = INT_MAX;
     if (k > MAX_ENUM_RANKS) {
-        int after[64];
-        gin_discard_deadwoods(hand, after);
+        /* 15 cards or more: too many set choices to walk together; one
+         * exact solve per discard (the dynamic programme) is cheaper. */
         for (uint64_t x = hand; x; x &= x - 1) {
-            int c = __builtin_ctzll(x), key = discard_key(after[c], c);
+            int c = __builtin_ctzll(x), key = discard_key(gin_meld_deadwood(hand & ~(UINT64_C(1) << c)), c);
             if (key < best)
                 best = key;
         }

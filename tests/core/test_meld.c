@@ -11,8 +11,11 @@
 #include <cmocka.h>
 
 #include "gin/error.h"
+#include "gin/game.h"
 #include "gin/meld.h"
+#include "gin/rules.h"
 #include "meld_internal.h"
+#include "support/support.h"
 
 /* ---- local helpers (independent of card.c) ---- */
 
@@ -529,7 +532,81 @@ static void check_arrangement(gin_cardset hand, const gin_arrangement *a, int le
     assert_int_equal(v, least);
 }
 
-static void check_hand(struct naive *z, gin_cardset hand, int full)
+/* ---- every kernel path ---- */
+
+/* Each discard kernel the CPU can run (every path but the portable one is
+ * skipped, with a note, on a CPU without it) against the naive answers:
+ * want[c] for each card c of the hand, the least of them `least`. */
+static void check_discard_paths(gin_cardset hand, const int *want, int least)
+{
+    for (int path = 0; path < GIN_MELD_PATHS; path++) {
+        if (!gin_meld_path_supported(path))
+            continue;
+        int after[64];
+        memset(after, 0x55, sizeof after);
+        assert_int_equal(gin_meld_discards_on(path, hand, after), least);
+        for (int c = 0; c < 64; c++)
+            assert_int_equal(after[c], (hand >> c) & 1 ? want[c] : -1);
+    }
+}
+
+/* Hands and their naive least deadwood, gathered by a property test and
+ * then given to every batch kernel at once (the SIMD paths take 4 or 8
+ * hands a step, so only a long list reaches them). */
+enum { MAX_BATCH = 16384 };
+
+struct batch {
+    size_t n;
+    gin_cardset hands[MAX_BATCH];
+    int want[MAX_BATCH];
+};
+
+static void batch_add(struct batch *b, gin_cardset hand, int want)
+{
+    if (b->n < MAX_BATCH) {
+        b->hands[b->n] = hand;
+        b->want[b->n++] = want;
+    }
+}
+
+/* Every path over the whole list, and over short lists at every offset so
+ * each partial step (the tails) is taken; with some bad hands mixed in. */
+static void check_batch(struct batch *b)
+{
+    static int out[MAX_BATCH + 1];
+    /* Bits outside the deck, in lanes among good hands. */
+    for (size_t i = 5; i + 1 < b->n && i < 200; i += 37) {
+        b->hands[i] |= UINT64_C(1) << (13 + 16 * (int)(i % 4));
+        b->want[i] = GIN_EINVAL;
+    }
+    for (int path = 0; path < GIN_MELD_PATHS; path++) {
+        if (!gin_meld_path_supported(path)) {
+            print_message("(meld path %d not in this build or not run by this CPU: skipped)\n", path);
+            continue;
+        }
+        out[b->n] = 12345;
+        gin_meld_batch_on(path, b->hands, b->n, out);
+        for (size_t i = 0; i < b->n; i++)
+            assert_int_equal(out[i], b->want[i]);
+        assert_int_equal(out[b->n], 12345); /* nothing written past the end */
+        for (size_t off = 0; off < 9 && off < b->n; off++) {
+            for (size_t len = 0; len < 20 && off + len <= b->n; len++) {
+                out[len] = 12345;
+                gin_meld_batch_on(path, b->hands + off, len, out);
+                for (size_t i = 0; i < len; i++)
+                    assert_int_equal(out[i], b->want[off + i]);
+                assert_int_equal(out[len], 12345);
+            }
+        }
+    }
+    assert_int_equal(gin_deadwood_batch(b->hands, b->n, out), GIN_OK);
+    for (size_t i = 0; i < b->n; i++)
+        assert_int_equal(out[i], b->want[i]);
+}
+
+/* Checks every function on `hand` against the naive solver (with `full`,
+ * every arrangement too); returns the least deadwood. */
+static int check_hand(struct naive *z, gin_cardset hand, int full)
 {
     naive_init(z, hand);
     int least = naive_solve(z, 0, full);
@@ -581,8 +658,8 @@ static void check_hand(struct naive *z, gin_cardset hand, int full)
     free(e);
 
     if (!hand)
-        return;
-    int after[64];
+        return least;
+    int after[64], want[64];
     int best = 1 << 30, best_card = -1;
     int got = gin_discard_deadwoods(hand, after);
     for (int c = 0; c < 64; c++)
@@ -591,6 +668,7 @@ static void check_hand(struct naive *z, gin_cardset hand, int full)
     for (int i = 0; i < z->n; i++) {
         int c = card_of_naive(z, i);
         int v = naive_solve(z, UINT64_C(1) << c, 0);
+        want[c] = v;
         assert_int_equal(after[c], v);
         /* documented tie-break: value, then rank, then lowest suit */
         if (best_card < 0 || v < best ||
@@ -602,11 +680,13 @@ static void check_hand(struct naive *z, gin_cardset hand, int full)
         }
     }
     assert_int_equal(got, best);
+    check_discard_paths(hand, want, best);
     gin_card d;
     int dw;
     assert_int_equal(gin_best_discard(hand, &d, &dw), GIN_OK);
     assert_int_equal(dw, best);
     assert_int_equal(d, best_card);
+    return least;
 }
 
 /* Uniform hands rarely meld; "dense" hands draw from a few adjacent ranks
@@ -633,12 +713,85 @@ static void test_property_random(void **state)
 {
     (void)state;
     static struct naive z;
+    static struct batch b;
+    b.n = 0;
     uint64_t seed = 20240601;
     for (int i = 0; i < 6000; i++) {
         int n = 3 + (int)(splitmix(&seed) % 9);
         gin_cardset h = random_hand(&seed, n, i & 1);
-        check_hand(&z, h, 1);
+        batch_add(&b, h, check_hand(&z, h, 1));
     }
+    check_batch(&b);
+}
+
+/* The worst shapes: 3 to 11 cards out of three or four full ranks,
+ * adjacent (sets and runs cross) or scattered, so two or three ranks of
+ * three or four are common. */
+static void test_property_full_ranks(void **state)
+{
+    (void)state;
+    static struct naive z;
+    static struct batch b;
+    b.n = 0;
+    uint64_t seed = 4444;
+    for (int i = 0; i < 4000; i++) {
+        int width = 3 + (int)(splitmix(&seed) % 2);
+        unsigned ranks = 0;
+        if (i & 1) {
+            ranks = ((1u << width) - 1) << (splitmix(&seed) % (uint64_t)(GIN_RANKS - width + 1));
+        } else {
+            while (__builtin_popcount(ranks) < width)
+                ranks |= 1u << (splitmix(&seed) % GIN_RANKS);
+        }
+        int n = 3 + (int)(splitmix(&seed) % 9);
+        gin_cardset h = 0;
+        while (__builtin_popcountll(h) < n) {
+            int r = (int)(splitmix(&seed) % GIN_RANKS);
+            if ((ranks >> r) & 1)
+                h |= UINT64_C(1) << bit_of(r, (int)(splitmix(&seed) % 4));
+        }
+        batch_add(&b, h, check_hand(&z, h, 1));
+    }
+    check_batch(&b);
+}
+
+/* Hands met in play: what the player to move holds (10, or 11 after a
+ * draw) in greedy games (the support's playout policy: it keeps its melds,
+ * as players do) through every phase of the hand. The core's tests use no
+ * bot; `gin-bench hands --from-play` dumps hard-vs-hard hands for timing. */
+static void seen_add(struct batch *b, gin_cardset h)
+{
+    for (size_t i = b->n; i-- > 0 && i + 64 > b->n;)
+        if (b->hands[i] == h)
+            return; /* the same hand again a turn later */
+    batch_add(b, h, 0);
+}
+
+static void test_property_play(void **state)
+{
+    (void)state;
+    static struct naive z;
+    static struct batch b;
+    static gin_game g;
+    b.n = 0;
+    gin_rules rules;
+    assert_int_equal(gin_rules_preset("standard", &rules), GIN_OK);
+    for (uint64_t seed = 1; b.n < 3000; seed++) {
+        gin_rng rng;
+        gin_rng_seed(&rng, seed);
+        assert_int_equal(gin_game_init(&g, &rules, seed), GIN_OK);
+        while (!g.over && b.n < 3000) {
+            if (g.hand_no == 0 || g.hand.phase == GIN_PHASE_OVER) {
+                assert_int_equal(gin_game_deal(&g, NULL, NULL), GIN_OK);
+                continue;
+            }
+            seen_add(&b, g.hand.held[g.hand.turn]);
+            assert_int_equal(gin_game_apply(&g, test_greedy_action(&g.hand, &rng, 8, 1), NULL, NULL), GIN_OK);
+        }
+    }
+    for (size_t i = 0; i < b.n; i++)
+        b.want[i] = check_hand(&z, b.hands[i], 0);
+    check_batch(&b);
 }
 
 /* Larger hands: five adjacent ranks holding 3 or 4 cards each (15 to 20
@@ -647,6 +800,8 @@ static void test_property_large(void **state)
 {
     (void)state;
     static struct naive z;
+    static struct batch b;
+    b.n = 0;
     uint64_t seed = 77;
     for (int i = 0; i < 40; i++) {
         int lo = (int)(splitmix(&seed) % 9);
@@ -673,7 +828,40 @@ static void test_property_large(void **state)
         assert_int_equal(gin_best_discard(h, &d, &dw), GIN_OK);
         assert_int_equal(dw, least_after);
         assert_int_equal(after[d], least_after);
+        batch_add(&b, h, least);
+        int want[64];
+        for (uint64_t x = h; x; x &= x - 1) {
+            int card = __builtin_ctzll(x);
+            want[card] = gin_deadwood(h & ~(UINT64_C(1) << card));
+        }
+        check_discard_paths(h, want, least_after);
     }
+    check_batch(&b);
+}
+
+/* Hands of 12 to 52 cards, every path against one gin_deadwood per card
+ * (itself checked against the naive solver above): the byte lanes of the
+ * SIMD kernels must hand over to the portable one once a hand is worth
+ * more than a byte holds, and the dynamic programme take the rest. */
+static void test_discards_big(void **state)
+{
+    (void)state;
+    static struct batch b;
+    b.n = 0;
+    uint64_t seed = 99;
+    for (int i = 0; i < 400; i++) {
+        int n = 12 + (int)(splitmix(&seed) % 41);
+        gin_cardset h = random_hand(&seed, n, i % 3 == 0);
+        int want[64], least = 1 << 30;
+        for (uint64_t x = h; x; x &= x - 1) {
+            int c = __builtin_ctzll(x);
+            want[c] = gin_deadwood(h & ~(UINT64_C(1) << c));
+            least = want[c] < least ? want[c] : least;
+        }
+        check_discard_paths(h, want, least);
+        batch_add(&b, h, gin_deadwood(h));
+    }
+    check_batch(&b);
 }
 
 int main(void)
@@ -691,7 +879,10 @@ int main(void)
         cmocka_unit_test(test_big_hands),
         cmocka_unit_test(test_every_suit_mask),
         cmocka_unit_test(test_property_random),
+        cmocka_unit_test(test_property_full_ranks),
+        cmocka_unit_test(test_property_play),
         cmocka_unit_test(test_property_large),
+        cmocka_unit_test(test_discards_big),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
