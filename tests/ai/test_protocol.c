@@ -803,6 +803,39 @@ static void test_mangled_lines(void **state)
     }
 }
 
+/* GIN_NO_CARD (an empty pile, a hidden card) is the empty set, not a shift
+ * by -1: `gin engine --level expert` once decided from a view it had built
+ * before any deal and shifted by GIN_NO_CARD inside the expert's search.
+ * Every level must decide from such a view without undefined behaviour
+ * (the sanitizer build checks that part). */
+static void test_no_card_is_no_set(void **state)
+{
+    (void)state;
+    volatile gin_card none = GIN_NO_CARD, past = 64, big = 1000;
+    assert_true(gin_cardset_of(none) == 0);
+    assert_true(gin_cardset_of(past) == 0);
+    assert_true(gin_cardset_of(big) == 0);
+    assert_int_equal(gin_cardset_has(~UINT64_C(0), none), 0);
+    assert_int_equal(gin_cardset_has(~UINT64_C(0), past), 0);
+    assert_true(gin_cardset_of(card("KC")) == UINT64_C(1) << card("KC"));
+    assert_int_equal(gin_cardset_has(cards("KC 2S"), card("KC")), 1);
+    gin_proto_client c;
+    gin_proto_client_init(&c); /* the engine's view before any message */
+    static const char *const levels[] = {"random", "simple", "easy", "normal", "hard", "expert"};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        gin_agent a;
+        assert_int_equal(gin_ai_create(levels[i], 1, 2, &a), GIN_OK);
+        for (int phase = GIN_PHASE_OFFER; phase <= GIN_PHASE_DISCARD; phase++) {
+            gin_view v = c.view;
+            v.phase = phase;
+            gin_action out;
+            (void)gin_agent_decide(&a, &v, &out); /* any answer, or a refusal */
+        }
+        if (a.destroy)
+            a.destroy(a.self);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +850,7 @@ int main(void)
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_mangled_lines),
+        cmocka_unit_test(test_no_card_is_no_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
