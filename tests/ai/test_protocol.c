@@ -836,6 +836,35 @@ static void test_no_card_is_no_set(void **state)
     }
 }
 
+/* Lines from outside are quoted without their line end, and no raw or
+ * control byte of theirs reaches a terminal. */
+static void test_quote(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(gin_proto_quote("gin 1\n", buf, sizeof buf), "gin 1");
+    assert_string_equal(gin_proto_quote("discard 7H\r\n", buf, sizeof buf), "discard 7H");
+    assert_string_equal(gin_proto_quote("", buf, sizeof buf), "");
+    assert_string_equal(gin_proto_quote(NULL, buf, sizeof buf), "");
+    assert_string_equal(gin_proto_quote("caf\xc3\xa9 \033[2J\a\t!", buf, sizeof buf), "caf\\xc3\\xa9 \\x1b[2J\\x07\\x09!");
+    assert_string_equal(gin_proto_quote("a\\x41\x7f", buf, sizeof buf), "a\\\\x41\\x7f");
+    assert_string_equal(gin_proto_quote("mid\nline\n", buf, sizeof buf), "mid\\x0aline");
+    /* Cut to fit, never in the middle of an escape, and marked. */
+    char small[8];
+    assert_string_equal(gin_proto_quote("abcdefg", small, sizeof small), "abcdefg");
+    assert_string_equal(gin_proto_quote("abcdefgh", small, sizeof small), "abcd...");
+    assert_string_equal(gin_proto_quote("ab\001cdefgh", small, sizeof small), "ab...");
+    char one[1];
+    assert_string_equal(gin_proto_quote("abc", one, sizeof one), "");
+    char big[GIN_PROTO_LINE_MAX * 4 + 1], line[GIN_PROTO_LINE_MAX];
+    memset(line, 0xff, sizeof line - 1);
+    line[sizeof line - 1] = '\0';
+    gin_proto_quote(line, big, sizeof big);
+    assert_int_equal(strlen(big), (sizeof line - 1) * 4);
+    for (size_t i = 0; big[i]; i++)
+        assert_true(big[i] >= 32 && big[i] < 127);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -851,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_mangled_lines),
         cmocka_unit_test(test_no_card_is_no_set),
+        cmocka_unit_test(test_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
