@@ -268,19 +268,6 @@ static int io_fault(xbot *x, int r, const char *when)
     return fail(x, GIN_ESTATE, 0, "%s %s", how, when);
 }
 
-/* Printable copy of a bot's line for a message, cut short. */
-static void quote(const char *s, char *buf, size_t cap)
-{
-    size_t i = 0;
-    for (; i + 4 < cap && s[i]; i++)
-        buf[i] = (unsigned char)s[i] >= 32 && (unsigned char)s[i] < 127 ? s[i] : '?';
-    if (s[i] && i + 4 >= cap) {
-        memcpy(buf + i, "...", 3);
-        i += 3;
-    }
-    buf[i] = '\0';
-}
-
 static int spawn(xbot *x, char *err, size_t errcap)
 {
     int to[2] = {-1, -1}, from[2] = {-1, -1};
@@ -353,7 +340,7 @@ static int start(xbot *x, char *err, size_t errcap)
     const char *problem = NULL;
     char said[96] = "";
     if (r == IO_OK && gin_proto_parse_ok(line, x->name, sizeof x->name) != GIN_OK) {
-        quote(line, said, sizeof said);
+        gin_proto_quote(line, said, sizeof said);
         problem = "answered the handshake 'gin 1' with";
     }
     if (r == IO_OK && !problem) {
@@ -412,7 +399,7 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
         return io_fault(x, r, when);
     int gin = 0;
     int rc = gin_proto_parse_answer(line, phase, out, &gin);
-    quote(line, said, sizeof said);
+    gin_proto_quote(line, said, sizeof said);
     if (rc != GIN_OK)
         return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
                     rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));

@@ -187,6 +187,9 @@ static const bad_bot bad_bots[] = {
     {"read l; echo ok long; while read l; do case $l in offer|draw) head -c 5000 /dev/zero | tr '\\0' a; echo;; "
      "esac; done",
      0, GIN_EFORMAT, "longer than"},
+    /* raw and control bytes from a bot reach a message escaped */
+    {"read l; echo ok raw; while read l; do case $l in offer|draw|discard) printf '\\377\\033[2Jx\\n';; esac; done", 0,
+     GIN_EFORMAT, "answered '\\xff\\x1b[2Jx' to '"},
 };
 
 static void test_bad_bots_lose_cleanly(void **state)
@@ -207,6 +210,8 @@ static void test_bad_bots_lose_cleanly(void **state)
             assert_int_equal(o.fault_seat, seat);
             assert_non_null(strstr(o.fault, "bot '"));
             assert_non_null(strstr(o.fault, bad_bots[i].says));
+            for (const char *c = o.fault; *c; c++)
+                assert_true((unsigned char)*c >= 32 && (unsigned char)*c < 127);
             assert_no_children();
             if (seat == 0)
                 print_message("%s\n", o.fault);
