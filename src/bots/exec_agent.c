@@ -268,12 +268,33 @@ static int io_fault(xbot *x, int r, const char *when)
     return fail(x, GIN_ESTATE, 0, "%s %s", how, when);
 }
 
+/* Open the bot's log for appending, refusing a symbolic link (the log is
+ * in a directory others may write to, and a link would make us append a
+ * bot's output to any file of the user's) and not hanging on a FIFO with no
+ * reader. Returns the descriptor, or -1 with err set. */
+static int open_log(const xbot *x, char *err, size_t errcap)
+{
+    const char *path = x->log_path ? x->log_path : "/dev/null";
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+    if (fd < 0 && errno == ELOOP)
+        snprintf(err, errcap, "exec:%.200s: the bot log %s is a symbolic link; refusing to write through it",
+                 x->command, path);
+    else if (fd < 0)
+        snprintf(err, errcap, "exec:%.200s: cannot open the bot log %s: %s", x->command, path, strerror(errno));
+    else
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* the bot writes as to any stderr */
+    return fd;
+}
+
 static int spawn(xbot *x, char *err, size_t errcap)
 {
     int to[2] = {-1, -1}, from[2] = {-1, -1};
+    int log = open_log(x, err, errcap);
+    if (log < 0)
+        return GIN_ESTATE;
     if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
         snprintf(err, errcap, "exec:%s: cannot make pipes: %s", x->command, strerror(errno));
-        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]);
+        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]), close_fd(&log);
         return GIN_EINVAL;
     }
     posix_spawn_file_actions_t fa;
@@ -282,8 +303,7 @@ static int spawn(xbot *x, char *err, size_t errcap)
     posix_spawnattr_init(&at);
     posix_spawn_file_actions_adddup2(&fa, to[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from[1], 1);
-    posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null", O_WRONLY | O_CREAT | O_APPEND,
-                                     0600);
+    posix_spawn_file_actions_adddup2(&fa, log, 2);
     sigset_t none, pipe_default;
     sigemptyset(&none);
     sigemptyset(&pipe_default);
@@ -300,11 +320,9 @@ static int spawn(xbot *x, char *err, size_t errcap)
     posix_spawnattr_destroy(&at);
     close(to[0]);
     close(from[1]);
+    close(log);
     if (rc != 0) {
-        snprintf(err, errcap, "exec:%s: cannot start: %s%s%s", x->command, strerror(rc), x->log_path ? " (log " : "",
-                 x->log_path ? x->log_path : "");
-        if (x->log_path)
-            strncat(err, ")", errcap - strlen(err) - 1);
+        snprintf(err, errcap, "exec:%s: cannot start: %s", x->command, strerror(rc));
         close(to[1]);
         close(from[0]);
         return GIN_ESTATE;

@@ -26,9 +26,11 @@ enum { GIN_EXEC_MOVE_MS = 5000 /* default time a bot has for each answer */ };
 /* Start `command` and do the handshake ("gin 1" -> "ok NAME"; allowed
  * max(move_ms, 5000) ms). move_ms <= 0 means GIN_EXEC_MOVE_MS. seed is sent
  * to the bot with its first game (later games with the same agent get seeds
- * derived from it). log_path NULL means /dev/null. On success fills *out
- * (name: the bot's own name; destroy sends quit, waits briefly, then
- * SIGTERM / SIGKILL, and reaps) and returns GIN_OK. On failure returns
+ * derived from it). log_path NULL means /dev/null; the log is opened for
+ * appending (created 0600) each time the bot starts, and a symbolic link
+ * there is refused. On success fills *out (name: the bot's own name;
+ * destroy sends quit, waits briefly, then SIGTERM / SIGKILL, and reaps) and
+ * returns GIN_OK. On failure returns
  * GIN_EINVAL (bad argument, no resources) or GIN_ESTATE (the bot did not
  * start or failed the handshake), with a message in err (if non-NULL);
  * nothing is left running. */

@@ -286,6 +286,34 @@ static void test_agent_serves_several_games(void **state)
     assert_no_children();
 }
 
+/* The bot log is not written through a symbolic link (someone else's
+ * link in a shared directory would point our bots' output anywhere). */
+static void test_log_refuses_a_symlink(void **state)
+{
+    (void)state;
+    char target[600], link_path[600], err[1024];
+    snprintf(target, sizeof target, "%s/precious", tmp_dir);
+    snprintf(link_path, sizeof link_path, "%s/bot.log", tmp_dir);
+    FILE *f = fopen(target, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(symlink(target, link_path), 0);
+    gin_agent a;
+    int rc = gin_bots_create("exec:read l; echo ok chatty; echo secret >&2; cat >/dev/null", 1, 0, link_path, &a, err,
+                             sizeof err);
+    if (rc == GIN_OK)
+        a.destroy(a.self);
+    assert_int_equal(rc, GIN_ESTATE);
+    assert_non_null(strstr(err, link_path));
+    assert_non_null(strstr(err, "symbolic link"));
+    struct stat st;
+    assert_int_equal(stat(target, &st), 0);
+    assert_int_equal(st.st_size, 0);
+    assert_no_children();
+    unlink(link_path);
+    unlink(target);
+}
+
 int main(void)
 {
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/gin_test_exec_XXXXXX");
@@ -295,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_engine_plays_as_in_process), cmocka_unit_test(test_example_bots_finish_games),
         cmocka_unit_test(test_bad_bots_lose_cleanly),      cmocka_unit_test(test_bots_that_fail_the_handshake),
         cmocka_unit_test(test_agent_serves_several_games),
+        cmocka_unit_test(test_log_refuses_a_symlink),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[600];
