@@ -87,6 +87,16 @@ screen | grep -q "EXIT=0" || check "the table did not exit 0"
 none_left || check "the table returned, its bot's tree is still running"
 grep -q "spam from" "$T/state/gin/bot.log" || check "the table's bot log got nothing"
 
+# 4. The table told to quit (SIGTERM): it leaves in order, and so does the bot.
+rm -f "$T/started"
+start --opponent "exec:'sh $T/tree.sh'" --seed 4 --fast
+wait_for "Your turn" 30
+table=$(pgrep -f "^$GIN --opponent exec:sh $T/tree.sh --seed 4")
+[ -n "$table" ] && [ "$(count "sleep $mark")" = 1 ] || check "the table or its bot's tree did not start"
+[ -n "$table" ] && kill -TERM $table
+wait_for "EXIT=" 10
+none_left || check "the table quit on SIGTERM, its bot's tree is still running"
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"
     exit 1
