@@ -525,7 +525,6 @@ static void x_observe(void *self, const gin_view *v, const gin_event *ev)
                 return;
             }
         }
-        reaper_sweep(); /* reap what bots left, note strays for gin_bots_kill_all */
         uint64_t seed = x->games == 0 ? x->seed : mix64(x->seed + (uint64_t)x->games);
         x->games++;
         int n = gin_proto_game_msgs(&v->rules, v->seat, seed, msgs);
