@@ -24,7 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # The core may import these from the C library (or the compiler's runtime).
-core_allow='^(mem(cpy|move|set|cmp|chr)|str(len|cmp|ncmp|chr|rchr|spn|cspn)|__(stack_chk_fail|(mem|str)[a-z]*_chk|popcount[sd]i2|builtin_.*|cpu_model|cpu_indicator_init|cpu_features2)|__(asan|ubsan|sanitizer|msan|tsan|lsan)_.*|__sancov_.*|_GLOBAL_OFFSET_TABLE_)$'
+core_allow='^(mem(cpy|move|set|cmp|chr)|str(len|cmp|ncmp|chr|rchr|spn|cspn|cpy|ncpy)|__(stack_chk_fail|(mem|str)[a-z]*_chk|popcount[sd]i2|builtin_.*|cpu_model|cpu_indicator_init|cpu_features2)|__(asan|ubsan|sanitizer|msan|tsan|lsan)_.*|__sancov_.*|_GLOBAL_OFFSET_TABLE_)$'
 
 # defs: "symbol layer object" for every global definition in every layer.
 while read -r name uses; do

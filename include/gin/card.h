@@ -39,8 +39,12 @@ static inline int gin_card_value(gin_card c)
     return r > 10 ? 10 : r;
 }
 
-static inline gin_cardset gin_cardset_of(gin_card c) { return UINT64_C(1) << c; }
-static inline int gin_cardset_has(gin_cardset s, gin_card c) { return (int)((s >> c) & 1u); }
+/* The set of one card; of a value outside 0..63 (GIN_NO_CARD) the empty
+ * set, and "has" is 0: a shift by a negative or too large count would be
+ * undefined, and callers pass GIN_NO_CARD for "none" (an empty pile). No
+ * branch: this is in the inner loop of every search. */
+static inline gin_cardset gin_cardset_of(gin_card c) { return (uint64_t)((unsigned)c < 64) << (c & 63); }
+static inline int gin_cardset_has(gin_cardset s, gin_card c) { return (int)((s >> (c & 63)) & ((unsigned)c < 64)); }
 /* The number of cards. With the popcnt instruction in the target (say
  * -march=x86-64-v2) the builtin is that instruction; without it gcc would
  * call a library routine, so count in registers instead (the meld kernels

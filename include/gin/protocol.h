@@ -139,6 +139,14 @@ int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, 
  * ASCII, cut to fit namecap - 1). Returns GIN_OK or GIN_EFORMAT. */
 int gin_proto_parse_ok(const char *line, char *name, size_t namecap);
 
+/* A line from the other side (a bot's answer, a referee's message) made
+ * safe to quote in a message for a person: its line end ("\n", "\r\n")
+ * dropped, every byte that is not printable ASCII written as \xNN and a
+ * backslash as \\, so that no control or raw byte from outside reaches a
+ * terminal; cut to fit cap with "..." at the end. Always NUL-terminates buf
+ * (cap >= 1; cap 0 writes nothing). Returns buf. */
+char *gin_proto_quote(const char *line, char *buf, size_t cap);
+
 /* ---- the bot side: rebuilding the view ---- */
 
 typedef struct gin_proto_client {

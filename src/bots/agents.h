@@ -30,4 +30,14 @@ int gin_bots_is_exec(const char *name);
  * agent keeps no message (built-in agents). Owned by the agent. */
 const char *gin_bots_fault(const gin_agent *a);
 
+/* End every external bot still running and every process one left behind
+ * (gin_exec_agent_end_all): for an exit path that does not destroy its
+ * agents (it also runs at exit, registered by the first external bot). */
+void gin_bots_end_all(void);
+
+/* Async-signal-safe: SIGKILL every running external bot's process group
+ * and what it left behind (gin_exec_agent_kill_all), for the handler of a
+ * signal that ends the program, before it re-raises the signal. */
+void gin_bots_kill_all(void);
+
 #endif

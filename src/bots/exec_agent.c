@@ -1,8 +1,9 @@
 /* An external program as an agent: the referee side of the bot protocol.
  * Pipes are non-blocking and every wait goes through poll with a deadline,
  * so no bot can hang the table; the process lives in its own group so the
- * whole of it (a shell and what it started) is stopped together. */
-#define _GNU_SOURCE /* pipe2 */
+ * whole of it (a shell and what it started) is stopped together, and what
+ * leaves the group is caught by the reaper (reaper.h). */
+#define _GNU_SOURCE /* pipe2, waitid */
 #include "exec_agent.h"
 
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "reaper.h"
 
 extern char **environ;
 
@@ -27,6 +29,8 @@ enum {
     HANDSHAKE_MIN_MS = 5000, /* an interpreter may take a while to start */
     QUIT_WAIT_MS = 500,      /* after "quit", before SIGTERM */
     TERM_WAIT_MS = 500,      /* after SIGTERM, before SIGKILL */
+    KILL_WAIT_MS = 1000,     /* for the group to be gone after SIGKILL */
+    ALIVE_CHECK_MS = 100,    /* while waiting on a pipe, how often to ask if the bot has died */
     MAX_MSGS = 64,
     OUT_MAX = MAX_MSGS * 160 + GIN_PROTO_LINE_MAX
 };
@@ -42,7 +46,9 @@ typedef struct xbot {
     int move_ms;
     uint64_t seed;
     long games;
-    pid_t pid; /* 0 when not running */
+    pid_t pid;  /* its main process (and process group); 0 when not running */
+    int exited; /* the main process has exited and been reaped: */
+    int status; /* its wait status */
     int to_bot, from_bot;
     char rbuf[GIN_PROTO_LINE_MAX];
     size_t rn;
@@ -72,18 +78,34 @@ static void sleep_ms(int ms)
         ;
 }
 
-/* Wait up to ms for the bot to exit; 1 and its wait status if it did. */
-static int reap(xbot *x, int ms, int *status)
+/* Wait up to ms for the bot's main process to exit, and reap it (x->exited,
+ * x->status). 1 if it has exited. */
+static int reap(xbot *x, int ms)
 {
     long long deadline = now_ms() + ms;
-    for (;;) {
-        pid_t r = waitpid(x->pid, status, WNOHANG);
-        if (r == x->pid || (r < 0 && errno == ECHILD))
-            return 1;
+    while (!x->exited) {
+        pid_t r = waitpid(x->pid, &x->status, WNOHANG);
+        if (r == x->pid || (r < 0 && errno == ECHILD)) {
+            if (r < 0)
+                x->status = -1;
+            x->exited = 1;
+            break;
+        }
         if (now_ms() >= deadline)
             return 0;
         sleep_ms(2);
     }
+    return 1;
+}
+
+/* Has the main process exited? Leaves it to be reaped (WNOWAIT). */
+static int has_exited(const xbot *x)
+{
+    if (x->exited)
+        return 1;
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    return waitid(P_PID, (id_t)x->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == x->pid;
 }
 
 static void close_fd(int *fd)
@@ -93,32 +115,53 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
-/* Stop the bot: "quit" and a short wait if polite, then SIGTERM, then
- * SIGKILL to its whole process group; always reaped. Returns the wait
- * status, or -1 if it was not running. */
+/* Wait up to ms for the main process to be reaped and its process group to
+ * be empty (what the group's dead leave to us as a subreaper is reaped on
+ * the way). 1 when both. */
+static int group_gone(xbot *x, int ms)
+{
+    long long deadline = now_ms() + ms;
+    for (;;) {
+        int main_done = reap(x, 0);
+        reaper_sweep();
+        if (main_done && kill(-x->pid, 0) < 0 && errno == ESRCH)
+            return 1;
+        if (now_ms() >= deadline)
+            return 0;
+        sleep_ms(2);
+    }
+}
+
+/* Stop the bot: "quit" and a short wait if polite; then, unless the main
+ * process has exited and left nothing in its group, SIGTERM to the whole
+ * group, and SIGKILL after a grace. The main process is always reaped, and
+ * the reaper told (it ends strays once no bot is left). Returns the main
+ * process's wait status, or -1 if it was not running. */
 static int stop(xbot *x, int polite)
 {
     if (x->pid <= 0)
         return -1;
-    int status = 0, done = 0;
-    if (polite && x->to_bot >= 0) {
+    if (polite && x->to_bot >= 0 && !x->exited) {
         ssize_t w = write(x->to_bot, "quit\n", 5);
         (void)w;
     }
     close_fd(&x->to_bot); /* end of input: a well-behaved bot exits */
     if (polite)
-        done = reap(x, QUIT_WAIT_MS, &status);
-    if (!done) {
+        reap(x, QUIT_WAIT_MS);
+    if (!group_gone(x, 0)) {
         kill(-x->pid, SIGTERM);
-        done = reap(x, TERM_WAIT_MS, &status);
-    }
-    if (!done) {
-        kill(-x->pid, SIGKILL);
-        while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
-            ;
+        if (!group_gone(x, TERM_WAIT_MS)) {
+            kill(-x->pid, SIGKILL);
+            while (!x->exited && reap(x, KILL_WAIT_MS) == 0)
+                ;
+            (void)group_gone(x, KILL_WAIT_MS); /* one stuck in the kernel cannot be helped */
+        }
     }
     close_fd(&x->from_bot);
+    reaper_forget(x->pid);
+    int status = x->status;
     x->pid = 0;
+    x->exited = 0;
     x->rn = 0;
     return status;
 }
@@ -168,18 +211,21 @@ static int fail(xbot *x, int status, int tell, const char *fmt, ...)
     return status;
 }
 
-/* Wait for events on fd until the deadline. Returns IO_OK with what
- * happened in *revents (0: nothing yet, or a signal), IO_TIMEOUT or
- * IO_ERROR. */
-static int wait_fd(int fd, short events, long long deadline, short *revents)
+/* Wait for events on one of the bot's pipes until the deadline. Returns
+ * IO_OK with what happened in *revents (0: nothing yet, or a signal),
+ * IO_TIMEOUT, IO_ERROR, or IO_EOF when the bot's main process has exited:
+ * the bot is over even if something it started still holds the pipe. */
+static int wait_fd(const xbot *x, int fd, short events, long long deadline, short *revents)
 {
     struct pollfd p = {fd, events, 0};
     int ms = left_ms(deadline);
     if (ms == 0)
         return IO_TIMEOUT;
-    int r = poll(&p, 1, ms);
+    int r = poll(&p, 1, ms < ALIVE_CHECK_MS ? ms : ALIVE_CHECK_MS);
     if (r < 0 && errno != EINTR)
         return IO_ERROR;
+    if (r == 0 && has_exited(x))
+        return IO_EOF;
     *revents = r > 0 ? p.revents : 0;
     return IO_OK;
 }
@@ -202,7 +248,7 @@ static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             return IO_ERROR;
         short ev;
-        int r = wait_fd(x->to_bot, POLLOUT, deadline, &ev);
+        int r = wait_fd(x, x->to_bot, POLLOUT, deadline, &ev);
         if (r != IO_OK)
             return r;
         if ((ev & (POLLERR | POLLHUP)) && !(ev & POLLOUT))
@@ -228,7 +274,7 @@ static int read_line(xbot *x, char *line, size_t cap, long long deadline)
         if (x->rn == sizeof x->rbuf)
             return IO_LONG;
         short ev;
-        int r = wait_fd(x->from_bot, POLLIN, deadline, &ev);
+        int r = wait_fd(x, x->from_bot, POLLIN, deadline, &ev);
         if (r != IO_OK)
             return r;
         if (!ev)
@@ -251,42 +297,43 @@ static int io_fault(xbot *x, int r, const char *when)
         return fail(x, GIN_ESTATE, 0, "gave no answer within %d ms %s", x->move_ms, when);
     if (r == IO_LONG)
         return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1, when);
-    /* Gone: reap it to say how. */
+    /* Gone: reap it to say how (stop then ends what it left). */
     close_fd(&x->to_bot);
-    int status = -1;
-    if (x->pid > 0 && !reap(x, 200, &status))
-        status = -1;
-    else if (x->pid > 0) {
-        close_fd(&x->from_bot);
-        x->pid = 0;
-    }
     char how[64];
-    if (status == -1)
+    if (!reap(x, 200) || x->status == -1)
         snprintf(how, sizeof how, "closed its %s", r == IO_EOF ? "pipes" : "pipes (I/O error)");
     else
-        describe_exit(status, how, sizeof how);
+        describe_exit(x->status, how, sizeof how);
     return fail(x, GIN_ESTATE, 0, "%s %s", how, when);
 }
 
-/* Printable copy of a bot's line for a message, cut short. */
-static void quote(const char *s, char *buf, size_t cap)
+/* Open the bot's log for appending, refusing a symbolic link (the log is
+ * in a directory others may write to, and a link would make us append a
+ * bot's output to any file of the user's) and not hanging on a FIFO with no
+ * reader. Returns the descriptor, or -1 with err set. */
+static int open_log(const xbot *x, char *err, size_t errcap)
 {
-    size_t i = 0;
-    for (; i + 4 < cap && s[i]; i++)
-        buf[i] = (unsigned char)s[i] >= 32 && (unsigned char)s[i] < 127 ? s[i] : '?';
-    if (s[i] && i + 4 >= cap) {
-        memcpy(buf + i, "...", 3);
-        i += 3;
-    }
-    buf[i] = '\0';
+    const char *path = x->log_path ? x->log_path : "/dev/null";
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+    if (fd < 0 && errno == ELOOP)
+        snprintf(err, errcap, "exec:%.200s: the bot log %s is a symbolic link; refusing to write through it",
+                 x->command, path);
+    else if (fd < 0)
+        snprintf(err, errcap, "exec:%.200s: cannot open the bot log %s: %s", x->command, path, strerror(errno));
+    else
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* the bot writes as to any stderr */
+    return fd;
 }
 
 static int spawn(xbot *x, char *err, size_t errcap)
 {
     int to[2] = {-1, -1}, from[2] = {-1, -1};
+    int log = open_log(x, err, errcap);
+    if (log < 0)
+        return GIN_ESTATE;
     if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
         snprintf(err, errcap, "exec:%s: cannot make pipes: %s", x->command, strerror(errno));
-        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]);
+        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]), close_fd(&log);
         return GIN_EINVAL;
     }
     posix_spawn_file_actions_t fa;
@@ -295,8 +342,7 @@ static int spawn(xbot *x, char *err, size_t errcap)
     posix_spawnattr_init(&at);
     posix_spawn_file_actions_adddup2(&fa, to[0], 0);
     posix_spawn_file_actions_adddup2(&fa, from[1], 1);
-    posix_spawn_file_actions_addopen(&fa, 2, x->log_path ? x->log_path : "/dev/null", O_WRONLY | O_CREAT | O_APPEND,
-                                     0600);
+    posix_spawn_file_actions_adddup2(&fa, log, 2);
     sigset_t none, pipe_default;
     sigemptyset(&none);
     sigemptyset(&pipe_default);
@@ -308,21 +354,25 @@ static int spawn(xbot *x, char *err, size_t errcap)
     char sh[] = "sh", dash_c[] = "-c";
     char *argv[] = {sh, dash_c, x->command, NULL};
     pid_t pid = 0;
-    int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    int rc = EAGAIN;
+    if (reaper_begin() == 0) { /* a bot just started is never taken for a stray */
+        rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+        reaper_end(rc == 0 ? pid : 0);
+    }
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     close(to[0]);
     close(from[1]);
+    close(log);
     if (rc != 0) {
-        snprintf(err, errcap, "exec:%s: cannot start: %s%s%s", x->command, strerror(rc), x->log_path ? " (log " : "",
-                 x->log_path ? x->log_path : "");
-        if (x->log_path)
-            strncat(err, ")", errcap - strlen(err) - 1);
+        snprintf(err, errcap, "exec:%s: cannot start: %s", x->command, strerror(rc));
         close(to[1]);
         close(from[0]);
         return GIN_ESTATE;
     }
     x->pid = pid;
+    x->exited = 0;
+    x->status = 0;
     x->to_bot = to[1];
     x->from_bot = from[0];
     x->rn = 0;
@@ -353,7 +403,7 @@ static int start(xbot *x, char *err, size_t errcap)
     const char *problem = NULL;
     char said[96] = "";
     if (r == IO_OK && gin_proto_parse_ok(line, x->name, sizeof x->name) != GIN_OK) {
-        quote(line, said, sizeof said);
+        gin_proto_quote(line, said, sizeof said);
         problem = "answered the handshake 'gin 1' with";
     }
     if (r == IO_OK && !problem) {
@@ -366,12 +416,14 @@ static int start(xbot *x, char *err, size_t errcap)
         snprintf(how, sizeof how, "did not answer the handshake 'gin 1' in time");
     else if (r == IO_LONG)
         snprintf(how, sizeof how, "sent an overlong line to the handshake");
-    else if (!problem)
+    else if (!problem) {
         describe_exit(status, how, sizeof how);
+        strncat(how, " before the handshake", sizeof how - strlen(how) - 1);
+    }
     if (problem)
         snprintf(err, errcap, "exec:%.200s %s '%s' (expected 'ok NAME')", x->command, problem, said);
     else
-        snprintf(err, errcap, "exec:%.200s %s before the handshake%s", x->command, how,
+        snprintf(err, errcap, "exec:%.200s %s%s", x->command, how,
                  r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127
                      ? " (command not found?)"
                      : "");
@@ -412,7 +464,7 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
         return io_fault(x, r, when);
     int gin = 0;
     int rc = gin_proto_parse_answer(line, phase, out, &gin);
-    quote(line, said, sizeof said);
+    gin_proto_quote(line, said, sizeof said);
     if (rc != GIN_OK)
         return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
                     rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));
@@ -587,3 +639,7 @@ int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed)
 }
 
 long gin_exec_agent_pid(const gin_agent *a) { return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0; }
+
+void gin_exec_agent_end_all(void) { reaper_shutdown(); }
+
+void gin_exec_agent_kill_all(void) { reaper_kill_all(); }

@@ -11,6 +11,15 @@
  * saying which bot did what (gin_exec_agent_fault) and stops the process.
  * If the agent is used for another game, the bot is started afresh.
  *
+ * The bot is its main process: once that exits (on quit, or dying in the
+ * middle of a game, even while something it started still holds its
+ * pipes), the bot is over, and stopping it ends its whole process group
+ * (SIGTERM, SIGKILL after half a second). On Linux this process becomes a
+ * child subreaper (reaper.h), so what a bot starts outside its group (with
+ * setsid) comes back to us when its parent dies and is ended too, once no
+ * bot is running any more; a program using exec agents must keep any other
+ * children of its own in its own process group, or they count as strays.
+ *
  * Creating one sets SIGPIPE to SIG_IGN for the process if it was SIG_DFL
  * (a bot that dies must not kill us; the bot itself starts with the
  * default). Agents are independent: several may run on different threads. */
@@ -26,9 +35,11 @@ enum { GIN_EXEC_MOVE_MS = 5000 /* default time a bot has for each answer */ };
 /* Start `command` and do the handshake ("gin 1" -> "ok NAME"; allowed
  * max(move_ms, 5000) ms). move_ms <= 0 means GIN_EXEC_MOVE_MS. seed is sent
  * to the bot with its first game (later games with the same agent get seeds
- * derived from it). log_path NULL means /dev/null. On success fills *out
- * (name: the bot's own name; destroy sends quit, waits briefly, then
- * SIGTERM / SIGKILL, and reaps) and returns GIN_OK. On failure returns
+ * derived from it). log_path NULL means /dev/null; the log is opened for
+ * appending (created 0600) each time the bot starts, and a symbolic link
+ * there is refused. On success fills *out (name: the bot's own name;
+ * destroy sends quit, waits briefly, then SIGTERM / SIGKILL to the bot's
+ * process group, and reaps) and returns GIN_OK. On failure returns
  * GIN_EINVAL (bad argument, no resources) or GIN_ESTATE (the bot did not
  * start or failed the handshake), with a message in err (if non-NULL);
  * nothing is left running. */
@@ -53,5 +64,21 @@ int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed);
 
 /* The process id of the running bot, or 0 (for tests: no zombies). */
 long gin_exec_agent_pid(const gin_agent *a);
+
+/* End every exec: bot still running and every process one left behind, at
+ * once (SIGKILL), reaping the strays. Registered with atexit by the first
+ * bot, so a program that returns or exits without destroying its agents
+ * leaves nothing running; call it yourself before leaving by _exit. From
+ * any thread, not from a signal handler. Agents are not freed: destroy them
+ * afterwards if at all (their bots are gone). */
+void gin_exec_agent_end_all(void);
+
+/* SIGKILL every running exec: bot's process group and main process, then
+ * (on Linux) every stray that is or becomes our child as they die: what
+ * left a bot's group, come back to us as a subreaper. Waits for that up to
+ * a second, reaps nothing. Async-signal-safe (no lock, no allocation, /proc
+ * read with open and read), for the handler of a signal that ends the
+ * program (SIGINT, SIGTERM, SIGHUP) before it re-raises it. */
+void gin_exec_agent_kill_all(void);
 
 #endif

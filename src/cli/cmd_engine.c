@@ -62,58 +62,109 @@ static void tell_bot(void *ctx, const gin_event *ev)
         e->bot.observe(e->bot.self, &e->client.view, ev);
 }
 
+/* Write one protocol line and push it out at once, as the referee waits for
+ * it. A failed write (a full disk, a closed output) ends the engine: with
+ * nobody to read the answers, playing on would only consume the referee's
+ * input. Returns 0, or -1 (the error stays on stdout for main to report). */
+static int put_line(const char *line)
+{
+    if (fputs(line, stdout) != EOF && fflush(stdout) == 0)
+        return 0;
+    return -1; /* main says "writing standard output: REASON", once */
+}
+
+static const char *request_word(int phase)
+{
+    return phase == GIN_PHASE_OFFER ? "offer" : phase == GIN_PHASE_DRAW ? "draw" : "discard";
+}
+
+/* What the seat to move does in `phase`, for messages. */
+static const char *phase_doing(int phase)
+{
+    return phase == GIN_PHASE_OFFER ? "take or pass the upcard" : phase == GIN_PHASE_DRAW ? "draw" : "discard";
+}
+
+/* A request with no hand in play (before any game, before the deal, between
+ * hands): there is no view to decide from, so answer with an error line
+ * the referee can read instead of guessing from an empty view. */
+static int refuse_request(engine *e, int phase)
+{
+    const char *when = !e->client.in_game ? "before any game" : "with no hand dealt";
+    fprintf(stderr, "gin engine: line %ld: asked '%s' %s; answered with an error\n", e->line_no, request_word(phase),
+            when);
+    gin_proto_msg m;
+    memset(&m, 0, sizeof m);
+    m.kind = GIN_PROTO_ERROR;
+    snprintf(m.text, sizeof m.text, "cannot answer '%s' %s", request_word(phase), when);
+    char line[GIN_PROTO_LINE_MAX];
+    if (gin_proto_format(&m, line, sizeof line) < 0)
+        return -1;
+    return put_line(line);
+}
+
+/* Answer a request; 0, or -1 to stop (the bot or the output failed). */
 static int answer(engine *e, int phase)
 {
+    if (!e->client.in_game || e->client.view.phase == GIN_PHASE_OVER)
+        return refuse_request(e, phase);
     if (!e->have_bot && make_bot(e, 0) != GIN_OK)
-        return 1;
+        return -1;
     gin_view v = e->client.view;
     if (v.phase != phase || v.turn != v.seat) {
-        fprintf(stderr, "gin engine: line %ld: asked to move, but by my count it is %s's turn in phase %d\n",
-                e->line_no, v.turn == v.seat ? "my" : "the other seat", v.phase);
-        v.phase = phase; /* answer anyway; the referee checks */
+        char whose[32];
+        if (v.turn == v.seat)
+            snprintf(whose, sizeof whose, "my turn");
+        else
+            snprintf(whose, sizeof whose, "seat %d's turn", v.turn);
+        fprintf(stderr, "gin engine: line %ld: asked '%s', but by my count it is %s to %s; answering anyway\n",
+                e->line_no, request_word(phase), whose, phase_doing(v.phase));
+        v.phase = phase; /* the referee checks the answer */
     }
     gin_action a;
     int rc = gin_agent_decide(&e->bot, &v, &a);
     if (rc != GIN_OK) {
         fprintf(stderr, "gin engine: the bot failed: %s\n", gin_strerror(rc));
-        return 1;
+        return -1;
     }
     int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && gin_deadwood(v.hand & ~gin_cardset_of(a.card)) == 0;
     char buf[32];
     if (gin_proto_format_answer(a, gin, buf, sizeof buf) < 0)
-        return 1;
-    fputs(buf, stdout);
-    fflush(stdout);
-    return 0;
+        return -1;
+    return put_line(buf);
 }
 
 /* Handle one line; 1 to stop (quit), -1 on a fatal error, else 0. */
 static int handle(engine *e, const char *line)
 {
+    char said[120];
     gin_proto_msg m;
     int rc = gin_proto_parse(line, &m);
     if (rc != GIN_OK) {
-        fprintf(stderr, "gin engine: line %ld: cannot read '%.80s': %s\n", e->line_no, line, gin_strerror(rc));
+        fprintf(stderr, "gin engine: line %ld: cannot read '%s': %s\n", e->line_no,
+                gin_proto_quote(line, said, sizeof said), gin_strerror(rc));
         return 0;
     }
     switch (m.kind) {
-    case GIN_PROTO_HELLO:
+    case GIN_PROTO_HELLO: {
         if (m.n != GIN_PROTO_VERSION) {
             fprintf(stderr, "gin engine: protocol version %d is not supported (only %d)\n", m.n, GIN_PROTO_VERSION);
             return -1;
         }
-        printf("ok gin %s\n", e->level);
-        fflush(stdout);
-        return 0;
+        char ok[GIN_PROTO_LINE_MAX];
+        snprintf(ok, sizeof ok, "ok gin %s\n", e->level);
+        return put_line(ok);
+    }
     case GIN_PROTO_OFFER:
-        return answer(e, GIN_PHASE_OFFER) ? -1 : 0;
+        return answer(e, GIN_PHASE_OFFER);
     case GIN_PROTO_DRAW:
-        return answer(e, GIN_PHASE_DRAW) ? -1 : 0;
+        return answer(e, GIN_PHASE_DRAW);
     case GIN_PROTO_DISCARD:
-        return answer(e, GIN_PHASE_DISCARD) ? -1 : 0;
-    case GIN_PROTO_ERROR:
-        fprintf(stderr, "gin engine: the referee says: %s\n", m.text);
+        return answer(e, GIN_PHASE_DISCARD);
+    case GIN_PROTO_ERROR: {
+        char text[sizeof m.text * 4];
+        fprintf(stderr, "gin engine: the referee says: %s\n", gin_proto_quote(m.text, text, sizeof text));
         return 0;
+    }
     case GIN_PROTO_QUIT:
         return 1;
     case GIN_PROTO_GAME:
@@ -127,7 +178,8 @@ static int handle(engine *e, const char *line)
     }
     rc = gin_proto_client_feed(&e->client, &m, tell_bot, e);
     if (rc != GIN_OK)
-        fprintf(stderr, "gin engine: line %ld: '%.80s' out of order: %s\n", e->line_no, line, gin_strerror(rc));
+        fprintf(stderr, "gin engine: line %ld: '%s' out of order: %s\n", e->line_no,
+                gin_proto_quote(line, said, sizeof said), gin_strerror(rc));
     return 0;
 }
 

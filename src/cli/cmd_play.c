@@ -299,9 +299,9 @@ static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_
                      g->score.points[1 - info->human]);
         } else {
             /* A ring: every seat's penalty points, you first. */
-            int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
-                             rules, g->rules.seats, info->level,
-                             info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
+            int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d", rules,
+                             g->rules.seats, info->level, info->practice ? " (practice)" : "", hand,
+                             g->score.points[info->human]);
             for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
                 n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
                               g->score.points[(info->human + k) % g->rules.seats]);

@@ -237,7 +237,7 @@ static const char *record_of(const char *text, int *skipped)
         return text;
     const char *body = strstr(text, "\n\n");
     if (!body)
-        return text; /* no record in it: the parse says where it fails */
+        return text;                               /* no record in it: the parse says where it fails */
     for (const char *q = text; q <= body + 1; q++) /* the header and the blank line */
         *skipped += *q == '\n';
     return body + 2;

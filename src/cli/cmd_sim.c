@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,8 +349,28 @@ static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int js
     printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg->jobs, secs);
 }
 
+/* Told to stop (Ctrl-C, a closed terminal, kill): the run stops starting
+ * games, every agent is stopped in order (exec bots and what they started,
+ * escapees included) and we die of the signal as we would have. A second
+ * signal does not wait: every bot's process group is killed at once. */
+static volatile sig_atomic_t quit_sig;
+
+static void on_quit(int sig)
+{
+    if (!quit_sig) {
+        quit_sig = sig;
+        return;
+    }
+    gin_bots_kill_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 int gin_cmd_sim(int argc, char **argv)
 {
+    static const int quit_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
+        signal(quit_sigs[i], on_quit);
     sim_args a;
     memset(&a, 0, sizeof a);
     a.games = 1000;
@@ -383,6 +404,7 @@ int gin_cmd_sim(int argc, char **argv)
     cfg.jobs = (int)a.jobs;
     cfg.move_ms = (int)a.move_ms;
     cfg.bot_log = bot_log;
+    cfg.cancel = &quit_sig;
     int tty = isatty(STDERR_FILENO);
     forfeit_out fo = {seats, tty};
     cfg.on_forfeit = report_forfeit;
@@ -394,6 +416,12 @@ int gin_cmd_sim(int argc, char **argv)
     double secs = gin_sim_now() - t0;
     if (tty)
         fputs("\r\033[K", stderr);
+    if (quit_sig) { /* every bot has been stopped: now die of the signal */
+        gin_bots_end_all();
+        fflush(stdout);
+        signal(quit_sig, SIG_DFL);
+        raise(quit_sig);
+    }
     if (rc != GIN_OK) {
         const char *who = gin_sim_player(&cfg, st.fault_player);
         fprintf(stderr, "gin sim: game %ld failed: %s%s%s\n", st.fault_game, gin_strerror(rc), who ? " by " : "",

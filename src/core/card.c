@@ -26,7 +26,6 @@ int gin_cardset_value(gin_cardset s)
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == ','; }
 
-
 /* Rank at p: returns the rank and sets *len, or -1. "1" must be followed by
  * "0"; p[1] is only read once p[0] is known to be '1' (not NUL). */
 static int parse_rank(const unsigned char *p, int *len)

@@ -93,7 +93,6 @@ size_t gin_rules_preset_count(void) { return N_PRESETS; }
 /* Preset i (static storage, never freed), or NULL when i is out of range. */
 const gin_rules *gin_rules_preset_at(size_t i) { return i < N_PRESETS ? &presets[i] : NULL; }
 
-
 /* Copies the named preset into *out (if out is non-NULL). GIN_OK, GIN_ENAME. */
 int gin_rules_preset(const char *name, gin_rules *out)
 {
@@ -212,11 +211,11 @@ static const char *const w_onoff[] = {"off", "on"};
 
 #define KNOB(n, field, w, msg)                                                                                         \
     {                                                                                                                  \
-        (n), offsetof(gin_rules, field), (w), (int)(sizeof(w) / sizeof((w)[0])), (msg)                                           \
+        (n), offsetof(gin_rules, field), (w), (int)(sizeof(w) / sizeof((w)[0])), (msg)                                 \
     }
 #define NUMBER(n, field, msg)                                                                                          \
     {                                                                                                                  \
-        (n), offsetof(gin_rules, field), NULL, 0, (msg)                                                                    \
+        (n), offsetof(gin_rules, field), NULL, 0, (msg)                                                                \
     }
 
 static const knob knobs[] = {

@@ -279,6 +279,8 @@ static void *worker_main(void *arg)
     kept k;
     memset(&k, 0, sizeof k);
     for (;;) {
+        if (r->c->cancel && *r->c->cancel)
+            atomic_store(&r->stop, 1);
         long pair = atomic_fetch_add(&r->next_pair, 1);
         if (pair >= r->c->pairs || atomic_load(&r->stop))
             break;
@@ -341,7 +343,7 @@ int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx
         worker_main(&ws[0]);
     } else if (progress) {
         long total = seats_of(c) * c->pairs;
-        while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop)) {
+        while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop) && !(c->cancel && *c->cancel)) {
             progress(ctx, atomic_load(&r.games_done), total);
             struct timespec ts = {0, 100L * 1000 * 1000};
             nanosleep(&ts, NULL);
@@ -353,5 +355,7 @@ int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx
     for (int i = 0; i < jobs; i++)
         add_stats(out, &ws[i].st);
     free(ws);
+    if (out->fault == GIN_OK && c->cancel && *c->cancel)
+        return GIN_ESTATE;
     return out->fault;
 }

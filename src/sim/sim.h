@@ -17,6 +17,7 @@
 #define GIN_SIM_H
 
 #include <stdint.h>
+#include <signal.h>
 #include "gin/hand.h"
 #include "gin/rules.h"
 
@@ -37,6 +38,11 @@ typedef struct gin_sim_config {
     gin_sim_forfeit_fn on_forfeit; /* may be NULL */
     void *forfeit_ctx;
     const char *p3, *p4; /* the third and fourth players (rules.seats >= 3, 4) */
+    /* May be NULL. Once *cancel is nonzero no further game starts: each
+     * worker ends the game it is in and the run returns GIN_ESTATE with the
+     * figures so far (a signal handler sets it; every agent is then stopped
+     * in order, external bots and what they started included). */
+    const volatile sig_atomic_t *cancel;
 } gin_sim_config;
 
 /* Per player (index 0 = p1). With two seats `points` are hand points won;

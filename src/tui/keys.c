@@ -10,8 +10,14 @@
 
 /* K(command, acts when, shown when, key-line priority, codes, names, label,
  * ASCII label, help) */
-#define K(c, w, sh, pr, codes, names, line, ascii, help) {c, w, sh, pr, codes, names, line, ascii, help}
-#define CODES(...) {__VA_ARGS__}
+#define K(c, w, sh, pr, codes, names, line, ascii, help)                                                               \
+    {                                                                                                                  \
+        c, w, sh, pr, codes, names, line, ascii, help                                                                  \
+    }
+#define CODES(...)                                                                                                     \
+    {                                                                                                                  \
+        __VA_ARGS__                                                                                                    \
+    }
 static const gin_key table[] = {
     K(GIN_CMD_TAKE, GIN_WHEN_OFFER, GIN_WHEN_OFFER, 0, CODES('d'), "d", "d take", NULL,
       "on the upcard offer: take the upcard (or click the pile)"),
@@ -35,7 +41,8 @@ static const gin_key table[] = {
     K(GIN_CMD_HINT, W_ALL, W_TURN, 2, CODES('H'), "H", "H hint", NULL,
       "hint: the best move by a quick search of the hand, and why"),
     K(GIN_CMD_UNDO, W_TURN, W_TURN, 2, CODES('u'), "u", "u undo", NULL, "undo your last move (practice games)"),
-    K(GIN_CMD_PILE_VIEW, W_ALL, W_ALL, 4, CODES('v'), "v", "v pile", NULL, "the discard pile, with who threw each card"),
+    K(GIN_CMD_PILE_VIEW, W_ALL, W_ALL, 4, CODES('v'), "v", "v pile", NULL,
+      "the discard pile, with who threw each card"),
     K(GIN_CMD_SHEET, W_ALL, W_ALL, 4, CODES('t'), "t", "t sheet", NULL, "the score sheet"),
     K(GIN_CMD_HELP, W_ALL, W_ALL, 1, CODES('?'), "?", "? help", NULL, "this help: the keys and the rules in play"),
     K(GIN_CMD_MENU, W_ALL, W_ALL, 3, CODES('m'), "m", "m menu", NULL,

@@ -244,7 +244,16 @@ static void header(const gin_play *p, char *buf, size_t cap, const char *dot, co
     }
     /* Piece by piece: a title too long for the line is cut, as the window
      * would cut it. */
-    const char *parts[] = {"gin", dot, rules, players, dot, end, dot, hand, dot, dealer,
+    const char *parts[] = {"gin",
+                           dot,
+                           rules,
+                           players,
+                           dot,
+                           end,
+                           dot,
+                           hand,
+                           dot,
+                           dealer,
                            p->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : ""};
     size_t len = 0;
     buf[0] = '\0';
@@ -263,10 +272,7 @@ static void two_seats(const gin_play *p, gin_scene *t, const char *dot)
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
     int dealt = g->hand_no > 0;
-    header(p, t->title, sizeof t->title, dot,
-           !dealt                  ? "cutting"
-           : h->dealer == p->human ? "you deal"
-                                   : "bot deals");
+    header(p, t->title, sizeof t->title, dot, !dealt ? "cutting" : h->dealer == p->human ? "you deal" : "bot deals");
     if (g->rules.hollywood)
         snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d", g->hollywood[0].points[p->human],
                  g->hollywood[1].points[p->human], g->hollywood[2].points[p->human], dot,

@@ -187,7 +187,8 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     add(buf, cap, " The game ends when someone reaches %d", r->target);
     if (r->max_hands > 0)
         add(buf, cap, " or after %d hands", r->max_hands);
-    add(buf, cap, ". Then: a game bonus of %d to whoever reached %d, %d a box for each hand won, and a shutout doubles %s.\n",
+    add(buf, cap,
+        ". Then: a game bonus of %d to whoever reached %d, %d a box for each hand won, and a shutout doubles %s.\n",
         r->game_bonus, r->target, r->box_bonus,
         r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX ? "the winner's points and bonus (no boxes)" : "the winner's total");
 }

@@ -803,6 +803,68 @@ static void test_mangled_lines(void **state)
     }
 }
 
+/* GIN_NO_CARD (an empty pile, a hidden card) is the empty set, not a shift
+ * by -1: `gin engine --level expert` once decided from a view it had built
+ * before any deal and shifted by GIN_NO_CARD inside the expert's search.
+ * Every level must decide from such a view without undefined behaviour
+ * (the sanitizer build checks that part). */
+static void test_no_card_is_no_set(void **state)
+{
+    (void)state;
+    volatile gin_card none = GIN_NO_CARD, past = 64, big = 1000;
+    assert_true(gin_cardset_of(none) == 0);
+    assert_true(gin_cardset_of(past) == 0);
+    assert_true(gin_cardset_of(big) == 0);
+    assert_int_equal(gin_cardset_has(~UINT64_C(0), none), 0);
+    assert_int_equal(gin_cardset_has(~UINT64_C(0), past), 0);
+    assert_true(gin_cardset_of(card("KC")) == UINT64_C(1) << card("KC"));
+    assert_int_equal(gin_cardset_has(cards("KC 2S"), card("KC")), 1);
+    gin_proto_client c;
+    gin_proto_client_init(&c); /* the engine's view before any message */
+    static const char *const levels[] = {"random", "simple", "easy", "normal", "hard", "expert"};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        gin_agent a;
+        assert_int_equal(gin_ai_create(levels[i], 1, 2, &a), GIN_OK);
+        for (int phase = GIN_PHASE_OFFER; phase <= GIN_PHASE_DISCARD; phase++) {
+            gin_view v = c.view;
+            v.phase = phase;
+            gin_action out;
+            (void)gin_agent_decide(&a, &v, &out); /* any answer, or a refusal */
+        }
+        if (a.destroy)
+            a.destroy(a.self);
+    }
+}
+
+/* Lines from outside are quoted without their line end, and no raw or
+ * control byte of theirs reaches a terminal. */
+static void test_quote(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(gin_proto_quote("gin 1\n", buf, sizeof buf), "gin 1");
+    assert_string_equal(gin_proto_quote("discard 7H\r\n", buf, sizeof buf), "discard 7H");
+    assert_string_equal(gin_proto_quote("", buf, sizeof buf), "");
+    assert_string_equal(gin_proto_quote(NULL, buf, sizeof buf), "");
+    assert_string_equal(gin_proto_quote("caf\xc3\xa9 \033[2J\a\t!", buf, sizeof buf), "caf\\xc3\\xa9 \\x1b[2J\\x07\\x09!");
+    assert_string_equal(gin_proto_quote("a\\x41\x7f", buf, sizeof buf), "a\\\\x41\\x7f");
+    assert_string_equal(gin_proto_quote("mid\nline\n", buf, sizeof buf), "mid\\x0aline");
+    /* Cut to fit, never in the middle of an escape, and marked. */
+    char small[8];
+    assert_string_equal(gin_proto_quote("abcdefg", small, sizeof small), "abcdefg");
+    assert_string_equal(gin_proto_quote("abcdefgh", small, sizeof small), "abcd...");
+    assert_string_equal(gin_proto_quote("ab\001cdefgh", small, sizeof small), "ab...");
+    char one[1];
+    assert_string_equal(gin_proto_quote("abc", one, sizeof one), "");
+    char big[GIN_PROTO_LINE_MAX * 4 + 1], line[GIN_PROTO_LINE_MAX];
+    memset(line, 0xff, sizeof line - 1);
+    line[sizeof line - 1] = '\0';
+    gin_proto_quote(line, big, sizeof big);
+    assert_int_equal(strlen(big), (sizeof line - 1) * 4);
+    for (size_t i = 0; big[i]; i++)
+        assert_true(big[i] >= 32 && big[i] < 127);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +879,8 @@ int main(void)
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_mangled_lines),
+        cmocka_unit_test(test_no_card_is_no_set),
+        cmocka_unit_test(test_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

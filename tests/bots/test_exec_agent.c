@@ -15,8 +15,10 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <errno.h>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "agents.h"
@@ -67,20 +69,11 @@ typedef struct outcome {
     char fault[640];
 } outcome;
 
-/* One game between named agents (exec: allowed); the log gets every event. */
-static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, const char *log_path, game_log *log)
+/* One game between two agents, which stay alive. */
+static outcome play_agents(gin_agent a[2], uint64_t seed, game_log *log)
 {
     outcome o;
     memset(&o, 0, sizeof o);
-    gin_agent a[2];
-    char err[512];
-    const char *names[2] = {n0, n1};
-    for (int s = 0; s < 2; s++) {
-        int rc = gin_bots_create_timed(names[s], seed * 2 + (uint64_t)s, 0, move_ms, log_path, &a[s], err, sizeof err);
-        if (rc != GIN_OK)
-            print_error("cannot create %s: %s\n", names[s], err);
-        assert_int_equal(rc, GIN_OK);
-    }
     gin_match *m = calloc(1, sizeof *m);
     assert_non_null(m);
     const gin_agent *seats[2] = {&a[0], &a[1]};
@@ -91,9 +84,29 @@ static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, 
     o.winner = gin_game_winner(&m->game, &o.total);
     if (o.fault_seat >= 0 && gin_bots_fault(&a[o.fault_seat]))
         snprintf(o.fault, sizeof o.fault, "%s", gin_bots_fault(&a[o.fault_seat]));
+    free(m);
+    return o;
+}
+
+static void create(const char *name, uint64_t seed, int move_ms, const char *log_path, gin_agent *a)
+{
+    char err[512];
+    int rc = gin_bots_create_timed(name, seed, 0, move_ms, log_path, a, err, sizeof err);
+    if (rc != GIN_OK)
+        print_error("cannot create %s: %s\n", name, err);
+    assert_int_equal(rc, GIN_OK);
+}
+
+/* One game between named agents (exec: allowed); the log gets every event. */
+static outcome play(const char *n0, const char *n1, uint64_t seed, int move_ms, const char *log_path, game_log *log)
+{
+    gin_agent a[2];
+    const char *names[2] = {n0, n1};
+    for (int s = 0; s < 2; s++)
+        create(names[s], seed * 2 + (uint64_t)s, move_ms, log_path, &a[s]);
+    outcome o = play_agents(a, seed, log);
     for (int s = 0; s < 2; s++)
         a[s].destroy(a[s].self);
-    free(m);
     return o;
 }
 
@@ -186,6 +199,9 @@ static const bad_bot bad_bots[] = {
     {"read l; echo ok long; while read l; do case $l in offer|draw) head -c 5000 /dev/zero | tr '\\0' a; echo;; "
      "esac; done",
      0, GIN_EFORMAT, "longer than"},
+    /* raw and control bytes from a bot reach a message escaped */
+    {"read l; echo ok raw; while read l; do case $l in offer|draw|discard) printf '\\377\\033[2Jx\\n';; esac; done", 0,
+     GIN_EFORMAT, "answered '\\xff\\x1b[2Jx' to '"},
 };
 
 static void test_bad_bots_lose_cleanly(void **state)
@@ -206,6 +222,8 @@ static void test_bad_bots_lose_cleanly(void **state)
             assert_int_equal(o.fault_seat, seat);
             assert_non_null(strstr(o.fault, "bot '"));
             assert_non_null(strstr(o.fault, bad_bots[i].says));
+            for (const char *c = o.fault; *c; c++)
+                assert_true((unsigned char)*c >= 32 && (unsigned char)*c < 127);
             assert_no_children();
             if (seat == 0)
                 print_message("%s\n", o.fault);
@@ -280,8 +298,231 @@ static void test_agent_serves_several_games(void **state)
     assert_no_children();
 }
 
-int main(void)
+/* ---- what a bot leaves behind ---- */
+
+static long mark_base; /* sleep durations unique to this run, as marks */
+static int have_setsid;
+
+/* How many live processes are exactly `sleep N` (a zombie has no command
+ * line, and a shell whose script mentions the sleep is not one). */
+static int count_sleeps(long n)
 {
+    char want[40];
+    int wn = snprintf(want, sizeof want, "sleep%c%ld%c", 0, n, 0);
+    DIR *d = opendir("/proc");
+    if (!d)
+        return -1;
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        char *end, path[64], buf[64];
+        long pid = strtol(e->d_name, &end, 10);
+        if (*end || pid <= 0)
+            continue;
+        snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t k = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        count += k == (size_t)wn && !memcmp(buf, want, k);
+    }
+    closedir(d);
+    return count;
+}
+
+/* Poll until count_sleeps(n) == want (every 10 ms, at most 10 s: a bound
+ * for a loaded machine, not a delay); returns the last count. */
+static int settle(long n, int want)
+{
+    int c = count_sleeps(n);
+    for (int i = 0; i < 1000 && c != want; i++) {
+        struct timespec ts = {0, 10000000L};
+        nanosleep(&ts, NULL);
+        c = count_sleeps(n);
+    }
+    return c;
+}
+
+/* exec: a bot that first starts `sleep MARK` in its process group (holding
+ * its pipes, as a careless child does) and `sleep MARK+1` that leaves the
+ * group with setsid, then runs `tail`. */
+static void tree_bot(char *buf, size_t cap, long mark, const char *tail)
+{
+    char stray[160];
+    if (have_setsid)
+        snprintf(stray, sizeof stray, "setsid sleep %ld", mark + 1);
+    else
+        snprintf(stray, sizeof stray, "python3 -c \"import os; os.setsid(); os.execvp('sleep', ['sleep', '%ld'])\"",
+                 mark + 1);
+    snprintf(buf, cap, "exec:sleep %ld <&0 & %s & %s", mark, stray, tail);
+}
+
+/* Start a tree bot and wait until both of its sleeps run. */
+static void create_tree_bot(long mark, const char *tail, int move_ms, gin_agent *a)
+{
+    char cmd[1400];
+    tree_bot(cmd, sizeof cmd, mark, tail);
+    create(cmd, 1, move_ms, NULL, a);
+    assert_int_equal(settle(mark, 1), 1);
+    assert_int_equal(settle(mark + 1, 1), 1);
+}
+
+/* Whether a bot quits, fails or dies mid-game (leaving a child on its
+ * pipes), nothing of its tree is left once its agent is destroyed. */
+static void test_bot_trees_end_with_the_bot(void **state)
+{
+    (void)state;
+    char engine[600], dying[600];
+    snprintf(engine, sizeof engine, "exec '%s' engine --level simple", GIN_BINARY);
+    snprintf(dying, sizeof dying, "i=0; while [ $i -lt 30 ] && read l; do echo \"$l\"; i=$((i+1)); done | '%s' engine --level simple",
+             GIN_BINARY);
+    const struct {
+        const char *tail;
+        int rc;
+        const char *says;
+    } cases[] = {
+        {engine, GIN_OK, NULL},
+        {"read l; echo ok garbage; while read l; do case $l in offer|draw|discard) echo blah;; esac; done",
+         GIN_EFORMAT, "answered 'blah'"},
+        /* Its child still holds the pipes, so only the death of the main
+         * process, not the end of the pipe (nor the minute of move time),
+         * can tell the referee the bot is gone. */
+        {dying, GIN_ESTATE, "exited with status 0"},
+    };
+    int fds = open_fds();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long mark = mark_base + 10 * (long)i;
+        gin_agent a[2];
+        create_tree_bot(mark, cases[i].tail, 60000, &a[0]);
+        create("simple", 2, 0, NULL, &a[1]);
+        outcome o = play_agents(a, 5, NULL);
+        if (o.rc != cases[i].rc || (cases[i].says && !strstr(o.fault, cases[i].says)))
+            print_error("case %zu: rc %d, '%s'\n", i, o.rc, o.fault);
+        assert_int_equal(o.rc, cases[i].rc);
+        if (cases[i].says)
+            assert_non_null(strstr(o.fault, cases[i].says));
+        a[0].destroy(a[0].self);
+        a[1].destroy(a[1].self);
+        assert_int_equal(settle(mark, 0), 0);
+        assert_int_equal(settle(mark + 1, 0), 0);
+        assert_no_children();
+    }
+    assert_int_equal(open_fds(), fds);
+}
+
+/* A stray (left its group) may be a running bot's helper: it is ended when
+ * the last bot stops, not before; and stopping one bot never touches
+ * another's processes (as `gin sim --jobs N` runs several at once). */
+static void test_strays_wait_for_the_last_bot(void **state)
+{
+    (void)state;
+    char engine[600];
+    snprintf(engine, sizeof engine, "exec '%s' engine --level simple", GIN_BINARY);
+    long ma = mark_base + 100, mb = mark_base + 110;
+    gin_agent a[2], b;
+    create_tree_bot(ma, engine, 0, &a[0]);
+    create("simple", 2, 0, NULL, &a[1]);
+    create_tree_bot(mb, engine, 0, &b);
+    long pid = gin_exec_agent_pid(&a[0]);
+    b.destroy(b.self);
+    assert_int_equal(settle(mb, 0), 0);        /* its group went with it */
+    assert_int_equal(count_sleeps(mb + 1), 1); /* its stray waits for the last bot */
+    assert_int_equal(count_sleeps(ma), 1);     /* the other bot's tree is untouched */
+    assert_int_equal(count_sleeps(ma + 1), 1);
+    outcome o = play_agents(a, 7, NULL);
+    assert_int_equal(o.rc, 0);
+    assert_int_equal(gin_exec_agent_pid(&a[0]), pid);
+    a[0].destroy(a[0].self);
+    a[1].destroy(a[1].self);
+    assert_int_equal(settle(ma, 0), 0);
+    assert_int_equal(settle(ma + 1, 0), 0);
+    assert_int_equal(settle(mb + 1, 0), 0);
+    assert_no_children();
+}
+
+/* For a quit signal's handler: every bot and stray, at once. */
+static void test_kill_all_ends_bots_and_strays(void **state)
+{
+    (void)state;
+    char engine[600];
+    snprintf(engine, sizeof engine, "exec '%s' engine --level simple", GIN_BINARY);
+    long mark = mark_base + 200;
+    gin_agent a;
+    create_tree_bot(mark, engine, 0, &a);
+    gin_bots_kill_all();
+    assert_int_equal(settle(mark, 0), 0);
+    assert_int_equal(settle(mark + 1, 0), 0);
+    a.destroy(a.self); /* reaps what is left of it */
+    assert_no_children();
+}
+
+/* A program that exits without destroying its agents leaves nothing
+ * running: this test program, run as `test_exec_agent leave-bots MARK`,
+ * starts a tree bot and returns from main. */
+static void test_exit_ends_the_bots(void **state)
+{
+    (void)state;
+    long mark = mark_base + 300;
+    char arg0[] = "test_exec_agent", arg1[] = "leave-bots", arg2[32];
+    snprintf(arg2, sizeof arg2, "%ld", mark);
+    char *argv[] = {arg0, arg1, arg2, NULL};
+    extern char **environ;
+    pid_t pid;
+    assert_int_equal(posix_spawn(&pid, "/proc/self/exe", NULL, NULL, argv, environ), 0);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_int_equal(settle(mark, 0), 0);
+    assert_int_equal(settle(mark + 1, 0), 0);
+    assert_no_children();
+}
+
+static int leave_bots(long mark)
+{
+    char cmd[1400], engine[600], err[512];
+    snprintf(engine, sizeof engine, "exec '%s' engine --level simple", GIN_BINARY);
+    tree_bot(cmd, sizeof cmd, mark, engine);
+    static gin_agent a; /* never destroyed, yet still reachable: not a leak */
+    if (gin_bots_create(cmd, 1, 0, NULL, &a, err, sizeof err) != GIN_OK)
+        return 3;
+    return settle(mark, 1) == 1 && settle(mark + 1, 1) == 1 ? 0 : 4; /* and a stays running */
+}
+
+/* The bot log is not written through a symbolic link (someone else's
+ * link in a shared directory would point our bots' output anywhere). */
+static void test_log_refuses_a_symlink(void **state)
+{
+    (void)state;
+    char target[600], link_path[600], err[1024];
+    snprintf(target, sizeof target, "%s/precious", tmp_dir);
+    snprintf(link_path, sizeof link_path, "%s/bot.log", tmp_dir);
+    FILE *f = fopen(target, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(symlink(target, link_path), 0);
+    gin_agent a;
+    int rc = gin_bots_create("exec:read l; echo ok chatty; echo secret >&2; cat >/dev/null", 1, 0, link_path, &a, err,
+                             sizeof err);
+    if (rc == GIN_OK)
+        a.destroy(a.self);
+    assert_int_equal(rc, GIN_ESTATE);
+    assert_non_null(strstr(err, link_path));
+    assert_non_null(strstr(err, "symbolic link"));
+    struct stat st;
+    assert_int_equal(stat(target, &st), 0);
+    assert_int_equal(st.st_size, 0);
+    assert_no_children();
+    unlink(link_path);
+    unlink(target);
+}
+
+int main(int argc, char **argv)
+{
+    have_setsid = system("command -v setsid >/dev/null 2>&1") == 0;
+    mark_base = 40000000L + (long)(getpid() % 1000000) * 10 * 40; /* per run: 400 marks */
+    if (argc == 3 && !strcmp(argv[1], "leave-bots"))
+        return leave_bots(atol(argv[2]));
     snprintf(tmp_dir, sizeof tmp_dir, "/tmp/gin_test_exec_XXXXXX");
     if (!mkdtemp(tmp_dir))
         return 1;
@@ -289,6 +530,11 @@ int main(void)
         cmocka_unit_test(test_engine_plays_as_in_process), cmocka_unit_test(test_example_bots_finish_games),
         cmocka_unit_test(test_bad_bots_lose_cleanly),      cmocka_unit_test(test_bots_that_fail_the_handshake),
         cmocka_unit_test(test_agent_serves_several_games),
+        cmocka_unit_test(test_bot_trees_end_with_the_bot),
+        cmocka_unit_test(test_strays_wait_for_the_last_bot),
+        cmocka_unit_test(test_kill_all_ends_bots_and_strays),
+        cmocka_unit_test(test_exit_ends_the_bots),
+        cmocka_unit_test(test_log_refuses_a_symlink),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[600];
