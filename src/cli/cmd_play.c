@@ -60,53 +60,50 @@ static uint64_t fresh_seed(void)
 }
 
 /* Look at the saved game: returns 1 (a valid save in *rec, info, and a
- * summary), 0 (none) or -1 (damaged: moved aside, note says so). */
-static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note, size_t ncap)
+ * summary), 0 (none) or -1 (damaged: moved aside, or left alone; note says
+ * so). */
+static int check_save(gin_play *p, gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note,
+                      size_t ncap)
 {
-    char why[512];
-    int rc = gin_save_read(info, rec, why, sizeof why);
-    if (rc < 0) {
-        snprintf(note, ncap, "%s", why);
-        return -1;
+    int rc = gin_save_read(&p->save_file, info, rec);
+    if (rc == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->save_file); /* why says what became of it */
+    if (rc != GIN_KEPT_LOADED) {
+        snprintf(note, ncap, "%s", p->save_file.why);
+        return note[0] ? -1 : 0;
     }
-    if (rc == 0)
-        return 0;
     gin_game *g = malloc(sizeof *g);
     int err = 0;
-    int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
-    if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0 && info->human < g->rules.seats) {
-        int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
-        if (g->rules.seats == 2) {
-            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name, info->level,
-                     info->practice ? " (practice)" : "", hand, g->score.points[info->human],
-                     g->score.points[1 - info->human]);
-        } else {
-            /* A ring: every seat's penalty points, you first. */
-            int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
-                             gin_play_rules_label(&g->rules), g->rules.seats, info->level,
-                             info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
-            for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
-                n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
-                              g->score.points[(info->human + k) % g->rules.seats]);
-            if (n > 0 && (size_t)n + 1 < scap)
-                snprintf(summary + n, scap - (size_t)n, ".");
-        }
+    if (!g || gin_record_replay(rec, g, NULL, NULL, &err) != GIN_OK) { /* gin_save_read replayed it */
         free(g);
-        return 1;
-    }
-    free(g);
-    if (st == GIN_OK) { /* finished or odd level: nothing to resume */
-        gin_save_remove();
         return 0;
     }
-    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX];
-    if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0 &&
-        gin_path_join(path, sizeof path, dir, "save") == 0 && gin_file_quarantine(path, bad, sizeof bad) == 0)
-        snprintf(note, ncap, "The saved game was damaged (%s at action %d); moved it to %.300s.", gin_strerror(st), err,
-                 bad);
-    else
-        snprintf(note, ncap, "The saved game is damaged (%s) and could not be moved aside.", gin_strerror(st));
-    return -1;
+    int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
+    if (g->rules.seats == 2) {
+        snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", g->rules.name, info->level,
+                 info->practice ? " (practice)" : "", hand, g->score.points[info->human],
+                 g->score.points[1 - info->human]);
+    } else {
+        /* A ring: every seat's penalty points, you first. */
+        int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d",
+                         gin_play_rules_label(&g->rules), g->rules.seats, info->level,
+                         info->practice ? " (practice)" : "", hand, g->score.points[info->human]);
+        for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
+            n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
+                          g->score.points[(info->human + k) % g->rules.seats]);
+        if (n > 0 && (size_t)n + 1 < scap)
+            snprintf(summary + n, scap - (size_t)n, ".");
+    }
+    free(g);
+    return 1;
+}
+
+/* Add a line to the note for the first screen (cut if it does not fit). */
+static void add_note(char *note, size_t cap, const char *text)
+{
+    size_t n = strlen(note);
+    if (text[0] && n + 1 < cap)
+        (void)snprintf(note + n, cap - n, "%s%s", n ? "\n" : "", text);
 }
 
 /* Stop an external bot the session did not take over. */
@@ -122,9 +119,11 @@ int gin_cmd_play(int argc, char **argv)
     static gin_play play; /* large: keep it off the stack */
     gin_play *p = &play;
     memset(p, 0, sizeof *p);
-    char why[512], note[1024] = "";
-    if (gin_settings_load(&p->set, why, sizeof why) != 0 && why[0])
-        snprintf(note, sizeof note, "%s", why);
+    char why[1200], note[4096] = "";
+    int sst = gin_settings_load(&p->settings_file, &p->set, note, sizeof note);
+    if (sst == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->settings_file);
+    add_note(note, sizeof note, p->settings_file.why);
 
     enum {
         O_LEVEL = 256,
@@ -313,27 +312,32 @@ int gin_cmd_play(int argc, char **argv)
     p->seed = have_seed ? seed : fresh_seed();
     p->human = 0;
     p->bot = 1; /* in a ring: the first bot, on your left; the others sit after it */
-    if (changed && gin_settings_save(&p->set, why, sizeof why) != 0)
+    if (changed && gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
 
     /* Kept state: play goes on without it when the directory is unusable. */
     char dir[GIN_PATH_MAX];
     p->can_save = gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0;
+    /* One table per state directory: without the lock, play goes on
+     * without saving (the save and the statistics refuse to be written). */
+    if (p->can_save && gin_lock_take(&p->lock, why, sizeof why) != GIN_LOCK_TAKEN)
+        p->can_save = 0;
     if (!p->can_save)
         snprintf(note + strlen(note), sizeof note - strlen(note), "%sNo saving this time: %s", note[0] ? "\n" : "",
                  why);
-    int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
-    p->stats_ok = st == 0 || st == -1;
-    if (st < 0 && p->can_save)
-        snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
+    if (p->can_save && gin_stats_load(&p->stats_file, &p->stats) == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->stats_file);
+    p->stats_ok = gin_kept_writable(&p->stats_file);
+    if (p->can_save)
+        add_note(note, sizeof note, p->stats_file.why);
 
     static gin_record saved;
     gin_save_info info;
     char summary[256] = "";
     int has_save = 0;
     if (p->can_save) {
-        char n2[600] = "";
-        has_save = check_save(&info, &saved, summary, sizeof summary, n2, sizeof n2) == 1;
+        char n2[1200] = "";
+        has_save = check_save(p, &info, &saved, summary, sizeof summary, n2, sizeof n2) == 1;
         if (n2[0])
             snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", n2);
     }
@@ -346,6 +350,7 @@ int gin_cmd_play(int argc, char **argv)
         if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL,
                                  &p->bot_agent, err, sizeof err) != GIN_OK) {
             fprintf(stderr, "gin: --opponent: %s\n", err);
+            gin_lock_release(&p->lock);
             return 2;
         }
         p->opponent = opponent;
@@ -357,17 +362,19 @@ int gin_cmd_play(int argc, char **argv)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "gin: the table needs a terminal (try gin sim or gin --help)\n");
         drop_bot(p);
+        gin_lock_release(&p->lock);
         return 2;
     }
     gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, ascii, NULL};
     if (gin_ui_open(&uo) != 0) {
         fprintf(stderr, "gin: cannot start the terminal (is TERM set?)\n");
         drop_bot(p);
+        gin_lock_release(&p->lock);
         return 1;
     }
     int quit = 0;
     if (note[0]) {
-        char body[1200];
+        char body[sizeof note + 32];
         snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
         quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") != '\n' ? 0 : 0;
     }
@@ -388,7 +395,7 @@ int gin_cmd_play(int argc, char **argv)
             p->human = info.human;
             p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
         } else if (k == 'n') {
-            gin_save_remove();
+            gin_save_remove(&p->save_file, &p->lock);
         } else {
             quit = 1;
         }
@@ -398,6 +405,7 @@ int gin_cmd_play(int argc, char **argv)
     if (!quit)
         rc = gin_play_session(p, resume, why, sizeof why);
     drop_bot(p); /* if the session did not run */
+    gin_lock_release(&p->lock);
     int sig = gin_ui_quit_signal();
     gin_ui_close();
     if (why[0])

@@ -257,7 +257,7 @@ static void save_game(gin_play *p, char *why, size_t cap)
     snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
     info.practice = p->practice;
     info.human = p->human;
-    if (gin_save_write(&info, p->rec, why, cap) != 0)
+    if (gin_save_write(&p->save_file, &p->lock, &info, p->rec, why, cap) != 0)
         p->can_save = 0;
 }
 
@@ -313,10 +313,11 @@ static void tally_game(gin_play *p)
     else
         t.points = g->score.total[p->human];
     t.won = gin_game_winner(g, NULL) == p->human;
-    gin_stats_add(&p->stats, p->level, &t);
-    char why[256];
-    if (gin_stats_save(&p->stats, why, sizeof why) != 0)
+    char why[1200];
+    if (gin_stats_record(&p->stats_file, &p->lock, p->level, &t, &p->stats, why, sizeof why) != 0) {
+        gin_stats_add(&p->stats, p->level, &t); /* shown this run, though not kept */
         gin_play_msg(p, 1, "%s", why);
+    }
 }
 
 /* Returns 'n' (new game), 'q' or -1. */
@@ -342,10 +343,10 @@ enum { PLAY_NEW = 'n', PLAY_QUIT = 'q' };
 
 /* The finished game's save goes; never a saved game kept while playing an
  * external bot. */
-static void remove_save(const gin_play *p)
+static void remove_save(gin_play *p)
 {
     if (!p->opponent)
-        gin_save_remove();
+        gin_save_remove(&p->save_file, &p->lock);
 }
 
 /* The external bot failed (garbage, an illegal move, no answer in time, or

@@ -84,6 +84,10 @@ typedef struct gin_play {
     int can_save; /* the state dir works */
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
+    gin_lock lock;          /* the state directory's table lock (store/lock.h) */
+    gin_kept save_file;     /* the kept files as loaded at start (store/atomic_file.h): */
+    gin_kept stats_file;    /* every write goes through them, so one that was left */
+    gin_kept settings_file; /* alone at start is never written over */
     char note[256]; /* a message for the first screen (damaged file...) */
 } gin_play;
 
