@@ -338,14 +338,6 @@ static void kept_say(gin_kept *k, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Messages start with the file's description ("the statistics ..."): a
- * sentence of its own, so it starts with a capital. */
-static void capital(char *s)
-{
-    if (s[0] >= 'a' && s[0] <= 'z')
-        s[0] = (char)(s[0] - 'a' + 'A');
-}
-
 /* Judge the text: DAMAGED with why, or LOADED. */
 static int judge(gin_kept *k, const char *text, size_t len, const struct stat *st, gin_kept_parse_fn parse, void *ctx)
 {
@@ -361,7 +353,6 @@ static int judge(gin_kept *k, const char *text, size_t len, const struct stat *s
     if (f.line > 0)
         snprintf(where, sizeof where, "line %d: ", f.line);
     kept_say(k, "%s %s is damaged (%s%s)", k->what, k->path, where, f.what[0] ? f.what : "malformed");
-    capital(k->why);
     return k->state;
 }
 
@@ -396,12 +387,11 @@ int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, siz
         }
         k->state = GIN_KEPT_LEFT;
         if (errno == EINVAL)
-            kept_say(k, "%s %s is %s, not a file; left as it is, and not written this run", what, k->path,
+            kept_say(k, "%s %s is %s, not a regular file; left as it is, and not written this run", what, k->path,
                      file_type(st.st_mode));
         else
             kept_say(k, "%s %s cannot be read (%s); left as it is, and not written this run", what, k->path,
                      strerror(errno));
-        capital(k->why);
         return k->state;
     }
     char *text = NULL;
@@ -416,13 +406,11 @@ int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, siz
         k->dev = (unsigned long long)st.st_dev;
         k->ino = (unsigned long long)st.st_ino;
         kept_say(k, "%s %s is damaged (%s)", what, k->path, f.what);
-        capital(k->why);
         return k->state;
     }
     if (rc != 0) {
         k->state = GIN_KEPT_LEFT;
         kept_say(k, "%s %s cannot be read (%s); left as it is, and not written this run", what, k->path, strerror(e));
-        capital(k->why);
         return k->state;
     }
     judge(k, text, len, &st, parse, ctx);
@@ -463,7 +451,6 @@ int gin_kept_quarantine(gin_kept *k)
          * the file that was judged, so it is not ours to move. */
         k->state = GIN_KEPT_UNSET;
         kept_say(k, "%s %s changed while it was being looked at; left as it is", k->what, k->path);
-        capital(k->why);
         return -1;
     }
     char bad[GIN_PATH_MAX];
@@ -497,8 +484,8 @@ int gin_kept_write(gin_kept *k, const char *text, size_t len, char *why, size_t 
     char dir[GIN_PATH_MAX];
     why[0] = '\0';
     if (!gin_kept_writable(k)) {
-        if (k && k->why[0])
-            snprintf(why, why_cap, "not saving %s: %s", k->what, k->why);
+        if (k && k->why[0]) /* it says why, and that it is not written */
+            snprintf(why, why_cap, "%s", k->why);
         else
             snprintf(why, why_cap, "not saving %s: it was never loaded", k && k->what[0] ? k->what : "a file");
         return -1;

@@ -85,8 +85,10 @@ typedef struct gin_kept {
     char path[GIN_PATH_MAX];  /* the file ("" for GIN_KEPT_NO_DIR) */
     char moved[GIN_PATH_MAX]; /* GIN_KEPT_MOVED: where it went */
     char what[32];            /* "the saved game", for messages */
-    char why[1024];           /* what to tell the player about it, once; "" when there
-                                 is nothing to say (ABSENT, LOADED) */
+    char why[1024];           /* what to tell the player about it, once, naming the file
+                                 ("the saved game PATH is damaged (line 2: unknown level
+                                 'zzz'); it cannot be resumed; moved it to PATH.bad");
+                                 "" when there is nothing to say (ABSENT, LOADED) */
     /* Private: the identity of the damaged file, so that quarantine moves
      * the file that was read and not one written since. */
     unsigned long long dev, ino;
@@ -108,7 +110,7 @@ typedef int (*gin_kept_parse_fn)(void *ctx, const char *text, size_t len, gin_te
  * regular file (lstat, then open O_RDONLY|O_NONBLOCK|O_NOFOLLOW|O_CLOEXEC
  * and fstat: a FIFO never hangs the program), read at most max bytes (a
  * larger file is damaged) and hand the text to parse. `what` names the file
- * in messages ("the statistics"). Returns the new k->state, with k->why
+ * in messages ("the statistics file"). Returns the new k->state, with k->why
  * set for NO_DIR, DAMAGED and LEFT; nothing on disk changes. */
 int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, size_t max, gin_kept_parse_fn parse,
                   void *ctx);

@@ -284,7 +284,7 @@ int gin_settings_load(gin_kept *k, gin_settings *s, char *notes_buf, size_t note
         notes_buf[0] = '\0';
     gin_settings_default(s);
     struct settings_dest d = {s, path, notes_buf, notes_cap};
-    int st = gin_kept_load(k, GIN_DIR_CONFIG, "settings", "the settings", SETTINGS_FILE_MAX, parse_settings, &d);
+    int st = gin_kept_load(k, GIN_DIR_CONFIG, "settings", "the settings file", SETTINGS_FILE_MAX, parse_settings, &d);
     if (st != GIN_KEPT_LOADED) {
         gin_settings_default(s);
         if (notes_buf && notes_cap)

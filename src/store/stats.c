@@ -189,7 +189,7 @@ static int parse_stats(void *s, const char *text, size_t len, gin_text_fault *fa
 
 int gin_stats_load(gin_kept *k, gin_stats *s)
 {
-    int st = gin_kept_load(k, GIN_DIR_STATE, "stats", "the statistics", STATS_FILE_MAX, parse_stats, s);
+    int st = gin_kept_load(k, GIN_DIR_STATE, "stats", "the statistics file", STATS_FILE_MAX, parse_stats, s);
     if (st != GIN_KEPT_LOADED)
         memset(s, 0, sizeof *s);
     return st;
@@ -204,11 +204,11 @@ int gin_stats_record(gin_kept *k, const gin_lock *lk, int level, const gin_game_
         return -1;
     }
     if (!gin_kept_writable(k)) {
-        snprintf(why, why_cap, "game not counted in the statistics: %s", k->why[0] ? k->why : "they were never loaded");
+        snprintf(why, why_cap, "game not counted: %s", k->why[0] ? k->why : "the statistics were never loaded");
         return -1;
     }
     if (!gin_lock_covers(lk, k->path)) {
-        snprintf(why, why_cap, "game not counted: the statistics %s are written only under the table lock", k->path);
+        snprintf(why, why_cap, "game not counted: the statistics file %s is written only under the table lock", k->path);
         return -1;
     }
     /* Read again: the file as it is now, not as it was at start. */
