@@ -338,21 +338,17 @@ static void kept_say(gin_kept *k, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Judge the text: DAMAGED with why, or LOADED. */
-static int judge(gin_kept *k, const char *text, size_t len, const struct stat *st, gin_kept_parse_fn parse, void *ctx)
+/* k is DAMAGED by the fault f in the file st: remember which file it was
+ * (only that one may be moved aside) and say what is wrong, and where. */
+static int damaged(gin_kept *k, const struct stat *st, const gin_text_fault *f)
 {
-    gin_text_fault f = {0, ""};
-    if (parse(ctx, text, len, &f) == 0) {
-        k->state = GIN_KEPT_LOADED;
-        return k->state;
-    }
     k->state = GIN_KEPT_DAMAGED;
     k->dev = (unsigned long long)st->st_dev;
     k->ino = (unsigned long long)st->st_ino;
     char where[32] = "";
-    if (f.line > 0)
-        snprintf(where, sizeof where, "line %d: ", f.line);
-    kept_say(k, "%s %s is damaged (%s%s)", k->what, k->path, where, f.what[0] ? f.what : "malformed");
+    if (f->line > 0)
+        snprintf(where, sizeof where, "line %d: ", f->line);
+    kept_say(k, "%s %s is damaged (%s%s)", k->what, k->path, where, f->what[0] ? f->what : "malformed");
     return k->state;
 }
 
@@ -399,22 +395,21 @@ int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, siz
     int rc = read_fd(fd, max, &text, &len);
     int e = errno;
     close(fd);
+    gin_text_fault f = {0, ""};
     if (rc != 0 && e == EFBIG) {
-        gin_text_fault f = {0, ""};
         snprintf(f.what, sizeof f.what, "larger than %zu bytes", max);
-        k->state = GIN_KEPT_DAMAGED;
-        k->dev = (unsigned long long)st.st_dev;
-        k->ino = (unsigned long long)st.st_ino;
-        kept_say(k, "%s %s is damaged (%s)", what, k->path, f.what);
-        return k->state;
+        return damaged(k, &st, &f);
     }
     if (rc != 0) {
         k->state = GIN_KEPT_LEFT;
         kept_say(k, "%s %s cannot be read (%s); left as it is, and not written this run", what, k->path, strerror(e));
         return k->state;
     }
-    judge(k, text, len, &st, parse, ctx);
+    int bad = parse(ctx, text, len, &f);
     free(text);
+    if (bad)
+        return damaged(k, &st, &f);
+    k->state = GIN_KEPT_LOADED;
     return k->state;
 }
 

@@ -418,6 +418,23 @@ static void test_text_number(void **state)
     assert_string_equal(gin_text_quote("abcdef", 6, 3, q, sizeof q), "'abc...'");
 }
 
+/* A file larger than its kind may be is damaged, not read in part. */
+static void test_oversized_file_is_damaged(void **state)
+{
+    store_fixture *f = *state;
+    static char big[(1 << 16) + 10];
+    memset(big, '#', sizeof big);
+    big[sizeof big - 1] = '\n';
+    fx_write(f->state, "stats", big, sizeof big);
+    gin_kept k;
+    gin_stats s;
+    assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_DAMAGED);
+    assert_non_null(strstr(k.why, "larger than 65536 bytes"));
+    fx_write(f->state, "stats", big, 1 << 16); /* exactly the most: read, judged */
+    assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_DAMAGED);
+    assert_non_null(strstr(k.why, "line 1: line too long"));
+}
+
 /* Never written without a load first (a zeroed gin_kept refuses). */
 static void test_zeroed_kept_refuses(void **state)
 {
@@ -444,6 +461,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_directory_in_place_of_a_file, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_symlink_is_not_followed, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_file_is_left_alone, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_oversized_file_is_damaged, fx_setup, fx_teardown),
         cmocka_unit_test(test_text_check),
         cmocka_unit_test(test_text_number),
         cmocka_unit_test(test_zeroed_kept_refuses),
