@@ -312,7 +312,8 @@ int gin_cmd_play(int argc, char **argv)
     p->seed = have_seed ? seed : fresh_seed();
     p->human = 0;
     p->bot = 1; /* in a ring: the first bot, on your left; the others sit after it */
-    if (changed && gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0)
+    if (changed && gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0 &&
+        strcmp(why, p->settings_file.why)) /* not twice */
         snprintf(note + strlen(note), sizeof note - strlen(note), "%s%s", note[0] ? "\n" : "", why);
 
     /* Kept state: play goes on without it when the directory is unusable. */

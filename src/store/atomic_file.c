@@ -358,9 +358,10 @@ int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, siz
     memset(k, 0, sizeof *k);
     k->kind = kind;
     snprintf(k->what, sizeof k->what, "%s", what);
-    char dir[GIN_PATH_MAX];
-    int d = gin_dir_find(kind, dir, sizeof dir, k->why, sizeof k->why);
+    char dir[GIN_PATH_MAX], why[GIN_PATH_MAX + 64];
+    int d = gin_dir_find(kind, dir, sizeof dir, why, sizeof why);
     if (d < 0) {
+        kept_say(k, "%s cannot be kept: %.900s", what, why);
         k->state = GIN_KEPT_NO_DIR;
         return k->state;
     }
