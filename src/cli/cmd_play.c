@@ -17,6 +17,7 @@
 #include "opts.h"
 #include "play.h"
 #include "rules_args.h"
+#include "lock.h"
 #include "save.h"
 #include "ui.h"
 
@@ -237,7 +238,7 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
 static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap)
 {
     const char *rwhy = NULL;
-    if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
+    if (gin_settings_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
         /* A settings file is checked as it loads; should a bad value still
          * get here, the table starts on the defaults, saying so. */
         char line[300];
@@ -250,7 +251,7 @@ static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap
         p->set.target = d.target;
         p->set.hollywood = d.hollywood;
         p->set.players = d.players;
-        if (gin_play_rules(&p->set, &p->rules, &rwhy) != GIN_OK)
+        if (gin_settings_rules(&p->set, &p->rules, &rwhy) != GIN_OK)
             return 1;
     }
     int seats_before = p->rules.seats;
@@ -274,61 +275,45 @@ static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap
     return 0;
 }
 
-/* Look at the saved game: returns 1 (a valid save in *rec, info, and a
- * summary), 0 (none) or -1 (damaged: moved aside, note says so). */
-static int check_save(gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note, size_t ncap)
+/* Look at the saved game, with the screen up: returns 1 (one to resume in
+ * *rec and info, summarised), or 0 (none to resume; a damaged one is moved
+ * aside and the note says so, one left alone is said too). */
+static int check_save(gin_play *p, gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note,
+                      size_t ncap)
 {
-    char why[512];
-    int rc = gin_save_read(info, rec, why, sizeof why);
-    if (rc < 0) {
-        add_note(note, ncap, why);
-        return -1;
-    }
-    if (rc == 0)
+    int rc = gin_save_read(&p->save_file, info, rec);
+    if (rc == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->save_file); /* why says what became of it */
+    if (rc != GIN_KEPT_LOADED) {
+        add_note(note, ncap, p->save_file.why);
         return 0;
+    }
     gin_game *g = malloc(sizeof *g);
     int err = 0;
-    int st = g ? gin_record_replay(rec, g, NULL, NULL, &err) : GIN_EINVAL;
-    if (st == GIN_OK && !g->over && gin_stats_level_index(info->level) >= 0 && info->human < g->rules.seats) {
-        int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
-        char rules[96];
-        gin_play_rules_label(&g->rules, rules, sizeof rules);
-        if (g->rules.seats == 2) {
-            snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", rules, info->level,
-                     info->practice ? " (practice)" : "", hand, g->score.points[info->human],
-                     g->score.points[1 - info->human]);
-        } else {
-            /* A ring: every seat's penalty points, you first. */
-            int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d", rules,
-                             g->rules.seats, info->level, info->practice ? " (practice)" : "", hand,
-                             g->score.points[info->human]);
-            for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
-                n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
-                              g->score.points[(info->human + k) % g->rules.seats]);
-            if (n > 0 && (size_t)n + 1 < scap)
-                snprintf(summary + n, scap - (size_t)n, ".");
-        }
+    if (!g || gin_record_replay(rec, g, NULL, NULL, &err) != GIN_OK) { /* gin_save_read replayed it */
         free(g);
-        return 1;
+        return 0;
     }
-    /* A save that cannot be resumed (damaged, already over, an unknown
-     * level): kept aside for inspection and reported, never deleted. */
-    char reason[160];
-    if (st != GIN_OK)
-        snprintf(reason, sizeof reason, "%s at action %d", gin_strerror(st), err);
-    else if (g->over)
-        snprintf(reason, sizeof reason, "the game in it had already ended");
-    else
-        snprintf(reason, sizeof reason, "it names an unknown bot level '%s'", info->level);
+    int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
+    char rules[96];
+    gin_play_rules_label(&g->rules, rules, sizeof rules);
+    if (g->rules.seats == 2) {
+        snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", rules, info->level,
+                 info->practice ? " (practice)" : "", hand, g->score.points[info->human],
+                 g->score.points[1 - info->human]);
+    } else {
+        /* A ring: every seat's penalty points, you first. */
+        int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d", rules,
+                         g->rules.seats, info->level, info->practice ? " (practice)" : "", hand,
+                         g->score.points[info->human]);
+        for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
+            n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
+                          g->score.points[(info->human + k) % g->rules.seats]);
+        if (n > 0 && (size_t)n + 1 < scap)
+            snprintf(summary + n, scap - (size_t)n, ".");
+    }
     free(g);
-    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX], bad[GIN_PATH_MAX], line[900];
-    if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0 &&
-        gin_path_join(path, sizeof path, dir, "save") == 0 && gin_file_quarantine(path, bad, sizeof bad) == 0)
-        snprintf(line, sizeof line, "The saved game cannot be resumed (%s); moved it to %.300s.", reason, bad);
-    else
-        snprintf(line, sizeof line, "The saved game cannot be resumed (%s) and could not be moved aside.", reason);
-    add_note(note, ncap, line);
-    return -1;
+    return 1;
 }
 
 /* An external bot starts (and passes the handshake) before the screen
@@ -361,17 +346,21 @@ static void drop_bot(gin_play *p)
 static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *quit)
 {
     static gin_record saved;
-    char why[512];
     *quit = 0;
-    int st = p->can_save ? gin_stats_load(&p->stats, why, sizeof why) : -2;
-    p->stats_ok = !p->opponent && (st == 0 || st == -1);
-    if (st < 0 && p->can_save)
-        add_note(note, ncap, why);
+    /* Damaged files are moved aside now that the player can be told. */
+    if (p->settings_file.state == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->settings_file);
+    add_note(note, ncap, p->settings_file.why);
+    if (p->can_save && gin_stats_load(&p->stats_file, &p->stats) == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->stats_file);
+    p->stats_ok = p->can_save && !p->opponent && gin_kept_writable(&p->stats_file);
+    if (p->can_save)
+        add_note(note, ncap, p->stats_file.why);
     gin_save_info info;
     char summary[256] = "";
-    int has_save = p->can_save && !p->opponent && check_save(&info, &saved, summary, sizeof summary, note, ncap) == 1;
+    int has_save = p->can_save && !p->opponent && check_save(p, &info, &saved, summary, sizeof summary, note, ncap);
     if (note[0]) {
-        char body[1600];
+        static char body[4200];
         snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
         *quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") == 'q';
     }
@@ -384,7 +373,7 @@ static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *q
              summary);
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
     if (k == 'n')
-        gin_save_remove();
+        (void)gin_save_remove(&p->save_file, &p->lock);
     if (k != 'y') {
         *quit = k != 'n';
         return NULL;
@@ -401,21 +390,20 @@ static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *q
 /* The table itself, once everything it needs is there. */
 static int run_table(gin_play *p, const table_args *a, const char *dir, char *note, size_t ncap)
 {
-    if (a->changed) { /* the settings live in the config directory */
-        char why[512];
-        if (gin_settings_save(&p->set, why, sizeof why) != 0)
-            add_note(note, ncap, why);
-    }
     int rc = a->opponent ? start_opponent(p, a->opponent, dir) : 0;
     if (rc != 0)
         return rc;
     gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, a->ascii, NULL};
-    char why[512] = "";
+    char why[1200] = "";
     if (gin_ui_open(&uo, why, sizeof why) != 0) {
         fprintf(stderr, "gin: %s\n", why);
         drop_bot(p);
         return 1;
     }
+    /* The table has started: now the settings the options changed are kept. */
+    if (a->changed && gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0 &&
+        strcmp(why, p->settings_file.why) != 0) /* not twice */
+        add_note(note, ncap, why);
     int quit = 0;
     const gin_record *resume = open_files(p, note, ncap, &quit);
     why[0] = '\0';
@@ -429,18 +417,43 @@ static int run_table(gin_play *p, const table_args *a, const char *dir, char *no
     return sig && rc == 0 ? 0 : rc; /* asked to stop by a signal: the game was saved */
 }
 
+/* One table per state directory. Returns 0 to go on (*can_save says
+ * whether the table may keep its files), or the exit status when another
+ * table holds the directory. */
+static int take_state(gin_play *p, char *dir, size_t dcap, char *note, size_t ncap)
+{
+    char why[1200];
+    p->can_save = gin_dir_path(GIN_DIR_STATE, dir, dcap, why, sizeof why) == 0;
+    int lk = p->can_save ? gin_lock_take(&p->lock, why, sizeof why) : -1;
+    if (lk == GIN_LOCK_BUSY) {
+        fprintf(stderr, "gin: %s%s; one table at a time keeps your statistics and saved game whole\n", why,
+                p->lock.holder_alive ? "" : " (it has just ended: try again)");
+        return 1;
+    }
+    if (lk != GIN_LOCK_TAKEN) {
+        p->can_save = 0;
+        char line[1300];
+        snprintf(line, sizeof line, "No saving this time: %s", why);
+        add_note(note, ncap, line);
+    }
+    return 0;
+}
+
 int gin_cmd_play(int argc, char **argv)
 {
     static gin_play play; /* large: keep it off the stack */
+    static char note[4096];
     gin_play *p = &play;
     memset(p, 0, sizeof *p);
-    char why[512], note[1600] = "";
+    note[0] = '\0';
+    char why[1200];
     if (argc > 1 && !strcmp(argv[1], "play")) {
         argc--;
         argv++;
     }
-    if (gin_settings_load(&p->set, why, sizeof why) != 0)
-        add_note(note, sizeof note, why);
+    /* Read, never moved or written yet: a bad line is a note, a damaged
+     * file is moved aside once the table has started. */
+    (void)gin_settings_load(&p->settings_file, &p->set, note, sizeof note);
     table_args a;
     memset(&a, 0, sizeof a);
     int rc = parse_args(argc, argv, &p->set, &a);
@@ -461,13 +474,10 @@ int gin_cmd_play(int argc, char **argv)
         fprintf(stderr, "gin: %s\n", why);
         return 1;
     }
-    /* Kept state: play goes on without it when the directory is unusable. */
-    char dir[GIN_PATH_MAX];
-    p->can_save = gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) == 0;
-    if (!p->can_save) {
-        char line[600];
-        snprintf(line, sizeof line, "No saving this time: %s", why);
-        add_note(note, sizeof note, line);
-    }
-    return run_table(p, &a, dir, note, sizeof note);
+    char dir[GIN_PATH_MAX] = "";
+    if ((rc = take_state(p, dir, sizeof dir, note, sizeof note)) != 0)
+        return rc;
+    rc = run_table(p, &a, dir, note, sizeof note);
+    gin_lock_release(&p->lock);
+    return rc;
 }

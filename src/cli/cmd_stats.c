@@ -16,12 +16,14 @@ int gin_cmd_stats(int argc, char **argv)
         return 2;
     }
     gin_stats s;
-    char why[512], buf[4096];
-    int rc = gin_stats_load(&s, why, sizeof why);
+    static gin_kept k;
+    char buf[4096];
+    int st = gin_stats_load(&k, &s);
+    int rc = st == GIN_KEPT_LOADED || st == GIN_KEPT_ABSENT ? 0 : 1;
     if (rc != 0)
-        fprintf(stderr, "gin stats: %s\n", why);
+        fprintf(stderr, "gin stats: %s\n", k.why);
     if (gin_stats_table(&s, buf, sizeof buf) < 0)
         return 1;
     fputs(buf, stdout);
-    return rc == 0 ? 0 : 1;
+    return rc;
 }

@@ -1,5 +1,24 @@
-/* gin — kept files: the state and config directories, atomic writes,
- * and quarantine of damaged files. No curses; plain POSIX I/O. */
+/* gin — kept files: the state and config directories, atomic writes, how a
+ * kept file is read (and when it is left alone), and quarantine of damaged
+ * files. No curses; plain POSIX I/O.
+ *
+ * The life of a kept file in one run of the program, as the table lives it:
+ *
+ *   1. gin_kept_load (through gin_save_read, gin_stats_load,
+ *      gin_settings_load) reads it and says what it found. Loading never
+ *      moves, writes, creates or deletes anything, so a program that loads
+ *      and then cannot go on (no terminal, another table open) has changed
+ *      nothing.
+ *   2. A file that was read and did not parse is DAMAGED and stays where
+ *      it is until the caller, once it can tell the player, moves it aside
+ *      with gin_kept_quarantine (said once: k->why).
+ *   3. A file that could not be read, or is not a regular file (a FIFO, a
+ *      directory, a symbolic link, a device), is LEFT: reported with the
+ *      system's reason, never moved, and never written over this run —
+ *      every write through the same gin_kept refuses.
+ *   4. Writes (gin_kept_write, and the save and statistics writers built on
+ *      it) go through the gin_kept the load filled: that is what makes 3
+ *      impossible to forget. */
 #ifndef GIN_ATOMIC_FILE_H
 #define GIN_ATOMIC_FILE_H
 
@@ -11,51 +30,141 @@ enum { GIN_PATH_MAX = 4096 };
  * $XDG_CONFIG_HOME/gin (default ~/.config/gin). */
 enum gin_dir_kind { GIN_DIR_STATE = 0, GIN_DIR_CONFIG = 1 };
 
-/* Write the path of the directory into buf and create it (mode 0700, parents
- * as needed). Returns 0, or -1 with a message in why[] (e.g. unwritable). */
+/* Where the directory of that kind is, without creating anything. A
+ * relative or empty $XDG_..._HOME is ignored (the XDG rule); $HOME must
+ * then be an existing directory: gin never creates $HOME itself. Returns 1
+ * (it exists and is a directory), 0 (it does not exist yet: gin_dir_path
+ * would create it), or -1 with the reason in why[] (no $HOME, $HOME does
+ * not exist, the path is too long, or something in the way is not a
+ * directory). why may be NULL. */
+int gin_dir_find(int kind, char *buf, size_t cap, char *why, size_t why_cap);
+
+/* As gin_dir_find, then create the directory (mode 0700; below $HOME, or
+ * the $XDG_..._HOME path with its parents, as needed) and check that it
+ * is writable. Returns 0, or -1 with a message in why[]: "cannot use
+ * PATH: REASON", "... too long", "neither $XDG_STATE_HOME nor $HOME is
+ * set", "$HOME (PATH) does not exist". */
 int gin_dir_path(int kind, char *buf, size_t cap, char *why, size_t why_cap);
 
 /* Join dir and name into buf. Returns 0, or -1 if it does not fit. */
 int gin_path_join(char *buf, size_t cap, const char *dir, const char *name);
 
-/* The path of the kept file `name` in the directory of that kind (created
- * as by gin_dir_path). Returns 0; -1 with a message in why[] if the
- * directory cannot be had, or -1 alone if the path does not fit. */
-int gin_kept_path(int kind, const char *name, char *path, size_t cap, char *why, size_t why_cap);
-
 /* Replace `path` with `len` bytes of `data` atomically: a temporary file in
  * the same directory (mode 0600), fflush + fsync, rename over the target,
- * fsync of the directory. A crash leaves the old file or the new one, never
- * half a file. Returns 0, or -1 with errno set (the temporary is removed). */
+ * fsync of the directory; then temporaries of killed writers older than a
+ * minute are swept. A crash leaves the old file or the new one, never half
+ * a file. Returns 0, or -1 with errno set (the temporary is removed). */
 int gin_file_write_atomic(const char *path, const char *data, size_t len);
 
-/* Save a kept file: n bytes of text, by gin_file_write_atomic (n < 0: the
- * caller could not format it). Returns 0, or -1 with "cannot save <what>
- * to <path>: <reason>" in why[]. */
-int gin_file_save(const char *path, const char *text, int n, const char *what, char *why, size_t why_cap);
-
-/* Read a whole file (up to max bytes) into a malloc'd, NUL-terminated buffer
- * owned by the caller. Returns 1 and *out, *len on success; 0 if the file
- * does not exist; -1 on another error or if it is larger than max. */
+/* Read a whole file (up to max bytes) into a malloc'd buffer owned by the
+ * caller, NUL-terminated after *len bytes (the text may hold NULs: use
+ * *len). Opens with O_NONBLOCK|O_NOFOLLOW, so it never hangs on a FIFO
+ * nor follows a symbolic link, and reads regular files only. Returns 1;
+ * 0 if the file does not exist; -1 with errno set otherwise (EFBIG: over
+ * max; EINVAL: not a regular file; ELOOP: a symbolic link). For tests and
+ * tools; the program reads kept files with gin_kept_load. */
 int gin_file_read_all(const char *path, size_t max, char **out, size_t *len);
 
-/* Move a damaged file aside to `<path>.bad` (replacing an older .bad) so it
- * is kept for inspection and never silently overwritten. Writes the new
- * name into bad (if non-NULL). Returns 0 or -1. */
-int gin_file_quarantine(const char *path, char *bad, size_t bad_cap);
+/* ---- Kept files. */
 
-/* Load a kept file: read `path` (at most max bytes) and hand its text to
- * parse(ctx, text), which returns 0 for a good text. Returns 0 if the file
- * does not exist, 1 if it parsed. Otherwise the file is damaged: *bad holds
- * parse's answer (or `unreadable` if the file could not be read) and the
- * file is moved aside; returns -1 with its new name in moved[], or -2 with
- * errno set if it could not be moved (it must then not be written over). */
-int gin_file_load(const char *path, size_t max, int (*parse)(void *ctx, const char *text), void *ctx, int unreadable,
-                  int *bad, char *moved, size_t moved_cap);
+enum gin_kept_state {
+    GIN_KEPT_UNSET = 0, /* never loaded (a zeroed gin_kept): every write refuses */
+    GIN_KEPT_NO_DIR,    /* the directory is unusable (why says why): nothing read or written */
+    GIN_KEPT_ABSENT,    /* no such file: a write creates it */
+    GIN_KEPT_LOADED,    /* read and parsed (or written by us since): a write replaces it */
+    GIN_KEPT_DAMAGED,   /* read and did not parse; still in place. Writes refuse until
+                           gin_kept_quarantine has moved it aside */
+    GIN_KEPT_MOVED,     /* was damaged, now moved aside to `moved`: a write creates a new one */
+    GIN_KEPT_LEFT       /* cannot be read, or not a regular file: left alone, never written
+                           this run */
+};
 
-/* The kept files are line-oriented: copy the next line of *text (without its
- * newline) into buf and step *text past it. Returns 1; 0 at the end of the
- * text; -1 if the line does not fit in cap bytes (buf is then undefined). */
-int gin_text_line(const char **text, char *buf, size_t cap);
+typedef struct gin_kept {
+    int state;                /* enum gin_kept_state */
+    int kind;                 /* enum gin_dir_kind */
+    char path[GIN_PATH_MAX];  /* the file ("" for GIN_KEPT_NO_DIR) */
+    char moved[GIN_PATH_MAX]; /* GIN_KEPT_MOVED: where it went */
+    char what[32];            /* "the saved game", for messages */
+    char why[1024];           /* what to tell the player about it, once, naming the file
+                                 ("the saved game PATH is damaged (line 2: unknown level
+                                 'zzz'); it cannot be resumed; moved it to PATH.bad");
+                                 "" when there is nothing to say (ABSENT, LOADED) */
+    /* Private: the identity of the damaged file, so that quarantine moves
+     * the file that was read and not one written since. */
+    unsigned long long dev, ino;
+} gin_kept;
+
+/* Where and why a kept file's text did not parse. */
+typedef struct gin_text_fault {
+    int line;       /* 1-based line at fault; 0 when it is the file as a whole */
+    char what[160]; /* e.g. "unknown level 'zzz'", "a NUL byte" */
+} gin_text_fault;
+
+/* A kept file's parser: judge len bytes of text (NUL-terminated at len for
+ * convenience, but parsers must not rely on it). Returns 0 for a good
+ * text, anything else for a damaged one with *fault filled. */
+typedef int (*gin_kept_parse_fn)(void *ctx, const char *text, size_t len, gin_text_fault *fault);
+
+/* Load the kept file `name` of the directory of that kind into *k: find
+ * the directory (gin_dir_find: nothing is created), refuse anything but a
+ * regular file (lstat, then open O_RDONLY|O_NONBLOCK|O_NOFOLLOW|O_CLOEXEC
+ * and fstat: a FIFO never hangs the program), read at most max bytes (a
+ * larger file is damaged) and hand the text to parse. `what` names the file
+ * in messages ("the statistics file"). Returns the new k->state, with k->why
+ * set for NO_DIR, DAMAGED and LEFT; nothing on disk changes. */
+int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, size_t max, gin_kept_parse_fn parse,
+                  void *ctx);
+
+/* 1 when a write through k may go ahead (ABSENT, LOADED, MOVED), else 0. */
+int gin_kept_writable(const gin_kept *k);
+
+/* Move k's DAMAGED file aside, to PATH.bad, or PATH.bad.2, PATH.bad.3 ...
+ * the first name not taken: never over an earlier quarantined file
+ * (renameat2 RENAME_NOREPLACE on Linux, else link + unlink; both refuse
+ * an existing name, so two programs quarantining at once cannot collide).
+ * The caller is whoever can tell the player (the table, once its screen is
+ * up); k->why then says where it went. Returns 0 (state MOVED), or -1:
+ * not DAMAGED (nothing done), or it could not be moved (state LEFT, why
+ * says so), or the file there is no longer the one that was read (state
+ * UNSET: load again). */
+int gin_kept_quarantine(gin_kept *k);
+
+/* Replace k's file with len bytes of text (creating the directory, as
+ * gin_dir_path, and writing as gin_file_write_atomic). Refused unless
+ * gin_kept_writable(k). Returns 0 (state LOADED), or -1 with
+ * "cannot save to PATH: REASON" (or why it is refused) in why[]. The
+ * state directory's files are written under the table lock: the save and
+ * statistics writers (save.h, stats.h) check it; this does not. */
+int gin_kept_write(gin_kept *k, const char *text, size_t len, char *why, size_t why_cap);
+
+/* Delete k's file (a finished game's save). Only a LOADED file, i.e. one
+ * this run read or wrote itself; anything else is refused and stays.
+ * Returns 0 (state ABSENT), or -1 with errno set (EPERM when refused). */
+int gin_kept_remove(gin_kept *k);
+
+/* ---- Reading the kept files' text (for their parsers). */
+
+/* Check that text[0..len) holds only bytes a kept text file allows:
+ * printable ASCII, tab, CR, LF and, when utf8 is non-zero, well-formed
+ * UTF-8 sequences of non-ASCII characters. No NUL, no other control byte.
+ * Returns 0, or the 1-based line of the first byte that is not allowed,
+ * with *fault (may be NULL) naming it ("a NUL byte", "byte 0x80"). */
+int gin_text_check(const char *text, size_t len, int utf8, gin_text_fault *fault);
+
+/* The next line of the text [*p, end) without its newline (nor a CR
+ * before it), copied into buf with a NUL; *p steps past it. Returns 1; 0
+ * at the end of the text; -1 if the line does not fit in cap bytes (*p
+ * still steps past it; buf then holds its start). */
+int gin_text_line(const char **p, const char *end, char *buf, size_t cap);
+
+/* A decimal whole number, exactly: an optional '-' and digits, nothing
+ * else (no blanks, no '+', no hex), within [lo, hi] (strtoll with errno,
+ * end and bounds checks). Returns 0 and *out, or -1 (*out unchanged). */
+int gin_text_number(const char *s, long long lo, long long hi, long long *out);
+
+/* Quote user text for a message: at most max bytes of it, printable ASCII
+ * as is, anything else as \xNN, in single quotes, "..." when cut. Writes
+ * buf (always NUL-terminated when cap > 0); returns buf. */
+const char *gin_text_quote(const char *s, size_t len, size_t max, char *buf, size_t cap);
 
 #endif

@@ -2,17 +2,23 @@
 #include "save.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include "atomic_file.h"
 #include "gin/error.h"
+#include "gin/game.h"
+#include "stats.h"
 
-enum { SAVE_TEXT_MAX = 1 << 21 };
+enum { SAVE_TEXT_MAX = 1 << 21, SAVE_HEADER_LINES = 5 };
 
 int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf, size_t cap)
 {
+    /* Never write what gin_save_parse would refuse. */
+    if (gin_stats_level_index(info->level) < 0)
+        return GIN_ENAME;
+    if ((info->practice != 0 && info->practice != 1) || info->human < 0 || info->human >= GIN_MAX_SEATS)
+        return GIN_EINVAL;
     int n =
         snprintf(buf, cap, "gin-save 1\nlevel %s\npractice %d\nhuman %d\n\n", info->level, info->practice, info->human);
     if (n < 0 || (size_t)n >= cap)
@@ -21,87 +27,168 @@ int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf,
     return m < 0 ? m : n + m;
 }
 
-int gin_save_parse(const char *text, gin_save_info *info, gin_record *rec)
+static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
 {
-    memset(info, 0, sizeof *info);
-    int practice, human, used = 0;
-    char level[16];
-    if (sscanf(text, "gin-save 1\nlevel %15s\npractice %d\nhuman %d%n", level, &practice, &human, &used) != 3 ||
-        used == 0)
-        return GIN_EFORMAT;
-    if ((practice != 0 && practice != 1) || human < 0 || human > 1)
-        return GIN_EFORMAT;
-    const char *body = strstr(text + used, "\n\n");
-    if (!body)
-        return GIN_EFORMAT;
-    snprintf(info->level, sizeof info->level, "%s", level);
-    info->practice = practice;
-    info->human = human;
-    int line = 0;
-    return gin_record_parse(body + 2, rec, &line);
+    if (fault) {
+        fault->line = line;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
+        va_end(ap);
+    }
+    return status;
 }
 
-static int save_path(char *path, size_t cap, char *why, size_t why_cap)
+/* A header line must be "KEY VALUE": the value into *val. Returns 0 or -1. */
+static int header_value(char *buf, const char *key, char **val)
 {
-    return gin_kept_path(GIN_DIR_STATE, "save", path, cap, why, why_cap);
+    char *save = NULL;
+    char *k = strtok_r(buf, " \t", &save);
+    char *v = k ? strtok_r(NULL, " \t", &save) : NULL;
+    if (!k || strcmp(k, key) || !v || strtok_r(NULL, " \t", &save))
+        return -1;
+    *val = v;
+    return 0;
 }
+
+/* The four header lines and the blank line. Returns GIN_OK with *p at the
+ * record, or an error with *fault. */
+static int parse_header(const char **p, const char *end, gin_save_info *info, gin_text_fault *fault)
+{
+    static const char *const keys[] = {"gin-save", "level", "practice", "human"};
+    char buf[128], q[64];
+    for (int line = 1; line <= SAVE_HEADER_LINES; line++) {
+        int got = gin_text_line(p, end, buf, sizeof buf);
+        if (got == 0)
+            return fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
+        if (line == SAVE_HEADER_LINES) {
+            if (got < 0 || buf[0])
+                return fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
+            break;
+        }
+        char *v = NULL;
+        if (got < 0 || header_value(buf, keys[line - 1], &v) != 0)
+            return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
+        gin_text_quote(v, strlen(v), 20, q, sizeof q);
+        long long x = 0;
+        if (line == 1 && strcmp(v, "1"))
+            return fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
+        if (line == 2) {
+            if (gin_stats_level_index(v) < 0)
+                return fault_at(fault, line, GIN_ENAME, "unknown level %s (easy, normal, hard, expert)", q);
+            snprintf(info->level, sizeof info->level, "%s", v);
+        }
+        if (line == 3) {
+            if (gin_text_number(v, 0, 1, &x) != 0)
+                return fault_at(fault, line, GIN_EFORMAT, "practice %s: must be 0 or 1", q);
+            info->practice = (int)x;
+        }
+        if (line == 4) {
+            if (gin_text_number(v, 0, GIN_MAX_SEATS - 1, &x) != 0)
+                return fault_at(fault, line, GIN_EFORMAT, "human %s: must be a seat, 0 to 3", q);
+            info->human = (int)x;
+        }
+    }
+    return GIN_OK;
+}
+
+int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record *rec, gin_text_fault *fault)
+{
+    memset(info, 0, sizeof *info);
+    int line = gin_text_check(text, len, 0, fault);
+    if (line)
+        return GIN_EFORMAT;
+    const char *p = text, *end = text + len;
+    int rc = parse_header(&p, end, info, fault);
+    if (rc != GIN_OK)
+        return rc;
+    /* The record parser reads a C string: give it one (the text has no
+     * NUL, gin_text_check saw to that). */
+    size_t n = (size_t)(end - p);
+    char *body = malloc(n + 1);
+    if (!body)
+        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    memcpy(body, p, n);
+    body[n] = '\0';
+    rc = gin_record_parse(body, rec, &line);
+    free(body);
+    if (rc != GIN_OK)
+        return fault_at(fault, SAVE_HEADER_LINES + line, rc, "%s", gin_strerror(rc));
+    return GIN_OK;
+}
+
+/* ---- The file. */
 
 struct save_dest {
     gin_save_info *info;
     gin_record *rec;
 };
 
-static int parse_save(void *ctx, const char *text)
+/* Damaged unless it can be resumed: parses, replays, is not over, and
+ * the human has a seat in it. */
+static int parse_save(void *ctx, const char *text, size_t len, gin_text_fault *fault)
 {
     struct save_dest *d = ctx;
-    return gin_save_parse(text, d->info, d->rec);
+    int rc = gin_save_parse(text, len, d->info, d->rec, fault);
+    if (rc != GIN_OK)
+        return rc;
+    gin_game *g = malloc(sizeof *g);
+    if (!g)
+        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    int idx = 0, line = 0;
+    rc = gin_record_replay_lines(d->rec, g, NULL, NULL, &idx, &line);
+    if (rc != GIN_OK)
+        fault_at(fault, line ? SAVE_HEADER_LINES + line : 0, rc, "the game does not replay (%s)", gin_strerror(rc));
+    else if (g->over)
+        rc = fault_at(fault, 0, GIN_ESTATE, "the game in it is already over");
+    else if (d->info->human >= g->rules.seats)
+        rc = fault_at(fault, 4, GIN_EFORMAT, "human %d: the game has %d seats", d->info->human,
+                      g->rules.seats);
+    free(g);
+    return rc;
 }
 
-int gin_save_write(const gin_save_info *info, const gin_record *rec, char *why, size_t why_cap)
+int gin_save_read(gin_kept *k, gin_save_info *info, gin_record *rec)
 {
-    char path[GIN_PATH_MAX];
+    struct save_dest d = {info, rec};
+    int st = gin_kept_load(k, GIN_DIR_STATE, "save", "the saved game", SAVE_TEXT_MAX, parse_save, &d);
+    if (st == GIN_KEPT_DAMAGED) /* and say what it means for the player */
+        snprintf(k->why + strlen(k->why), sizeof k->why - strlen(k->why), "; it cannot be resumed");
+    return st;
+}
+
+int gin_save_write(gin_kept *k, const gin_lock *lk, const gin_save_info *info, const gin_record *rec, char *why,
+                   size_t why_cap)
+{
     why[0] = '\0';
-    if (save_path(path, sizeof path, why, why_cap) != 0)
+    if (!gin_kept_writable(k))
+        return gin_kept_write(k, "", 0, why, why_cap); /* which refuses, saying why */
+    if (!gin_lock_covers(lk, k->path)) {
+        snprintf(why, why_cap, "cannot save the game: %s is written only under the table lock", k->path);
         return -1;
+    }
     char *buf = malloc(SAVE_TEXT_MAX);
     if (!buf) {
         snprintf(why, why_cap, "out of memory saving the game");
         return -1;
     }
     int n = gin_save_format(info, rec, buf, SAVE_TEXT_MAX);
-    if (n < 0) {
+    int rc = -1;
+    if (n < 0)
         snprintf(why, why_cap, "cannot save the game: %s", gin_strerror(n));
-        free(buf);
-        return -1;
-    }
-    int rc = gin_file_save(path, buf, n, "the game", why, why_cap);
+    else
+        rc = gin_kept_write(k, buf, (size_t)n, why, why_cap);
     free(buf);
     return rc;
 }
 
-int gin_save_read(gin_save_info *info, gin_record *rec, char *why, size_t why_cap)
+int gin_save_remove(gin_kept *k, const gin_lock *lk)
 {
-    char path[GIN_PATH_MAX];
-    why[0] = '\0';
-    if (save_path(path, sizeof path, why, why_cap) != 0)
+    if (k && k->state == GIN_KEPT_LOADED && !gin_lock_covers(lk, k->path)) {
+        errno = EPERM;
         return -1;
-    struct save_dest d = {info, rec};
-    char bad[GIN_PATH_MAX];
-    int st = GIN_OK;
-    int rc = gin_file_load(path, SAVE_TEXT_MAX, parse_save, &d, GIN_EFORMAT, &st, bad, sizeof bad);
-    if (rc >= 0)
-        return rc;
-    if (rc == -1)
-        snprintf(why, why_cap, "The saved game was damaged (%s); moved it to %s.", gin_strerror(st), bad);
-    else
-        snprintf(why, why_cap, "The saved game %s cannot be read: %s.", path, strerror(errno));
-    return -1;
-}
-
-int gin_save_remove(void)
-{
-    char path[GIN_PATH_MAX], why[256];
-    if (save_path(path, sizeof path, why, sizeof why) != 0)
-        return -1;
-    return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+    }
+    return gin_kept_remove(k);
 }

@@ -1,11 +1,13 @@
 /* The player's settings: a small key = value file in the config dir. */
 #include "settings.h"
 
-#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "atomic_file.h"
+#include "gin/error.h"
+#include "stats.h"
 
 void gin_settings_default(gin_settings *s)
 {
@@ -16,27 +18,135 @@ void gin_settings_default(gin_settings *s)
     s->players = 2;
 }
 
-static int parse_int(const char *v, int lo, int hi, int *out)
+/* ---- Notes: the lines that were ignored, each "NAME:LINE: ...". */
+
+typedef struct notes {
+    char *buf;
+    size_t cap, used;
+    int dropped; /* lines that did not fit */
+    const char *name;
+} notes;
+
+static void note(notes *n, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(notes *n, int line, const char *fmt, ...)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return -1;
-    *out = (int)x;
-    return 0;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!n->buf || !n->cap)
+        return;
+    /* keep room for the "and N more" line */
+    size_t room = n->cap - n->used;
+    int k = snprintf(n->buf + n->used, room, "%s%s:%d: %s", n->used ? "\n" : "", n->name, line, msg);
+    if (k < 0 || (size_t)k >= room || n->dropped || room - (size_t)k < 64) {
+        n->buf[n->used] = '\0';
+        n->dropped++;
+        return;
+    }
+    n->used += (size_t)k;
 }
 
-static int set_word(char *dst, size_t cap, const char *v)
+static void notes_end(notes *n)
 {
-    size_t n = strlen(v);
-    if (n == 0 || n >= cap)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (!((v[i] >= 'a' && v[i] <= 'z') || (v[i] >= '0' && v[i] <= '9') || v[i] == '-'))
+    if (n->buf && n->cap && n->dropped)
+        snprintf(n->buf + n->used, n->cap - n->used, "%s(and %d more lines like these)", n->used ? "\n" : "",
+                 n->dropped);
+}
+
+/* ---- Keys. */
+
+enum key_kind { KEY_LEVEL, KEY_RULES, KEY_TARGET, KEY_INT };
+
+typedef struct key_def {
+    const char *key;
+    int kind;
+    size_t off; /* of the int field (KEY_TARGET, KEY_INT) */
+    int lo, hi; /* KEY_INT */
+} key_def;
+
+static const key_def keys[] = {
+    {"level", KEY_LEVEL, 0, 0, 0},
+    {"rules", KEY_RULES, 0, 0, 0},
+    {"target", KEY_TARGET, offsetof(gin_settings, target), 0, 0},
+    {"hollywood", KEY_INT, offsetof(gin_settings, hollywood), -1, 1},
+    {"four-color", KEY_INT, offsetof(gin_settings, four_color), 0, 1},
+    {"no-color", KEY_INT, offsetof(gin_settings, no_color), 0, 1},
+    {"open", KEY_INT, offsetof(gin_settings, open), 0, 1},
+    {"sort", KEY_INT, offsetof(gin_settings, sort), 0, 2},
+    {"fast", KEY_INT, offsetof(gin_settings, fast), 0, 1},
+    {"players", KEY_INT, offsetof(gin_settings, players), 2, GIN_MAX_SEATS},
+};
+
+static int *field(gin_settings *s, const key_def *d) { return (int *)(void *)((char *)s + d->off); }
+static int field_of(const gin_settings *s, const key_def *d)
+{
+    return *(const int *)(const void *)((const char *)s + d->off);
+}
+
+/* What stands after a bad line: "the default (standard)", or the value an
+ * earlier line gave ("'classic' from an earlier line"). */
+static const char *stands(const gin_settings *s, const key_def *d, char *buf, size_t cap)
+{
+    gin_settings def;
+    gin_settings_default(&def);
+    char v[32], dv[32];
+    if (d->kind == KEY_LEVEL || d->kind == KEY_RULES) {
+        snprintf(v, sizeof v, "%s", d->kind == KEY_LEVEL ? s->level : s->rules);
+        snprintf(dv, sizeof dv, "%s", d->kind == KEY_LEVEL ? def.level : def.rules);
+    } else {
+        snprintf(v, sizeof v, "%d", field_of(s, d));
+        snprintf(dv, sizeof dv, "%d", field_of(&def, d));
+    }
+    if (!strcmp(v, dv))
+        snprintf(buf, cap, "the default (%s)", d->kind == KEY_TARGET && !strcmp(v, "0") ? "the preset's" : v);
+    else
+        snprintf(buf, cap, "%s from an earlier line", v);
+    return buf;
+}
+
+/* Take one value. Returns 0, or -1 with what is wrong in what[]. */
+static int take(gin_settings *s, const key_def *d, const char *v, char *what, size_t what_cap)
+{
+    char q[80];
+    gin_text_quote(v, strlen(v), 24, q, sizeof q);
+    long long x;
+    gin_rules r;
+    const char *rwhy = NULL;
+    switch (d->kind) {
+    case KEY_LEVEL:
+        if (gin_stats_level_index(v) < 0) {
+            snprintf(what, what_cap, "unknown level %s (easy, normal, hard, expert)", q);
             return -1;
-    memcpy(dst, v, n + 1);
-    return 0;
+        }
+        snprintf(s->level, sizeof s->level, "%s", v);
+        return 0;
+    case KEY_RULES:
+        if (gin_rules_preset(v, &r) != GIN_OK) {
+            snprintf(what, what_cap, "unknown rules %s (%s)", q, gin_rules_preset_names());
+            return -1;
+        }
+        snprintf(s->rules, sizeof s->rules, "%s", r.name); /* as the core spells it */
+        return 0;
+    case KEY_TARGET:
+        /* 0 is the file's word for "the preset's"; any other value is the
+         * core's to judge, as --target is. */
+        if (gin_rules_preset("standard", &r) != GIN_OK || gin_text_number(v, 0, 0x7fffffff, &x) != 0 ||
+            (x != 0 && gin_rules_set(&r, "target", v, &rwhy) != GIN_OK)) {
+            snprintf(what, what_cap, "bad target %s (%s)", q, rwhy ? rwhy : "0 for the preset's, or 1 to 10000");
+            return -1;
+        }
+        *field(s, d) = (int)x;
+        return 0;
+    default:
+        if (gin_text_number(v, d->lo, d->hi, &x) != 0) {
+            snprintf(what, what_cap, "bad %s %s (a whole number from %d to %d)", d->key, q, d->lo, d->hi);
+            return -1;
+        }
+        *field(s, d) = (int)x;
+        return 0;
+    }
 }
 
 static char *trim(char *p)
@@ -49,47 +159,64 @@ static char *trim(char *p)
     return p;
 }
 
-int gin_settings_parse(gin_settings *s, const char *text)
+/* One line of the file: set what it says, or note why not. */
+static void parse_line(gin_settings *s, char *t, int line, notes *n)
 {
-    int line = 0, got;
-    const char *p = text;
-    char buf[256];
-    while ((got = gin_text_line(&p, buf, sizeof buf)) != 0) {
+    char q[80], what[256], st[64];
+    t = trim(t);
+    if (!*t || *t == '#')
+        return;
+    char *eq = strchr(t, '=');
+    if (!eq) {
+        note(n, line, "not a 'key = value' line: %s; ignored", gin_text_quote(t, strlen(t), 24, q, sizeof q));
+        return;
+    }
+    *eq = '\0';
+    char *k = trim(t), *v = trim(eq + 1);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (strcmp(k, keys[i].key))
+            continue;
+        if (take(s, &keys[i], v, what, sizeof what) != 0)
+            note(n, line, "%s; %s stands", what, stands(s, &keys[i], st, sizeof st));
+        return;
+    }
+    note(n, line, "unknown setting %s; ignored", gin_text_quote(k, strlen(k), 24, q, sizeof q));
+}
+
+int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes_buf,
+                       size_t notes_cap, gin_text_fault *fault)
+{
+    notes n = {notes_buf, notes_cap, 0, 0, name ? name : "settings"};
+    if (notes_buf && notes_cap)
+        notes_buf[0] = '\0';
+    int bad = gin_text_check(text, len, 1, fault);
+    if (bad)
+        return bad;
+    gin_settings t = *s;
+    const char *p = text, *end = text + len;
+    char buf[512];
+    int got, line = 0;
+    while ((got = gin_text_line(&p, end, buf, sizeof buf)) != 0) {
         line++;
         if (got < 0)
-            return line;
-        char *t = trim(buf);
-        if (!*t || *t == '#')
-            continue;
-        char *eq = strchr(t, '=');
-        if (!eq)
-            return line;
-        *eq = '\0';
-        char *k = trim(t), *v = trim(eq + 1);
-        int rc = 0;
-        if (!strcmp(k, "level"))
-            rc = set_word(s->level, sizeof s->level, v);
-        else if (!strcmp(k, "rules"))
-            rc = set_word(s->rules, sizeof s->rules, v);
-        else if (!strcmp(k, "target"))
-            rc = parse_int(v, 0, 100000, &s->target);
-        else if (!strcmp(k, "hollywood"))
-            rc = parse_int(v, -1, 1, &s->hollywood);
-        else if (!strcmp(k, "four-color"))
-            rc = parse_int(v, 0, 1, &s->four_color);
-        else if (!strcmp(k, "no-color"))
-            rc = parse_int(v, 0, 1, &s->no_color);
-        else if (!strcmp(k, "open"))
-            rc = parse_int(v, 0, 1, &s->open);
-        else if (!strcmp(k, "sort"))
-            rc = parse_int(v, 0, 2, &s->sort);
-        else if (!strcmp(k, "fast"))
-            rc = parse_int(v, 0, 1, &s->fast);
-        else if (!strcmp(k, "players"))
-            rc = parse_int(v, 2, 4, &s->players);
-        if (rc)
-            return line;
+            note(&n, line, "line longer than %zu bytes; ignored", sizeof buf - 1);
+        else
+            parse_line(&t, buf, line, &n);
     }
+    const char *rwhy = NULL;
+    gin_rules r;
+    if (gin_settings_rules(&t, &r, &rwhy) != GIN_OK) {
+        gin_settings def;
+        gin_settings_default(&def);
+        note(&n, line, "rules %s, target %d, hollywood %d and %d players do not go together (%s); the defaults stand",
+             t.rules, t.target, t.hollywood, t.players, rwhy ? rwhy : "?");
+        memcpy(t.rules, def.rules, sizeof t.rules);
+        t.target = def.target;
+        t.hollywood = def.hollywood;
+        t.players = def.players;
+    }
+    notes_end(&n);
+    *s = t;
     return 0;
 }
 
@@ -104,38 +231,75 @@ int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
-static int settings_path(char *path, size_t cap, char *why, size_t why_cap)
+int gin_settings_rules(const gin_settings *s, gin_rules *out, const char **why)
 {
-    return gin_kept_path(GIN_DIR_CONFIG, "settings", path, cap, why, why_cap);
+    int rc = gin_rules_preset(s->rules, out);
+    if (rc != GIN_OK) {
+        if (why)
+            *why = "unknown rules preset";
+        return rc;
+    }
+    char num[16];
+    snprintf(num, sizeof num, "%d", s->target);
+    if (s->target > 0 && (rc = gin_rules_set(out, "target", num, why)) != GIN_OK)
+        return rc;
+    if (s->hollywood >= 0 && (rc = gin_rules_set(out, "hollywood", s->hollywood ? "on" : "off", why)) != GIN_OK)
+        return rc;
+    if (s->players > 2) {
+        /* Hollywood is for two: a ring plays a single game in penalty points. */
+        out->hollywood = 0;
+        if ((rc = gin_rules_ring(out, s->players)) != GIN_OK) {
+            if (why)
+                *why = "a table of three or four does not work with these rules";
+            return rc;
+        }
+    }
+    return GIN_OK;
 }
 
-static int parse_settings(void *s, const char *text) { return gin_settings_parse(s, text); }
+/* ---- The file. */
 
-int gin_settings_load(gin_settings *s, char *why, size_t why_cap)
+enum { SETTINGS_FILE_MAX = 1 << 16 };
+
+struct settings_dest {
+    gin_settings *s;
+    const char *path;
+    char *notes;
+    size_t notes_cap;
+};
+
+static int parse_settings(void *ctx, const char *text, size_t len, gin_text_fault *fault)
 {
-    char path[GIN_PATH_MAX], bad[GIN_PATH_MAX];
-    why[0] = '\0';
-    gin_settings_default(s);
-    if (settings_path(path, sizeof path, why, why_cap) != 0)
-        return -1;
-    int bad_line = 0;
-    int rc = gin_file_load(path, 1 << 16, parse_settings, s, -1, &bad_line, bad, sizeof bad);
-    if (rc >= 0)
-        return 0;
-    if (rc == -1)
-        snprintf(why, why_cap, "settings file damaged (line %d); moved to %s", bad_line, bad);
-    else /* left in place: the caller must not write over it */
-        snprintf(why, why_cap, "settings file %s unreadable: %s", path, strerror(errno));
-    gin_settings_default(s);
-    return rc;
+    struct settings_dest *d = ctx;
+    return gin_settings_parse(d->s, text, len, d->path, d->notes, d->notes_cap, fault);
 }
 
-int gin_settings_save(const gin_settings *s, char *why, size_t why_cap)
+int gin_settings_load(gin_kept *k, gin_settings *s, char *notes_buf, size_t notes_cap)
 {
-    char path[GIN_PATH_MAX], buf[1024];
-    why[0] = '\0';
-    if (settings_path(path, sizeof path, why, why_cap) != 0)
-        return -1;
+    /* The notes name the file by its path, so the player can find it. */
+    char path[GIN_PATH_MAX], dir[GIN_PATH_MAX];
+    if (gin_dir_find(GIN_DIR_CONFIG, dir, sizeof dir, NULL, 0) < 0 || gin_path_join(path, sizeof path, dir, "settings"))
+        snprintf(path, sizeof path, "settings");
+    if (notes_buf && notes_cap)
+        notes_buf[0] = '\0';
+    gin_settings_default(s);
+    struct settings_dest d = {s, path, notes_buf, notes_cap};
+    int st = gin_kept_load(k, GIN_DIR_CONFIG, "settings", "the settings file", SETTINGS_FILE_MAX, parse_settings, &d);
+    if (st != GIN_KEPT_LOADED) {
+        gin_settings_default(s);
+        if (notes_buf && notes_cap)
+            notes_buf[0] = '\0';
+    }
+    return st;
+}
+
+int gin_settings_save(gin_kept *k, const gin_settings *s, char *why, size_t why_cap)
+{
+    char buf[1024];
     int n = gin_settings_format(s, buf, sizeof buf);
-    return gin_file_save(path, buf, n, "settings", why, why_cap);
+    if (n < 0) {
+        snprintf(why, why_cap, "cannot save the settings: they do not fit");
+        return -1;
+    }
+    return gin_kept_write(k, buf, (size_t)n, why, why_cap);
 }

@@ -1,14 +1,25 @@
 /* gin — the player's chosen settings, kept in $XDG_CONFIG_HOME/gin/settings
- * as "key = value" lines. Parsing and formatting are pure; see settings.c. */
+ * as "key = value" lines. Parsing and formatting are pure; see settings.c.
+ *
+ * The file is for people to edit too, so it is judged gently, a line at a
+ * time: a line that is not "key = value", an unknown key, or a value the
+ * program does not accept is reported with the file and line and ignored
+ * (the value before it stands: the default, or an earlier line's), and
+ * the rest of the file still applies. Only bytes that make it something
+ * other than text make it damaged (quarantined, defaults used): the file
+ * is UTF-8 text, so a NUL, a control byte other than tab and CR, or bytes
+ * that are not UTF-8 (binary) are damage; UTF-8 in comments is fine. */
 #ifndef GIN_SETTINGS_H
 #define GIN_SETTINGS_H
 
 #include <stddef.h>
+#include "atomic_file.h"
+#include "gin/rules.h"
 
 typedef struct gin_settings {
     char level[16]; /* easy, normal, hard, expert */
-    char rules[16]; /* preset name */
-    int target;     /* 0 = the preset's */
+    char rules[16]; /* preset name, as the core spells it */
+    int target;     /* 0 = the preset's; else as the core's target knob accepts (1-10000) */
     int hollywood;  /* -1 = the preset's, 0 off, 1 on */
     int four_color; /* 1 = four-colour deck */
     int no_color;   /* 1 = no colours */
@@ -20,18 +31,51 @@ typedef struct gin_settings {
 
 /* The defaults: normal bot, standard rules, two players, colours, melds sort. */
 void gin_settings_default(gin_settings *s);
-/* Parse text over *s (unknown keys are ignored so newer files still load).
- * Returns 0, or the 1-based line of a malformed line (s keeps what parsed). */
-int gin_settings_parse(gin_settings *s, const char *text);
+
+/* Parse len bytes of settings text over *s (what the text does not set
+ * keeps its value). Keys: level (easy normal hard expert), rules (a preset
+ * name, gin_rules_preset), target (0 = the preset's, or 1-10000 through the
+ * core's gin_rules_set), hollywood (-1 the preset's, 0, 1), players (2-4),
+ * four-color, no-color, open, fast (0 or 1), sort (0-2). Blank lines and
+ * lines starting with '#' are comments; blanks around key and value and a
+ * CR at the end of a line are ignored. Each line that is wrong is
+ * reported in notes[] (may be NULL), one message a line:
+ *   NAME:3: unknown rules 'nope'; the default (standard) stands
+ * (NAME is `name`, the file's path; when notes[] is full, a last line says
+ * how many more there were). Unknown keys are reported too (a typo would
+ * otherwise do nothing in silence) and ignored, so a newer program's file
+ * still loads. Last, the rules, target, hollywood and players together
+ * must make a rule set (gin_settings_rules); if not, they go back to the
+ * defaults, reported. So loaded settings always give a rule set.
+ * Returns 0; or, when the text holds a byte that is not allowed, the
+ * 1-based line of it with *fault (may be NULL) saying what, and *s
+ * unchanged. */
+int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes, size_t notes_cap,
+                       gin_text_fault *fault);
+
 /* Format into buf. Returns the length, or -1 if it does not fit. */
 int gin_settings_format(const gin_settings *s, char *buf, size_t cap);
 
-/* Load from the config dir; a missing file gives the defaults; a damaged one
- * is moved to settings.bad and a message written to why (why[0] is 0 when
- * all is well). Returns 0; -1 when the file was damaged and moved aside (or
- * the dir is unusable); -2 when it could not be moved (do not overwrite it). */
-int gin_settings_load(gin_settings *s, char *why, size_t why_cap);
-/* Save atomically. Returns 0, or -1 with a message in why. */
-int gin_settings_save(const gin_settings *s, char *why, size_t why_cap);
+/* The rule set the settings ask for: the preset, then target and
+ * hollywood over it, then for 3-4 players a ring (no Hollywood: it is for
+ * two). Returns GIN_OK, or GIN_ENAME / GIN_ERULES with a static message in
+ * *why (may be NULL); never fails for settings gin_settings_parse loaded. */
+int gin_settings_rules(const gin_settings *s, gin_rules *out, const char **why);
+
+/* Load $XDG_CONFIG_HOME/gin/settings into *s (the defaults first, then
+ * the file's lines as gin_settings_parse takes them; the defaults alone
+ * unless k->state is LOADED) and *k (atomic_file.h). Moves and writes
+ * nothing; a DAMAGED file is for the caller to quarantine once it can
+ * tell the player. notes[] (may be NULL) gets the lines that were ignored,
+ * each naming the file and line. Who: the table at start. Returns
+ * k->state. */
+int gin_settings_load(gin_kept *k, gin_settings *s, char *notes, size_t notes_cap);
+
+/* Save atomically through k (the gin_kept gin_settings_load filled), which
+ * refuses a file that was left alone or is damaged and not moved aside.
+ * Settings need no lock (a preference: the last change wins). Who: the
+ * table, when the player changes a remembered option (command line or
+ * menu). Returns 0, or -1 with a message in why. */
+int gin_settings_save(gin_kept *k, const gin_settings *s, char *why, size_t why_cap);
 
 #endif

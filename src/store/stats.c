@@ -1,7 +1,6 @@
 /* Statistics per bot level: counting, the text file, the table. */
 #include "stats.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,52 +72,84 @@ int gin_stats_format(const gin_stats *s, char *buf, size_t cap)
     return (int)used;
 }
 
-int gin_stats_parse(gin_stats *s, const char *text)
+static int fault_at(gin_text_fault *fault, int line, const char *what)
+{
+    if (fault) {
+        fault->line = line;
+        snprintf(fault->what, sizeof fault->what, "%s", what);
+    }
+    return line;
+}
+
+/* One level's line ("normal 3 2 ..."): its index into *lv, the counts into
+ * *l. Returns 0, or -1 with what is wrong in what[]. */
+static int parse_level_line(char *buf, int *lv, gin_level_stats *l, char *what, size_t what_cap)
+{
+    memset(l, 0, sizeof *l);
+    int *field[] = {&l->games,     &l->wins,   &l->hands, &l->hands_won, &l->gins,
+                    &l->undercuts, &l->knocks, NULL,      &l->streak,    &l->best_streak};
+    char *save = NULL;
+    char *name = strtok_r(buf, " \t", &save);
+    *lv = gin_stats_level_index(name);
+    if (*lv < 0) {
+        char q[48];
+        snprintf(what, what_cap, "unknown level %s",
+                 name ? gin_text_quote(name, strlen(name), 16, q, sizeof q) : "(none)");
+        return -1;
+    }
+    for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
+        char *tok = strtok_r(NULL, " \t", &save);
+        long long v;
+        if (!tok || gin_text_number(tok, 0, field[f] ? STATS_CAP : STATS_POINTS_CAP, &v) != 0) {
+            snprintf(what, what_cap, tok ? "field %zu is not a count from 0 to %lld" : "field %zu is missing", f + 2,
+                     field[f] ? (long long)STATS_CAP : (long long)STATS_POINTS_CAP);
+            return -1;
+        }
+        if (field[f])
+            *field[f] = (int)v;
+        else
+            l->points = (long)v;
+    }
+    if (strtok_r(NULL, " \t", &save)) {
+        snprintf(what, what_cap, "more than eleven fields");
+        return -1;
+    }
+    if (l->wins > l->games || l->hands_won > l->hands || l->best_streak < l->streak || l->best_streak > l->wins) {
+        snprintf(what, what_cap, "the counts disagree (more wins than games, or streaks longer than the wins)");
+        return -1;
+    }
+    return 0;
+}
+
+int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *fault)
 {
     memset(s, 0, sizeof *s);
-    int line = 0, seen = 0, got;
-    const char *p = text;
+    int line = gin_text_check(text, len, 0, fault);
+    if (line)
+        return line;
+    int seen = 0, got;
+    const char *p = text, *end = text + len;
     char buf[256];
-    while ((got = gin_text_line(&p, buf, sizeof buf)) != 0) {
+    while ((got = gin_text_line(&p, end, buf, sizeof buf)) != 0) {
         line++;
-        if (got < 0)
-            return line;
+        if (got < 0) {
+            memset(s, 0, sizeof *s);
+            return fault_at(fault, line, "line too long");
+        }
         if (!buf[0] || buf[0] == '#')
             continue;
-        char name[16];
         gin_level_stats l;
-        memset(&l, 0, sizeof l);
-        int *field[] = {&l.games,     &l.wins,   &l.hands, &l.hands_won, &l.gins,
-                        &l.undercuts, &l.knocks, NULL,     &l.streak,    &l.best_streak};
-        const char *q = buf;
-        int parsed = 0, len = 0;
-        if (sscanf(q, "%15s%n", name, &len) == 1) {
-            parsed = 1;
-            q += len;
-            for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
-                char *end;
-                errno = 0;
-                long long v = strtoll(q, &end, 10);
-                long long cap = field[f] ? STATS_CAP : STATS_POINTS_CAP;
-                if (end == q || errno || v < 0 || v > cap)
-                    break;
-                if (field[f])
-                    *field[f] = (int)v;
-                else
-                    l.points = (long)v;
-                q = end;
-                parsed++;
-            }
-            while (*q == ' ' || *q == '\t' || *q == '\r')
-                q++;
-            if (*q)
-                parsed = 0;
+        int i;
+        char what[160];
+        int bad = parse_level_line(buf, &i, &l, what, sizeof what) != 0;
+        if (!bad && (seen & (1 << i))) {
+            snprintf(what, sizeof what, "level %s appears twice", gin_stats_level_name(i));
+            bad = 1;
         }
-        int i = parsed == 11 ? gin_stats_level_index(name) : -1;
-        if (parsed != 11 || i < 0 || (seen & (1 << i)) || l.games < 0 || l.wins < 0 || l.wins > l.games ||
-            l.hands < 0 || l.hands_won < 0 || l.hands_won > l.hands || l.gins < 0 || l.undercuts < 0 || l.knocks < 0 ||
-            l.streak < 0 || l.best_streak < l.streak || l.best_streak > l.wins)
-            return line;
+        if (bad) {
+            memset(s, 0, sizeof *s);
+            return fault_at(fault, line, what);
+        }
         seen |= 1 << i;
         s->level[i] = l;
     }
@@ -149,38 +180,53 @@ int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
     return (int)used;
 }
 
-static int stats_path(char *path, size_t cap, char *why, size_t why_cap)
+enum { STATS_FILE_MAX = 1 << 16 };
+
+static int parse_stats(void *s, const char *text, size_t len, gin_text_fault *fault)
 {
-    return gin_kept_path(GIN_DIR_STATE, "stats", path, cap, why, why_cap);
+    return gin_stats_parse(s, text, len, fault);
 }
 
-static int parse_stats(void *s, const char *text) { return gin_stats_parse(s, text); }
-
-int gin_stats_load(gin_stats *s, char *why, size_t why_cap)
+int gin_stats_load(gin_kept *k, gin_stats *s)
 {
-    char path[GIN_PATH_MAX], moved[GIN_PATH_MAX];
-    memset(s, 0, sizeof *s);
-    why[0] = '\0';
-    if (stats_path(path, sizeof path, why, why_cap) != 0)
-        return -1;
-    int bad = 0;
-    int rc = gin_file_load(path, 1 << 16, parse_stats, s, -1, &bad, moved, sizeof moved);
-    if (rc >= 0)
-        return 0;
-    if (rc == -1)
-        snprintf(why, why_cap, "statistics file damaged; moved to %s", moved);
-    else /* left in place: the caller must not write over it */
-        snprintf(why, why_cap, "statistics file %s unreadable: %s", path, strerror(errno));
-    memset(s, 0, sizeof *s);
-    return rc;
+    int st = gin_kept_load(k, GIN_DIR_STATE, "stats", "the statistics file", STATS_FILE_MAX, parse_stats, s);
+    if (st != GIN_KEPT_LOADED)
+        memset(s, 0, sizeof *s);
+    return st;
 }
 
-int gin_stats_save(const gin_stats *s, char *why, size_t why_cap)
+int gin_stats_record(gin_kept *k, const gin_lock *lk, int level, const gin_game_tally *t, gin_stats *now, char *why,
+                     size_t why_cap)
 {
-    char path[GIN_PATH_MAX], buf[2048];
     why[0] = '\0';
-    if (stats_path(path, sizeof path, why, why_cap) != 0)
+    if (level < 0 || level >= GIN_STATS_LEVELS || !t) {
+        snprintf(why, why_cap, "game not counted: no such level");
         return -1;
-    int n = gin_stats_format(s, buf, sizeof buf);
-    return gin_file_save(path, buf, n, "statistics", why, why_cap);
+    }
+    if (!gin_kept_writable(k)) {
+        snprintf(why, why_cap, "game not counted: %s", k->why[0] ? k->why : "the statistics were never loaded");
+        return -1;
+    }
+    if (!gin_lock_covers(lk, k->path)) {
+        snprintf(why, why_cap, "game not counted: the statistics file %s is written only under the table lock", k->path);
+        return -1;
+    }
+    /* Read again: the file as it is now, not as it was at start. */
+    gin_stats s;
+    if (gin_stats_load(k, &s) != GIN_KEPT_LOADED && k->state != GIN_KEPT_ABSENT) {
+        snprintf(why, why_cap, "game not counted: %s", k->why);
+        return -1;
+    }
+    gin_stats_add(&s, level, t);
+    char buf[2048];
+    int n = gin_stats_format(&s, buf, sizeof buf);
+    if (n < 0) {
+        snprintf(why, why_cap, "game not counted: the statistics do not fit");
+        return -1;
+    }
+    if (gin_kept_write(k, buf, (size_t)n, why, why_cap) != 0)
+        return -1;
+    if (now)
+        *now = s;
+    return 0;
 }

@@ -181,8 +181,8 @@ int gin_play_menu(gin_play *p)
         if (item > M_SORT)
             return 0;
         menu_change(p, item, dir);
-        char why[256];
-        if (gin_settings_save(&p->set, why, sizeof why) != 0)
+        char why[1200];
+        if (gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0)
             gin_play_msg(p, 1, "%s", why);
     }
 }

@@ -276,7 +276,7 @@ static void save_game(gin_play *p, char *why, size_t cap)
     snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
     info.practice = p->practice;
     info.human = p->human;
-    if (gin_save_write(&info, p->rec, why, cap) != 0)
+    if (gin_save_write(&p->save_file, &p->lock, &info, p->rec, why, cap) != 0)
         p->can_save = 0;
 }
 
@@ -332,10 +332,11 @@ static void tally_game(gin_play *p)
     else
         t.points = g->score.total[p->human];
     t.won = gin_game_winner(g, NULL) == p->human;
-    gin_stats_add(&p->stats, p->level, &t);
-    char why[256];
-    if (gin_stats_save(&p->stats, why, sizeof why) != 0)
+    char why[1200];
+    if (gin_stats_record(&p->stats_file, &p->lock, p->level, &t, &p->stats, why, sizeof why) != 0) {
+        gin_stats_add(&p->stats, p->level, &t); /* shown this run, though not kept */
         gin_play_msg(p, 1, "%s", why);
+    }
 }
 
 /* Returns 'n' (new game), 'q' or -1. */
@@ -361,10 +362,10 @@ enum { PLAY_NEW = 'n', PLAY_QUIT = 'q' };
 
 /* The finished game's save goes; never a saved game kept while playing an
  * external bot. */
-static void remove_save(const gin_play *p)
+static void remove_save(gin_play *p)
 {
     if (!p->opponent)
-        gin_save_remove();
+        gin_save_remove(&p->save_file, &p->lock);
 }
 
 /* The external bot failed (garbage, an illegal move, no answer in time, or
@@ -507,32 +508,6 @@ static int make_bot(gin_play *p)
     return rc;
 }
 
-int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why)
-{
-    int rc = gin_rules_preset(s->rules, out);
-    if (rc != GIN_OK) {
-        if (why)
-            *why = "unknown rules preset";
-        return rc;
-    }
-    char num[16];
-    snprintf(num, sizeof num, "%d", s->target);
-    if (s->target > 0 && (rc = gin_rules_set(out, "target", num, why)) != GIN_OK)
-        return rc;
-    if (s->hollywood >= 0 && (rc = gin_rules_set(out, "hollywood", s->hollywood ? "on" : "off", why)) != GIN_OK)
-        return rc;
-    if (s->players > 2) {
-        /* Hollywood is for two: a ring plays a single game in penalty points. */
-        out->hollywood = 0;
-        if ((rc = gin_rules_ring(out, s->players)) != GIN_OK) {
-            if (why)
-                *why = "a table of three or four does not work with these rules";
-            return rc;
-        }
-    }
-    return GIN_OK;
-}
-
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap)
 {
     why[0] = '\0';
@@ -569,7 +544,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
             break;
         /* The next game takes the settings chosen in the menu. */
         gin_rules r;
-        if (gin_play_rules(&p->set, &r, NULL) == GIN_OK) {
+        if (gin_settings_rules(&p->set, &r, NULL) == GIN_OK) {
             if (p->opponent && r.seats > 2) /* an external bot plays at two seats only */
                 (void)gin_rules_ring(&r, 2);
             p->rules = r;

@@ -84,12 +84,13 @@ typedef struct gin_play {
     int can_save; /* the state dir works */
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
+    gin_lock lock;          /* the state directory's table lock (store/lock.h) */
+    gin_kept save_file;     /* the kept files as loaded at start (store/atomic_file.h): */
+    gin_kept stats_file;    /* every write goes through them, so one that was left */
+    gin_kept settings_file; /* alone at start is never written over */
     char note[256]; /* a message for the first screen (damaged file...) */
 } gin_play;
 
-/* play.c: the rules a settings block asks for (preset plus overrides).
- * Returns GIN_OK, GIN_ENAME or GIN_ERULES with a message in *why. */
-int gin_play_rules(const gin_settings *s, gin_rules *out, const char **why);
 /* Run games until the player leaves; resume (may be NULL) is a saved
  * game to replay first. Returns 0, or 1 with a message in why. */
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);

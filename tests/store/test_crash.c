@@ -1,8 +1,12 @@
-/* Crash safety of the kept files: a child process writes the saved game,
- * the statistics and the settings over and over through gin_save_write,
- * gin_stats_save and gin_settings_save (the functions the table uses) and is killed with SIGKILL at a random moment,
- * many times. After every kill each file must be byte for byte one of the
- * versions written (the old or the new), never damaged, and load cleanly.
+/* Crash safety of the kept files: a child process takes the table lock,
+ * then writes the saved game, the statistics and the settings over and
+ * over through gin_save_write, gin_stats_record and gin_settings_save (the
+ * functions the table uses) and is killed with SIGKILL at a random moment,
+ * many times. After every kill the save and the settings must be byte for
+ * byte one of the versions written (the old or the new), the statistics
+ * must load and count no fewer games than after the kill before (nothing
+ * counted is ever lost), and the next child must get the lock: a killed
+ * holder never leaves it held.
  * Also: the files are 0600 in a 0700 directory, and unusable state
  * directories are refused with a message instead of crashing.
  * CRASH_KILLS=N sets the number of kills (default 60; `make soak` 1000). */
@@ -27,6 +31,7 @@
 #include "atomic_file.h"
 #include "gin/error.h"
 #include "gin/game.h"
+#include "lock.h"
 #include "save.h"
 #include "settings.h"
 #include "stats.h"
@@ -38,9 +43,7 @@ typedef struct fixture {
     char dir[256];
     gin_record rec[VERSIONS]; /* the save's versions: one game, longer each time */
     gin_save_info info;
-    gin_stats stats[VERSIONS]; /* the statistics' versions */
     char *save_text[VERSIONS]; /* as gin_save_format writes them */
-    char stats_text[VERSIONS][2048];
     gin_settings settings[VERSIONS]; /* the settings' versions */
     char settings_text[VERSIONS][1024];
     gin_game game;
@@ -110,10 +113,6 @@ static int setup(void **state)
         assert_true(n > 0);
         f->save_text[k] = strdup(f->buf);
         assert_non_null(f->save_text[k]);
-        gin_game_tally t = {k & 1, 5 + k, 2, 1, 0, 1, 50 + 10 * k};
-        f->stats[k] = k ? f->stats[k - 1] : (gin_stats){0};
-        gin_stats_add(&f->stats[k], k % GIN_STATS_LEVELS, &t);
-        assert_true(gin_stats_format(&f->stats[k], f->stats_text[k], sizeof f->stats_text[k]) > 0);
         gin_settings_default(&f->settings[k]);
         f->settings[k].target = 100 + 50 * k;
         f->settings[k].sort = k % 3;
@@ -133,12 +132,41 @@ static int teardown(void **state)
     return 0;
 }
 
-static char *read_file(const char *path)
+static char *read_file(const char *path, size_t *len)
 {
     char *text = NULL;
-    size_t len = 0;
-    int rc = gin_file_read_all(path, TEXT_CAP, &text, &len);
+    int rc = gin_file_read_all(path, TEXT_CAP, &text, len);
     return rc == 1 ? text : NULL;
+}
+
+static long total_games(const gin_stats *s)
+{
+    long n = 0;
+    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
+        n += s->level[lv].games;
+    return n;
+}
+
+/* The writer: the versions in turn, as fast as it can, under the lock. */
+static void writer(fixture *f, unsigned from)
+{
+    gin_lock lk;
+    gin_kept save, stats, settings;
+    char w[1200];
+    gin_save_info info;
+    gin_stats st;
+    gin_settings set;
+    if (gin_lock_take(&lk, w, sizeof w) != GIN_LOCK_TAKEN)
+        _exit(3); /* the killed writer before still holds it */
+    if (gin_save_read(&save, &info, &f->whole) != GIN_KEPT_LOADED || gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
+        gin_settings_load(&settings, &set, NULL, 0) != GIN_KEPT_LOADED)
+        _exit(4);
+    for (unsigned k = from;; k++) {
+        gin_game_tally t = {(int)(k & 1), 5, 2, 1, 0, 1, 50};
+        gin_save_write(&save, &lk, &f->info, &f->rec[k % VERSIONS], w, sizeof w);
+        gin_stats_record(&stats, &lk, (int)(k % GIN_STATS_LEVELS), &t, NULL, w, sizeof w);
+        gin_settings_save(&settings, &f->settings[k % VERSIONS], w, sizeof w);
+    }
 }
 
 /* Which version the file is (0..VERSIONS-1), or -1 if it is none of them. */
@@ -173,7 +201,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     int kills = env ? atoi(env) : 60;
     if (kills < 1)
         kills = 60;
-    char why[512], dir[GIN_PATH_MAX], save_path[GIN_PATH_MAX], stats_path[GIN_PATH_MAX];
+    char why[1200], dir[GIN_PATH_MAX], save_path[GIN_PATH_MAX], stats_path[GIN_PATH_MAX];
     char cdir[GIN_PATH_MAX], settings_path[GIN_PATH_MAX];
     assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
     assert_int_equal(gin_dir_path(GIN_DIR_CONFIG, cdir, sizeof cdir, why, sizeof why), 0);
@@ -181,46 +209,58 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_path_join(save_path, sizeof save_path, dir, "save"), 0);
     assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats"), 0);
     /* Version 0 exists before the first kill: there is always an "old". */
-    assert_int_equal(gin_save_write(&f->info, &f->rec[0], why, sizeof why), 0);
-    assert_int_equal(gin_stats_save(&f->stats[0], why, sizeof why), 0);
-    assert_int_equal(gin_settings_save(&f->settings[0], why, sizeof why), 0);
+    gin_lock lk;
+    gin_kept k0;
+    gin_stats s0;
+    gin_save_info i0;
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    assert_int_equal(gin_save_read(&k0, &i0, &f->whole), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_write(&k0, &lk, &f->info, &f->rec[0], why, sizeof why), 0);
+    gin_game_tally t0 = {1, 5, 2, 1, 0, 1, 50};
+    assert_int_equal(gin_stats_load(&k0, &s0), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_stats_record(&k0, &lk, 0, &t0, NULL, why, sizeof why), 0);
+    gin_settings set0;
+    assert_int_equal(gin_settings_load(&k0, &set0, NULL, 0), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_settings_save(&k0, &f->settings[0], why, sizeof why), 0);
+    gin_lock_release(&lk);
 
     srand((unsigned)getpid());
-    int seen_save[VERSIONS] = {0}, seen_stats[VERSIONS] = {0};
+    int seen_save[VERSIONS] = {0};
+    long counted = 1;
     for (int i = 0; i < kills; i++) {
+        fflush(NULL);
         pid_t pid = fork();
         assert_true(pid >= 0);
-        if (pid == 0) {
-            /* The writer: the versions in turn, as fast as it can. */
-            char w[512];
-            for (unsigned k = (unsigned)i;; k++) {
-                gin_save_write(&f->info, &f->rec[k % VERSIONS], w, sizeof w);
-                gin_stats_save(&f->stats[k % VERSIONS], w, sizeof w);
-                gin_settings_save(&f->settings[k % VERSIONS], w, sizeof w);
-            }
-        }
+        if (pid == 0)
+            writer(f, (unsigned)i);
         struct timespec pause = {0, (long)(rand() % 20000) * 1000L};
         nanosleep(&pause, NULL);
         kill(pid, SIGKILL);
         int st;
         assert_int_equal(waitpid(pid, &st, 0), pid);
-        assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+        if (!WIFSIGNALED(st))
+            fail_msg("kill %d: the writer exited with %d (3: the lock was still held)", i, WEXITSTATUS(st));
+        assert_int_equal(WTERMSIG(st), SIGKILL);
 
-        char *text = read_file(save_path);
+        size_t len = 0;
+        char *text = read_file(save_path, &len);
         assert_non_null(text);
         int k = which_version(text, f->save_text, 0, NULL);
         if (k < 0)
             fail_msg("kill %d: the save file is damaged (%zu bytes)", i, strlen(text));
         seen_save[k]++;
         free(text);
-        text = read_file(stats_path);
+        text = read_file(stats_path, &len);
         assert_non_null(text);
-        k = which_version(text, NULL, sizeof f->stats_text[0], f->stats_text[0]);
-        if (k < 0)
-            fail_msg("kill %d: the statistics file is damaged: %s", i, text);
-        seen_stats[k]++;
+        gin_stats s;
+        gin_text_fault fault;
+        if (gin_stats_parse(&s, text, len, &fault) != 0)
+            fail_msg("kill %d: the statistics file is damaged (line %d: %s): %s", i, fault.line, fault.what, text);
+        if (total_games(&s) < counted)
+            fail_msg("kill %d: the statistics lost games: %ld, were %ld", i, total_games(&s), counted);
+        counted = total_games(&s);
         free(text);
-        text = read_file(settings_path);
+        text = read_file(settings_path, &len);
         assert_non_null(text);
         k = which_version(text, NULL, sizeof f->settings_text[0], f->settings_text[0]);
         if (k < 0)
@@ -229,11 +269,11 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
 
         /* And they load as the table loads them. */
         gin_save_info info;
-        assert_int_equal(gin_save_read(&info, &f->whole, why, sizeof why), 1);
-        gin_stats s;
-        assert_int_equal(gin_stats_load(&s, why, sizeof why), 0);
+        gin_kept kk;
+        assert_int_equal(gin_save_read(&kk, &info, &f->whole), GIN_KEPT_LOADED);
+        assert_int_equal(gin_stats_load(&kk, &s), GIN_KEPT_LOADED);
         gin_settings set;
-        assert_int_equal(gin_settings_load(&set, why, sizeof why), 0);
+        assert_int_equal(gin_settings_load(&kk, &set, NULL, 0), GIN_KEPT_LOADED);
     }
     int distinct = 0;
     for (int k = 0; k < VERSIONS; k++)
@@ -241,30 +281,39 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     /* The kills landed at different points of the writing. */
     if (kills >= 20)
         assert_true(distinct >= 2);
-    (void)seen_stats;
     /* A kill between mkstemp and rename leaves a temporary behind: it is
      * never read, only clutter. Count them for the record. */
-    print_message("crash: %d kills survived (save, statistics, settings); %d temporaries left\n", kills,
-                  count_temporaries(dir) + count_temporaries(cdir));
+    print_message("crash: %d kills of a lock holder survived (save, statistics, settings; %ld games counted, none "
+                  "lost); %d temporaries left\n",
+                  kills, counted, count_temporaries(dir) + count_temporaries(cdir));
 }
 
 static void test_files_are_private(void **state)
 {
     fixture *f = *state;
-    char why[512], dir[GIN_PATH_MAX], path[GIN_PATH_MAX];
+    char why[1200], dir[GIN_PATH_MAX], path[GIN_PATH_MAX];
     umask(022);
-    assert_int_equal(gin_save_write(&f->info, &f->rec[1], why, sizeof why), 0);
-    assert_int_equal(gin_stats_save(&f->stats[1], why, sizeof why), 0);
+    gin_lock lk;
+    gin_kept ks, kt;
+    gin_save_info info;
+    gin_stats s;
+    gin_game_tally t = {1, 5, 2, 1, 0, 1, 50};
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    assert_int_equal(gin_save_read(&ks, &info, &f->whole), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_write(&ks, &lk, &f->info, &f->rec[1], why, sizeof why), 0);
+    assert_int_equal(gin_stats_load(&kt, &s), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_stats_record(&kt, &lk, 1, &t, NULL, why, sizeof why), 0);
     assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
     struct stat st;
     assert_int_equal(stat(dir, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0700);
-    assert_int_equal(gin_path_join(path, sizeof path, dir, "save"), 0);
-    assert_int_equal(stat(path, &st), 0);
-    assert_int_equal(st.st_mode & 0777, 0600);
-    assert_int_equal(gin_path_join(path, sizeof path, dir, "stats"), 0);
-    assert_int_equal(stat(path, &st), 0);
-    assert_int_equal(st.st_mode & 0777, 0600);
+    const char *names[] = {"save", "stats", "lock"};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(gin_path_join(path, sizeof path, dir, names[i]), 0);
+        assert_int_equal(stat(path, &st), 0);
+        assert_int_equal(st.st_mode & 0777, 0600);
+    }
+    gin_lock_release(&lk);
 }
 
 /* Absurd $XDG_STATE_HOME values: a message, no crash, nothing written in
@@ -272,7 +321,7 @@ static void test_files_are_private(void **state)
 static void test_absurd_state_dirs_are_refused(void **state)
 {
     fixture *f = *state;
-    char why[512], dir[GIN_PATH_MAX], file[512];
+    char why[1200], dir[GIN_PATH_MAX], file[512];
     snprintf(file, sizeof file, "%s/a-file", f->dir);
     FILE *fp = fopen(file, "w");
     assert_non_null(fp);
@@ -291,11 +340,17 @@ static void test_absurd_state_dirs_are_refused(void **state)
         why[0] = '\0';
         assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), -1);
         assert_true(strlen(why) > 10);
-        assert_int_equal(gin_save_write(&f->info, &f->rec[0], why, sizeof why), -1);
+        gin_lock lk;
+        assert_int_equal(gin_lock_take(&lk, why, sizeof why), -1);
+        assert_true(strlen(why) > 10);
+        gin_kept k;
+        gin_save_info info;
+        assert_int_equal(gin_save_read(&k, &info, &f->whole), GIN_KEPT_NO_DIR);
+        assert_int_equal(gin_save_write(&k, &lk, &f->info, &f->rec[0], why, sizeof why), -1);
         assert_true(strlen(why) > 10);
         gin_stats s;
-        assert_true(gin_stats_load(&s, why, sizeof why) < 0);
-        assert_true(strlen(why) > 10);
+        assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_NO_DIR);
+        assert_true(strlen(k.why) > 10);
     }
     free(longp);
 

@@ -19,7 +19,7 @@
 static int survives_more_games(const char *text)
 {
     gin_stats s, t;
-    if (gin_stats_parse(&s, text) != 0)
+    if (gin_stats_parse(&s, text, strlen(text), NULL) != 0)
         return 1; /* refused: fine */
     gin_game_tally win = {1, 5, 3, 1, 0, 2, 120}, loss = {0, 4, 1, 0, 1, 1, 40};
     for (int lv = 0; lv < GIN_STATS_LEVELS; lv++) {
@@ -29,7 +29,7 @@ static int survives_more_games(const char *text)
     char buf[4096];
     if (gin_stats_format(&s, buf, sizeof buf) <= 0)
         return 0;
-    if (gin_stats_parse(&t, buf) != 0)
+    if (gin_stats_parse(&t, buf, strlen(buf), NULL) != 0)
         return 0;
     /* and the counts only went up */
     return t.level[1].games >= 2 && t.level[1].points >= 160;
@@ -55,8 +55,9 @@ static void test_numbers_too_big_for_an_int_are_refused(void **state)
     (void)state;
     gin_stats s;
     /* 2^32 + 5: sscanf %d may read it as 5 games */
-    assert_int_not_equal(gin_stats_parse(&s, "normal 4294967301 0 0 0 0 0 0 0 0 0\n"), 0);
-    assert_int_not_equal(gin_stats_parse(&s, "easy 1 0 99999999999999999999 0 0 0 0 0 0 0\n"), 0);
+    const char *a = "normal 4294967301 0 0 0 0 0 0 0 0 0\n", *b = "easy 1 0 99999999999999999999 0 0 0 0 0 0 0\n";
+    assert_int_not_equal(gin_stats_parse(&s, a, strlen(a), NULL), 0);
+    assert_int_not_equal(gin_stats_parse(&s, b, strlen(b), NULL), 0);
 }
 
 int main(void)
