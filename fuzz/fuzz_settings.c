@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(bad >= 0);
     FUZZ_CHECK(memchr(notes, '\0', sizeof notes));
     FUZZ_CHECK(memchr(s.level, '\0', sizeof s.level) && memchr(s.rules, '\0', sizeof s.rules));
-    FUZZ_CHECK(bad == 0 || gin_text_check((const char *)data, size, 1, NULL) == bad);
+    FUZZ_CHECK(bad == 0 || gin_kept_check_text((const char *)data, size, 1, NULL) == bad);
     gin_rules r;
     FUZZ_CHECK(gin_settings_rules(&s, &r, NULL) == GIN_OK);
     if (bad)

@@ -18,9 +18,10 @@
         }                                                                                                              \
     } while (0)
 
-/* The input as a NUL-terminated string (bytes after an embedded NUL are
- * simply ignored by the text readers, as they would be in a file read by
- * gin_file_read_all). Caller frees. */
+/* The input as a NUL-terminated string, for the readers that take a C
+ * string (cards, protocol lines, records): bytes after an embedded NUL are
+ * not seen by them. The kept files' parsers take the length instead, and
+ * call a NUL byte damage. Caller frees. */
 static inline char *fuzz_cstr(const uint8_t *data, size_t size)
 {
     char *s = malloc(size + 1);

@@ -5,6 +5,8 @@
 #endif
 #include "atomic_file.h"
 
+#include "gin/quote.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -442,7 +444,8 @@ int gin_kept_quarantine(gin_kept *k)
     if (!k || k->state != GIN_KEPT_DAMAGED)
         return -1;
     struct stat st;
-    if (lstat(k->path, &st) != 0 || (unsigned long long)st.st_dev != k->dev || (unsigned long long)st.st_ino != k->ino) {
+    if (lstat(k->path, &st) != 0 || (unsigned long long)st.st_dev != k->dev ||
+        (unsigned long long)st.st_ino != k->ino) {
         /* Replaced since it was read (or gone): what is there now is not
          * the file that was judged, so it is not ours to move. */
         k->state = GIN_KEPT_UNSET;
@@ -452,7 +455,8 @@ int gin_kept_quarantine(gin_kept *k)
     char bad[GIN_PATH_MAX];
     int rc = -1;
     for (int i = 1; i <= QUARANTINE_MAX; i++) {
-        int n = i == 1 ? snprintf(bad, sizeof bad, "%s.bad", k->path) : snprintf(bad, sizeof bad, "%s.bad.%d", k->path, i);
+        int n =
+            i == 1 ? snprintf(bad, sizeof bad, "%s.bad", k->path) : snprintf(bad, sizeof bad, "%s.bad.%d", k->path, i);
         if (n < 0 || (size_t)n >= sizeof bad) {
             errno = ENAMETOOLONG;
             break;
@@ -540,7 +544,7 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return want;
 }
 
-int gin_text_check(const char *text, size_t len, int utf8, gin_text_fault *fault)
+int gin_kept_check_text(const char *text, size_t len, int utf8, gin_text_fault *fault)
 {
     const unsigned char *s = (const unsigned char *)text;
     int line = 1;
@@ -573,7 +577,7 @@ int gin_text_check(const char *text, size_t len, int utf8, gin_text_fault *fault
     return 0;
 }
 
-int gin_text_line(const char **p, const char *end, char *buf, size_t cap)
+int gin_kept_line(const char **p, const char *end, char *buf, size_t cap)
 {
     const char *s = *p;
     if (s >= end)
@@ -593,7 +597,7 @@ int gin_text_line(const char **p, const char *end, char *buf, size_t cap)
     return fits ? 1 : -1;
 }
 
-int gin_text_number(const char *s, long long lo, long long hi, long long *out)
+int gin_kept_number(const char *s, long long lo, long long hi, long long *out)
 {
     const char *d = s[0] == '-' ? s + 1 : s;
     if (*d < '0' || *d > '9')
@@ -607,29 +611,18 @@ int gin_text_number(const char *s, long long lo, long long hi, long long *out)
     return 0;
 }
 
-const char *gin_text_quote(const char *s, size_t len, size_t max, char *buf, size_t cap)
+const char *gin_kept_quote(const char *s, size_t len, size_t max, char *buf, size_t cap)
 {
-    size_t o = 0;
     if (cap < 3) {
         if (cap)
             buf[0] = '\0';
         return buf;
     }
-    buf[o++] = '\'';
-    size_t i = 0;
-    for (; i < len && i < max && o + 8 < cap; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f && c != '\\')
-            buf[o++] = (char)c;
-        else
-            o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", c);
-    }
-    if (i < len && o + 4 < cap) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    if (o + 1 < cap)
-        buf[o++] = '\'';
-    buf[o < cap ? o : cap - 1] = '\0';
+    /* 'TEXT' or 'TEXT...': the escaping is the core's (gin_quote). */
+    int cut = len > max;
+    buf[0] = '\'';
+    gin_quote(s, cut ? max : len, buf + 1, cap - (cut ? 5 : 2));
+    size_t o = strlen(buf);
+    snprintf(buf + o, cap - o, "%s'", cut ? "..." : "");
     return buf;
 }

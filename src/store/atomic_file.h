@@ -149,22 +149,22 @@ int gin_kept_remove(gin_kept *k);
  * UTF-8 sequences of non-ASCII characters. No NUL, no other control byte.
  * Returns 0, or the 1-based line of the first byte that is not allowed,
  * with *fault (may be NULL) naming it ("a NUL byte", "byte 0x80"). */
-int gin_text_check(const char *text, size_t len, int utf8, gin_text_fault *fault);
+int gin_kept_check_text(const char *text, size_t len, int utf8, gin_text_fault *fault);
 
 /* The next line of the text [*p, end) without its newline (nor a CR
  * before it), copied into buf with a NUL; *p steps past it. Returns 1; 0
  * at the end of the text; -1 if the line does not fit in cap bytes (*p
  * still steps past it; buf then holds its start). */
-int gin_text_line(const char **p, const char *end, char *buf, size_t cap);
+int gin_kept_line(const char **p, const char *end, char *buf, size_t cap);
 
 /* A decimal whole number, exactly: an optional '-' and digits, nothing
  * else (no blanks, no '+', no hex), within [lo, hi] (strtoll with errno,
  * end and bounds checks). Returns 0 and *out, or -1 (*out unchanged). */
-int gin_text_number(const char *s, long long lo, long long hi, long long *out);
+int gin_kept_number(const char *s, long long lo, long long hi, long long *out);
 
 /* Quote user text for a message: at most max bytes of it, printable ASCII
  * as is, anything else as \xNN, in single quotes, "..." when cut. Writes
  * buf (always NUL-terminated when cap > 0); returns buf. */
-const char *gin_text_quote(const char *s, size_t len, size_t max, char *buf, size_t cap);
+const char *gin_kept_quote(const char *s, size_t len, size_t max, char *buf, size_t cap);
 
 #endif

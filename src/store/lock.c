@@ -24,7 +24,7 @@ static long read_holder(int fd)
     if (nl)
         *nl = '\0';
     long long pid;
-    return gin_text_number(buf, 1, 0x7fffffff, &pid) == 0 ? (long)pid : 0;
+    return gin_kept_number(buf, 1, 0x7fffffff, &pid) == 0 ? (long)pid : 0;
 }
 
 static void describe_holder(gin_lock *lk, int fd, char *why, size_t why_cap)

@@ -25,12 +25,12 @@
 #include "atomic_file.h"
 
 typedef struct gin_lock {
-    int held;               /* 1 while this gin_lock holds the lock (a zeroed one does not) */
-    int fd;                 /* the lock file, while held */
-    char dir[GIN_PATH_MAX]; /* the state directory it covers */
+    int held;                /* 1 while this gin_lock holds the lock (a zeroed one does not) */
+    int fd;                  /* the lock file, while held */
+    char dir[GIN_PATH_MAX];  /* the state directory it covers */
     char path[GIN_PATH_MAX]; /* its lock file */
-    long holder;            /* after gin_lock_take returned 1: the holder's process id, 0 if unknown */
-    int holder_alive;       /* ... and 1 if that process still exists, 0 if it has ended */
+    long holder;             /* after gin_lock_take returned 1: the holder's process id, 0 if unknown */
+    int holder_alive;        /* ... and 1 if that process still exists, 0 if it has ended */
 } gin_lock;
 
 enum { GIN_LOCK_TAKEN = 0, GIN_LOCK_BUSY = 1 };

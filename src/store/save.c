@@ -60,7 +60,7 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
     static const char *const keys[] = {"gin-save", "level", "practice", "human"};
     char buf[128], q[64];
     for (int line = 1; line <= SAVE_HEADER_LINES; line++) {
-        int got = gin_text_line(p, end, buf, sizeof buf);
+        int got = gin_kept_line(p, end, buf, sizeof buf);
         if (got == 0)
             return fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
         if (line == SAVE_HEADER_LINES) {
@@ -71,7 +71,7 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
         char *v = NULL;
         if (got < 0 || header_value(buf, keys[line - 1], &v) != 0)
             return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
-        gin_text_quote(v, strlen(v), 20, q, sizeof q);
+        gin_kept_quote(v, strlen(v), 20, q, sizeof q);
         long long x = 0;
         if (line == 1 && strcmp(v, "1"))
             return fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
@@ -81,12 +81,12 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
             snprintf(info->level, sizeof info->level, "%s", v);
         }
         if (line == 3) {
-            if (gin_text_number(v, 0, 1, &x) != 0)
+            if (gin_kept_number(v, 0, 1, &x) != 0)
                 return fault_at(fault, line, GIN_EFORMAT, "practice %s: must be 0 or 1", q);
             info->practice = (int)x;
         }
         if (line == 4) {
-            if (gin_text_number(v, 0, GIN_MAX_SEATS - 1, &x) != 0)
+            if (gin_kept_number(v, 0, GIN_MAX_SEATS - 1, &x) != 0)
                 return fault_at(fault, line, GIN_EFORMAT, "human %s: must be a seat, 0 to 3", q);
             info->human = (int)x;
         }
@@ -97,7 +97,7 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
 int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record *rec, gin_text_fault *fault)
 {
     memset(info, 0, sizeof *info);
-    int line = gin_text_check(text, len, 0, fault);
+    int line = gin_kept_check_text(text, len, 0, fault);
     if (line)
         return GIN_EFORMAT;
     const char *p = text, *end = text + len;
@@ -105,7 +105,7 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
     if (rc != GIN_OK)
         return rc;
     /* The record parser reads a C string: give it one (the text has no
-     * NUL, gin_text_check saw to that). */
+     * NUL, gin_kept_check_text saw to that). */
     size_t n = (size_t)(end - p);
     char *body = malloc(n + 1);
     if (!body)
@@ -144,8 +144,7 @@ static int parse_save(void *ctx, const char *text, size_t len, gin_text_fault *f
     else if (g->over)
         rc = fault_at(fault, 0, GIN_ESTATE, "the game in it is already over");
     else if (d->info->human >= g->rules.seats)
-        rc = fault_at(fault, 4, GIN_EFORMAT, "human %d: the game has %d seats", d->info->human,
-                      g->rules.seats);
+        rc = fault_at(fault, 4, GIN_EFORMAT, "human %d: the game has %d seats", d->info->human, g->rules.seats);
     free(g);
     return rc;
 }

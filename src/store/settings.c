@@ -110,7 +110,7 @@ static const char *stands(const gin_settings *s, const key_def *d, char *buf, si
 static int take(gin_settings *s, const key_def *d, const char *v, char *what, size_t what_cap)
 {
     char q[80];
-    gin_text_quote(v, strlen(v), 24, q, sizeof q);
+    gin_kept_quote(v, strlen(v), 24, q, sizeof q);
     long long x;
     gin_rules r;
     const char *rwhy = NULL;
@@ -132,7 +132,7 @@ static int take(gin_settings *s, const key_def *d, const char *v, char *what, si
     case KEY_TARGET:
         /* 0 is the file's word for "the preset's"; any other value is the
          * core's to judge, as --target is. */
-        if (gin_rules_preset("standard", &r) != GIN_OK || gin_text_number(v, 0, 0x7fffffff, &x) != 0 ||
+        if (gin_rules_preset("standard", &r) != GIN_OK || gin_kept_number(v, 0, 0x7fffffff, &x) != 0 ||
             (x != 0 && gin_rules_set(&r, "target", v, &rwhy) != GIN_OK)) {
             snprintf(what, what_cap, "bad target %s (%s)", q, rwhy ? rwhy : "0 for the preset's, or 1 to 10000");
             return -1;
@@ -140,7 +140,7 @@ static int take(gin_settings *s, const key_def *d, const char *v, char *what, si
         *field(s, d) = (int)x;
         return 0;
     default:
-        if (gin_text_number(v, d->lo, d->hi, &x) != 0) {
+        if (gin_kept_number(v, d->lo, d->hi, &x) != 0) {
             snprintf(what, what_cap, "bad %s %s (a whole number from %d to %d)", d->key, q, d->lo, d->hi);
             return -1;
         }
@@ -168,7 +168,7 @@ static void parse_line(gin_settings *s, char *t, int line, notes *n)
         return;
     char *eq = strchr(t, '=');
     if (!eq) {
-        note(n, line, "not a 'key = value' line: %s; ignored", gin_text_quote(t, strlen(t), 24, q, sizeof q));
+        note(n, line, "not a 'key = value' line: %s; ignored", gin_kept_quote(t, strlen(t), 24, q, sizeof q));
         return;
     }
     *eq = '\0';
@@ -180,7 +180,7 @@ static void parse_line(gin_settings *s, char *t, int line, notes *n)
             note(n, line, "%s; %s stands", what, stands(s, &keys[i], st, sizeof st));
         return;
     }
-    note(n, line, "unknown setting %s; ignored", gin_text_quote(k, strlen(k), 24, q, sizeof q));
+    note(n, line, "unknown setting %s; ignored", gin_kept_quote(k, strlen(k), 24, q, sizeof q));
 }
 
 int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes_buf,
@@ -189,14 +189,14 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
     notes n = {notes_buf, notes_cap, 0, 0, name ? name : "settings"};
     if (notes_buf && notes_cap)
         notes_buf[0] = '\0';
-    int bad = gin_text_check(text, len, 1, fault);
+    int bad = gin_kept_check_text(text, len, 1, fault);
     if (bad)
         return bad;
     gin_settings t = *s;
     const char *p = text, *end = text + len;
     char buf[512];
     int got, line = 0;
-    while ((got = gin_text_line(&p, end, buf, sizeof buf)) != 0) {
+    while ((got = gin_kept_line(&p, end, buf, sizeof buf)) != 0) {
         line++;
         if (got < 0)
             note(&n, line, "line longer than %zu bytes; ignored", sizeof buf - 1);

@@ -94,13 +94,13 @@ static int parse_level_line(char *buf, int *lv, gin_level_stats *l, char *what, 
     if (*lv < 0) {
         char q[48];
         snprintf(what, what_cap, "unknown level %s",
-                 name ? gin_text_quote(name, strlen(name), 16, q, sizeof q) : "(none)");
+                 name ? gin_kept_quote(name, strlen(name), 16, q, sizeof q) : "(none)");
         return -1;
     }
     for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
         char *tok = strtok_r(NULL, " \t", &save);
         long long v;
-        if (!tok || gin_text_number(tok, 0, field[f] ? STATS_CAP : STATS_POINTS_CAP, &v) != 0) {
+        if (!tok || gin_kept_number(tok, 0, field[f] ? STATS_CAP : STATS_POINTS_CAP, &v) != 0) {
             snprintf(what, what_cap, tok ? "field %zu is not a count from 0 to %lld" : "field %zu is missing", f + 2,
                      field[f] ? (long long)STATS_CAP : (long long)STATS_POINTS_CAP);
             return -1;
@@ -124,13 +124,13 @@ static int parse_level_line(char *buf, int *lv, gin_level_stats *l, char *what, 
 int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *fault)
 {
     memset(s, 0, sizeof *s);
-    int line = gin_text_check(text, len, 0, fault);
+    int line = gin_kept_check_text(text, len, 0, fault);
     if (line)
         return line;
     int seen = 0, got;
     const char *p = text, *end = text + len;
     char buf[256];
-    while ((got = gin_text_line(&p, end, buf, sizeof buf)) != 0) {
+    while ((got = gin_kept_line(&p, end, buf, sizeof buf)) != 0) {
         line++;
         if (got < 0) {
             memset(s, 0, sizeof *s);
@@ -208,7 +208,8 @@ int gin_stats_record(gin_kept *k, const gin_lock *lk, int level, const gin_game_
         return -1;
     }
     if (!gin_lock_covers(lk, k->path)) {
-        snprintf(why, why_cap, "game not counted: the statistics file %s is written only under the table lock", k->path);
+        snprintf(why, why_cap, "game not counted: the statistics file %s is written only under the table lock",
+                 k->path);
         return -1;
     }
     /* Read again: the file as it is now, not as it was at start. */

@@ -88,7 +88,7 @@ typedef struct gin_play {
     gin_kept save_file;     /* the kept files as loaded at start (store/atomic_file.h): */
     gin_kept stats_file;    /* every write goes through them, so one that was left */
     gin_kept settings_file; /* alone at start is never written over */
-    char note[256]; /* a message for the first screen (damaged file...) */
+    char note[256];         /* a message for the first screen (damaged file...) */
 } gin_play;
 
 /* Run games until the player leaves; resume (may be NULL) is a saved

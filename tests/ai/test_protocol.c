@@ -846,7 +846,8 @@ static void test_quote(void **state)
     assert_string_equal(gin_proto_quote("discard 7H\r\n", buf, sizeof buf), "discard 7H");
     assert_string_equal(gin_proto_quote("", buf, sizeof buf), "");
     assert_string_equal(gin_proto_quote(NULL, buf, sizeof buf), "");
-    assert_string_equal(gin_proto_quote("caf\xc3\xa9 \033[2J\a\t!", buf, sizeof buf), "caf\\xc3\\xa9 \\x1b[2J\\x07\\x09!");
+    assert_string_equal(gin_proto_quote("caf\xc3\xa9 \033[2J\a\t!", buf, sizeof buf),
+                        "caf\\xc3\\xa9 \\x1b[2J\\x07\\x09!");
     assert_string_equal(gin_proto_quote("a\\x41\x7f", buf, sizeof buf), "a\\\\x41\\x7f");
     assert_string_equal(gin_proto_quote("mid\nline\n", buf, sizeof buf), "mid\\x0aline");
     /* Cut to fit, never in the middle of an escape, and marked. */

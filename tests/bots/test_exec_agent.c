@@ -374,7 +374,8 @@ static void test_bot_trees_end_with_the_bot(void **state)
     (void)state;
     char engine[600], dying[600];
     snprintf(engine, sizeof engine, "exec '%s' engine --level simple", GIN_BINARY);
-    snprintf(dying, sizeof dying, "i=0; while [ $i -lt 30 ] && read l; do echo \"$l\"; i=$((i+1)); done | '%s' engine --level simple",
+    snprintf(dying, sizeof dying,
+             "i=0; while [ $i -lt 30 ] && read l; do echo \"$l\"; i=$((i+1)); done | '%s' engine --level simple",
              GIN_BINARY);
     const struct {
         const char *tail;
@@ -382,8 +383,8 @@ static void test_bot_trees_end_with_the_bot(void **state)
         const char *says;
     } cases[] = {
         {engine, GIN_OK, NULL},
-        {"read l; echo ok garbage; while read l; do case $l in offer|draw|discard) echo blah;; esac; done",
-         GIN_EFORMAT, "answered 'blah'"},
+        {"read l; echo ok garbage; while read l; do case $l in offer|draw|discard) echo blah;; esac; done", GIN_EFORMAT,
+         "answered 'blah'"},
         /* Its child still holds the pipes, so only the death of the main
          * process, not the end of the pipe (nor the minute of move time),
          * can tell the referee the bot is gone. */
@@ -527,14 +528,11 @@ int main(int argc, char **argv)
     if (!mkdtemp(tmp_dir))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_engine_plays_as_in_process), cmocka_unit_test(test_example_bots_finish_games),
-        cmocka_unit_test(test_bad_bots_lose_cleanly),      cmocka_unit_test(test_bots_that_fail_the_handshake),
-        cmocka_unit_test(test_agent_serves_several_games),
-        cmocka_unit_test(test_bot_trees_end_with_the_bot),
-        cmocka_unit_test(test_strays_wait_for_the_last_bot),
-        cmocka_unit_test(test_kill_all_ends_bots_and_strays),
-        cmocka_unit_test(test_exit_ends_the_bots),
-        cmocka_unit_test(test_log_refuses_a_symlink),
+        cmocka_unit_test(test_engine_plays_as_in_process),   cmocka_unit_test(test_example_bots_finish_games),
+        cmocka_unit_test(test_bad_bots_lose_cleanly),        cmocka_unit_test(test_bots_that_fail_the_handshake),
+        cmocka_unit_test(test_agent_serves_several_games),   cmocka_unit_test(test_bot_trees_end_with_the_bot),
+        cmocka_unit_test(test_strays_wait_for_the_last_bot), cmocka_unit_test(test_kill_all_ends_bots_and_strays),
+        cmocka_unit_test(test_exit_ends_the_bots),           cmocka_unit_test(test_log_refuses_a_symlink),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[600];

@@ -20,9 +20,9 @@
 #include "atomic_file.h"
 
 typedef struct store_fixture {
-    char root[256];                  /* the temporary directory */
-    char state[GIN_PATH_MAX];        /* $XDG_STATE_HOME/gin */
-    char config[GIN_PATH_MAX];       /* $XDG_CONFIG_HOME/gin */
+    char root[256];            /* the temporary directory */
+    char state[GIN_PATH_MAX];  /* $XDG_STATE_HOME/gin */
+    char config[GIN_PATH_MAX]; /* $XDG_CONFIG_HOME/gin */
 } store_fixture;
 
 static inline void fx_rm_tree(const char *path)

@@ -43,7 +43,7 @@ typedef struct fixture {
     char dir[256];
     gin_record rec[VERSIONS]; /* the save's versions: one game, longer each time */
     gin_save_info info;
-    char *save_text[VERSIONS]; /* as gin_save_format writes them */
+    char *save_text[VERSIONS];       /* as gin_save_format writes them */
     gin_settings settings[VERSIONS]; /* the settings' versions */
     char settings_text[VERSIONS][1024];
     gin_game game;

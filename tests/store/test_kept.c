@@ -380,20 +380,20 @@ static void test_text_check(void **state)
 {
     (void)state;
     gin_text_fault fault;
-    assert_int_equal(gin_text_check("a b\tc\r\nd\n", 9, 0, &fault), 0);
-    assert_int_equal(gin_text_check("ab\ncd\0ef\n", 9, 0, &fault), 2);
+    assert_int_equal(gin_kept_check_text("a b\tc\r\nd\n", 9, 0, &fault), 0);
+    assert_int_equal(gin_kept_check_text("ab\ncd\0ef\n", 9, 0, &fault), 2);
     assert_int_equal(fault.line, 2);
     assert_non_null(strstr(fault.what, "NUL"));
-    assert_int_equal(gin_text_check("\x01", 1, 0, &fault), 1);
+    assert_int_equal(gin_kept_check_text("\x01", 1, 0, &fault), 1);
     assert_non_null(strstr(fault.what, "0x01"));
-    assert_int_equal(gin_text_check("\x7f", 1, 1, &fault), 1);
-    assert_int_equal(gin_text_check("caf\xc3\xa9\n", 6, 0, &fault), 1); /* ASCII only */
-    assert_int_equal(gin_text_check("caf\xc3\xa9\n", 6, 1, &fault), 0); /* UTF-8 allowed */
-    assert_int_equal(gin_text_check("\xc3", 1, 1, &fault), 1);          /* cut short */
-    assert_int_equal(gin_text_check("\xc0\xaf", 2, 1, &fault), 1);      /* overlong */
-    assert_int_equal(gin_text_check("\xed\xa0\x80", 3, 1, &fault), 1);  /* a surrogate */
-    assert_int_equal(gin_text_check("\xff", 1, 1, &fault), 1);
-    assert_int_equal(gin_text_check("", 0, 0, NULL), 0);
+    assert_int_equal(gin_kept_check_text("\x7f", 1, 1, &fault), 1);
+    assert_int_equal(gin_kept_check_text("caf\xc3\xa9\n", 6, 0, &fault), 1); /* ASCII only */
+    assert_int_equal(gin_kept_check_text("caf\xc3\xa9\n", 6, 1, &fault), 0); /* UTF-8 allowed */
+    assert_int_equal(gin_kept_check_text("\xc3", 1, 1, &fault), 1);          /* cut short */
+    assert_int_equal(gin_kept_check_text("\xc0\xaf", 2, 1, &fault), 1);      /* overlong */
+    assert_int_equal(gin_kept_check_text("\xed\xa0\x80", 3, 1, &fault), 1);  /* a surrogate */
+    assert_int_equal(gin_kept_check_text("\xff", 1, 1, &fault), 1);
+    assert_int_equal(gin_kept_check_text("", 0, 0, NULL), 0);
 }
 
 /* Issue 12 item 16: numbers parsed with range checks (no sscanf %d). */
@@ -401,21 +401,21 @@ static void test_text_number(void **state)
 {
     (void)state;
     long long v = 7;
-    assert_int_equal(gin_text_number("0", 0, 1, &v), 0);
+    assert_int_equal(gin_kept_number("0", 0, 1, &v), 0);
     assert_int_equal(v, 0);
-    assert_int_equal(gin_text_number("-1", -1, 1, &v), 0);
+    assert_int_equal(gin_kept_number("-1", -1, 1, &v), 0);
     assert_int_equal(v, -1);
     const char *bad[] = {"", "-", "+1", " 1", "1 ", "1x", "0x10", "2", "-2", "4294967296", "99999999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         v = 7;
-        assert_int_equal(gin_text_number(bad[i], -1, 1, &v), -1);
+        assert_int_equal(gin_kept_number(bad[i], -1, 1, &v), -1);
         assert_int_equal(v, 7);
     }
-    assert_int_equal(gin_text_number("9223372036854775807", 0, INT64_MAX, &v), 0);
-    assert_int_equal(gin_text_number("9223372036854775808", 0, INT64_MAX, &v), -1);
+    assert_int_equal(gin_kept_number("9223372036854775807", 0, INT64_MAX, &v), 0);
+    assert_int_equal(gin_kept_number("9223372036854775808", 0, INT64_MAX, &v), -1);
     char q[64];
-    assert_string_equal(gin_text_quote("a\nb\xff", 4, 16, q, sizeof q), "'a\\x0ab\\xff'");
-    assert_string_equal(gin_text_quote("abcdef", 6, 3, q, sizeof q), "'abc...'");
+    assert_string_equal(gin_kept_quote("a\nb\xff", 4, 16, q, sizeof q), "'a\\x0ab\\xff'");
+    assert_string_equal(gin_kept_quote("abcdef", 6, 3, q, sizeof q), "'abc...'");
 }
 
 /* A file larger than its kind may be is damaged, not read in part. */

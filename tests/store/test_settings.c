@@ -49,20 +49,20 @@ static void test_settings_round_trip(void **state)
 static void test_bad_settings_are_reported_and_ignored(void **state)
 {
     store_fixture *f = *state;
-    const char *text = "# mine\n"               /* 1 */
-                       "level = expert\n"       /* 2 */
-                       "rules = nope\n"         /* 3 */
-                       "target = 50000\n"       /* 4 */
-                       "players = 9\n"          /* 5 */
-                       "sort = 2\n"             /* 6 */
-                       "levle = hard\n"         /* 7: a typo */
-                       "four-color = yes\n"     /* 8 */
-                       "just words\n"           /* 9 */
-                       "fast = 1\n"             /* 10 */
+    const char *text = "# mine\n"                 /* 1 */
+                       "level = expert\n"         /* 2 */
+                       "rules = nope\n"           /* 3 */
+                       "target = 50000\n"         /* 4 */
+                       "players = 9\n"            /* 5 */
+                       "sort = 2\n"               /* 6 */
+                       "levle = hard\n"           /* 7: a typo */
+                       "four-color = yes\n"       /* 8 */
+                       "just words\n"             /* 9 */
+                       "fast = 1\n"               /* 10 */
                        "hollywood = 4294967297\n" /* 11 */
-                       "rules = classic\n"      /* 12 */
-                       "rules = zzz\n"          /* 13 */
-                       "level = Hard\n";        /* 14 */
+                       "rules = classic\n"        /* 12 */
+                       "rules = zzz\n"            /* 13 */
+                       "level = Hard\n";          /* 14 */
     fx_write_text(f->config, "settings", text);
     gin_kept k;
     gin_settings s;
