@@ -60,13 +60,13 @@ typedef struct gin_proto_msg {
     int event;                 /* MOVE: GIN_EV_TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD,
                           KNOCK or GIN (card GIN_NO_CARD: big gin) */
     gin_card card;             /* HAND upcard; MOVE card (GIN_NO_CARD when hidden); LAYOFF card */
+    int n_melds;               /* MELDS */
+    int n_scores;              /* ENDHAND: how many scores, 2..GIN_MAX_SEATS (0 is read as 2) */
     gin_cardset cards;         /* DEAL, UNMATCHED */
     uint64_t seed;             /* GAME */
-    int n_melds;               /* MELDS */
     gin_cardset melds[GIN_MAX_MELDS];
     gin_rules rules; /* RULES (name: a preset's static name, or "custom") */
     char text[256];  /* ERROR (cut to fit) */
-    int n_scores;    /* ENDHAND: how many scores, 2..GIN_MAX_SEATS (0 is read as 2) */
 } gin_proto_msg;
 
 /* The keyword of a message kind ("move"), or NULL for a bad kind. Static. */

@@ -20,7 +20,7 @@ int gin_ai_create(const char *name, uint64_t seed, int think_ms, gin_agent *out)
     if (!name || !out)
         return GIN_ENAME;
     for (size_t i = 0; i < sizeof agents / sizeof agents[0]; i++) {
-        if (strcasecmp(name, agents[i].name))
+        if (strcasecmp(name, agents[i].name) != 0)
             continue;
         if (agents[i].level < 0)
             return gin_baseline_create(agents[i].name, seed, out);

@@ -111,12 +111,17 @@ static const char *proc_path(char *buf, const char *mid, long id, const char *ta
     do
         digits[n++] = (char)('0' + id % 10);
     while ((id /= 10) > 0 && n < (int)sizeof digits);
-    size_t o = 0, lm = strlen(mid), lt = strlen(tail);
-    memcpy(buf, "/proc/", 6), o = 6;
-    memcpy(buf + o, mid, lm), o += lm;
+    /* Byte by byte: strcpy and stdio are not for signal handlers. */
+    size_t o = 0;
+    for (const char *q = "/proc/"; *q;)
+        buf[o++] = *q++;
+    for (const char *q = mid; *q;)
+        buf[o++] = *q++;
     while (n > 0)
         buf[o++] = digits[--n];
-    memcpy(buf + o, tail, lt + 1);
+    for (const char *q = tail; *q;)
+        buf[o++] = *q++;
+    buf[o] = '\0';
     return buf;
 }
 

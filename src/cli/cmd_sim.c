@@ -361,7 +361,7 @@ static void on_quit(int sig)
         quit_sig = sig;
         return;
     }
-    gin_bots_kill_all();
+    gin_bots_kill_all(); // NOLINT(bugprone-signal-handler): async-signal-safe by contract (agents.h)
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -383,7 +383,7 @@ int gin_cmd_sim(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     if ((rc = sim_rules(&a, &cfg, &seats)) >= 0)
         return rc;
-    const char *bot_log = a.bot_log && *a.bot_log && strcmp(a.bot_log, "/dev/null") ? a.bot_log : NULL;
+    const char *bot_log = a.bot_log && *a.bot_log && strcmp(a.bot_log, "/dev/null") != 0 ? a.bot_log : NULL;
     for (int p = 0; p < seats; p++) {
         static const char *const opt_names[] = {"--p1", "--p2", "--p3", "--p4"};
         int ok = check_agent(opt_names[p], a.names[p], (int)a.think, (int)a.move_ms, bot_log);

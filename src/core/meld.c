@@ -28,19 +28,19 @@ enum { MAX_ENUM_RANKS = 4, OPTS = 6 };
 
 /* Deadwood value of every 13-bit suit mask, expanded by the preprocessor:
  * level k doubles the table, adding rank k's value to the upper half. */
-#define V0(x) x, x + 1
-#define V1(x) V0(x), V0(x + 2)
-#define V2(x) V1(x), V1(x + 3)
-#define V3(x) V2(x), V2(x + 4)
-#define V4(x) V3(x), V3(x + 5)
-#define V5(x) V4(x), V4(x + 6)
-#define V6(x) V5(x), V5(x + 7)
-#define V7(x) V6(x), V6(x + 8)
-#define V8(x) V7(x), V7(x + 9)
-#define V9(x) V8(x), V8(x + 10)
-#define V10(x) V9(x), V9(x + 10)
-#define V11(x) V10(x), V10(x + 10)
-#define V12(x) V11(x), V11(x + 10)
+#define V0(x) (x), (x) + 1
+#define V1(x) V0(x), V0((x) + 2)
+#define V2(x) V1(x), V1((x) + 3)
+#define V3(x) V2(x), V2((x) + 4)
+#define V4(x) V3(x), V3((x) + 5)
+#define V5(x) V4(x), V4((x) + 6)
+#define V6(x) V5(x), V5((x) + 7)
+#define V7(x) V6(x), V6((x) + 8)
+#define V8(x) V7(x), V7((x) + 9)
+#define V9(x) V8(x), V8((x) + 10)
+#define V10(x) V9(x), V9((x) + 10)
+#define V11(x) V10(x), V10((x) + 10)
+#define V12(x) V11(x), V11((x) + 10)
 const uint8_t gin_meld_suit_value[1 << GIN_RANKS] = {V12(0)};
 
 static inline int at_least_3(uint64_t m)

@@ -237,6 +237,7 @@ GIN_MELD_INLINE gin_meld_leaf gin_meld_leaf_with4(const gin_meld_shape *s, uint6
  * choice rank (three cards: two leaves; four: the four-set and a three-set
  * per runnable card besides) or two of three cards (four leaves). Anything
  * else walks the plan, out of line. */
+/* NOLINTBEGIN(bugprone-macro-parentheses): its arguments are a name, attributes and a type */
 #define GIN_MELD_LEAVES_FN(name, attrs, state, leaf)                                                                   \
     attrs __attribute__((noinline)) static int name##_plan(gin_cardset hand, const gin_meld_shape *s, state *st)       \
     {                                                                                                                  \
@@ -280,6 +281,7 @@ GIN_MELD_INLINE gin_meld_leaf gin_meld_leaf_with4(const gin_meld_shape *s, uint6
         *st = copy;                                                                                                    \
         return rc;                                                                                                     \
     }
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 /* A leaf r's cards by what dropping them costs: unmatched (dead) or in a run
  * block (run); of the run cards, those whose removal leaves a part of one or

@@ -69,8 +69,8 @@ static const uint8_t row_twice[16] = ROW(2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 20,
  * ranks A-4, 4-7: 5-8, 8-11: 9-Q, 12: K), for each nibble value. */
 #define NIB(a, b, c, d)                                                                                                \
     {                                                                                                                  \
-        0, a, b, a + b, c, a + c, b + c, a + b + c, d, a + d, b + d, a + b + d, c + d, a + c + d, b + c + d,           \
-            a + b + c + d                                                                                              \
+        0, (a), (b), (a) + (b), (c), (a) + (c), (b) + (c), (a) + (b) + (c), (d), (a) + (d), (b) + (d),                 \
+            (a) + (b) + (d), (c) + (d), (a) + (c) + (d), (b) + (c) + (d), (a) + (b) + (c) + (d)                        \
     }
 static const uint8_t nib_value[4][16] = {NIB(1, 2, 3, 4), NIB(5, 6, 7, 8), NIB(9, 10, 10, 10), NIB(10, 0, 0, 0)};
 #undef NIB
@@ -327,7 +327,8 @@ T_AVX512 void gin_meld_batch_avx512(const gin_cardset *hands, size_t n, int *out
     for (int i = 0; i < 4; i++)
         nb.t[i] = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)nib_value[i]));
     nb.low = _mm512_set1_epi8(0x0f);
-    const __m512i not_deck = _mm512_set1_epi64((long long)~GIN_DECK);
+    const uint64_t off_deck = ~GIN_DECK; /* the bits no card uses */
+    const __m512i not_deck = _mm512_set1_epi64((long long)off_deck);
     for (size_t i = 0; i < n; i += 8) {
         __mmask8 live = n - i >= 8 ? 0xff : (__mmask8)((1u << (n - i)) - 1);
         __m512i h = _mm512_maskz_loadu_epi64(live, hands + i);
@@ -422,8 +423,9 @@ T_AVX2 void gin_meld_batch_avx2(const gin_cardset *hands, size_t n, int *out)
     nibs256 nb;
     for (int i = 0; i < 4; i++)
         nb.t[i] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)nib_value[i]));
-    nb.low = _mm256_set1_epi16(0x000f); /* one nibble of each 16-bit suit lane */
-    const __m256i not_deck = _mm256_set1_epi64x((long long)~GIN_DECK), zero = _mm256_setzero_si256();
+    nb.low = _mm256_set1_epi16(0x000f);  /* one nibble of each 16-bit suit lane */
+    const uint64_t off_deck = ~GIN_DECK; /* the bits no card uses */
+    const __m256i not_deck = _mm256_set1_epi64x((long long)off_deck), zero = _mm256_setzero_si256();
     const __m256i pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {

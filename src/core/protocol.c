@@ -109,6 +109,75 @@ static int format_rules(gin_text *o, const gin_rules *r)
     return GIN_OK;
 }
 
+/* The fields of the showdown's messages and the rest after a hand. */
+static int format_after_hand(gin_text *o, const gin_proto_msg *m)
+{
+    int rc = GIN_OK;
+    switch (m->kind) {
+    case GIN_PROTO_MELDS:
+        put_int(o, m->seat);
+        if (m->n_melds < 0 || m->n_melds > GIN_MAX_MELDS)
+            return GIN_EINVAL;
+        for (int i = 0; i < m->n_melds && rc == GIN_OK; i++)
+            rc = m->melds[i] ? put_cards(o, m->melds[i], ",") : GIN_EINVAL;
+        return rc;
+    case GIN_PROTO_UNMATCHED:
+        put_int(o, m->seat);
+        return put_cards(o, m->cards, " ");
+    case GIN_PROTO_LAYOFF:
+        put_int(o, m->seat);
+        rc = put_card(o, m->card);
+        put_int(o, m->n);
+        return rc;
+    case GIN_PROTO_RESULT:
+        if (m->result < 0 || m->result > GIN_RESULT_BIG_GIN)
+            return GIN_EINVAL;
+        put_int(o, m->seat);
+        put(o, " ");
+        put(o, result_words[m->result]);
+        put_int(o, m->n);
+        return GIN_OK;
+    case GIN_PROTO_ENDHAND: {
+        int ns = m->n_scores ? m->n_scores : 2;
+        if (ns < 2 || ns > GIN_MAX_SEATS)
+            return GIN_EINVAL;
+        for (int i = 0; i < ns; i++)
+            put_int(o, m->scores[i]);
+        return GIN_OK;
+    }
+    default: /* GIN_PROTO_PENALTY, GIN_PROTO_ENDGAME */
+        put_int(o, m->seat);
+        put_int(o, m->n);
+        return GIN_OK;
+    }
+}
+
+/* The fields of a move: the seat, its word and (most moves) the card. */
+static int format_move(gin_text *o, const gin_proto_msg *m)
+{
+    const char *w = move_word(m->event, m->card);
+    if (!w)
+        return GIN_EINVAL;
+    put_int(o, m->seat);
+    put(o, " ");
+    put(o, w);
+    if (m->card != GIN_NO_CARD)
+        return put_card(o, m->card);
+    return m->event == GIN_EV_DRAW_STOCK || m->event == GIN_EV_GIN ? GIN_OK : GIN_EINVAL;
+}
+
+/* An error's text on one line, whatever it holds. */
+static void format_error_text(gin_text *o, const gin_proto_msg *m)
+{
+    char t[sizeof m->text];
+    size_t i = 0;
+    for (; i < sizeof t - 1 && m->text[i]; i++)
+        t[i] = m->text[i] == '\n' || m->text[i] == '\r' ? ' ' : m->text[i];
+    t[i] = '\0';
+    put(o, " ");
+    put(o, t);
+}
+
 int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
 {
     if (!m || !buf || !gin_proto_keyword(m->kind))
@@ -119,6 +188,8 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
     int rc = GIN_OK;
     switch (m->kind) {
     case GIN_PROTO_HELLO:
+    case GIN_PROTO_RESHUFFLE:
+    case GIN_PROTO_VOID:
         put_int(&o, m->n);
         break;
     case GIN_PROTO_RULES:
@@ -136,74 +207,21 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
     case GIN_PROTO_DEAL:
         rc = put_cards(&o, m->cards, " ");
         break;
-    case GIN_PROTO_MOVE: {
-        const char *w = move_word(m->event, m->card);
-        if (!w)
-            return GIN_EINVAL;
-        put_int(&o, m->seat);
-        put(&o, " ");
-        put(&o, w);
-        if (m->card != GIN_NO_CARD)
-            rc = put_card(&o, m->card);
-        else if (m->event != GIN_EV_DRAW_STOCK && m->event != GIN_EV_GIN)
-            rc = GIN_EINVAL;
-        break;
-    }
-    case GIN_PROTO_RESHUFFLE:
-    case GIN_PROTO_VOID:
-        put_int(&o, m->n);
+    case GIN_PROTO_MOVE:
+        rc = format_move(&o, m);
         break;
     case GIN_PROTO_MELDS:
-        put_int(&o, m->seat);
-        if (m->n_melds < 0 || m->n_melds > GIN_MAX_MELDS)
-            return GIN_EINVAL;
-        for (int i = 0; i < m->n_melds && rc == GIN_OK; i++)
-            rc = m->melds[i] ? put_cards(&o, m->melds[i], ",") : GIN_EINVAL;
-        break;
     case GIN_PROTO_UNMATCHED:
-        put_int(&o, m->seat);
-        rc = put_cards(&o, m->cards, " ");
-        break;
     case GIN_PROTO_LAYOFF:
-        put_int(&o, m->seat);
-        rc = put_card(&o, m->card);
-        put_int(&o, m->n);
-        break;
     case GIN_PROTO_RESULT:
-        if (m->result < 0 || m->result > GIN_RESULT_BIG_GIN)
-            return GIN_EINVAL;
-        put_int(&o, m->seat);
-        put(&o, " ");
-        put(&o, result_words[m->result]);
-        put_int(&o, m->n);
-        break;
-    case GIN_PROTO_ENDHAND: {
-        int ns = m->n_scores ? m->n_scores : 2;
-        if (ns < 2 || ns > GIN_MAX_SEATS)
-            return GIN_EINVAL;
-        for (int i = 0; i < ns; i++)
-            put_int(&o, m->scores[i]);
-        break;
-    }
+    case GIN_PROTO_ENDHAND:
     case GIN_PROTO_PENALTY:
-        put_int(&o, m->seat);
-        put_int(&o, m->n);
-        break;
     case GIN_PROTO_ENDGAME:
-        put_int(&o, m->seat);
-        put_int(&o, m->n);
+        rc = format_after_hand(&o, m);
         break;
-    case GIN_PROTO_ERROR: {
-        /* One line whatever the text holds. */
-        char t[sizeof m->text];
-        size_t i = 0;
-        for (; i < sizeof t - 1 && m->text[i]; i++)
-            t[i] = m->text[i] == '\n' || m->text[i] == '\r' ? ' ' : m->text[i];
-        t[i] = '\0';
-        put(&o, " ");
-        put(&o, t);
+    case GIN_PROTO_ERROR:
+        format_error_text(&o, m);
         break;
-    }
     default:
         break; /* requests and quit have no fields */
     }
@@ -370,6 +388,132 @@ static int parse_move(const words *w, gin_proto_msg *m)
     return GIN_EFORMAT;
 }
 
+/* game SEAT SEED: the seed is any uint64, parsed by hand. */
+static int parse_game(const words *ws, gin_proto_msg *m)
+{
+    if (ws->n != 3 || !seat_word(ws->w[1], &m->seat))
+        return GIN_EFORMAT;
+    uint64_t v = 0;
+    const char *p = ws->w[2];
+    if (!*p)
+        return GIN_EFORMAT;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+            return GIN_EFORMAT;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    m->seed = v;
+    return GIN_OK;
+}
+
+/* melds SEAT M1 M2 ...: each a valid meld, no card twice. */
+static int parse_melds(const words *ws, gin_proto_msg *m)
+{
+    int n = ws->n;
+    if (n < 2 || n - 2 > GIN_MAX_MELDS || !seat_word(ws->w[1], &m->seat))
+        return GIN_EFORMAT;
+    gin_cardset all = 0;
+    for (int i = 2; i < n; i++) {
+        gin_cardset s;
+        if (gin_cardset_parse(ws->w[i], &s, NULL) < 3 || (s & all) || !gin_meld_valid(s))
+            return GIN_EFORMAT;
+        all |= s;
+        m->melds[m->n_melds++] = s;
+    }
+    return GIN_OK;
+}
+
+/* result SEAT WORD POINTS */
+static int parse_result(const words *ws, gin_proto_msg *m)
+{
+    if (ws->n != 4 || !seat_word(ws->w[1], &m->seat) || !inum(ws->w[3], 0, 1000000, &m->n))
+        return GIN_EFORMAT;
+    for (int i = 0; i < 4; i++)
+        if (same(ws->w[2], result_words[i])) {
+            m->result = i;
+            return GIN_OK;
+        }
+    return GIN_EFORMAT;
+}
+
+/* endhand P0 P1 [P2 [P3]] */
+static int parse_endhand(const words *ws, gin_proto_msg *m)
+{
+    int n = ws->n;
+    if (n < 3 || n > 1 + GIN_MAX_SEATS)
+        return GIN_EFORMAT;
+    m->n_scores = n - 1;
+    for (int i = 1; i < n; i++)
+        if (!inum(ws->w[i], 0, 100000000, &m->scores[i - 1]))
+            return GIN_EFORMAT;
+    return GIN_OK;
+}
+
+/* error TEXT: the rest of the line, kept as it is. */
+static int parse_error(const words *ws, gin_proto_msg *m)
+{
+    const char *t = ws->n > 1 ? ws->rest[1] : "";
+    size_t i = 0;
+    for (; i < sizeof m->text - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
+        m->text[i] = t[i];
+    m->text[i] = '\0';
+    return GIN_OK;
+}
+
+/* The fields of message kind m->kind from its words. */
+static int parse_fields(const words *ws, gin_proto_msg *m)
+{
+    int n = ws->n;
+    switch (m->kind) {
+    case GIN_PROTO_HELLO:
+        return n == 2 && inum(ws->w[1], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_RULES:
+        return parse_rules(ws, &m->rules);
+    case GIN_PROTO_GAME:
+        return parse_game(ws, m);
+    case GIN_PROTO_HAND:
+        return n == 4 && inum(ws->w[1], 1, 1000000, &m->n) && seat_word(ws->w[2], &m->dealer) &&
+                       one_card(ws->w[3], &m->card)
+                   ? GIN_OK
+                   : GIN_EFORMAT;
+    case GIN_PROTO_DEAL: /* ten cards, or seven in a ring */
+        return (n == 11 || n == 8) && card_list(ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_MOVE:
+        return parse_move(ws, m);
+    case GIN_PROTO_RESHUFFLE:
+    case GIN_PROTO_VOID:
+        return n == 2 && inum(ws->w[1], 0, GIN_DECK_SIZE, &m->n) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_MELDS:
+        return parse_melds(ws, m);
+    case GIN_PROTO_UNMATCHED:
+        return n >= 2 && seat_word(ws->w[1], &m->seat) && card_list(ws, 2, &m->cards) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_LAYOFF:
+        return n == 4 && seat_word(ws->w[1], &m->seat) && one_card(ws->w[2], &m->card) &&
+                       inum(ws->w[3], 0, GIN_MAX_MELDS - 1, &m->n)
+                   ? GIN_OK
+                   : GIN_EFORMAT;
+    case GIN_PROTO_RESULT:
+        return parse_result(ws, m);
+    case GIN_PROTO_ENDHAND:
+        return parse_endhand(ws, m);
+    case GIN_PROTO_ENDGAME:
+        return n == 3 && inum(ws->w[1], -1, GIN_MAX_SEATS - 1, &m->seat) && inum(ws->w[2], 0, 100000000, &m->n)
+                   ? GIN_OK
+                   : GIN_EFORMAT;
+    case GIN_PROTO_PENALTY:
+        return n == 3 && seat_word(ws->w[1], &m->seat) && inum(ws->w[2], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_ERROR:
+        return parse_error(ws, m);
+    case GIN_PROTO_OFFER:
+    case GIN_PROTO_DRAW:
+    case GIN_PROTO_DISCARD:
+    case GIN_PROTO_QUIT:
+        return n == 1 ? GIN_OK : GIN_EFORMAT;
+    default:
+        return GIN_EFORMAT;
+    }
+}
+
 int gin_proto_parse(const char *line, gin_proto_msg *m)
 {
     if (!line || !m)
@@ -383,106 +527,14 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
     for (int k = 0; k < GIN_PROTO_KINDS; k++)
         if (same(ws.w[0], keywords[k]))
             m->kind = k;
-    int n = ws.n;
-    switch (m->kind) {
-    case GIN_PROTO_HELLO:
-        return n == 2 && inum(ws.w[1], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
-    case GIN_PROTO_RULES:
-        return parse_rules(&ws, &m->rules);
-    case GIN_PROTO_GAME: {
-        if (n != 3 || !seat_word(ws.w[1], &m->seat))
-            return GIN_EFORMAT;
-        /* The seed is any uint64: parse it by hand. */
-        uint64_t v = 0;
-        const char *p = ws.w[2];
-        if (!*p)
-            return GIN_EFORMAT;
-        for (; *p; p++) {
-            if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-                return GIN_EFORMAT;
-            v = v * 10 + (uint64_t)(*p - '0');
-        }
-        m->seed = v;
-        return GIN_OK;
-    }
-    case GIN_PROTO_HAND:
-        return n == 4 && inum(ws.w[1], 1, 1000000, &m->n) && seat_word(ws.w[2], &m->dealer) &&
-                       one_card(ws.w[3], &m->card)
-                   ? GIN_OK
-                   : GIN_EFORMAT;
-    case GIN_PROTO_DEAL: /* ten cards, or seven in a ring */
-        return (n == 11 || n == 8) && card_list(&ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
-    case GIN_PROTO_MOVE:
-        return parse_move(&ws, m);
-    case GIN_PROTO_RESHUFFLE:
-    case GIN_PROTO_VOID:
-        return n == 2 && inum(ws.w[1], 0, GIN_DECK_SIZE, &m->n) ? GIN_OK : GIN_EFORMAT;
-    case GIN_PROTO_MELDS: {
-        if (n < 2 || n - 2 > GIN_MAX_MELDS || !seat_word(ws.w[1], &m->seat))
-            return GIN_EFORMAT;
-        gin_cardset all = 0;
-        for (int i = 2; i < n; i++) {
-            gin_cardset s;
-            if (gin_cardset_parse(ws.w[i], &s, NULL) < 3 || (s & all) || !gin_meld_valid(s))
-                return GIN_EFORMAT;
-            all |= s;
-            m->melds[m->n_melds++] = s;
-        }
-        return GIN_OK;
-    }
-    case GIN_PROTO_UNMATCHED:
-        return n >= 2 && seat_word(ws.w[1], &m->seat) && card_list(&ws, 2, &m->cards) ? GIN_OK : GIN_EFORMAT;
-    case GIN_PROTO_LAYOFF:
-        return n == 4 && seat_word(ws.w[1], &m->seat) && one_card(ws.w[2], &m->card) &&
-                       inum(ws.w[3], 0, GIN_MAX_MELDS - 1, &m->n)
-                   ? GIN_OK
-                   : GIN_EFORMAT;
-    case GIN_PROTO_RESULT:
-        if (n != 4 || !seat_word(ws.w[1], &m->seat) || !inum(ws.w[3], 0, 1000000, &m->n))
-            return GIN_EFORMAT;
-        for (int i = 0; i < 4; i++)
-            if (same(ws.w[2], result_words[i])) {
-                m->result = i;
-                return GIN_OK;
-            }
-        return GIN_EFORMAT;
-    case GIN_PROTO_ENDHAND:
-        if (n < 3 || n > 1 + GIN_MAX_SEATS)
-            return GIN_EFORMAT;
-        m->n_scores = n - 1;
-        for (int i = 1; i < n; i++)
-            if (!inum(ws.w[i], 0, 100000000, &m->scores[i - 1]))
-                return GIN_EFORMAT;
-        return GIN_OK;
-    case GIN_PROTO_ENDGAME:
-        return n == 3 && inum(ws.w[1], -1, GIN_MAX_SEATS - 1, &m->seat) && inum(ws.w[2], 0, 100000000, &m->n)
-                   ? GIN_OK
-                   : GIN_EFORMAT;
-    case GIN_PROTO_PENALTY:
-        return n == 3 && seat_word(ws.w[1], &m->seat) && inum(ws.w[2], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
-    case GIN_PROTO_ERROR: {
-        const char *t = n > 1 ? ws.rest[1] : "";
-        size_t i = 0;
-        for (; i < sizeof m->text - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
-            m->text[i] = t[i];
-        m->text[i] = '\0';
-        return GIN_OK;
-    }
-    case GIN_PROTO_OFFER:
-    case GIN_PROTO_DRAW:
-    case GIN_PROTO_DISCARD:
-    case GIN_PROTO_QUIT:
-        return n == 1 ? GIN_OK : GIN_EFORMAT;
-    default:
-        return GIN_EFORMAT;
-    }
+    return parse_fields(&ws, m);
 }
 
 /* ---- from events to messages ---- */
 
 static gin_proto_msg *next_msg(gin_proto_msg *out, size_t cap, int *n, int kind)
 {
-    if ((size_t)*n >= cap) {
+    if (!out || (size_t)*n >= cap) { /* counted, not written: the caller sees it did not fit */
         (*n)++;
         return NULL;
     }
@@ -978,20 +1030,84 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
     return GIN_OK;
 }
 
+/* A deal: one DEAL event per seat from the dealer's left, the dealer last. */
+static int client_deal(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    int seats = seats_of(c);
+    if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
+        return GIN_ESTATE;
+    c->hand_open = 0;
+    c->passes = 0;
+    c->knocker = -1;
+    c->last_mover = -1;
+    for (int i = 1; i <= seats; i++) {
+        int s = (c->dealer + i) % seats;
+        emit(c, fn, ctx, GIN_EV_DEAL, s, c->upcard, s == c->seat ? m->cards : 0, c->dealer, NULL);
+    }
+    return GIN_OK;
+}
+
+/* The showdown's lines before the result: the spreads, the lay-offs, a
+ * ring's penalties. */
+static int client_spread(gin_proto_client *c, const gin_proto_msg *m)
+{
+    int ring = seats_of(c) > 2;
+    if (m->kind == GIN_PROTO_MELDS || m->kind == GIN_PROTO_UNMATCHED) {
+        gin_arrangement *a = ring ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
+        if (m->kind == GIN_PROTO_MELDS) {
+            a->n_melds = m->n_melds;
+            memcpy(a->melds, m->melds, sizeof a->melds);
+            c->n_spreads++;
+            c->have_spread[m->seat] = 1;
+        } else {
+            a->unmatched = m->cards;
+            a->deadwood = gin_cardset_value(m->cards);
+        }
+        return GIN_OK;
+    }
+    if (m->kind == GIN_PROTO_PENALTY) {
+        c->penalty[m->seat] = m->n;
+        c->have_penalty[m->seat] = 1;
+        return GIN_OK;
+    }
+    /* GIN_PROTO_LAYOFF */
+    if (ring) {
+        int *nl = &c->n_layoffs[m->seat];
+        if (*nl >= 11)
+            return GIN_ESTATE;
+        c->layoffs[m->seat][*nl].card = m->card;
+        c->layoffs[m->seat][(*nl)++].meld = m->n;
+        return GIN_OK;
+    }
+    if (c->sd.n_layoffs >= 11)
+        return GIN_ESTATE;
+    c->sd.layoffs[c->sd.n_layoffs].card = m->card;
+    c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
+    c->laid |= gin_cardset_of(m->card);
+    return GIN_OK;
+}
+
+/* Is message m in its place? A game's messages need a game, the
+ * showdown's a knock, a seat must be one of the game's, and penalties are
+ * a ring's only. */
+static int client_in_order(const gin_proto_client *c, const gin_proto_msg *m)
+{
+    int needs_game = (m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME) || m->kind == GIN_PROTO_PENALTY;
+    if (needs_game && !c->in_game)
+        return 0;
+    int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
+    if (showdown && c->knocker < 0)
+        return 0;
+    if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
+        return 0;
+    return m->kind != GIN_PROTO_PENALTY || seats_of(c) > 2;
+}
+
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     if (!c || !m)
         return GIN_EINVAL;
-    int needs_game = (m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME) || m->kind == GIN_PROTO_PENALTY;
-    if (needs_game && !c->in_game)
-        return GIN_ESTATE;
-    int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
-    if (showdown && c->knocker < 0)
-        return GIN_ESTATE;
-    int ring = seats_of(c) > 2;
-    if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
-        return GIN_ESTATE;
-    if (m->kind == GIN_PROTO_PENALTY && !ring)
+    if (!client_in_order(c, m))
         return GIN_ESTATE;
     switch (m->kind) {
     case GIN_PROTO_RULES:
@@ -1016,21 +1132,8 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         c->upcard = m->card;
         c->hand_open = 1;
         break;
-    case GIN_PROTO_DEAL: {
-        int seats = seats_of(c);
-        if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
-            return GIN_ESTATE;
-        c->hand_open = 0;
-        c->passes = 0;
-        c->knocker = -1;
-        c->last_mover = -1;
-        /* One DEAL per seat from the dealer's left, the dealer last. */
-        for (int i = 1; i <= seats; i++) {
-            int s = (c->dealer + i) % seats;
-            emit(c, fn, ctx, GIN_EV_DEAL, s, c->upcard, s == c->seat ? m->cards : 0, c->dealer, NULL);
-        }
-        break;
-    }
+    case GIN_PROTO_DEAL:
+        return client_deal(c, m, fn, ctx);
     case GIN_PROTO_MOVE:
         return move(c, m, fn, ctx);
     case GIN_PROTO_RESHUFFLE:
@@ -1040,40 +1143,12 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL);
         break;
     case GIN_PROTO_MELDS:
-    case GIN_PROTO_UNMATCHED: {
-        gin_arrangement *a = ring ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
-        if (m->kind == GIN_PROTO_MELDS) {
-            a->n_melds = m->n_melds;
-            memcpy(a->melds, m->melds, sizeof a->melds);
-            c->n_spreads++;
-            c->have_spread[m->seat] = 1;
-        } else {
-            a->unmatched = m->cards;
-            a->deadwood = gin_cardset_value(m->cards);
-        }
-        break;
-    }
+    case GIN_PROTO_UNMATCHED:
     case GIN_PROTO_LAYOFF:
-        if (ring) {
-            int *nl = &c->n_layoffs[m->seat];
-            if (*nl >= 11)
-                return GIN_ESTATE;
-            c->layoffs[m->seat][*nl].card = m->card;
-            c->layoffs[m->seat][(*nl)++].meld = m->n;
-            break;
-        }
-        if (c->sd.n_layoffs >= 11)
-            return GIN_ESTATE;
-        c->sd.layoffs[c->sd.n_layoffs].card = m->card;
-        c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
-        c->laid |= gin_cardset_of(m->card);
-        break;
     case GIN_PROTO_PENALTY:
-        c->penalty[m->seat] = m->n;
-        c->have_penalty[m->seat] = 1;
-        break;
+        return client_spread(c, m);
     case GIN_PROTO_RESULT:
-        return ring ? settle_ring(c, m, fn, ctx) : settle(c, m, fn, ctx);
+        return seats_of(c) > 2 ? settle_ring(c, m, fn, ctx) : settle(c, m, fn, ctx);
     case GIN_PROTO_ENDGAME:
         emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL);
         break;

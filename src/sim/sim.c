@@ -269,6 +269,8 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     run *r = w->r;
+    if (!r)
+        return NULL;
     gin_match *m = malloc(sizeof *m);
     if (!m) {
         w->st.fault = GIN_EINVAL;

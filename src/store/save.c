@@ -47,7 +47,7 @@ static int header_value(char *buf, const char *key, char **val)
     char *save = NULL;
     char *k = strtok_r(buf, " \t", &save);
     char *v = k ? strtok_r(NULL, " \t", &save) : NULL;
-    if (!k || strcmp(k, key) || !v || strtok_r(NULL, " \t", &save))
+    if (!k || strcmp(k, key) != 0 || !v || strtok_r(NULL, " \t", &save))
         return -1;
     *val = v;
     return 0;
@@ -73,7 +73,7 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
             return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
         gin_kept_quote(v, strlen(v), 20, q, sizeof q);
         long long x = 0;
-        if (line == 1 && strcmp(v, "1"))
+        if (line == 1 && strcmp(v, "1") != 0)
             return fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
         if (line == 2) {
             if (gin_stats_level_index(v) < 0)

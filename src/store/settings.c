@@ -174,7 +174,7 @@ static void parse_line(gin_settings *s, char *t, int line, notes *n)
     *eq = '\0';
     char *k = trim(t), *v = trim(eq + 1);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        if (strcmp(k, keys[i].key))
+        if (strcmp(k, keys[i].key) != 0)
             continue;
         if (take(s, &keys[i], v, what, sizeof what) != 0)
             note(n, line, "%s; %s stands", what, stands(s, &keys[i], st, sizeof st));

@@ -18,6 +18,8 @@ void gin_play_apply_display(const gin_play *p)
 static void cycle_word(char *dst, size_t cap, const char *const *words, int n, int dir)
 {
     int i = 0;
+    if (n <= 0)
+        return;
     for (int k = 0; k < n; k++)
         if (!strcmp(dst, words[k]))
             i = k;
