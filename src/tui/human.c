@@ -85,18 +85,6 @@ static int index_of(const gin_play *p, gin_card c)
     return -1;
 }
 
-static void move_card(gin_play *p, int dir)
-{
-    int i = p->selected, j = i + dir;
-    if (i < 0 || j < 0 || j >= p->n_order)
-        return;
-    gin_card c = p->order[i];
-    p->order[i] = p->order[j];
-    p->order[j] = c;
-    p->selected = j;
-    p->sort = GIN_SORT_MANUAL;
-}
-
 static gin_card picked(const gin_play *p)
 {
     return p->selected >= 0 && p->selected < p->n_order ? p->order[p->selected] : GIN_NO_CARD;
@@ -360,7 +348,7 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
             p->selected = i;
         return GO_ON;
     case GIN_CMD_MOVE:
-        move_card(p, i < half ? -1 : 1);
+        gin_play_move_block(p, v->hand, i < half ? -1 : 1);
         return GO_ON;
     case GIN_CMD_SORT:
         p->sort = p->sort >= GIN_SORT_SUIT ? GIN_SORT_MELDS : p->sort + 1;

@@ -239,6 +239,8 @@ static void on_event(void *ctx, const gin_event *ev)
         break;
     case GIN_EV_DISCARD:
         gin_play_log(p, "%s threw %s.", who, c);
+        if (!bot) /* the "new" mark follows the moves, replayed ones too */
+            p->drawn = GIN_NO_CARD;
         break;
     case GIN_EV_KNOCK:
         gin_play_log(p, "%s knocked.", who);

@@ -109,6 +109,9 @@ static inline const char *gin_play_why_unsaved(const gin_play *p)
 void gin_human_agent(gin_play *p, gin_agent *out);
 /* Bring p->order in line with the hand and re-sort (table_model.c). */
 void gin_play_sync_hand(gin_play *p, gin_cardset held);
+/* Move the picked card's block (its whole meld, or the card alone) one
+ * block left (dir < 0) or right, for the player's own order (scene.c). */
+void gin_play_move_block(gin_play *p, gin_cardset held, int dir);
 /* Fill the table model from the match as the human sees it. */
 void gin_play_scene(const gin_play *p, gin_scene *t);
 /* A seat's name: "You", "Bot" (two players), "Bot 2" (a ring; bots are

@@ -25,25 +25,132 @@ static void sort_by(gin_card *a, int n, int (*key)(gin_card))
     }
 }
 
-static void order_melds(gin_play *p, gin_cardset held)
+/* The hand as blocks: each meld of the least-deadwood arrangement one block
+ * (its cards together, a set by suit, a run by rank), each deadwood card a
+ * block of its own. Every order the player can choose moves whole blocks,
+ * so a meld is never split up on screen (or shown as lone brackets). */
+typedef struct block {
+    gin_card cards[GIN_UI_MAX_HAND];
+    int n, key; /* key: where the block goes in the order being made */
+} block;
+
+static int blocks_of(gin_cardset held, block *b)
 {
     gin_arrangement ar;
-    int n = 0;
     if (gin_arrange(held, &ar) != 0) {
         ar.n_melds = 0;
         ar.unmatched = held;
     }
-    for (int m = 0; m < ar.n_melds; m++) {
-        int start = n;
-        for (gin_cardset s = ar.melds[m]; s; s &= s - 1)
-            p->order[n++] = gin_cardset_first(s);
-        sort_by(p->order + start, n - start, gin_meld_is_set(ar.melds[m]) ? rank_key : suit_key);
+    int n = 0;
+    for (int m = 0; m < ar.n_melds && n < GIN_UI_MAX_HAND; m++, n++) {
+        b[n].n = 0;
+        for (gin_cardset s = ar.melds[m]; s && b[n].n < GIN_UI_MAX_HAND; s &= s - 1)
+            b[n].cards[b[n].n++] = gin_cardset_first(s);
+        sort_by(b[n].cards, b[n].n, gin_meld_is_set(ar.melds[m]) ? rank_key : suit_key);
     }
-    int start = n;
-    for (gin_cardset s = ar.unmatched; s; s &= s - 1)
-        p->order[n++] = gin_cardset_first(s);
-    sort_by(p->order + start, n - start, rank_key);
+    for (gin_cardset s = ar.unmatched; s && n < GIN_UI_MAX_HAND; s &= s - 1, n++) {
+        b[n].n = 1;
+        b[n].cards[0] = gin_cardset_first(s);
+    }
+    return n;
+}
+
+static void sort_blocks(block *b, int n)
+{
+    for (int i = 1; i < n; i++) {
+        block x = b[i];
+        int j = i;
+        while (j > 0 && b[j - 1].key > x.key) {
+            b[j] = b[j - 1];
+            j--;
+        }
+        b[j] = x;
+    }
+}
+
+/* Where block b goes: by melds, the melds first in the arrangement's order
+ * (index i) and the deadwood by rank; by rank or suit, its lowest card; by
+ * hand, where the player put its first card (position in p->order). */
+static int block_key(const gin_play *p, const block *b, int i)
+{
+    int k = 1 << 20;
+    for (int j = 0; j < b->n; j++) {
+        gin_card c = b->cards[j];
+        int key;
+        if (p->sort == GIN_SORT_RANK)
+            key = rank_key(c);
+        else if (p->sort == GIN_SORT_SUIT)
+            key = suit_key(c);
+        else if (p->sort == GIN_SORT_MANUAL) {
+            key = 1 << 20;
+            for (int o = 0; o < p->n_order; o++)
+                if (p->order[o] == c)
+                    key = o;
+        } else
+            key = b->n > 1 ? i : 1000 + rank_key(c);
+        if (key < k)
+            k = key;
+    }
+    return k;
+}
+
+static void order_blocks(gin_play *p, gin_cardset held)
+{
+    block b[GIN_UI_MAX_HAND];
+    int nb = blocks_of(held, b);
+    for (int i = 0; i < nb; i++)
+        b[i].key = block_key(p, &b[i], i);
+    sort_blocks(b, nb);
+    int n = 0;
+    for (int i = 0; i < nb; i++)
+        for (int j = 0; j < b[i].n && n < GIN_UI_MAX_HAND; j++)
+            p->order[n++] = b[i].cards[j];
     p->n_order = n;
+}
+
+/* The span [*lo, *hi] of p->order holding the block of the card at i. */
+static void block_span(const gin_play *p, const gin_arrangement *ar, int i, int *lo, int *hi)
+{
+    gin_cardset meld = 0;
+    for (int m = 0; m < ar->n_melds; m++)
+        if (gin_cardset_has(ar->melds[m], p->order[i]))
+            meld = ar->melds[m];
+    *lo = *hi = i;
+    while (meld && *lo > 0 && gin_cardset_has(meld, p->order[*lo - 1]))
+        (*lo)--;
+    while (meld && *hi + 1 < p->n_order && gin_cardset_has(meld, p->order[*hi + 1]))
+        (*hi)++;
+}
+
+void gin_play_move_block(gin_play *p, gin_cardset held, int dir)
+{
+    int i = p->selected;
+    if (i < 0 || i >= p->n_order)
+        return;
+    gin_arrangement ar;
+    if (gin_arrange(held, &ar) != 0)
+        ar.n_melds = 0;
+    int lo, hi, nlo, nhi;
+    block_span(p, &ar, i, &lo, &hi);
+    int next = dir < 0 ? lo - 1 : hi + 1;
+    if (next < 0 || next >= p->n_order)
+        return;
+    block_span(p, &ar, next, &nlo, &nhi);
+    /* Swap the two neighbouring blocks: [a..b] and [c..d] in order. */
+    int a = dir < 0 ? nlo : lo, d = dir < 0 ? hi : nhi, mid = dir < 0 ? lo : nlo;
+    gin_card tmp[GIN_UI_MAX_HAND];
+    int n = 0;
+    for (int k = mid; k <= d; k++)
+        tmp[n++] = p->order[k];
+    for (int k = a; k < mid; k++)
+        tmp[n++] = p->order[k];
+    gin_card sel = p->order[i];
+    for (int k = 0; k < n; k++)
+        p->order[a + k] = tmp[k];
+    for (int k = a; k <= d; k++)
+        if (p->order[k] == sel)
+            p->selected = k;
+    p->sort = GIN_SORT_MANUAL;
 }
 
 void gin_play_sync_hand(gin_play *p, gin_cardset held)
@@ -60,12 +167,7 @@ void gin_play_sync_hand(gin_play *p, gin_cardset held)
     for (gin_cardset s = held & ~have; s && n < GIN_UI_MAX_HAND; s &= s - 1)
         p->order[n++] = gin_cardset_first(s);
     p->n_order = n;
-    if (p->sort == GIN_SORT_MELDS)
-        order_melds(p, held);
-    else if (p->sort == GIN_SORT_RANK)
-        sort_by(p->order, n, rank_key);
-    else if (p->sort == GIN_SORT_SUIT)
-        sort_by(p->order, n, suit_key);
+    order_blocks(p, held);
     p->selected = -1;
     for (int i = 0; i < p->n_order; i++)
         if (p->order[i] == sel)

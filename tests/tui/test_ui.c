@@ -338,6 +338,76 @@ static gin_play *play_at(int phase)
     return &p;
 }
 
+/* Every meld's cards side by side in p->order. */
+static void assert_melds_together(const gin_play *p, gin_cardset held)
+{
+    gin_arrangement ar;
+    assert_int_equal(gin_arrange(held, &ar), 0);
+    for (int m = 0; m < ar.n_melds; m++) {
+        int first = -1, last = -1;
+        for (int i = 0; i < p->n_order; i++)
+            if (gin_cardset_has(ar.melds[m], p->order[i])) {
+                if (first < 0)
+                    first = i;
+                last = i;
+            }
+        assert_int_equal(last - first + 1, gin_cardset_count(ar.melds[m]));
+    }
+}
+
+/* Melds stay together and labelled whatever the order: by melds, rank,
+ * suit, and the player's own (moving a meld card moves the meld). */
+static void test_sorts_keep_melds_together(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    /* a four-card run, a set, deadwood of every rank in between */
+    gin_cardset held = test_cards("3H 4H 5H 6H 9S 9D 9C AS KC 2D QH");
+    p->m.game.hand.held[p->human] = held;
+    for (int sort = GIN_SORT_MELDS; sort <= GIN_SORT_MANUAL; sort++) {
+        p->sort = sort;
+        p->n_order = 0;
+        gin_play_sync_hand(p, held);
+        assert_int_equal(p->n_order, 11);
+        assert_melds_together(p, held);
+        gin_scene t;
+        gin_play_scene(p, &t);
+        gin_layout l;
+        gin_ui_draw_scene(&t, &l);
+        int y = find("run");
+        assert_true(y > 0);
+        assert_non_null(strstr(row(y), "set")); /* both melds labelled on the bracket row */
+        const char *r = row(y);
+        int runs = 0;
+        for (const char *q = r; (q = strstr(q, " run ")) != NULL; q++)
+            runs++;
+        assert_int_equal(runs, 1); /* one bracket for the four-card run, not four */
+    }
+    /* By rank: the 9s set sits by its rank, after the low run. */
+    p->sort = GIN_SORT_RANK;
+    p->n_order = 0;
+    gin_play_sync_hand(p, held);
+    assert_int_equal(p->order[0], C("AS"));
+    /* By hand: moving a card of the run moves the run past its neighbour. */
+    p->sort = GIN_SORT_MANUAL;
+    int i4 = -1;
+    for (int i = 0; i < p->n_order; i++)
+        if (p->order[i] == C("4H"))
+            i4 = i;
+    assert_true(i4 >= 0);
+    p->selected = i4;
+    /* by rank: AS 2D [3H 4H 5H 6H] ...; the run goes left past the 2D */
+    assert_int_equal(p->order[1], C("2D"));
+    assert_int_equal(p->order[2], C("3H"));
+    gin_play_move_block(p, held, -1);
+    assert_melds_together(p, held);
+    assert_int_equal(p->order[p->selected], C("4H"));
+    assert_int_equal(p->order[1], C("3H"));
+    assert_int_equal(p->order[5], C("2D"));
+    close_term();
+}
+
 /* The key line fits 80 columns in every phase (and in practice, with undo),
  * always with the way out; wider windows show more keys. */
 static void test_key_line_fits(void **state)
@@ -855,7 +925,7 @@ int main(void)
         cmocka_unit_test(test_table_ascii),           cmocka_unit_test(test_tiny_window),
         cmocka_unit_test(test_showdown_screen),       cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),       cmocka_unit_test(test_text_page_wraps),
-        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together),         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),   cmocka_unit_test(test_long_message_wraps),
         cmocka_unit_test(test_table_4_seats_80x24),   cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
         cmocka_unit_test(test_table_4_seats_120x40),  cmocka_unit_test(test_table_layout_sizes),
