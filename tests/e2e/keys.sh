@@ -21,10 +21,26 @@ exited && fail "d after both passed ended the game"
 # A click on the pile asks for the same move: the same answer.
 keys s
 wait_for "Pick a card" 10
+# "new" under a card: the card just drawn, when it is not the one picked.
+newmark() { screen | grep -Eq "new +[0-9]|[0-9] +new"; }
+keys Left # keep the new card: pick its neighbour to throw
+sleep 0.3
+newmark || fail "the card just drawn is not marked new"
+keys Enter
+wait_for "draw from the stock \\(s\\) or take" 20
+newmark && fail "a card is still marked new before the next draw"
 keys q
 wait_for "Quit\\?" 5
 keys y
 expect_exit 0 "quit after the refused pile"
+# Resumed at the draw: nothing is marked new (a resumed game once marked
+# the last card drawn before the save).
+start --level normal --seed 11 --fast
+wait_for "Resume\\?" 10
+keys y
+wait_for "draw from the stock \\(s\\) or take" 20
+newmark && fail "after resuming, a card drawn before the save is marked new"
+quit_clean "quit after resuming"
 [ -f "$T/state/gin/save" ] || fail "no save after quitting"
 "$GIN" replay --quiet "$T/state/gin/save" >/dev/null 2>"$T/err" ||
     { sed '1,/^$/d' "$T/state/gin/save" >"$T/record" && "$GIN" replay --quiet "$T/record"; } ||
