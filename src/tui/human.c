@@ -237,6 +237,10 @@ static int side_screen(gin_play *p, int cmd)
         gin_play_sheet_text(p, text, sizeof text);
         rc = gin_ui_text_screen("Score sheet", text, "Enter or q: back", "\n\033qt");
         break;
+    case GIN_CMD_LOG_VIEW:
+        gin_play_log_text(p, text, sizeof text);
+        rc = gin_ui_text_screen("This hand's moves", text, "Enter or q: back", "\n\033qL");
+        break;
     default:
         rc = gin_play_menu(p);
         break;
@@ -357,6 +361,13 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GO_ON;
     case GIN_CMD_HINT:
         hint(p, v);
+        return GO_ON;
+    case GIN_CMD_LOG_SCROLL: /* a few lines at a time, never past either end */
+        p->log_scroll += i < half ? 4 : -4;
+        if (p->log_scroll > p->n_log - 1)
+            p->log_scroll = p->n_log > 0 ? p->n_log - 1 : 0;
+        if (p->log_scroll < 0)
+            p->log_scroll = 0;
         return GO_ON;
     case GIN_CMD_UNDO:
         if (!p->practice)

@@ -24,6 +24,8 @@ enum gin_key_cmd {
     GIN_CMD_SORT,
     GIN_CMD_HINT,
     GIN_CMD_UNDO,
+    GIN_CMD_LOG_SCROLL, /* scroll the move log back (first half) or on */
+    GIN_CMD_LOG_VIEW,   /* the whole hand's moves on a page */
     GIN_CMD_PILE_VIEW,
     GIN_CMD_SHEET,
     GIN_CMD_HELP,

@@ -171,6 +171,32 @@ static void note_last_move(gin_play *p, const gin_event *ev, const char *c)
     }
 }
 
+/* The cut for the first deal, as the table saw it: "You cut 7♦, the bot
+ * 3♠: you deal (low card deals)". */
+static void log_cut(gin_play *p)
+{
+    const gin_game *g = &p->m.game;
+    char line[GIN_UI_LINE];
+    size_t n = 0;
+    int seats = gin_play_seats(p);
+    for (int k = 0; k < seats; k++) {
+        int seat = (p->human + k) % seats;
+        char c[16];
+        gin_ui_card_text(g->cut[seat], c, sizeof c);
+        const char *who = k == 0 ? "You cut" : seats == 2 ? "the bot" : gin_play_seat_name(p, seat);
+        int w = snprintf(line + n, sizeof line - n, "%s%s %s", k ? ", " : "", who, c);
+        if (w < 0 || (size_t)w >= sizeof line - n)
+            return;
+        n += (size_t)w;
+    }
+    int dealer = g->hand.dealer;
+    const char *rule = g->rules.cut == GIN_CUT_HIGH_DEALS ? "high card deals" : "low card deals";
+    if (dealer == p->human)
+        gin_play_log(p, "%s: you deal (%s).", line, rule);
+    else
+        gin_play_log(p, "%s: %s deals (%s).", line, seats == 2 ? "the bot" : gin_play_seat_name(p, dealer), rule);
+}
+
 /* A new hand: the table as dealt to the human. */
 static void on_deal(gin_play *p, const gin_event *ev, const char *c)
 {
@@ -180,8 +206,11 @@ static void on_deal(gin_play *p, const gin_event *ev, const char *c)
     p->drawn = GIN_NO_CARD;
     p->n_review = 0;
     p->have_prev = 0;
-    memset(p->log, 0, sizeof p->log);
+    p->n_log = 0;
+    p->log_scroll = 0;
     gin_play_sync_hand(p, ev->cards);
+    if (p->m.game.hand_no == 1)
+        log_cut(p);
     const char *dealer = ev->value == p->human   ? "you"
                          : gin_play_seats(p) > 2 ? gin_play_seat_name(p, ev->value)
                                                  : "the bot";

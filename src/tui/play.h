@@ -12,7 +12,7 @@
 #include "stats.h"
 #include "scene.h"
 
-enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160 };
+enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
 
 /* Sort modes of the hand on screen. */
 enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
@@ -58,7 +58,9 @@ typedef struct gin_play {
     int sort;       /* GIN_SORT_* */
     int selected;   /* index into order, or -1 */
     gin_card drawn; /* card just drawn from the stock (marked new) */
-    char log[GIN_UI_LOG_LINES][GIN_UI_LINE];
+    gin_scene_line log[GIN_PLAY_LOG_MAX]; /* this hand's moves, oldest first */
+    int n_log;
+    int log_scroll; /* lines of the log scrolled away at the bottom (PgUp/PgDn) */
     char msg[GIN_PLAY_MSG];
     int msg_err;
     int knock_armed; /* k pressed once: a second k knocks */
@@ -137,6 +139,7 @@ void gin_play_action_text(gin_action a, char *buf, size_t cap);
 
 /* texts.c: the text of the side screens. */
 void gin_play_pile_text(const gin_play *p, char *buf, size_t cap);
+void gin_play_log_text(const gin_play *p, char *buf, size_t cap);
 void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap);
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap);
 void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap);

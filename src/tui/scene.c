@@ -176,12 +176,15 @@ void gin_play_sync_hand(gin_play *p, gin_cardset held)
 
 void gin_play_log(gin_play *p, const char *fmt, ...)
 {
-    for (int i = 0; i + 1 < GIN_UI_LOG_LINES; i++)
-        memcpy(p->log[i], p->log[i + 1], sizeof p->log[i]);
+    if (p->n_log >= GIN_PLAY_LOG_MAX) { /* cannot happen in a hand (200 turns at most): keep the newest */
+        memmove(p->log, p->log + 1, sizeof p->log[0] * (GIN_PLAY_LOG_MAX - 1));
+        p->n_log = GIN_PLAY_LOG_MAX - 1;
+    }
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->log[GIN_UI_LOG_LINES - 1], sizeof p->log[0], fmt, ap);
+    vsnprintf(p->log[p->n_log++], sizeof p->log[0], fmt, ap);
     va_end(ap);
+    p->log_scroll = 0; /* a new move shows */
 }
 
 void gin_play_msg(gin_play *p, int error, const char *fmt, ...)
@@ -486,8 +489,9 @@ void gin_play_scene(const gin_play *p, gin_scene *t)
         snprintf(t->hand_note, sizeof t->hand_note, "You%sdeadwood %d%s%s%ssorted: %s", dot, ar.deadwood, dot, lim, dot,
                  sorts[p->sort]);
     }
-    for (int i = 0; i < GIN_UI_LOG_LINES; i++)
-        snprintf(t->log[i], sizeof t->log[i], "%s", p->log[i]);
+    t->log = (const gin_scene_line *)p->log;
+    t->n_log = p->n_log;
+    t->log_scroll = p->log_scroll;
     snprintf(t->message, sizeof t->message, "%s", p->msg);
     t->message_error = p->msg_err;
 

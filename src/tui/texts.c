@@ -28,6 +28,15 @@ static const char *name_of(const gin_play *p, int seat) { return gin_play_seat_n
 /* A seat's name inside a sentence: "you", "Bot 2". */
 static const char *name_in(const gin_play *p, int seat) { return seat == p->human ? "you" : name_of(p, seat); }
 
+void gin_play_log_text(const gin_play *p, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (!p->n_log)
+        add(buf, cap, "No move yet this hand.");
+    for (int i = 0; i < p->n_log; i++)
+        add(buf, cap, "%3d  %s\n", i + 1, p->log[i]);
+}
+
 void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
 {
     const gin_hand *h = &p->m.game.hand;

@@ -369,6 +369,29 @@ static void draw_seat_box(const gin_scene_seat *s, gin_rect r)
         gin_ui_put_clip(r.y + 3, x0, iw, gin_ui_attr(GIN_PAIR_DIM), s->last);
 }
 
+/* The move log: the newest lines that fit (less what is scrolled away),
+ * oldest at the top, the newest in bold; a marker when there is more. */
+static void draw_log(const gin_scene *t, const gin_layout *l)
+{
+    if (!t->log || t->n_log <= 0 || l->log.h <= 0)
+        return;
+    int scroll = t->log_scroll < 0 ? 0 : t->log_scroll > t->n_log - 1 ? t->n_log - 1 : t->log_scroll;
+    int last = t->n_log - 1 - scroll, rows = l->log.h, first = last - rows + 1;
+    if (first < 0)
+        first = 0;
+    for (int i = first; i <= last; i++) {
+        int attr = i == t->n_log - 1 ? (int)A_BOLD : gin_ui_attr(GIN_PAIR_DIM);
+        char line[GIN_UI_LINE + 8];
+        if (i == first && first > 0)
+            snprintf(line, sizeof line, "%s %s", gin_ui_st.utf8 ? "\xe2\x86\x91" : "^", t->log[i]);
+        else if (i == last && scroll > 0)
+            snprintf(line, sizeof line, "%s %s", gin_ui_st.utf8 ? "\xe2\x86\x93" : "v", t->log[i]);
+        else
+            snprintf(line, sizeof line, "%s", t->log[i]);
+        gin_ui_put_clip(l->log.y + (i - first), l->log.x, l->log.w, attr, line);
+    }
+}
+
 static void draw_piles(const gin_scene *t, const gin_layout *l)
 {
     char buf[64];
@@ -385,9 +408,7 @@ static void draw_piles(const gin_scene *t, const gin_layout *l)
                          t->pile_hilite ? gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD : 0);
     else
         empty_slot(l->discard.y, l->discard.x, l->card_w, l->card_h);
-    for (int i = 0; i < GIN_UI_LOG_LINES; i++)
-        gin_ui_put_clip(l->log.y + i, l->log.x, l->log.w,
-                        i == GIN_UI_LOG_LINES - 1 ? (int)(int)A_BOLD : gin_ui_attr(GIN_PAIR_DIM), t->log[i]);
+    draw_log(t, l);
 }
 
 struct msg_rows {

@@ -79,7 +79,7 @@ static void layout_seats(int cols, int lines, const gin_scene *t, gin_layout *l,
         y += gaps[1];
     int mid_y = y;
     y += mid_h;
-    l->log = (gin_rect){y, 0, GIN_UI_LOG_LINES, 0};
+    l->log = (gin_rect){y, 0, GIN_UI_LOG_LINES + gaps[2], 0};
     y += GIN_UI_LOG_LINES + gaps[2];
     l->hand_label_y = y++;
     l->bracket_y = y++;
@@ -187,9 +187,15 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
     if (l->stock.x < 2)
         l->stock.x = 2;
     l->discard.x = l->stock.x + l->card_w + 6;
-    l->log.y = l->stock.y;
+    /* The log's column is free from under the opponent's cards to above
+     * your hand, less a blank row at each end (6 rows at 80x24, 12 at 120x40). */
+    l->log.y = l->opp.y + ch + 1;
     l->log.x = l->discard.x + l->card_w + 5;
-    l->log.h = ch < GIN_UI_LOG_LINES ? GIN_UI_LOG_LINES : ch;
+    l->log.h = l->hand_label_y - 1 - l->log.y;
+    if (l->log.h < GIN_UI_LOG_LINES) {
+        l->log.y = l->stock.y;
+        l->log.h = GIN_UI_LOG_LINES;
+    }
     l->log.w = cols - l->log.x - 1;
 }
 

@@ -8,6 +8,8 @@
 #include "gin/card.h"
 
 enum { GIN_UI_MAX_HAND = 11, GIN_UI_LOG_LINES = 3, GIN_UI_LINE = 160 };
+/* One line of the move log. */
+typedef char gin_scene_line[GIN_UI_LINE];
 enum { GIN_UI_MIN_COLS = 80, GIN_UI_MIN_LINES = 24 };
 /* A ring of three or four: up to three opponents around you. */
 enum { GIN_UI_MAX_OPPS = 3 };
@@ -57,7 +59,9 @@ typedef struct gin_scene {
     int knock_limit;
     char hand_note[GIN_UI_LINE]; /* "deadwood 12 · knock at 10 or less · sorted by melds" */
     /* Lines. */
-    char log[GIN_UI_LOG_LINES][GIN_UI_LINE]; /* recent moves, newest last */
+    const gin_scene_line *log; /* the hand's moves so far, oldest first (not owned; may be NULL) */
+    int n_log;
+    int log_scroll;            /* lines hidden at the bottom (0: the newest shows) */
     char message[GIN_UI_LINE];               /* what to do now */
     int message_error;                       /* 1: the message is an error (drawn in the error colour) */
     char keys[GIN_UI_LINE];                  /* the keys that apply now */
@@ -80,7 +84,8 @@ typedef struct gin_layout {
     int opp_step; /* columns between overlapped card backs */
     int pile_label_y;
     gin_rect stock, discard;
-    gin_rect log; /* recent moves, right of the piles */
+    gin_rect log; /* the move log: right of the piles (two players), under the boxes (a ring);
+                     as many rows as the window allows, at least GIN_UI_LOG_LINES */
     int hand_label_y, bracket_y, hand_y, number_y;
     int hand_x[GIN_UI_MAX_HAND];
     int msg_y, keys_y;

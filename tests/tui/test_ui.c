@@ -109,7 +109,10 @@ static void sample(gin_scene *t)
     t->deadwood = 32;
     t->knock_limit = 10;
     snprintf(t->hand_note, sizeof t->hand_note, "You - deadwood 32 - knock at 10 or less");
-    snprintf(t->log[2], sizeof t->log[2], "Bot threw 9D.");
+    static gin_scene_line log2[1];
+    snprintf(log2[0], sizeof log2[0], "Bot threw 9D.");
+    t->log = (const gin_scene_line *)log2;
+    t->n_log = 1;
     snprintf(t->message, sizeof t->message, "Your turn: draw from the stock (s) or take the 9D (d).");
     snprintf(t->keys, sizeof t->keys, "s stock  d discard  q quit");
 }
@@ -336,6 +339,39 @@ static gin_play *play_at(int phase)
     assert_int_equal(p.m.game.hand.phase, phase);
     gin_play_sync_hand(&p, p.m.game.hand.held[p.human]);
     return &p;
+}
+
+/* The move log takes the rows the window has (6 at 80x24, 12 at 120x40),
+ * newest at the bottom, and scrolls back. */
+static void test_move_log_fills_and_scrolls(void **state)
+{
+    (void)state;
+    static gin_scene_line lines[30];
+    for (int i = 0; i < 30; i++)
+        snprintf(lines[i], sizeof lines[i], "Move number %02d.", i + 1);
+    int sizes[2][2] = {{24, 80}, {40, 120}}, shown[2];
+    for (int k = 0; k < 2; k++) {
+        open_term(sizes[k][0], sizes[k][1], 1);
+        gin_scene t;
+        sample(&t);
+        t.log = (const gin_scene_line *)lines;
+        t.n_log = 30;
+        gin_layout l;
+        gin_ui_draw_scene(&t, &l);
+        shown[k] = l.log.h;
+        assert_true(find("Move number 30.") > 0);
+        char want[32];
+        snprintf(want, sizeof want, "Move number %02d.", 30 - l.log.h + 2); /* the first row has a marker */
+        assert_true(find(want) > 0);
+        /* scrolled back by 10: the newest is gone, older ones show */
+        t.log_scroll = 10;
+        gin_ui_draw_scene(&t, &l);
+        assert_int_equal(find("Move number 30."), -1);
+        assert_true(find("Move number 20.") > 0);
+        close_term();
+    }
+    assert_true(shown[0] >= 6);
+    assert_true(shown[1] > shown[0]);
 }
 
 /* Every meld's cards side by side in p->order. */
@@ -631,9 +667,12 @@ static void sample_seats(gin_scene *t, int seats)
     t->deadwood = 20;
     t->knock_limit = 10;
     snprintf(t->hand_note, sizeof t->hand_note, "You \xc2\xb7 deadwood 20 \xc2\xb7 knock at 10 or less");
-    snprintf(t->log[0], sizeof t->log[0], "Bot 1 threw K\xe2\x99\xa0.");
-    snprintf(t->log[1], sizeof t->log[1], "Bot 2 drew from the stock.");
-    snprintf(t->log[2], sizeof t->log[2], "Bot 2 threw Q\xe2\x99\xa5.");
+    static gin_scene_line log4[3];
+    snprintf(log4[0], sizeof log4[0], "Bot 1 threw K\xe2\x99\xa0.");
+    snprintf(log4[1], sizeof log4[1], "Bot 2 drew from the stock.");
+    snprintf(log4[2], sizeof log4[2], "Bot 2 threw Q\xe2\x99\xa5.");
+    t->log = (const gin_scene_line *)log4;
+    t->n_log = 3;
     snprintf(t->message, sizeof t->message, "Bot 2 threw Q\xe2\x99\xa5. (any key: skip the pause)");
     snprintf(t->keys, sizeof t->keys, "any key: skip the pause  ? help  q quit");
 }
@@ -925,7 +964,7 @@ int main(void)
         cmocka_unit_test(test_table_ascii),           cmocka_unit_test(test_tiny_window),
         cmocka_unit_test(test_showdown_screen),       cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),       cmocka_unit_test(test_text_page_wraps),
-        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together),         cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together), cmocka_unit_test(test_move_log_fills_and_scrolls),         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),   cmocka_unit_test(test_long_message_wraps),
         cmocka_unit_test(test_table_4_seats_80x24),   cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
         cmocka_unit_test(test_table_4_seats_120x40),  cmocka_unit_test(test_table_layout_sizes),
