@@ -137,6 +137,47 @@ static void show_bot_move(gin_play *p, int seat, int kind)
     }
 }
 
+/* The pile's history for its page: every card thrown on it, and who took
+ * it back (the pile itself only holds what is still there). */
+static void note_pile(gin_play *p, const gin_event *ev)
+{
+    int n = p->n_pile_log, cap = (int)(sizeof p->pile_log / sizeof p->pile_log[0]);
+    switch (ev->kind) {
+    case GIN_EV_DEAL:
+        if (ev->seat == (ev->value + 1) % gin_play_seats(p)) { /* the hand's first DEAL */
+            p->n_pile_log = 0;
+            if (gin_card_valid(ev->card))
+                p->pile_log[p->n_pile_log++] = (gin_pile_entry){ev->card, -1, GIN_PILE_STAYS, 0};
+        }
+        return;
+    case GIN_EV_DISCARD:
+    case GIN_EV_KNOCK:
+    case GIN_EV_GIN:
+        if (n < cap && gin_card_valid(ev->card))
+            p->pile_log[p->n_pile_log++] =
+                (gin_pile_entry){ev->card, ev->seat, GIN_PILE_STAYS, ev->kind != GIN_EV_DISCARD};
+        return;
+    case GIN_EV_TAKE_UPCARD:
+    case GIN_EV_DRAW_DISCARD:
+        for (int i = n - 1; i >= 0; i--)
+            if (p->pile_log[i].took == GIN_PILE_STAYS) {
+                p->pile_log[i].took = ev->seat;
+                return;
+            }
+        return;
+    case GIN_EV_RESHUFFLE: /* all but the top went into the new stock */
+        for (int i = n - 1, top = 1; i >= 0; i--)
+            if (p->pile_log[i].took == GIN_PILE_STAYS) {
+                if (!top)
+                    p->pile_log[i].took = GIN_PILE_RESHUFFLED;
+                top = 0;
+            }
+        return;
+    default:
+        return;
+    }
+}
+
 /* The seat's last move, shown in its box in a ring. */
 static void note_last_move(gin_play *p, const gin_event *ev, const char *c)
 {
@@ -244,6 +285,7 @@ static void on_event(void *ctx, const gin_event *ev)
     char c[16];
     gin_ui_card_text(ev->card, c, sizeof c);
     note_last_move(p, ev, c);
+    note_pile(p, ev);
     switch (ev->kind) {
     case GIN_EV_DEAL:
         if (ev->seat == p->human)

@@ -17,6 +17,15 @@ enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
 /* Sort modes of the hand on screen. */
 enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
 
+/* One card as it went on the discard pile this hand, and what became of it. */
+enum { GIN_PILE_STAYS = -1, GIN_PILE_RESHUFFLED = -2 };
+typedef struct gin_pile_entry {
+    gin_card card;
+    int by;        /* who threw it; -1: the first upcard */
+    int took;      /* the seat that took it back, GIN_PILE_STAYS, or GIN_PILE_RESHUFFLED */
+    int face_down; /* the knock's discard, shown at the showdown */
+} gin_pile_entry;
+
 typedef struct gin_review_item {
     int hand_no, turn;
     gin_action chosen, best;
@@ -55,10 +64,12 @@ typedef struct gin_play {
     /* The hand as shown. */
     gin_card order[GIN_UI_MAX_HAND];
     int n_order;
-    int sort;       /* GIN_SORT_* */
-    int selected;   /* index into order, or -1 */
-    gin_card drawn; /* card just drawn from the stock (marked new) */
-    gin_scene_line log[GIN_PLAY_LOG_MAX]; /* this hand's moves, oldest first */
+    int sort;                                            /* GIN_SORT_* */
+    int selected;                                        /* index into order, or -1 */
+    gin_card drawn;                                      /* card just drawn from the stock (marked new) */
+    gin_scene_line log[GIN_PLAY_LOG_MAX];                /* this hand's moves, oldest first */
+    gin_pile_entry pile_log[2 * GIN_HAND_MAX_TURNS + 2]; /* every card the pile got this hand */
+    int n_pile_log;
     int n_log;
     int log_scroll; /* lines of the log scrolled away at the bottom (PgUp/PgDn) */
     char msg[GIN_PLAY_MSG];

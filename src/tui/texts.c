@@ -37,39 +37,56 @@ void gin_play_log_text(const gin_play *p, char *buf, size_t cap)
         add(buf, cap, "%3d  %s\n", i + 1, p->log[i]);
 }
 
+/* Who, for the pile page: "you", "the bot", "Bot 2". */
+static const char *pile_who(const gin_play *p, int seat)
+{
+    if (seat == p->human)
+        return "you";
+    return gin_play_seats(p) > 2 ? name_of(p, seat) : "the bot";
+}
+
+/* text, then blanks up to `width` display columns (card names are two or
+ * three columns: "K♠", "10♥"). */
+static void add_padded(char *buf, size_t cap, const char *text, int width)
+{
+    add(buf, cap, "%s", text);
+    for (int w = gin_ui_strwidth(text); w < width; w++)
+        add(buf, cap, " ");
+}
+
 void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
 {
     const gin_hand *h = &p->m.game.hand;
     buf[0] = '\0';
-    if (!h->pile_n) {
+    if (!p->n_pile_log) {
         add(buf, cap, "The pile is empty.");
         return;
     }
-    for (int i = 0; i < h->pile_n; i++) {
-        char c[16];
-        gin_ui_card_text(h->pile[i], c, sizeof c);
-        int by = h->pile_by[i]; // NOLINT(bugprone-signed-char-misuse): a seat, -1 for the upcard
-        char who[32];
-        if (by < 0)
-            snprintf(who, sizeof who, "the first upcard");
-        else if (by == p->human)
-            snprintf(who, sizeof who, "thrown by you");
-        else if (gin_play_seats(p) > 2)
-            snprintf(who, sizeof who, "thrown by %s", name_of(p, by));
+    int top = -1;
+    for (int i = 0; i < p->n_pile_log; i++)
+        if (p->pile_log[i].took == GIN_PILE_STAYS)
+            top = i;
+    for (int i = 0; i < p->n_pile_log; i++) {
+        const gin_pile_entry *e = &p->pile_log[i];
+        char c[16], what[96];
+        gin_ui_card_text(e->card, c, sizeof c);
+        if (e->by < 0)
+            snprintf(what, sizeof what, "the first upcard");
         else
-            snprintf(who, sizeof who, "thrown by the bot");
-        add(buf, cap, "%3d.  %-4s  %s%s\n", i + 1, c, who, i == h->pile_n - 1 ? "   (top)" : "");
+            snprintf(what, sizeof what, "%s by %s", e->face_down ? "knocked face down" : "thrown", pile_who(p, e->by));
+        add(buf, cap, "%3d.  ", i + 1);
+        add_padded(buf, cap, c, 4);
+        add(buf, cap, "%s", what);
+        if (e->took >= 0)
+            add(buf, cap, ", taken by %s", pile_who(p, e->took));
+        else if (e->took == GIN_PILE_RESHUFFLED)
+            add(buf, cap, ", shuffled into the new stock");
+        else if (i == top && h->phase != GIN_PHASE_OVER)
+            add(buf, cap, "   (top)");
+        add(buf, cap, "\n");
     }
-    if (gin_play_seats(p) > 2)
-        add(buf, cap,
-            "\n%d in the stock. Cards a bot took from the pile and still holds are shown face up in "
-            "its box.",
-            h->stock_n);
-    else
-        add(buf, cap,
-            "\n%d in the stock. Cards the bot took from the pile and still holds are shown face up above "
-            "its hand.",
-            h->stock_n);
+    add(buf, cap, "\n%d in the stock. Cards taken back from the pile and still held show face up %s.", h->stock_n,
+        gin_play_seats(p) > 2 ? "in the taker's box" : "above the bot's hand");
 }
 
 /* "You knock", "Bot goes gin": who won the hand, and how. */

@@ -16,7 +16,7 @@ screen | grep -q "Easy bot" || fail "no bot level shown"
 wait_for "Your turn" 30
 screen | tail -1 | grep -q "q quit" || fail "key line lost q quit"
 keys v
-wait_for "face up above its hand" 5
+wait_for "Cards taken back from the pile" 5
 keys Enter
 keys t
 wait_for "Hand +Result" 5

@@ -944,15 +944,33 @@ static void test_table_texts(void **state)
     gin_play_gameover_text(&p, title, sizeof title, text, sizeof text);
     assert_string_equal(title, "Game over: a tie for the lowest total");
     assert_non_null(strstr(text, "a drawn game"));
-    /* The pile names who threw each card. */
-    g->hand.pile_n = 2;
-    g->hand.pile[0] = C("5S");
-    g->hand.pile_by[0] = -1;
-    g->hand.pile[1] = C("KD");
-    g->hand.pile_by[1] = 2;
+    /* The pile names who threw each card and who took it back, and lines
+     * its columns up whatever the card's width (10s are three columns). */
+    p.n_pile_log = 4;
+    p.pile_log[0] = (gin_pile_entry){C("5S"), -1, GIN_PILE_STAYS, 0};
+    p.pile_log[1] = (gin_pile_entry){C("TD"), 2, 1, 0};
+    p.pile_log[2] = (gin_pile_entry){C("KD"), 2, GIN_PILE_STAYS, 0};
+    p.pile_log[3] = (gin_pile_entry){C("9C"), 0, GIN_PILE_STAYS, 0};
     gin_play_pile_text(&p, text, sizeof text);
-    assert_non_null(strstr(text, "thrown by Bot 2"));
-    assert_non_null(strstr(text, "in its box"));
+    assert_non_null(strstr(text, "thrown by Bot 2, taken by Bot 1"));
+    assert_non_null(strstr(text, "thrown by you   (top)"));
+    assert_non_null(strstr(text, "in the taker's box"));
+    /* every line's description starts in the same column */
+    int col = -1;
+    for (const char *q = text; *q;) {
+        const char *nl = strchr(q, '\n');
+        if (!nl || nl == q)
+            break;
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)(nl - q), q);
+        char *w = strstr(line, "the first") ? strstr(line, "the first") : strstr(line, "thrown");
+        assert_non_null(w);
+        *w = '\0';
+        int c = gin_ui_strwidth(line);
+        assert_true(col < 0 || c == col);
+        col = c;
+        q = nl + 1;
+    }
     close_term();
 }
 
