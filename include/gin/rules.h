@@ -54,6 +54,10 @@ typedef struct gin_rules {
      * on top of the difference. 0 in every preset; a ring usually plays 10
      * (gin_rules_ring). Not used with two seats. */
     int undercut_penalty;
+    /* A common Oklahoma option, off in every preset: when the hand's first
+     * upcard is a spade the hand counts double (its points, bonuses
+     * included; a ring's penalties). */
+    int spade_double;
 } gin_rules;
 
 /* Cards dealt to each seat: ten with two seats, seven with three or four. */
@@ -108,6 +112,11 @@ const char *gin_rules_knob_names(void);
 int gin_rules_knob_count(void);
 /* Knob i's name ("gin-bonus"), or NULL when i is out of range. */
 const char *gin_rules_knob_name(int i);
+/* The version of the written formats (records, the bot protocol) that
+ * knob i came with: 1 for the first sixteen, 2 for undercut-penalty, 3 for
+ * spade-double. Knobs of version 3 on are written only when they are not 0,
+ * so everything written before reads and writes as it always did. */
+int gin_rules_knob_since(int i);
 /* Knob i's value in r; 0 for a NULL r or i out of range. */
 int gin_rules_knob_get(const gin_rules *r, int i);
 /* Store v as knob i of r, unchecked (gin_rules_check is the caller's) and

@@ -136,6 +136,12 @@ static void reshuffle(gin_hand *h, gin_event_fn fn, void *ctx)
 }
 
 /* A knock in a ring of 3-4: every other seat defends (the Oklahoma rules). */
+/* The Oklahoma option: a first upcard of spades makes the hand count double. */
+static int doubled(const gin_hand *h)
+{
+    return h->rules.spade_double && gin_card_valid(h->first_upcard) && gin_card_suit(h->first_upcard) == GIN_SPADES;
+}
+
 static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
 {
     int k = h->turn;
@@ -147,6 +153,11 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     int rc = gin_showdown_settle_ring(&h->rules, held, h->seats, k, h->knock_limit, &h->ring);
     if (rc != GIN_OK)
         return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
+    if (doubled(h)) {
+        for (int s = 0; s < h->seats; s++)
+            h->ring.penalty[s] *= 2;
+        h->ring.total *= 2;
+    }
 
     h->held[k] = held[k];
     if (card != GIN_NO_CARD) {
@@ -198,6 +209,8 @@ static int knock(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     int rc = gin_showdown_settle(&h->rules, mine, h->held[d], h->knock_limit, &sd);
     if (rc != GIN_OK)
         return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
+    if (doubled(h))
+        sd.points *= 2;
 
     h->held[k] = mine;
     if (card != GIN_NO_CARD) {

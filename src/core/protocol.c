@@ -96,6 +96,8 @@ static int format_rules(gin_text *o, const gin_rules *r)
     put(o, r->name && gin_rules_preset(r->name, NULL) == GIN_OK ? r->name : "custom");
     for (int i = 0; i < gin_rules_knob_count(); i++) {
         int v = gin_rules_knob_get(r, i);
+        if (gin_rules_knob_since(i) >= 3 && v == 0)
+            continue; /* knobs added since: only when on, so every bot of protocol 1 still reads the line */
         const char *word = gin_rules_knob_word(i, v);
         put(o, " ");
         put(o, gin_rules_knob_name(i));

@@ -168,7 +168,9 @@ static void put_rules(gin_text *o, const gin_rules *r)
     gin_text_put(o, "\n");
     for (int i = 0; i < gin_rules_knob_count(); i++) {
         int v = gin_rules_knob_get(r, i);
-        if (knob_optional(i) && v == 0 && r->seats == 2)
+        /* Knobs added since version 1 are written only when they matter,
+         * so records written before them read and write as they did. */
+        if (knob_optional(i) && v == 0 && (r->seats == 2 || gin_rules_knob_since(i) >= 3))
             continue;
         gin_text_put(o, gin_rules_knob_name(i));
         gin_text_put(o, " ");

@@ -156,6 +156,8 @@ int gin_rules_check(const gin_rules *r, const char **why)
         msg = "hollywood: must be on or off";
     else if (r->hollywood && r->seats != 2)
         msg = "hollywood: two seats only";
+    else if (!in(r->spade_double, 0, 1))
+        msg = "spade-double: must be on or off";
     else if (!in(r->undercut_penalty, 0, BONUS_MAX))
         msg = "undercut-penalty: must be 0 to 1000";
     if (why)
@@ -236,13 +238,14 @@ static const knob knobs[] = {
     KNOB("shutout", shutout, w_shutout, "shutout: expected total or no-box"),
     KNOB("hollywood", hollywood, w_onoff, "hollywood: expected on or off"),
     NUMBER("undercut-penalty", undercut_penalty, "undercut-penalty: expected a number"),
+    KNOB("spade-double", spade_double, w_onoff, "spade-double: expected on or off"),
 };
 
 const char *gin_rules_knob_names(void)
 {
     return "seats, cut, next-dealer, first-turn, knock, gin-bonus, big-gin, undercut-bonus, "
            "stock, stock-void-at, target, max-hands, game-bonus, box-bonus, shutout, hollywood, "
-           "undercut-penalty";
+           "undercut-penalty, spade-double";
 }
 
 enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
@@ -250,6 +253,8 @@ enum { N_KNOBS = sizeof knobs / sizeof knobs[0] };
 int gin_rules_knob_count(void) { return N_KNOBS; }
 
 const char *gin_rules_knob_name(int i) { return i >= 0 && i < N_KNOBS ? knobs[i].name : NULL; }
+
+int gin_rules_knob_since(int i) { return i < 16 ? 1 : i == 16 ? 2 : 3; }
 
 int gin_rules_knob_get(const gin_rules *r, int i)
 {

@@ -600,12 +600,37 @@ static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *d
 }
 
 /* The penalties of a ring's hand, spelled out. */
+/* 2 when the hand counts double (the Oklahoma option: a spade first
+ * upcard), else 1. */
+static int hand_factor(const gin_game *g)
+{
+    return g->rules.spade_double && gin_card_valid(g->hand.first_upcard) &&
+                   gin_card_suit(g->hand.first_upcard) == GIN_SPADES
+               ? 2
+               : 1;
+}
+
+/* A ring penalty as the arithmetic ends: "12", or "6 x 2 = 12" when the
+ * hand counts double. */
+static const char *penalty_text(int pen, int x, char *buf, size_t cap)
+{
+    if (x == 2)
+        snprintf(buf, cap, "%d x 2 = %d", pen / 2, pen);
+    else
+        snprintf(buf, cap, "%d", pen);
+    return buf;
+}
+
 static void ring_scoring(const gin_play *p, char *t, size_t cap)
 {
     const gin_ring_showdown *sd = &p->tsd;
     const gin_rules *r = &p->m.game.rules;
     int n = gin_play_seats(p), k = sd->knocker, w = sd->winner, kd = sd->deadwood[k], u = sd->deadwood[w];
+    int x = hand_factor(&p->m.game);
+    char pt[32];
     t[0] = '\0';
+    if (x == 2)
+        add(t, cap, "The first upcard was a spade: the hand counts double.\n");
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
@@ -614,7 +639,8 @@ static void ring_scoring(const gin_play *p, char *t, size_t cap)
             bonus);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            add(t, cap, "  %s: %d + %d = %d\n", name_of(p, seat), sd->deadwood[seat], bonus, sd->penalty[seat]);
+            add(t, cap, "  %s: %d + %d = %s\n", name_of(p, seat), sd->deadwood[seat], bonus,
+                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
@@ -623,21 +649,23 @@ static void ring_scoring(const gin_play *p, char *t, size_t cap)
             k == p->human ? "You" : name_of(p, k), kd, kd);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], kd, sd->penalty[seat]);
+            add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], kd,
+                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
     add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
         k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
         w == p->human ? "you win" : "it wins");
-    add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %d\n", name_of(p, k), kd, u, r->undercut_penalty,
-        sd->penalty[k]);
+    add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %s\n", name_of(p, k), kd, u, r->undercut_penalty,
+        penalty_text(sd->penalty[k], x, pt, sizeof pt));
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
         if (seat == w)
             add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
         else
-            add(t, cap, "  %s: %d - %d = %d\n", name_of(p, seat), sd->deadwood[seat], u, sd->penalty[seat]);
+            add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], u,
+                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
     }
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
@@ -744,13 +772,13 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     char *t = s->text;
     size_t cap = sizeof s->text;
     t[0] = '\0';
-    int kd = sd->knocker.deadwood, dd = sd->defender.deadwood;
+    int kd = sd->knocker.deadwood, dd = sd->defender.deadwood, x = hand_factor(g), pts = sd->points / x;
     const char *kn = k == p->human ? "you" : "the bot", *dn = d == p->human ? "you" : "the bot";
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
             sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin", bonus,
-            d == p->human ? "your" : "the bot's", dd, sd->points, kn);
+            d == p->human ? "your" : "the bot's", dd, pts, kn);
         add(t, cap, "No layoffs against gin.\n");
     } else {
         if (sd->n_layoffs)
@@ -760,9 +788,11 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
         if (sd->kind == GIN_RESULT_UNDERCUT)
             add(t, cap,
                 "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
-                d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, sd->points, dn);
+                d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, pts, dn);
         else
-            add(t, cap, "Knock: %d against %d: the difference, %d points, to %s.\n", dd, kd, sd->points, kn);
+            add(t, cap, "Knock: %d against %d: the difference, %d points, to %s.\n", dd, kd, pts, kn);
     }
+    if (x == 2)
+        add(t, cap, "The first upcard was a spade: the hand counts double, %d points.\n", sd->points);
     add(t, cap, "%s", score);
 }

@@ -356,6 +356,39 @@ static void test_knock_limit_and_showdown(void **state)
     expect_illegal(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD));
 }
 
+/* Oklahoma's option: a spade first upcard makes the hand count double (the
+ * same deal with a heart upcard is the measure); off, or another suit, and
+ * the points are the showdown's. */
+static int knock_points(const char *upcard, int spade_double)
+{
+    gin_rules r = preset("oklahoma");
+    r.spade_double = spade_double;
+    gin_card deck[GIN_DECK_SIZE];
+    /* the non-dealer: three melds, AC 2C... knocks with deadwood 3 after a discard */
+    make_deck(deck, "AS 2S 3S 4H 5H 6H 7D 8D 9D 3C", "AC 2C 5C 7C 9C JC QS 2D 4D 6D", upcard, "KD");
+    gin_hand h;
+    assert_int_equal(gin_hand_deal(&h, &r, 0, deck, 1, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    evlog l = {0};
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_KNOCK, C("KD")), log_event, &l), GIN_OK);
+    assert_int_equal(l.ev[l.n - 1].kind, GIN_EV_HAND_OVER);
+    assert_int_equal(l.ev[l.n - 1].value, h.result.points);
+    assert_int_equal(h.result.winner, GIN_KNOCKER);
+    return h.result.points;
+}
+
+static void test_spade_upcard_doubles(void **state)
+{
+    (void)state;
+    int plain = knock_points("8S", 0);
+    assert_true(plain > 0);
+    assert_int_equal(knock_points("8S", 1), 2 * plain);
+    assert_int_equal(knock_points("8H", 1), knock_points("8H", 0)); /* hearts: not doubled */
+    assert_int_equal(knock_points("8H", 0), plain);                 /* the same hand otherwise */
+}
+
 static void test_gin_event(void **state)
 {
     (void)state;
@@ -719,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_taken_card_rule),
         cmocka_unit_test(test_knock_limit_and_showdown),
         cmocka_unit_test(test_gin_event),
+        cmocka_unit_test(test_spade_upcard_doubles),
         cmocka_unit_test(test_big_gin),
         cmocka_unit_test(test_oklahoma_limit),
         cmocka_unit_test(test_standard_void_at_two),

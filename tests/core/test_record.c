@@ -80,6 +80,7 @@ static void test_round_trip(void **state)
             r.hollywood = seed % 4 == 3;
             if (seed % 5 == 4)
                 r.big_gin_bonus = 31;
+            r.spade_double = seed % 7 == 6; /* the newest knob: written only when on */
             int limit = seed % 3 == 2 ? 1 + (int)(seed * 7 % 90) : GIN_RECORD_MAX_ACTIONS;
             play(&r, seed * 1000 + p, &f->rec, &f->g, limit);
             int len = gin_record_format(&f->rec, f->text, TEXT_CAP);
@@ -91,7 +92,10 @@ static void test_round_trip(void **state)
             assert_int_equal(f->parsed.seed, f->rec.seed);
             assert_int_equal(f->parsed.n_actions, f->rec.n_actions);
             assert_memory_equal(f->parsed.actions, f->rec.actions, sizeof f->rec.actions[0] * (size_t)f->rec.n_actions);
-            assert_string_equal(f->parsed.rules.name, r.big_gin_bonus || r.hollywood ? "custom" : r.name);
+            assert_true((strstr(f->text, "\nspade-double on\n") != NULL) == (r.spade_double != 0));
+            assert_null(strstr(f->text, "spade-double off"));
+            assert_string_equal(f->parsed.rules.name,
+                                r.big_gin_bonus || r.hollywood || r.spade_double ? "custom" : r.name);
             f->parsed.rules.name = r.name;
             assert_memory_equal(&f->parsed.rules, &r, sizeof r);
             int idx = 0, el = 0;

@@ -303,7 +303,7 @@ static void test_knob_by_index(void **state)
 {
     (void)state;
     char names[512] = "";
-    assert_int_equal(gin_rules_knob_count(), 17);
+    assert_int_equal(gin_rules_knob_count(), 18);
     for (int i = 0; i < gin_rules_knob_count(); i++) {
         if (i)
             strcat(names, ", ");
@@ -321,7 +321,18 @@ static void test_knob_by_index(void **state)
     assert_int_equal(gin_rules_knob_put(&r, 10, 250), GIN_OK);
     assert_int_equal(r.target, 250);
     assert_string_equal(r.name, "oklahoma"); /* unchecked, unnamed: the caller's */
-    assert_int_equal(gin_rules_knob_put(&r, 17, 1), GIN_EINVAL);
+    assert_int_equal(gin_rules_knob_put(&r, 18, 1), GIN_EINVAL);
+    /* spade-double: the newest knob, off in every preset, on/off by word */
+    assert_string_equal(gin_rules_knob_name(17), "spade-double");
+    assert_int_equal(gin_rules_knob_since(17), 3);
+    assert_int_equal(gin_rules_knob_since(16), 2);
+    assert_int_equal(gin_rules_knob_since(0), 1);
+    for (size_t i = 0; i < gin_rules_preset_count(); i++)
+        assert_int_equal(gin_rules_preset_at(i)->spade_double, 0);
+    gin_rules sd = get("oklahoma");
+    assert_int_equal(gin_rules_set(&sd, "spade-double", "on", NULL), GIN_OK);
+    assert_int_equal(sd.spade_double, 1);
+    assert_int_equal(gin_rules_set(&sd, "spade-double", "2", NULL), GIN_ERULES);
     assert_int_equal(gin_rules_knob_put(NULL, 0, 1), GIN_EINVAL);
 
     assert_string_equal(gin_rules_knob_word(1, 1), "high");

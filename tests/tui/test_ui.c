@@ -374,6 +374,39 @@ static void test_move_log_fills_and_scrolls(void **state)
     assert_true(shown[1] > shown[0]);
 }
 
+/* Oklahoma's spade-double option at the showdown: the arithmetic is the
+ * showdown's, then the doubling is said with the points it makes. */
+static void test_showdown_spade_double(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->m.game;
+    g->rules.spade_double = 1;
+    g->hand.first_upcard = C("8S");
+    gin_showdown sd;
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 3C"),
+                                         test_cards("AC 2C 5C 7C 9C JC QS 2D 4D 6D"), 10, &sd),
+                     0);
+    int plain = sd.points;
+    sd.points *= 2; /* as the hand scores it */
+    p->sd = sd;
+    p->sd_knocker = p->human;
+    p->hand_void = 0;
+    gin_showdown_screen scr;
+    gin_play_showdown_screen(p, &scr);
+    char want[96];
+    snprintf(want, sizeof want, "the difference, %d points, to you.", plain);
+    assert_non_null(strstr(scr.text, want));
+    snprintf(want, sizeof want, "The first upcard was a spade: the hand counts double, %d points.", 2 * plain);
+    assert_non_null(strstr(scr.text, want));
+    g->hand.first_upcard = C("8H"); /* not a spade: nothing said */
+    p->sd.points = plain;
+    gin_play_showdown_screen(p, &scr);
+    assert_null(strstr(scr.text, "counts double"));
+    close_term();
+}
+
 /* Every meld's cards side by side in p->order. */
 static void assert_melds_together(const gin_play *p, gin_cardset held)
 {
@@ -982,7 +1015,7 @@ int main(void)
         cmocka_unit_test(test_table_ascii),           cmocka_unit_test(test_tiny_window),
         cmocka_unit_test(test_showdown_screen),       cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),       cmocka_unit_test(test_text_page_wraps),
-        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together), cmocka_unit_test(test_move_log_fills_and_scrolls),         cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together), cmocka_unit_test(test_move_log_fills_and_scrolls), cmocka_unit_test(test_showdown_spade_double),         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),   cmocka_unit_test(test_long_message_wraps),
         cmocka_unit_test(test_table_4_seats_80x24),   cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
         cmocka_unit_test(test_table_4_seats_120x40),  cmocka_unit_test(test_table_layout_sizes),
