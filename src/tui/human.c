@@ -212,6 +212,7 @@ static void review_note(gin_play *p, const gin_view *v, gin_action chosen)
     if (cost < 0.05)
         return;
     gin_review_item *r = &p->review[p->n_review++];
+    r->at = p->rec->n_actions;
     r->hand_no = p->m.game.hand_no;
     r->turn = v->turns;
     r->chosen = chosen;
@@ -317,14 +318,6 @@ static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gi
 static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
     review_note(p, v, a);
-    if (p->practice && p->snap_now && p->snap_prev) {
-        gin_match *t = p->snap_prev;
-        p->snap_prev = p->snap_now;
-        p->snap_now = t;
-        p->snap_prev_n = p->snap_now_n;
-        p->snap_prev_review = p->snap_now_review;
-        p->have_prev = 1;
-    }
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
         p->drawn = GIN_NO_CARD;
         p->selected = -1;
@@ -369,16 +362,18 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         if (p->log_scroll < 0)
             p->log_scroll = 0;
         return GO_ON;
-    case GIN_CMD_UNDO:
+    case GIN_CMD_UNDO: {
+        const char *why = NULL;
         if (!p->practice)
             gin_play_msg(p, 1, "Undo is for practice games: start one with --open or from the menu (m).");
-        else if (!p->have_prev)
-            gin_play_msg(p, 1, "Nothing to undo yet.");
+        else if (gin_play_undo_point(p, &why) < 0)
+            gin_play_msg(p, 1, "%s", why);
         else {
             p->undo_req = 1;
             return abort_decision(p);
         }
         return GO_ON;
+    }
     case GIN_CMD_QUIT:
         p->quit_armed = 1;
         if (gin_play_can_save(p))
@@ -463,11 +458,6 @@ static int on_key(gin_play *p, const gin_view *v, int key, gin_action *out)
  * picked to throw, the message. */
 static void start_decision(gin_play *p, const gin_view *v)
 {
-    if (p->practice && p->snap_now) {
-        *p->snap_now = p->m;
-        p->snap_now_n = p->rec->n_actions;
-        p->snap_now_review = p->n_review;
-    }
     gin_play_sync_hand(p, v->hand);
     if (v->phase == GIN_PHASE_DISCARD && p->selected < 0 && p->n_order) {
         int i = p->drawn != GIN_NO_CARD ? index_of(p, p->drawn) : -1;

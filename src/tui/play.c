@@ -42,7 +42,9 @@ static int record(gin_play *p, gin_action a)
         return GIN_OK;
     if (!gin_hand_is_legal(&p->m.game.hand, a))
         return GIN_EILLEGAL;
-    (void)gin_record_add(p->rec, a);
+    int at = p->rec->n_actions;
+    if (gin_record_add(p->rec, a) == GIN_OK)
+        p->acted_by[at] = (int8_t)p->m.game.hand.turn;
     return GIN_OK;
 }
 
@@ -246,7 +248,7 @@ static void on_deal(gin_play *p, const gin_event *ev, const char *c)
     p->selected = -1;
     p->drawn = GIN_NO_CARD;
     p->n_review = 0;
-    p->have_prev = 0;
+    p->hand_start = p->rec->n_actions;
     p->n_log = 0;
     p->log_scroll = 0;
     gin_play_sync_hand(p, ev->cards);
@@ -429,6 +431,51 @@ static int show_game_over(gin_play *p)
     }
 }
 
+/* ---- Practice undo. */
+
+/* Take back the human's last decision (and the bots' moves after it): the
+ * game is played again from its record up to that point, so the state is
+ * exactly what it was, and the record (hence the save) loses the moves. */
+static void undo(gin_play *p)
+{
+    const char *why = NULL;
+    int to = gin_play_undo_point(p, &why);
+    p->undo_req = 0;
+    p->aborting = 0;
+    gin_record *prefix = to < 0 ? NULL : malloc(sizeof *prefix);
+    if (!prefix) {
+        gin_play_msg(p, 1, "%s", to < 0 ? why : "Cannot undo: out of memory.");
+        return;
+    }
+    *prefix = *p->rec;
+    prefix->n_actions = to;
+    int kept = p->n_review; /* the replayed deal forgets the hand's review */
+    const gin_agent *agents[GIN_MAX_SEATS] = {&p->agent[0], &p->agent[1], &p->agent[2], &p->agent[3]};
+    gin_record_init(p->rec, &p->rules, p->seed);
+    int rc = gin_match_init(&p->m, &p->rules, p->seed, agents, on_event, p);
+    p->src = prefix;
+    p->replay_pos = 0;
+    p->replaying = 1;
+    /* Every action of the prefix and the deals between them (the hand's
+     * own too, when the undo goes back to its first move), and no more:
+     * the next decision is asked by play_game as any other. */
+    for (; rc >= 0;) {
+        int deal = p->m.game.hand_no == 0 || p->m.game.hand.phase == GIN_PHASE_OVER;
+        if (p->replay_pos >= prefix->n_actions && !deal)
+            break;
+        if ((rc = gin_match_step(&p->m)) <= 0)
+            break;
+    }
+    p->replaying = 0;
+    p->src = NULL;
+    free(prefix);
+    p->n_review = kept;
+    while (p->n_review > 0 && p->review[p->n_review - 1].at >= to)
+        p->n_review--;
+    p->selected = -1; /* the replay set drawn: the card taken is marked again */
+    gin_play_log(p, "Undone: your last move is taken back.");
+}
+
 /* ---- One game. Returns 'n' for another, 'q' to leave (saved if mid-game). */
 
 enum { PLAY_NEW = 'n', PLAY_QUIT = 'q' };
@@ -475,6 +522,21 @@ static int bot_forfeits(gin_play *p)
     return k == 'n' ? PLAY_NEW : PLAY_QUIT;
 }
 
+/* Saved after every move, so a killed or crashed table loses at most the
+ * decision in progress. A failure is said now, and again (in why) when the
+ * table closes. */
+static void save_move(gin_play *p, char *why, size_t cap)
+{
+    if (!gin_play_can_save(p))
+        return;
+    char w[512];
+    save_game(p, w, sizeof w);
+    if (w[0]) {
+        gin_play_msg(p, 1, "%s", w);
+        snprintf(why, cap, "%s", w);
+    }
+}
+
 static int play_game(gin_play *p, char *why, size_t cap)
 {
     gin_record_init(p->rec, &p->rules, p->seed);
@@ -484,20 +546,11 @@ static int play_game(gin_play *p, char *why, size_t cap)
         snprintf(why, cap, "cannot start the game: %s", gin_strerror(rc));
         return PLAY_QUIT;
     }
-    p->have_prev = 0;
     for (;;) {
         rc = gin_match_step(&p->m);
         if (p->undo_req) {
-            p->undo_req = 0;
-            p->aborting = 0;
-            p->m = *p->snap_prev;
-            p->rec->n_actions = p->snap_prev_n;
-            p->n_review = p->snap_prev_review;
-            p->have_prev = 0;
-            p->drawn = GIN_NO_CARD;
-            p->selected = -1;
-            p->n_order = 0;
-            gin_play_log(p, "Undone: your last move is taken back.");
+            undo(p);
+            save_move(p, why, cap); /* a crash now must not bring the move back */
             continue;
         }
         if (p->quit_req) {
@@ -530,16 +583,8 @@ static int play_game(gin_play *p, char *why, size_t cap)
                          gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
             return PLAY_QUIT;
         }
-        if (rc > 0 && !p->replaying && gin_play_can_save(p)) {
-            /* Saved after every move, so a killed or crashed table loses
-             * at most the decision in progress. */
-            char w[512];
-            save_game(p, w, sizeof w);
-            if (w[0]) { /* said now, and again when the table closes */
-                gin_play_msg(p, 1, "%s", w);
-                snprintf(why, cap, "%s", w);
-            }
-        }
+        if (rc > 0 && !p->replaying)
+            save_move(p, why, cap);
         if (p->hand_over) {
             p->hand_over = 0;
             if (show_hand_end(p) < 0)
@@ -585,11 +630,8 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
 {
     why[0] = '\0';
     p->rec = malloc(sizeof *p->rec);
-    p->snap_prev = malloc(sizeof *p->snap_prev);
-    p->snap_now = malloc(sizeof *p->snap_now);
-    if (!p->rec || !p->snap_prev || !p->snap_now) {
+    if (!p->rec) {
         snprintf(why, cap, "out of memory");
-        free(p->rec), free(p->snap_prev), free(p->snap_now);
         return 1;
     }
     gin_human_agent(p, &p->human_agent);
@@ -633,8 +675,6 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
     drop_ring_bots(p);
     free(p->rec);
-    free(p->snap_prev);
-    free(p->snap_now);
     p->rec = NULL;
     return result;
 }

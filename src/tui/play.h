@@ -28,6 +28,7 @@ typedef struct gin_pile_entry {
 
 typedef struct gin_review_item {
     int hand_no, turn;
+    int at; /* the decision's place in the record (undo drops the items from there on) */
     gin_action chosen, best;
     double cost; /* estimated points lost, per the advice values */
     char reason[96];
@@ -79,9 +80,10 @@ typedef struct gin_play {
     /* Leaving a decision early. */
     int aborting; /* set while a callback unwinds: ignore its events */
     int quit_req, undo_req;
-    /* Practice undo: the match and record length before your last move. */
-    gin_match *snap_prev, *snap_now;
-    int snap_prev_n, snap_now_n, snap_prev_review, snap_now_review, have_prev;
+    /* Practice undo works on the record: who made each action, and where
+     * the hand in play began (undo replays the game up to a point). */
+    int8_t acted_by[GIN_RECORD_MAX_ACTIONS];
+    int hand_start;
     /* Practice review of the hand in play. */
     gin_review_item review[GIN_PLAY_REVIEW_MAX];
     int n_review;
@@ -107,6 +109,11 @@ typedef struct gin_play {
 /* Run games until the player leaves; resume (may be NULL) is a saved
  * game to replay first. Returns 0, or 1 with a message in why. */
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);
+
+/* Practice undo: the record index the next undo goes back to (the human's
+ * last decision in this hand, never before a card the human drew from the
+ * stock: it was seen), or -1 with the reason in *why (undo.c). */
+int gin_play_undo_point(const gin_play *p, const char **why);
 
 /* Whether this game is saved as it goes (it is unless the
  * opponent is an external bot or the state directory cannot be used), and
