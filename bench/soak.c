@@ -62,7 +62,7 @@ static int rec_offer(void *self, const gin_view *v)
     recorder *r = self;
     int x = r->inner->offer(r->inner->self, v);
     if (x >= 0)
-        rec_add(r, (gin_action){x ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD});
+        rec_add(r, gin_action_make(x ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD));
     return x;
 }
 
@@ -71,7 +71,7 @@ static int rec_draw(void *self, const gin_view *v)
     recorder *r = self;
     int x = r->inner->draw(r->inner->self, v);
     if (x >= 0)
-        rec_add(r, (gin_action){x, GIN_NO_CARD});
+        rec_add(r, gin_action_make(x, GIN_NO_CARD));
     return x;
 }
 
@@ -81,7 +81,7 @@ static int rec_discard(void *self, const gin_view *v, gin_action *out)
     /* No baseline goes big gin; take it whenever it is there, so the rule's
      * path is played. */
     if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0) {
-        *out = (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD};
+        *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         rec_add(r, *out);
         return GIN_OK;
     }

@@ -87,7 +87,7 @@ static int rec_offer(void *self, const gin_view *v)
     const gin_agent *in = ((recorder *)self)->inner;
     int r = in->offer(in->self, v);
     if (r >= 0)
-        gin_record_add(&rec, (gin_action){r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD});
+        gin_record_add(&rec, gin_action_make(r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD));
     return r;
 }
 
@@ -96,7 +96,7 @@ static int rec_draw(void *self, const gin_view *v)
     const gin_agent *in = ((recorder *)self)->inner;
     int r = in->draw(in->self, v);
     if (r >= 0)
-        gin_record_add(&rec, (gin_action){r, GIN_NO_CARD});
+        gin_record_add(&rec, gin_action_make(r, GIN_NO_CARD));
     return r;
 }
 

@@ -47,7 +47,20 @@ enum gin_action_kind {
 typedef struct gin_action {
     int kind;      /* enum gin_action_kind */
     gin_card card; /* DISCARD / KNOCK only; ignored by the other kinds */
+    /* KNOCK only: the melds the knocker shows (meld.h; it must be a spread
+     * of its cards after the discard within the knock limit); zero, as in
+     * any action built without it, lets the rules choose: a least-deadwood
+     * spread, the one leaving the defender most deadwood. Ignored by the
+     * other kinds. */
+    gin_spread spread;
 } gin_action;
+
+/* An action of `kind` with `card` and no spread chosen. */
+static inline gin_action gin_action_make(int kind, gin_card card)
+{
+    gin_action a = {kind, card, {0, 0}};
+    return a;
+}
 
 enum gin_event_kind {
     GIN_EV_DEAL = 0,         /* a seat's ten cards were dealt; see below */

@@ -55,6 +55,55 @@ int gin_arrange(gin_cardset hand, gin_arrangement *out);
  * order is fixed (gin_arrange returns the first); unused melds[] are 0. */
 int gin_arrange_all(gin_cardset hand, gin_arrangement *out, size_t cap);
 
+/* ---- the spread: the melds a knocker shows ----
+ *
+ * A knocker may show any melds of its hand that leave no more deadwood
+ * than the knock limit, not only a least-deadwood arrangement: the choice
+ * decides what the defender can lay off. A spread names the cards shown in
+ * sets and the cards shown in runs; that fixes the melds (a rank's set
+ * cards are one set, each block of consecutive run cards of a suit one
+ * run: two runs that touch are one). Both 0 means no choice made: the
+ * rules choose (gin_showdown_settle). A hand whose least deadwood is 0 is
+ * gin and must be shown as gin. */
+typedef struct gin_spread {
+    gin_cardset sets; /* cards shown in sets */
+    gin_cardset runs; /* cards shown in runs */
+} gin_spread;
+
+/* The spread that shows the melds of `a` (zero for NULL or no melds). */
+gin_spread gin_spread_of(const gin_arrangement *a);
+
+/* The arrangement `hand` (the knocker's cards after its discard) shows
+ * with spread `s` into *out: its melds in display order, the rest of
+ * `hand` unmatched. Returns GIN_OK; GIN_EINVAL for NULL out, a zero
+ * spread, bits outside GIN_DECK, or cards that are not melds of `hand`
+ * (outside it, in both sets and runs, a set of fewer than three, a run of
+ * fewer than three); GIN_EKNOCK when it leaves more deadwood than `limit`
+ * (limit >= 0; < 0 skips that check) or leaves deadwood in a hand that is
+ * gin. *out is written only on success. */
+int gin_spread_arrange(gin_cardset hand, gin_spread s, int limit, gin_arrangement *out);
+
+/* Every spread `hand` (at most 11 cards) may show within `limit` (< 0: any
+ * deadwood), as arrangements: least deadwood first, then in a fixed order.
+ * A gin hand lists only its gin spreads; no spread is empty of melds.
+ * Writes up to `cap` into out[] and returns how many there are in total
+ * (which may exceed cap), or GIN_EINVAL (bad bits, out NULL with cap > 0),
+ * GIN_ECOUNT (more than 11 cards). */
+int gin_spreads(gin_cardset hand, int limit, gin_arrangement *out, size_t cap);
+
+/* Add `meld` to the spread *s (as a set or a run, as it is). Returns GIN_OK,
+ * or GIN_EINVAL (s NULL, not a valid meld, or a card already in *s). */
+int gin_spread_add(gin_spread *s, gin_cardset meld);
+
+/* The melds of `s` as text into buf (NUL-terminated): a meld's cards joined
+ * by commas, melds by spaces, in display order ("AC,2C,3C 8S,8H,8D"); ""
+ * for the zero spread. Every meld reads back with gin_cardset_parse and
+ * gin_spread_add. Returns the length, or GIN_EINVAL (buf NULL, s not
+ * melds), GIN_ESPACE (cap too small). */
+int gin_spread_format(gin_spread s, char *buf, size_t cap);
+/* Room enough for any spread of 11 cards in that form. */
+enum { GIN_SPREAD_TEXT_MAX = 48 };
+
 /* Every meld contained in `hand` (all sets of 3 and 4, all runs of every
  * length). Writes up to `cap` into out[] and returns the total count, or
  * GIN_EINVAL. Order: sets by rank (a four-set before its three-sets), then

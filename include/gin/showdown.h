@@ -47,6 +47,15 @@ typedef struct gin_showdown {
 int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
                         gin_showdown *out);
 
+/* The same with the knocker's own choice of melds (meld.h, gin_spread):
+ * it shows `spread`, its deadwood is what that leaves, and the defender
+ * lays off onto those melds. A zero spread is gin_showdown_settle. Errors
+ * as gin_showdown_settle, and those of gin_spread_arrange for the spread
+ * (GIN_EINVAL: not melds of the knocker's cards; GIN_EKNOCK: over the
+ * limit, or deadwood left in a gin hand). */
+int gin_showdown_settle_spread(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
+                               gin_spread spread, gin_showdown *out);
+
 /* ---- a ring of three or four (the Oklahoma rules; docs/rules.md, "A ring for
  * three or four") ----
  *
@@ -96,6 +105,11 @@ typedef struct gin_ring_showdown {
  * GIN_EKNOCK as gin_showdown_settle; *out is written only on success. */
 int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
                              gin_ring_showdown *out);
+
+/* The same with the knocker's own choice of melds, as
+ * gin_showdown_settle_spread. */
+int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
+                                    int knock_limit, gin_spread spread, gin_ring_showdown *out);
 
 #ifdef __cplusplus
 }

@@ -116,30 +116,30 @@ static int legal_moves(const gin_view *v, gin_action *a)
     int n = 0;
     switch (v->phase) {
     case GIN_PHASE_OFFER:
-        a[n++] = (gin_action){GIN_ACT_TAKE_UPCARD, GIN_NO_CARD};
-        a[n++] = (gin_action){GIN_ACT_PASS, GIN_NO_CARD};
+        a[n++] = gin_action_make(GIN_ACT_TAKE_UPCARD, GIN_NO_CARD);
+        a[n++] = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
         break;
     case GIN_PHASE_DRAW:
         if (v->stock_n > 0)
-            a[n++] = (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
+            a[n++] = gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
         if (v->pile_n > 0 && !(v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER))
-            a[n++] = (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD};
+            a[n++] = gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD);
         break;
     case GIN_PHASE_DISCARD: {
         int after[64];
         if (gin_discard_deadwoods(v->hand, after) < 0)
             return 0;
         if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0)
-            a[n++] = (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD};
+            a[n++] = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         for (gin_cardset s = v->hand; s; s &= s - 1) {
             gin_card c = gin_cardset_first(s);
             if (c != v->taken && after[c] <= v->knock_limit)
-                a[n++] = (gin_action){GIN_ACT_KNOCK, c};
+                a[n++] = gin_action_make(GIN_ACT_KNOCK, c);
         }
         for (gin_cardset s = v->hand; s; s &= s - 1) {
             gin_card c = gin_cardset_first(s);
             if (c != v->taken)
-                a[n++] = (gin_action){GIN_ACT_DISCARD, c};
+                a[n++] = gin_action_make(GIN_ACT_DISCARD, c);
         }
         break;
     }

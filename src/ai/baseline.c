@@ -126,12 +126,12 @@ static int random_discard(void *self, const gin_view *v, gin_action *out)
         return GIN_ESTATE;
     for (gin_cardset s = cands; s && n < 22; s &= s - 1) {
         gin_card c = gin_cardset_first(s);
-        acts[n++] = (gin_action){GIN_ACT_DISCARD, c};
+        acts[n++] = gin_action_make(GIN_ACT_DISCARD, c);
         if (after[c] <= v->knock_limit)
-            acts[n++] = (gin_action){GIN_ACT_KNOCK, c};
+            acts[n++] = gin_action_make(GIN_ACT_KNOCK, c);
     }
     if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0)
-        acts[n++] = (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD};
+        acts[n++] = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
     *out = acts[gin_rng_below(&b->rng, (uint32_t)n)];
     return GIN_OK;
 }
@@ -161,7 +161,7 @@ static int simple_discard(void *self, const gin_view *v, gin_action *out)
     if (gin_cardset_count(v->hand) < 2 || gin_discard_deadwoods(v->hand, after) < 0)
         return GIN_ESTATE;
     if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0) {
-        *out = (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD};
+        *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         return GIN_OK;
     }
     /* The drawn card: the pile card taken (public), else the stock card this
@@ -194,8 +194,7 @@ static int simple_discard(void *self, const gin_view *v, gin_action *out)
         b->pairs[d] |= gin_cardset_of(drawn);
     }
     b->drawn = GIN_NO_CARD;
-    out->kind = best <= v->knock_limit ? GIN_ACT_KNOCK : GIN_ACT_DISCARD;
-    out->card = d;
+    *out = gin_action_make(best <= v->knock_limit ? GIN_ACT_KNOCK : GIN_ACT_DISCARD, d);
     return GIN_OK;
 }
 

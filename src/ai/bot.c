@@ -23,13 +23,13 @@ static int bot_act(bot *b, const gin_view *v, gin_action *out)
 
 static int bot_offer(void *self, const gin_view *v)
 {
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     return bot_act(self, v, &a) == GIN_OK && a.kind == GIN_ACT_TAKE_UPCARD;
 }
 
 static int bot_draw(void *self, const gin_view *v)
 {
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     int rc = bot_act(self, v, &a);
     return rc == GIN_OK ? a.kind : rc;
 }

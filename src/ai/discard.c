@@ -73,11 +73,9 @@ int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *o
             ki = i;
     }
     *ki_out = ki;
-    out->kind = GIN_ACT_DISCARD;
-    out->card = e->card[bi];
+    *out = gin_action_make(GIN_ACT_DISCARD, e->card[bi]);
     if (v->rules.big_gin_bonus > 0 && v->taken == GIN_NO_CARD && gin_deadwood(v->hand) == 0) {
-        out->kind = GIN_ACT_KNOCK;
-        out->card = GIN_NO_CARD;
+        *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         return 1;
     }
     return 0;

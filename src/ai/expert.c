@@ -294,14 +294,14 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
     c[n++].a = *fallback; /* hard's choice first: the others must beat it */
     switch (v->phase) {
     case GIN_PHASE_OFFER:
-        n = add_cand(c, n, (gin_action){GIN_ACT_TAKE_UPCARD, GIN_NO_CARD});
-        n = add_cand(c, n, (gin_action){GIN_ACT_PASS, GIN_NO_CARD});
+        n = add_cand(c, n, gin_action_make(GIN_ACT_TAKE_UPCARD, GIN_NO_CARD));
+        n = add_cand(c, n, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD));
         break;
     case GIN_PHASE_DRAW:
         if ((v->turns == 0 && v->rules.first_turn == GIN_FIRST_TURN_OFFER) || v->stock_n <= 0 || v->pile_n <= 0)
             return 0; /* forced */
-        n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD});
-        n = add_cand(c, n, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD});
+        n = add_cand(c, n, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD));
+        n = add_cand(c, n, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD));
         break;
     case GIN_PHASE_DISCARD: {
         if (fallback->kind == GIN_ACT_KNOCK) {
@@ -327,7 +327,7 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
         for (int i = 0; i < e.n && knocks < 2; i++) {
             int j = order[i];
             if (e.dw_after[j] <= v->knock_limit) {
-                n = add_cand(c, n, (gin_action){GIN_ACT_KNOCK, e.card[j]});
+                n = add_cand(c, n, gin_action_make(GIN_ACT_KNOCK, e.card[j]));
                 knocks++;
             }
         }
@@ -335,9 +335,9 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
         gin_card kc;
         int kdw = ai_best_after_discard(v->hand, v->taken, &kc);
         if (fallback->kind == GIN_ACT_KNOCK && kdw <= v->knock_limit && kc != GIN_NO_CARD)
-            n = add_cand(c, n, (gin_action){GIN_ACT_KNOCK, kc});
+            n = add_cand(c, n, gin_action_make(GIN_ACT_KNOCK, kc));
         for (int i = 0; i < e.n && i < KEEP_DISCARDS && n < MAX_CANDIDATES; i++)
-            n = add_cand(c, n, (gin_action){GIN_ACT_DISCARD, e.card[order[i]]});
+            n = add_cand(c, n, gin_action_make(GIN_ACT_DISCARD, e.card[order[i]]));
         break;
     }
     default:

@@ -476,14 +476,14 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
 
 static int x_offer(void *self, const gin_view *v)
 {
-    gin_action a = {GIN_ACT_PASS, GIN_NO_CARD};
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     int rc = ask(self, v, &a);
     return rc < 0 ? rc : a.kind == GIN_ACT_TAKE_UPCARD;
 }
 
 static int x_draw(void *self, const gin_view *v)
 {
-    gin_action a = {GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
+    gin_action a = gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
     int rc = ask(self, v, &a);
     return rc < 0 ? rc : a.kind;
 }

@@ -1,6 +1,6 @@
 /* `gin` / `gin play`: the terminal table. The order is what keeps a
  * player's files safe: the options are read and checked, then the terminal
- * (a table that cannot run must not have touched anything), then the state
+ * (a ring that cannot run must not have touched anything), then the state
  * directory is taken for this table alone, then an external bot is
  * started, and only once the screen is up are the kept files read (a
  * damaged one moved aside and reported) and the settings written. */

@@ -6,7 +6,7 @@ int gin_agent_decide(const gin_agent *a, const gin_view *v, gin_action *out)
 {
     if (!a || !v || !out)
         return GIN_EINVAL;
-    out->card = GIN_NO_CARD;
+    *out = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD); /* an agent sets what it decides */
     switch (v->phase) {
     case GIN_PHASE_OFFER: {
         if (!a->offer)

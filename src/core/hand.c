@@ -142,7 +142,7 @@ static int doubled(const gin_hand *h)
     return h->rules.spade_double && gin_card_valid(h->first_upcard) && gin_card_suit(h->first_upcard) == GIN_SPADES;
 }
 
-static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
+static int knock_table(gin_hand *h, gin_card card, gin_spread spread, gin_event_fn fn, void *ctx)
 {
     int k = h->turn;
     gin_cardset held[GIN_MAX_SEATS];
@@ -150,7 +150,7 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
         held[s] = h->held[s];
     if (card != GIN_NO_CARD)
         held[k] &= ~gin_cardset_of(card);
-    int rc = gin_showdown_settle_ring(&h->rules, held, h->seats, k, h->knock_limit, &h->ring);
+    int rc = gin_showdown_settle_ring_spread(&h->rules, held, h->seats, k, h->knock_limit, spread, &h->ring);
     if (rc != GIN_OK)
         return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
     if (doubled(h)) {
@@ -197,16 +197,16 @@ static int knock_table(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     return GIN_OK;
 }
 
-static int knock(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
+static int knock(gin_hand *h, gin_card card, gin_spread spread, gin_event_fn fn, void *ctx)
 {
     if (h->seats > 2)
-        return knock_table(h, card, fn, ctx);
+        return knock_table(h, card, spread, fn, ctx);
     int k = h->turn, d = defender_of(h, k);
     gin_cardset mine = h->held[k];
     if (card != GIN_NO_CARD)
         mine &= ~gin_cardset_of(card);
     gin_showdown sd;
-    int rc = gin_showdown_settle(&h->rules, mine, h->held[d], h->knock_limit, &sd);
+    int rc = gin_showdown_settle_spread(&h->rules, mine, h->held[d], h->knock_limit, spread, &sd);
     if (rc != GIN_OK)
         return rc == GIN_EKNOCK ? GIN_EILLEGAL : rc;
     if (doubled(h))
@@ -270,7 +270,7 @@ int gin_hand_apply(gin_hand *h, gin_action a, gin_event_fn on_event, void *ctx)
     if (!gin_hand_is_legal(h, a))
         return GIN_EILLEGAL;
     if (a.kind == GIN_ACT_KNOCK)
-        return knock(h, a.card, on_event, ctx);
+        return knock(h, a.card, a.spread, on_event, ctx);
     int s = h->turn;
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD: {

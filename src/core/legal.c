@@ -16,6 +16,13 @@ int gin_turn_is_legal(const gin_turn_facts *f, gin_action a)
             return f->pile_n > 0 && !f->pile_barred;
         return 0;
     case GIN_PHASE_DISCARD:
+        if (a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
+            /* A spread chosen: it must be melds of the cards kept. */
+            gin_arrangement shown;
+            gin_cardset kept = f->held & ~gin_cardset_of(a.card);
+            if (gin_spread_arrange(kept, a.spread, f->knock_limit, &shown) != GIN_OK)
+                return 0;
+        }
         if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD)
             return f->big_gin && gin_deadwood(f->held) == 0;
         if (a.kind != GIN_ACT_DISCARD && a.kind != GIN_ACT_KNOCK)
@@ -33,10 +40,8 @@ int gin_turn_is_legal(const gin_turn_facts *f, gin_action a)
 
 static int push(gin_action *out, size_t cap, int n, int kind, gin_card card)
 {
-    if ((size_t)n < cap) {
-        out[n].kind = kind;
-        out[n].card = card;
-    }
+    if ((size_t)n < cap)
+        out[n] = gin_action_make(kind, card);
     return n + 1;
 }
 

@@ -603,7 +603,9 @@ static int table_showdown(const gin_proto_referee *r, const gin_view *v, const g
     if (k < 0 || k >= seats)
         return GIN_ESTATE;
     gin_ring_showdown t;
-    if (gin_showdown_settle_ring(&v->rules, r->shown, seats, k, -1, &t) != GIN_OK || t.winner != ev->seat ||
+    /* The knocker's spread as shown (it may be its own choice). */
+    gin_spread sp = ev->showdown ? gin_spread_of(&ev->showdown->knocker) : (gin_spread){0, 0};
+    if (gin_showdown_settle_ring_spread(&v->rules, r->shown, seats, k, -1, sp, &t) != GIN_OK || t.winner != ev->seat ||
         t.total != ev->value)
         return GIN_ESTATE;
     spread(k, &t.spread[k], out, cap, n);
@@ -743,9 +745,17 @@ int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *cl
     for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
         if (!same(w.w[0], answers[i].word))
             continue;
-        gin_action a = {answers[i].kind, GIN_NO_CARD};
-        if (w.n != 1 + answers[i].card || (answers[i].card && !one_card(w.w[1], &a.card)))
+        gin_action a = gin_action_make(answers[i].kind, GIN_NO_CARD);
+        /* A knock may name the melds it shows after its card. */
+        int first_meld = 1 + answers[i].card;
+        if (w.n < first_meld || (w.n > first_meld && a.kind != GIN_ACT_KNOCK) ||
+            (answers[i].card && !one_card(w.w[1], &a.card)))
             return GIN_EFORMAT;
+        for (int m = first_meld; m < w.n; m++) {
+            gin_cardset s;
+            if (gin_cardset_parse(w.w[m], &s, NULL) < 3 || gin_spread_add(&a.spread, s) != GIN_OK)
+                return GIN_EFORMAT;
+        }
         if (answers[i].phase != phase)
             return GIN_EILLEGAL;
         *out = a;
@@ -788,6 +798,13 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
     default:
         return GIN_EINVAL;
     }
+    if (a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
+        char melds[GIN_SPREAD_TEXT_MAX];
+        if (gin_spread_format(a.spread, melds, sizeof melds) < 0)
+            return GIN_EINVAL;
+        put(&o, " ");
+        put(&o, melds);
+    }
     put(&o, "\n");
     return o.full ? GIN_ESPACE : (int)o.len;
 }
@@ -802,6 +819,23 @@ static int refuse(char *why, size_t cap, const char *a, const char *b, const cha
         put(&o, c ? c : "");
     }
     return GIN_EILLEGAL;
+}
+
+/* The melds a knock names, if any: melds of the cards kept, within the
+ * knock limit, and gin shown as gin. */
+static int check_spread(const gin_view *v, gin_action a, char *why, size_t cap)
+{
+    if (!(a.spread.sets | a.spread.runs))
+        return GIN_OK;
+    gin_arrangement shown;
+    int rc = gin_spread_arrange(v->hand & ~gin_cardset_of(a.card), a.spread, v->knock_limit, &shown);
+    if (rc == GIN_EINVAL)
+        return refuse(why, cap, "the melds named are not melds of the cards you keep", NULL, NULL);
+    if (rc != GIN_OK && gin_deadwood(v->hand & ~gin_cardset_of(a.card)) == 0)
+        return refuse(why, cap, "the melds named leave deadwood, but the hand is gin: show it as gin", NULL, NULL);
+    if (rc != GIN_OK)
+        return refuse(why, cap, "the melds named leave more deadwood than the knock limit", NULL, NULL);
+    return GIN_OK;
 }
 
 int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, size_t cap)
@@ -838,7 +872,9 @@ int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, 
             if (v->rules.big_gin_bonus <= 0)
                 return refuse(why, cap, "big gin is not allowed under these rules", NULL, NULL);
             int dw = gin_deadwood(v->hand);
-            return dw == 0 ? GIN_OK : refuse(why, cap, "biggin, but not all eleven cards are melded", NULL, NULL);
+            if (dw != 0)
+                return refuse(why, cap, "biggin, but not all eleven cards are melded", NULL, NULL);
+            return check_spread(v, a, why, cap);
         }
         if (!gin_card_valid(a.card) || !gin_cardset_has(v->hand, a.card))
             return refuse(why, cap, cb, " is not in your hand", NULL);
@@ -851,7 +887,7 @@ int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, 
             return refuse(why, cap, "gin ", cb, ", but the other ten cards are not all melded");
         if (dw < 0 || dw > v->knock_limit)
             return refuse(why, cap, "knock ", cb, " leaves more deadwood than the knock limit");
-        return GIN_OK;
+        return check_spread(v, a, why, cap);
     }
     default:
         return refuse(why, cap, "no move is due", NULL, NULL);

@@ -62,6 +62,13 @@ int gin_action_format(gin_action a, char *buf, size_t cap)
         gin_text_put(&o, " ");
         gin_text_put(&o, card);
     }
+    if (a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
+        char melds[GIN_SPREAD_TEXT_MAX];
+        if (gin_spread_format(a.spread, melds, sizeof melds) < 0)
+            return GIN_EINVAL;
+        gin_text_put(&o, " ");
+        gin_text_put(&o, melds);
+    }
     return o.full ? GIN_ESPACE : (int)o.len;
 }
 
@@ -103,12 +110,18 @@ static int action_from_tokens(char **tok, int n, gin_action *a)
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         if (strcmp(tok[0], forms[i].word) != 0)
             continue;
-        if (n != 1 + forms[i].has_card)
+        /* A knock may name the melds it shows after its card. */
+        int melds = forms[i].kind == GIN_ACT_KNOCK ? n - 1 - forms[i].has_card : 0;
+        if (n != 1 + forms[i].has_card + melds)
             return GIN_EFORMAT;
-        a->kind = forms[i].kind;
-        a->card = GIN_NO_CARD;
-        if (forms[i].has_card)
-            return parse_card_token(tok[1], &a->card);
+        *a = gin_action_make(forms[i].kind, GIN_NO_CARD);
+        if (forms[i].has_card && parse_card_token(tok[1], &a->card) != GIN_OK)
+            return GIN_EFORMAT;
+        for (int m = n - melds; m < n; m++) {
+            gin_cardset s;
+            if (gin_cardset_parse(tok[m], &s, NULL) < 3 || gin_spread_add(&a->spread, s) != GIN_OK)
+                return GIN_EFORMAT;
+        }
         return GIN_OK;
     }
     return GIN_ENAME;
@@ -236,7 +249,7 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
         gin_action a = rec->actions[i];
         if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
             return GIN_EILLEGAL;
-        char text[16];
+        char text[32 + GIN_SPREAD_TEXT_MAX];
         if (gin_action_format(a, text, sizeof text) < 0)
             return GIN_EILLEGAL;
         int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&

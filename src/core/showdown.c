@@ -168,10 +168,15 @@ static void score(const gin_rules *r, gin_showdown *out)
     }
 }
 
-/* The knocker's least-deadwood arrangements (at most MAX_TIES of them; each
- * is tried for the layoffs it allows). Returns how many, or a GIN_E code. */
-static int knocker_ties(gin_cardset knocker, gin_arrangement ties[MAX_TIES])
+/* The spreads the knocker may show: the one it chose, or when it chose
+ * none its least-deadwood arrangements (at most MAX_TIES of them; each is
+ * tried for the layoffs it allows). Returns how many, or a GIN_E code. */
+static int knocker_ties(gin_cardset knocker, gin_spread chosen, int knock_limit, gin_arrangement ties[MAX_TIES])
 {
+    if (chosen.sets | chosen.runs) {
+        int rc = gin_spread_arrange(knocker, chosen, knock_limit, &ties[0]);
+        return rc == GIN_OK ? 1 : rc;
+    }
     int n = gin_arrange_all(knocker, ties, MAX_TIES);
     if (n == 0)
         return GIN_EINVAL; /* cannot happen: every hand has an arrangement */
@@ -180,6 +185,12 @@ static int knocker_ties(gin_cardset knocker, gin_arrangement ties[MAX_TIES])
 
 int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
                         gin_showdown *out)
+{
+    return gin_showdown_settle_spread(r, knocker, defender, knock_limit, (gin_spread){0, 0}, out);
+}
+
+int gin_showdown_settle_spread(const gin_rules *r, gin_cardset knocker, gin_cardset defender, int knock_limit,
+                               gin_spread spread, gin_showdown *out)
 {
     if (!r || !out || (knocker & ~GIN_DECK) || (defender & ~GIN_DECK))
         return GIN_EINVAL;
@@ -208,9 +219,10 @@ int gin_showdown_settle(const gin_rules *r, gin_cardset knocker, gin_cardset def
     int dd = unlaid.deadwood;
 
     gin_arrangement ties[MAX_TIES];
-    int n_ties = knocker_ties(knocker, ties);
+    int n_ties = knocker_ties(knocker, spread, knock_limit, ties);
     if (n_ties < 0)
         return n_ties;
+    kd = ties[0].deadwood; /* a chosen spread may leave more than the least */
 
     out->defender_deadwood_before_layoffs = dd;
     out->n_layoffs = 0;
@@ -312,6 +324,12 @@ static void ring_score(const gin_rules *r, gin_ring_showdown *out)
 int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit,
                              gin_ring_showdown *out)
 {
+    return gin_showdown_settle_ring_spread(r, held, seats, knocker, knock_limit, (gin_spread){0, 0}, out);
+}
+
+int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
+                                    int knock_limit, gin_spread spread, gin_ring_showdown *out)
+{
     if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
         return GIN_EINVAL;
     gin_cardset all = 0;
@@ -354,9 +372,11 @@ int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int s
     t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
 
     gin_arrangement ties[MAX_TIES];
-    int n_ties = knocker_ties(held[knocker], ties);
+    int n_ties = knocker_ties(held[knocker], spread, knock_limit, ties);
     if (n_ties <= 0) /* a hand always has a least-deadwood arrangement */
         return n_ties < 0 ? n_ties : GIN_EINVAL;
+    kd = ties[0].deadwood; /* a chosen spread may leave more than the least */
+    t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
 
     if (kd == 0) {
         /* Gin and big gin: no layoffs, so every spread is as good. */

@@ -51,7 +51,7 @@ int gin_stats_format(const gin_stats *s, char *buf, size_t cap);
  * line at fault with *fault (may be NULL) saying what is wrong there; *s is
  * then zeroed. */
 int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *fault);
-/* The statistics as a table for people (gin stats and the statistics
+/* The statistics as a ring for people (gin stats and the statistics
  * screen). Returns the length, or -1 if it does not fit. */
 int gin_stats_table(const gin_stats *s, char *buf, size_t cap);
 

@@ -42,7 +42,7 @@ static int best_throw(gin_cardset held, gin_card taken, gin_card *best)
 
 static int pile_allowed(const gin_view *v)
 {
-    return gin_view_is_legal(v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD});
+    return gin_view_is_legal(v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD));
 }
 
 static void default_message(gin_play *p, const gin_view *v)
@@ -103,7 +103,7 @@ static int try_throw(gin_play *p, const gin_view *v, gin_action *out)
         gin_play_msg(p, 1, "You just took %s from the pile: it can't go back this turn. Throw another card.", ct);
         return 0;
     }
-    *out = (gin_action){GIN_ACT_DISCARD, c};
+    *out = gin_action_make(GIN_ACT_DISCARD, c);
     return 1;
 }
 
@@ -150,7 +150,7 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
             gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? Press k again to confirm.", after, ct);
         return 0;
     }
-    *out = (gin_action){GIN_ACT_KNOCK, c};
+    *out = gin_action_make(GIN_ACT_KNOCK, c);
     return 1;
 }
 
@@ -158,7 +158,7 @@ static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
 {
     gin_card best;
     int least = best_throw(v->hand, v->taken, &best);
-    gin_action big = {GIN_ACT_KNOCK, GIN_NO_CARD};
+    gin_action big = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
     if (gin_view_is_legal(v, big)) {
         *out = big;
         return 1;
@@ -167,7 +167,7 @@ static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
         gin_play_msg(p, 1, "Not gin yet: the best you can do now is deadwood %d.", least);
         return 0;
     }
-    *out = (gin_action){GIN_ACT_KNOCK, best};
+    *out = gin_action_make(GIN_ACT_KNOCK, best);
     return 1;
 }
 
@@ -281,7 +281,7 @@ static void not_now(gin_play *p, const gin_view *v, int cmd)
 /* The move a move key asks for, in *a; 0 (with a message) if there is none. */
 static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gin_action *a)
 {
-    *a = (gin_action){-1, GIN_NO_CARD};
+    *a = gin_action_make(-1, GIN_NO_CARD);
     switch (cmd) {
     case GIN_CMD_TAKE:
         a->kind = GIN_ACT_TAKE_UPCARD;
@@ -444,7 +444,7 @@ static int on_key(gin_play *p, const gin_view *v, int key, gin_action *out)
     }
     if (k->cmd > GIN_CMD_GIN)
         return key_command(p, v, k, key);
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     if (!key_move(p, v, k->cmd, was_knock, &a))
         return GO_ON;
     if (!gin_view_is_legal(v, a)) { /* the rules refuse it: never hand it on */
@@ -503,7 +503,7 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
 static int human_offer(void *self, const gin_view *v)
 {
     gin_play *p = self;
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     /* An abort returns "pass": the session ignores it and restores or quits. */
     return decide(p, v, &a) == DECIDED ? a.kind == GIN_ACT_TAKE_UPCARD : 0;
 }
@@ -511,7 +511,7 @@ static int human_offer(void *self, const gin_view *v)
 static int human_draw(void *self, const gin_view *v)
 {
     gin_play *p = self;
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     return decide(p, v, &a) == DECIDED ? a.kind : GIN_ESTATE;
 }
 

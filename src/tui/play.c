@@ -52,7 +52,7 @@ static int proxy_offer(void *self, const gin_view *v)
 {
     gin_proxy *px = self;
     gin_play *p = px->p;
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     if (!replay_next(p, &a)) {
         const gin_agent *ag = inner(p, px->seat);
         int r = ag->offer(ag->self, v);
@@ -69,7 +69,7 @@ static int proxy_draw(void *self, const gin_view *v)
 {
     gin_proxy *px = self;
     gin_play *p = px->p;
-    gin_action a;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     if (!replay_next(p, &a)) {
         const gin_agent *ag = inner(p, px->seat);
         a.kind = ag->draw(ag->self, v);

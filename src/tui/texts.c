@@ -541,7 +541,7 @@ static void void_ring(const gin_play *p, gin_showdown_screen *s, const char *dot
         gin_arrangement ar;
         if (gin_arrange(g->hand.held[seat], &ar) != 0)
             memset(&ar, 0, sizeof ar);
-        gin_spread *sp = &s->seat[k];
+        gin_showdown_seat *sp = &s->seat[k];
         snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
         sp->n_melds = ar.n_melds;
         memcpy(sp->melds, ar.melds, sizeof ar.melds);
@@ -562,7 +562,7 @@ static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *d
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     for (int i = 0; i < n; i++) {
         int seat = (k + i) % n;
-        gin_spread *sp = &s->seat[i];
+        gin_showdown_seat *sp = &s->seat[i];
         const gin_arrangement *ar = &sd->spread[seat];
         sp->n_melds = ar->n_melds;
         memcpy(sp->melds, ar->melds, sizeof ar->melds);
@@ -735,7 +735,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
             gin_arrangement ar;
             if (gin_arrange(h->held[seat], &ar) != 0)
                 memset(&ar, 0, sizeof ar);
-            gin_spread *sp = &s->spread[i];
+            gin_showdown_seat *sp = &s->spread[i];
             snprintf(sp->label, sizeof sp->label, "%s", i == 0 ? "You" : "Bot");
             sp->n_melds = ar.n_melds;
             memcpy(sp->melds, ar.melds, sizeof ar.melds);
@@ -753,7 +753,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
              sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
              : gin                          ? "went gin"
                                             : "knocked");
-    gin_spread *ks = &s->spread[0], *ds = &s->spread[1];
+    gin_showdown_seat *ks = &s->spread[0], *ds = &s->spread[1];
     snprintf(ks->label, sizeof ks->label, "%s (%s)", name_of(p, k), gin ? "gin" : "knocker");
     ks->n_melds = sd->knocker.n_melds;
     memcpy(ks->melds, sd->knocker.melds, sizeof ks->melds);

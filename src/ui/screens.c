@@ -158,7 +158,7 @@ static int set_cards(gin_cardset s, gin_card *out)
     return n;
 }
 
-static int spread_row(const gin_spread *sp, gin_card *cards, int *grp, int *laid)
+static int spread_row(const gin_showdown_seat *sp, gin_card *cards, int *grp, int *laid)
 {
     int n = 0;
     for (int m = 0; m < sp->n_melds; m++) {
@@ -180,7 +180,7 @@ static int spread_row(const gin_spread *sp, gin_card *cards, int *grp, int *laid
     return n;
 }
 
-static void draw_spread(const gin_spread *sp, int y, int cols)
+static void draw_spread(const gin_showdown_seat *sp, int y, int cols)
 {
     gin_card cards[40];
     int grp[40], laid[40];
@@ -237,7 +237,7 @@ static void put_card_text(int y, int *x, int right, gin_card c, int attr_extra, 
     *x += w + 1;
 }
 
-static void draw_seat_row(const gin_spread *sp, int y, int cols)
+static void draw_seat_row(const gin_showdown_seat *sp, int y, int cols)
 {
     gin_ui_put_clip(y, 2, cols - 3, (int)A_BOLD, sp->label);
     int x = 4, right = cols - 1, lay = gin_ui_attr(GIN_PAIR_LAYOFF) | (int)A_BOLD;

@@ -1,5 +1,5 @@
 /* Can the table run here: a terminal on both ends, of a known type that can
- * address the cursor. Asked before anything is started, so a table that
+ * address the cursor. Asked before anything is started, so a ring that
  * cannot run has changed nothing. (Its own file: <term.h> defines macros
  * named like common variables, `lines` and `columns` among them.) */
 #include "ui_internal.h"

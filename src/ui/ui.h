@@ -94,7 +94,7 @@ int gin_ui_text_screen(const char *title, const char *body, const char *footer, 
 
 /* The showdown and game-over screens: a title, the two spreads and the
  * scoring spelled out. Pure model filled by the app. */
-typedef struct gin_spread {
+typedef struct gin_showdown_seat {
     char label[GIN_UI_LINE]; /* "You knocked", "Bot"; in a ring the whole
                               * line ("Bot 2 knocked · deadwood 4 · takes 0") */
     int n_melds;
@@ -103,16 +103,16 @@ typedef struct gin_spread {
     gin_cardset unmatched;
     int deadwood;
     gin_cardset laid_off; /* a ring: this defender's cards laid off on the knocker's melds */
-} gin_spread;
+} gin_showdown_seat;
 typedef struct gin_showdown_screen {
     char title[GIN_UI_LINE];
-    gin_spread spread[2];
+    gin_showdown_seat spread[2];
     char text[2048]; /* the scoring, spelled out, '\n'-separated */
     char footer[GIN_UI_LINE];
     /* A ring of 3-4 (seats > 2): one compact row per seat in seat[],
      * the knocker first then the others in turn order; spread[] unused. */
     int seats;
-    gin_spread seat[GIN_MAX_SEATS];
+    gin_showdown_seat seat[GIN_MAX_SEATS];
 } gin_showdown_screen;
 /* Draw it and wait for one of keys (as gin_ui_text_screen). */
 int gin_ui_showdown_screen(const gin_showdown_screen *s, const char *keys);

@@ -105,7 +105,7 @@ static void test_rollout_values(void **state)
     gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD QD KC", "AD 5H", GIN_PHASE_DISCARD, 10);
     ai_tracker t;
     ai_tracker_build(&v, 1, &t);
-    gin_action acts[2] = {{GIN_ACT_DISCARD, C("KC")}, {GIN_ACT_KNOCK, C("KC")}};
+    gin_action acts[2] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_KNOCK, C("KC"))};
     double mean[2], se[2];
     ai_rollout_values(&v, &t, 3, acts, 2, 200, mean, se);
     assert_true(mean[1] >= 25.0);

@@ -372,16 +372,26 @@ static void test_answers(void **state)
         assert_int_equal(gin_proto_parse_answer(junk[i], GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
 
     char buf[32];
-    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, card("7H")}, 0, buf, sizeof buf) > 0);
+    assert_true(gin_proto_format_answer(gin_action_make(GIN_ACT_KNOCK, card("7H")), 0, buf, sizeof buf) > 0);
     assert_string_equal(buf, "knock 7H\n");
-    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, card("7H")}, 1, buf, sizeof buf) > 0);
+    assert_true(gin_proto_format_answer(gin_action_make(GIN_ACT_KNOCK, card("7H")), 1, buf, sizeof buf) > 0);
     assert_string_equal(buf, "gin 7H\n");
-    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, buf, sizeof buf) > 0);
+    assert_true(gin_proto_format_answer(gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, buf, sizeof buf) > 0);
     assert_string_equal(buf, "biggin\n");
-    assert_true(gin_proto_format_answer((gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, buf, sizeof buf) > 0);
+    assert_true(gin_proto_format_answer(gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), 0, buf, sizeof buf) > 0);
     assert_string_equal(buf, "pass\n");
-    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DISCARD, 99}, 0, buf, sizeof buf), GIN_EINVAL);
-    assert_int_equal(gin_proto_format_answer((gin_action){GIN_ACT_DRAW_STOCK, 0}, 0, buf, 3), GIN_ESPACE);
+    assert_int_equal(gin_proto_format_answer(gin_action_make(GIN_ACT_DISCARD, 99), 0, buf, sizeof buf), GIN_EINVAL);
+    assert_int_equal(gin_proto_format_answer(gin_action_make(GIN_ACT_DRAW_STOCK, 0), 0, buf, 3), GIN_ESPACE);
+
+    /* A knock may name the melds it shows; written back the same way. */
+    assert_int_equal(gin_proto_parse_answer("knock 2S 7H,8H,9H 7C,8C,9C KS,KH,KD", GIN_PHASE_DISCARD, &a, &gin),
+                     GIN_OK);
+    assert_true(a.spread.runs == cards("7H 8H 9H 7C 8C 9C") && a.spread.sets == cards("KS KH KD"));
+    char line[96];
+    assert_true(gin_proto_format_answer(a, 0, line, sizeof line) > 0);
+    assert_string_equal(line, "knock 2S KS,KH,KD 7H,8H,9H 7C,8C,9C\n");
+    assert_int_equal(gin_proto_parse_answer("knock 2S 7H,8H", GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
+    assert_int_equal(gin_proto_parse_answer("discard 2S 7H,8H,9H", GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
 
     char name[16];
     assert_int_equal(gin_proto_parse_ok("ok  my bot  \r\n", name, sizeof name), GIN_OK);
@@ -414,41 +424,60 @@ static void test_check(void **state)
     char why[160];
     /* 2-3-4-5 hearts, 7-7-7, 9-T-J clubs: deadwood KS + 2D = 12 */
     gin_view v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", "KS", 10, 0);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("5H")}, 0, why, sizeof why), GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("AS")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DISCARD, card("5H")), 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DISCARD, card("AS")), 0, why, sizeof why),
+                     GIN_EILLEGAL);
     assert_string_equal(why, "AS is not in your hand");
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("KS")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DISCARD, card("KS")), 0, why, sizeof why),
+                     GIN_EILLEGAL);
     assert_non_null(strstr(why, "just taken"));
     /* knocking with 5H leaves KS: 10 points, at the limit; not gin */
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 1, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, card("5H")), 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, card("5H")), 1, why, sizeof why), GIN_EILLEGAL);
     assert_non_null(strstr(why, "not all melded"));
     v.knock_limit = 9;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("5H")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, card("5H")), 0, why, sizeof why), GIN_EILLEGAL);
     assert_non_null(strstr(why, "knock limit"));
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, why, sizeof why),
+                     GIN_EILLEGAL);
+    /* The melds a knock names: melds of the cards kept, within the limit. */
+    v.knock_limit = 10;
+    gin_action sp = gin_action_make(GIN_ACT_KNOCK, card("5H"));
+    sp.spread.runs = cards("2H 3H 4H 9C TC JC");
+    sp.spread.sets = cards("7S 7D 7C");
+    assert_int_equal(gin_proto_check(&v, sp, 0, why, sizeof why), GIN_OK);
+    sp.spread.runs = cards("3H 4H 5H 9C TC JC"); /* 5H is thrown */
+    assert_int_equal(gin_proto_check(&v, sp, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_non_null(strstr(why, "not melds of the cards you keep"));
+    sp.spread.runs = cards("2H 3H 4H"); /* 9C TC JC left out: 39 */
+    assert_int_equal(gin_proto_check(&v, sp, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_non_null(strstr(why, "more deadwood than the knock limit"));
     /* gin and big gin */
     v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", NULL, 10, 31);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, card("KS")}, 1, why, sizeof why), GIN_OK);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, card("KS")), 1, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, why, sizeof why),
+                     GIN_EILLEGAL);
     v = discard_view("2H 3H 4H 5H 7S 7D 7C 9C TC JC QC", NULL, 10, 31);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, why, sizeof why), GIN_OK);
     v.rules.big_gin_bonus = 0;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_KNOCK, GIN_NO_CARD}, 1, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, why, sizeof why),
+                     GIN_EILLEGAL);
     /* draws */
     v.phase = GIN_PHASE_DRAW;
     v.turns = 0;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why),
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, why, sizeof why),
                      GIN_EILLEGAL);
     assert_non_null(strstr(why, "from the stock"));
     v.turns = 1;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_DISCARD, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, why, sizeof why),
+                     GIN_OK);
     v.stock_n = 0;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD}, 0, why, sizeof why),
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), 0, why, sizeof why),
                      GIN_EILLEGAL);
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_DISCARD, card("QC")}, 0, why, sizeof why), GIN_EILLEGAL);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DISCARD, card("QC")), 0, why, sizeof why),
+                     GIN_EILLEGAL);
     v.phase = GIN_PHASE_OFFER;
-    assert_int_equal(gin_proto_check(&v, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, 0, why, sizeof why), GIN_OK);
+    assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), 0, why, sizeof why), GIN_OK);
 }
 
 /* ---- the referee's lines rebuild the seat's events and view ---- */

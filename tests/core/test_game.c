@@ -62,7 +62,7 @@ static void test_init_and_cut(void **state)
         assert_int_equal(g.over, 0);
     }
     /* no hand in play yet */
-    gin_action a = {GIN_ACT_PASS, GIN_NO_CARD};
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     assert_int_equal(gin_game_apply(&g, a, NULL, NULL), GIN_ESTATE);
     assert_int_equal(gin_game_deal(&g, NULL, NULL), GIN_OK);
     assert_int_equal(gin_game_deal(&g, NULL, NULL), GIN_ESTATE); /* one is in play */
@@ -165,7 +165,7 @@ static int play_game(const gin_rules *r, uint64_t seed, int noise, int *voids)
         assert_true(g.score.total[w] >= g.score.total[1 - w]);
     }
     /* over: no more deals or actions */
-    gin_action a = {GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
+    gin_action a = gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
     assert_int_equal(gin_game_deal(&g, NULL, NULL), GIN_ESTATE);
     assert_int_equal(gin_game_apply(&g, a, NULL, NULL), GIN_ESTATE);
     return g.n_results;
@@ -231,7 +231,7 @@ static void test_endless_voids_end(void **state)
     while (!g.over) {
         assert_int_equal(gin_game_deal(&g, count_event, &c), GIN_OK);
         while (g.hand.phase != GIN_PHASE_OVER) {
-            gin_action a = {GIN_ACT_DRAW_STOCK, GIN_NO_CARD};
+            gin_action a = gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD);
             if (g.hand.phase == GIN_PHASE_OFFER)
                 a.kind = GIN_ACT_PASS;
             else if (g.hand.phase == GIN_PHASE_DISCARD) {

@@ -88,7 +88,7 @@ static void make_deck(gin_card deck[GIN_DECK_SIZE], const char *nondealer, const
 
 static gin_action act(int kind, gin_card card)
 {
-    gin_action a = {kind, card};
+    gin_action a = gin_action_make(kind, card);
     return a;
 }
 
@@ -354,6 +354,37 @@ static void test_knock_limit_and_showdown(void **state)
     /* nothing more is legal */
     assert_int_equal(gin_hand_legal(&h, list, 64), 0);
     expect_illegal(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD));
+}
+
+/* The knocker chooses its spread: three runs of 7-8-9 instead of the
+ * three sets the rules would show (they leave the defender more), so the
+ * defender lays off TH rather than 7S; a spread that is not the knocker's
+ * melds is illegal and changes nothing. */
+static void test_knock_with_chosen_spread(void **state)
+{
+    (void)state;
+    gin_rules r = preset("standard");
+    gin_card deck[GIN_DECK_SIZE];
+    make_deck(deck, "7H 8H 9H 7C 8C 9C 7D 8D 9D 2S", "7S TH AC 3C 5C JC QS 2D 4D KD", "KS", "KH");
+    gin_hand h;
+    assert_int_equal(gin_hand_deal(&h, &r, 0, deck, 1, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    assert_int_equal(gin_hand_apply(&h, act(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), NULL, NULL), GIN_OK);
+    gin_action k = act(GIN_ACT_KNOCK, C("KH"));
+    k.spread.runs = S("7H 8H 9H 7C 8C 9C 7D 8D 9D");
+    gin_action bad = k;
+    bad.spread.runs = S("8H 9H KH 7C 8C 9C 7D 8D 9D"); /* KH is thrown, 8-9-K is no run */
+    expect_illegal(&h, bad);
+    bad.spread.runs = S("7C 8C 9C"); /* leaves 26 */
+    expect_illegal(&h, bad);
+    assert_true(gin_hand_is_legal(&h, k));
+    evlog l = {0};
+    assert_int_equal(gin_hand_apply(&h, k, log_event, &l), GIN_OK);
+    assert_int_equal(count_kind(&l, GIN_EV_LAYOFF), 1);
+    assert_int_equal(h.result.layoffs[0].card, C("TH"));
+    assert_true(gin_spread_of(&h.result.knocker).runs == k.spread.runs);
+    test_assert_conserved(&h);
 }
 
 /* Oklahoma's option: a spade first upcard makes the hand count double (the
@@ -753,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_knock_limit_and_showdown),
         cmocka_unit_test(test_gin_event),
         cmocka_unit_test(test_spade_upcard_doubles),
+        cmocka_unit_test(test_knock_with_chosen_spread),
         cmocka_unit_test(test_big_gin),
         cmocka_unit_test(test_oklahoma_limit),
         cmocka_unit_test(test_standard_void_at_two),

@@ -268,7 +268,7 @@ static void test_actions_text(void **state)
 {
     (void)state;
     char buf[16];
-    gin_action a = {GIN_ACT_DISCARD, gin_card_make(9, GIN_HEARTS)};
+    gin_action a = gin_action_make(GIN_ACT_DISCARD, gin_card_make(9, GIN_HEARTS));
     assert_int_equal(gin_action_format(a, buf, sizeof buf), 10);
     assert_string_equal(buf, "discard TH");
     a.kind = GIN_ACT_KNOCK;
@@ -279,7 +279,7 @@ static void test_actions_text(void **state)
     assert_string_equal(buf, "biggin");
     a.kind = GIN_ACT_DISCARD;
     assert_int_equal(gin_action_format(a, buf, sizeof buf), GIN_EINVAL);
-    assert_int_equal(gin_action_format((gin_action){GIN_ACT_PASS, GIN_NO_CARD}, buf, 3), GIN_ESPACE);
+    assert_int_equal(gin_action_format(gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), buf, 3), GIN_ESPACE);
 
     gin_action p;
     assert_int_equal(gin_action_parse("gin 10d", &p), GIN_OK);
@@ -300,13 +300,39 @@ static void test_actions_text(void **state)
     assert_int_equal(gin_action_parse("", &p), GIN_EFORMAT);
 }
 
+/* A knock that chose its spread names the melds, and reads back. */
+static void test_knock_spread_text(void **state)
+{
+    (void)state;
+    gin_action a = gin_action_make(GIN_ACT_KNOCK, gin_card_make(1, GIN_SPADES));
+    assert_int_equal(gin_cardset_parse("7H 8H 9H 7C 8C 9C", &a.spread.runs, NULL), 6);
+    assert_int_equal(gin_cardset_parse("KS KH KD", &a.spread.sets, NULL), 3);
+    char buf[64];
+    assert_true(gin_action_format(a, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "knock 2S KS,KH,KD 7H,8H,9H 7C,8C,9C");
+    gin_action p;
+    assert_int_equal(gin_action_parse(buf, &p), GIN_OK);
+    assert_int_equal(p.kind, GIN_ACT_KNOCK);
+    assert_int_equal(p.card, a.card);
+    assert_true(p.spread.sets == a.spread.sets && p.spread.runs == a.spread.runs);
+    /* A plain knock chooses nothing; melds must be melds, once each, and
+     * only a knock has them. */
+    assert_int_equal(gin_action_parse("knock 2S", &p), GIN_OK);
+    assert_true((p.spread.sets | p.spread.runs) == 0);
+    assert_int_equal(gin_action_parse("gin 2S 7H,8H,9H", &p), GIN_OK);
+    assert_int_equal(gin_action_parse("knock 2S 7H,8H", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("knock 2S 7H,8H,9H 9H,9C,9D", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("knock 2S 7H,8H,JH", &p), GIN_EFORMAT);
+    assert_int_equal(gin_action_parse("discard 2S 7H,8H,9H", &p), GIN_EFORMAT);
+}
+
 static void test_record_limits(void **state)
 {
     fixture *f = *state;
     gin_rules r = *gin_rules_preset_at(0);
     gin_record_init(&f->rec, &r, 1);
     /* an illegal game cannot be formatted */
-    assert_int_equal(gin_record_add(&f->rec, (gin_action){GIN_ACT_DISCARD, 0}), GIN_OK);
+    assert_int_equal(gin_record_add(&f->rec, gin_action_make(GIN_ACT_DISCARD, 0)), GIN_OK);
     assert_int_equal(gin_record_format(&f->rec, f->text, TEXT_CAP), GIN_EILLEGAL);
     int idx = -1;
     assert_int_equal(gin_record_replay(&f->rec, &f->g, NULL, NULL, &idx), GIN_EILLEGAL);
@@ -323,7 +349,7 @@ static void test_record_limits(void **state)
     assert_int_equal(gin_record_replay(&f->parsed, &f->g, NULL, NULL, &idx), GIN_OK);
     /* the record fills up */
     f->rec.n_actions = GIN_RECORD_MAX_ACTIONS;
-    assert_int_equal(gin_record_add(&f->rec, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}), GIN_ESPACE);
+    assert_int_equal(gin_record_add(&f->rec, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), GIN_ESPACE);
 }
 
 /* Run `gin replay` on text; returns its exit status and the first line of
@@ -377,6 +403,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
         cmocka_unit_test(test_actions_text),
+        cmocka_unit_test(test_knock_spread_text),
         cmocka_unit_test_setup_teardown(test_record_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gin_replay_command, setup, teardown),
     };

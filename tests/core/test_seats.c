@@ -36,7 +36,7 @@ static gin_rules table(const char *preset, int seats)
 
 static gin_action act(int kind, gin_card card)
 {
-    gin_action a = {kind, card};
+    gin_action a = gin_action_make(kind, card);
     return a;
 }
 

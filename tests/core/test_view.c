@@ -82,12 +82,12 @@ static void check_legal(const gin_view *v, const gin_hand *h)
         assert_int_equal(from_view[i].card, from_hand[i].card);
         assert_true(gin_view_is_legal(v, from_view[i]));
     }
-    gin_action pile = {GIN_ACT_DRAW_DISCARD, GIN_NO_CARD};
+    gin_action pile = gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD);
     assert_int_equal(gin_view_is_legal(v, pile), gin_hand_is_legal(h, pile));
     if (h->phase == GIN_PHASE_DRAW && !gin_hand_is_legal(h, pile) && h->pile_n > 0)
         barred_seen++;
     if (h->phase == GIN_PHASE_DISCARD && h->taken != GIN_NO_CARD)
-        assert_false(gin_view_is_legal(v, (gin_action){GIN_ACT_DISCARD, h->taken}));
+        assert_false(gin_view_is_legal(v, gin_action_make(GIN_ACT_DISCARD, h->taken)));
 }
 
 /* Everything the seat may see matches the truth; nothing it may not see

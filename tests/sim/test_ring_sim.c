@@ -64,7 +64,7 @@ static int r_offer(void *self, const gin_view *v)
     recorder *r = self;
     int take = r->inner->offer(r->inner->self, v);
     if (take >= 0)
-        gin_record_add(r->rec, (gin_action){take ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD});
+        gin_record_add(r->rec, gin_action_make(take ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS, GIN_NO_CARD));
     return take;
 }
 
@@ -73,7 +73,7 @@ static int r_draw(void *self, const gin_view *v)
     recorder *r = self;
     int kind = r->inner->draw(r->inner->self, v);
     if (kind >= 0)
-        gin_record_add(r->rec, (gin_action){kind, GIN_NO_CARD});
+        gin_record_add(r->rec, gin_action_make(kind, GIN_NO_CARD));
     return kind;
 }
 

@@ -176,7 +176,7 @@ static void test_exec_does_not_inherit(void **state)
     gin_lock_release(&lk);
 }
 
-/* Statistics are read-modify-write: a table that loaded them at start and
+/* Statistics are read-modify-write: a ring that loaded them at start and
  * counts a game at the end keeps a game counted since by another writer
  * (before, it wrote back its own copy: the last writer won). */
 static void test_stats_record_keeps_other_writers_counts(void **state)

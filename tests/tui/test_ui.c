@@ -203,7 +203,7 @@ static void test_showdown_screen(void **state)
     gin_showdown_screen s;
     memset(&s, 0, sizeof s);
     snprintf(s.title, sizeof s.title, "Hand 2: you knocked");
-    gin_spread *k = &s.spread[0], *d = &s.spread[1];
+    gin_showdown_seat *k = &s.spread[0], *d = &s.spread[1];
     snprintf(k->label, sizeof k->label, "You (knocker)");
     k->n_melds = 2;
     k->melds[0] = gin_cardset_of(C("3H")) | gin_cardset_of(C("4H")) | gin_cardset_of(C("5H"));
@@ -329,13 +329,13 @@ static gin_play *play_at(int phase)
     gin_view_init(&p.m.views[0], &p.m.game.rules, 0);
     gin_view_init(&p.m.views[1], &p.m.game.rules, 1);
     if (phase >= GIN_PHASE_DRAW) { /* both pass the upcard: the non-dealer draws */
-        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, NULL, NULL), 0);
-        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_PASS, GIN_NO_CARD}, NULL, NULL), 0);
+        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), 0);
+        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), 0);
         p.human = p.m.game.hand.turn;
         p.bot = 1 - p.human;
     }
     if (phase >= GIN_PHASE_DISCARD)
-        assert_int_equal(gin_game_apply(&p.m.game, (gin_action){GIN_ACT_DRAW_STOCK, GIN_NO_CARD}, NULL, NULL), 0);
+        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), NULL, NULL), 0);
     assert_int_equal(p.m.game.hand.phase, phase);
     gin_play_sync_hand(&p, p.m.game.hand.held[p.human]);
     return &p;
@@ -857,7 +857,7 @@ static void test_table_showdown_screen(void **state)
     memset(&s, 0, sizeof s);
     snprintf(s.title, sizeof s.title, "Hand 4: Bot 2 knocked, and was undercut");
     s.seats = 4;
-    gin_spread *k = &s.seat[0];
+    gin_showdown_seat *k = &s.seat[0];
     snprintf(k->label, sizeof k->label, "Bot 2 \xc2\xb7 knocked \xc2\xb7 deadwood 8 \xc2\xb7 takes 13");
     k->n_melds = 2;
     k->melds[0] = gin_cardset_of(C("2S")) | gin_cardset_of(C("2C")) | gin_cardset_of(C("2D"));
