@@ -150,8 +150,10 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
             gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? Press k again to confirm.", after, ct);
         return 0;
     }
-    *out = gin_action_make(GIN_ACT_KNOCK, c);
-    return 1;
+    int r = gin_play_pick_spread(p, v, c, out);
+    if (r == 0)
+        gin_play_msg(p, 0, "No knock: your turn goes on. Pick a card and press Enter to throw it, or k to knock.");
+    return r > 0;
 }
 
 static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
@@ -446,7 +448,7 @@ static int on_key(gin_play *p, const gin_view *v, int key, gin_action *out)
         return key_command(p, v, k, key);
     gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
     if (!key_move(p, v, k->cmd, was_knock, &a))
-        return GO_ON;
+        return p->quit_req ? abort_decision(p) : GO_ON;
     if (!gin_view_is_legal(v, a)) { /* the rules refuse it: never hand it on */
         gin_play_msg(p, 1, "That move is not allowed now. ? shows the keys.");
         return GO_ON;

@@ -275,6 +275,13 @@ static void on_hand_end(gin_play *p, const gin_event *ev)
     p->sd_knocker = p->m.game.hand.knocker;
     if (gin_play_seats(p) > 2 && ev->showdown)
         p->tsd = p->m.game.hand.ring;
+    /* The knock is the last action kept (the proxies record before the
+     * match applies): did it choose the melds it shows? */
+    const gin_hand *h = &p->m.game.hand;
+    int n = p->rec->n_actions;
+    const gin_action *knock = n > 0 ? &p->rec->actions[n - 1] : NULL;
+    p->sd_chosen = knock && knock->kind == GIN_ACT_KNOCK && (knock->spread.sets | knock->spread.runs);
+    p->sd_spreads = h->knocker >= 0 ? gin_spreads(h->held[h->knocker], h->knock_limit, NULL, 0) : 0;
 }
 
 static void on_event(void *ctx, const gin_event *ev)
@@ -357,8 +364,29 @@ static void save_game(gin_play *p, char *why, size_t cap)
 
 /* ---- The end of a hand and of a game. */
 
+/* The lay-offs one at a time, a pause each (none at the fast speed); any
+ * key shows the rest at once. Returns -1 on a quit signal, else 0. */
+static int show_layoffs(gin_play *p)
+{
+    int n = gin_play_layoff_count(p);
+    int ms = p->set.fast ? 0 : 900;
+    for (int i = 0; i < n && ms > 0; i++) {
+        gin_showdown_screen s;
+        gin_play_showdown_step(p, &s, i);
+        gin_ui_draw_showdown(&s);
+        int r = gin_ui_pause(i ? ms : ms / 2);
+        if (r < 0)
+            return -1;
+        if (r == 1)
+            break;
+    }
+    return 0;
+}
+
 static int show_hand_end(gin_play *p)
 {
+    if (show_layoffs(p) < 0)
+        return -1;
     gin_showdown_screen s;
     gin_play_showdown_screen(p, &s);
     int k = gin_ui_showdown_screen(&s, "\n\033 qt");

@@ -92,6 +92,8 @@ typedef struct gin_play {
     int hand_void;
     gin_showdown sd;
     int sd_knocker;
+    int sd_chosen;  /* the knocker chose its spread (else the rules did) */
+    int sd_spreads; /* how many spreads the knocker could have shown */
     gin_cardset sd_hands[2];
     gin_ring_showdown tsd;        /* a ring of 3-4: the whole showdown */
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
@@ -109,6 +111,13 @@ typedef struct gin_play {
 /* Run games until the player leaves; resume (may be NULL) is a saved
  * game to replay first. Returns 0, or 1 with a message in why. */
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);
+
+/* The knocker's choice of melds after a confirmed knock throwing `thrown`
+ * (spread_pick.c): *out is the knock, with the spread picked (zero: the
+ * rules choose; also when there is only one way to show the hand).
+ * Returns 1 (knock), 0 (the player backed out: no move) or -1 (a quit
+ * signal: quit_req is set). */
+int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_action *out);
 
 /* Practice undo: the record index the next undo goes back to (the human's
  * last decision in this hand, never before a card the human drew from the
@@ -165,6 +174,12 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap);
 /* showdown.c-side model for the UI's showdown screen. */
 struct gin_showdown_screen;
 void gin_play_showdown_screen(const gin_play *p, struct gin_showdown_screen *s);
+/* The showdown as it stands after the first `shown` lay-offs, for showing
+ * them one at a time (layoffs.c); shown >= gin_play_layoff_count(p) is
+ * the whole showdown. */
+void gin_play_showdown_step(const gin_play *p, struct gin_showdown_screen *s, int shown);
+/* How many lay-offs the last showdown had (0 after a void hand). */
+int gin_play_layoff_count(const gin_play *p);
 
 /* menu.c: the in-game menu. Returns 0, or -1 on a quit signal. */
 int gin_play_menu(gin_play *p);

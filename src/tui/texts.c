@@ -599,6 +599,28 @@ static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *d
     return any_lay;
 }
 
+/* Who chose the melds the knocker showed, when there was a choice. */
+static void spread_note(const gin_play *p, char *t, size_t cap)
+{
+    int k = p->sd_knocker, n = p->sd_spreads;
+    const char *others = gin_play_seats(p) > 2 ? "the others" : k == p->human ? "the bot" : "you";
+    const char *kn = gin_play_seats(p) > 2 ? name_of(p, k) : "The bot";
+    if (n <= 1)
+        return;
+    if (k == p->human && p->sd_chosen)
+        add(t, cap, "You chose how to show your melds (%d ways were open to you).\n", n);
+    else if (k == p->human)
+        add(t, cap,
+            "The rules showed your melds the least-deadwood way that leaves %s the most deadwood (%d ways were "
+            "open to you: pick one when you knock).\n",
+            others, n);
+    else if (p->sd_chosen)
+        add(t, cap, "%s chose how to show its melds (%d ways were open to it).\n", kn, n);
+    else
+        add(t, cap, "%s showed its melds the least-deadwood way that leaves %s the most deadwood (of %d ways).\n", kn,
+            others, n);
+}
+
 /* The penalties of a ring's hand, spelled out. */
 /* 2 when the hand counts double (the Oklahoma option: a spade first
  * upcard), else 1. */
@@ -709,6 +731,8 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
                                              : "");
     int any_lay = ring_spreads(p, s, dot);
     ring_scoring(p, s->text, sizeof s->text);
+    if (!gin)
+        spread_note(p, s->text, sizeof s->text);
     if (any_lay)
         add(s->text, sizeof s->text, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
     add(s->text, sizeof s->text, "%s", totals);
@@ -781,6 +805,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
             d == p->human ? "your" : "the bot's", dd, pts, kn);
         add(t, cap, "No layoffs against gin.\n");
     } else {
+        spread_note(p, t, cap);
         if (sd->n_layoffs)
             add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
                 d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
@@ -790,7 +815,8 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
                 "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
                 d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, pts, dn);
         else
-            add(t, cap, "Knock: %d against %d: the difference, %d points, to %s.\n", dd, kd, pts, kn);
+            add(t, cap, "Knock: %d against %d: the difference, %d point%s, to %s.\n", dd, kd, pts, pts == 1 ? "" : "s",
+                kn);
     }
     if (x == 2)
         add(t, cap, "The first upcard was a spade: the hand counts double, %d points.\n", sd->points);

@@ -181,7 +181,10 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
     l->stock.x = cols / 2 - piles_w - 2;
     /* The log needs room for a sentence ("New hand: the bot deals. Upcard
      * 10♥."): move the piles left rather than cut it. */
-    int log_min = 44, need = l->stock.x + (l->card_w + 6) + (l->card_w + 5) + log_min + 1;
+    /* Right of the discard: its card, or its label "Discard 52" and a space
+     * when that is wider (the log once ran into a two-digit count). */
+    int past_discard = l->card_w + 5 > 11 ? l->card_w + 5 : 11;
+    int log_min = 44, need = l->stock.x + (l->card_w + 6) + past_discard + log_min + 1;
     if (need > cols)
         l->stock.x -= need - cols;
     if (l->stock.x < 2)
@@ -190,7 +193,7 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
     /* The log's column is free from under the opponent's cards to above
      * your hand, less a blank row at each end (6 rows at 80x24, 12 at 120x40). */
     l->log.y = l->opp.y + ch + 1;
-    l->log.x = l->discard.x + l->card_w + 5;
+    l->log.x = l->discard.x + past_discard;
     l->log.h = l->hand_label_y - 1 - l->log.y;
     if (l->log.h < GIN_UI_LOG_LINES) {
         l->log.y = l->stock.y;

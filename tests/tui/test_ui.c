@@ -260,6 +260,13 @@ static void test_layout_and_hits(void **state)
     assert_true(l.hand_x[3] - l.hand_x[2] > l.hand_x[2] - l.hand_x[1]);
     assert_true(l.hand_x[t.n - 1] + l.card_w <= 80);
     assert_true(l.number_y < l.msg_y);
+    /* The log starts past "Discard 52" and a space, at every width (it
+     * once ran into a two-digit count: "Discard 21You took..."). */
+    for (int cols = 80; cols <= 200; cols += 20) {
+        gin_layout w;
+        gin_layout_scene(cols, 24, &t, &w);
+        assert_true(w.log.x >= w.discard.x + (int)strlen("Discard 52") + 1);
+    }
     int card = -1;
     assert_int_equal(gin_layout_hit(&l, &t, l.stock.y + 1, l.stock.x + 1, &card), GIN_HIT_STOCK);
     assert_int_equal(gin_layout_hit(&l, &t, l.discard.y, l.discard.x + 2, &card), GIN_HIT_DISCARD);
@@ -1011,15 +1018,27 @@ int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table_80x24_utf8),      cmocka_unit_test(test_table_120x40_big_cards),
-        cmocka_unit_test(test_table_ascii),           cmocka_unit_test(test_tiny_window),
-        cmocka_unit_test(test_showdown_screen),       cmocka_unit_test(test_game_over_text_screen),
-        cmocka_unit_test(test_layout_and_hits),       cmocka_unit_test(test_text_page_wraps),
-        cmocka_unit_test(test_key_line_fits),         cmocka_unit_test(test_sorts_keep_melds_together), cmocka_unit_test(test_move_log_fills_and_scrolls), cmocka_unit_test(test_showdown_spade_double),         cmocka_unit_test(test_score_sheet),
-        cmocka_unit_test(test_tiny_window_centred),   cmocka_unit_test(test_long_message_wraps),
-        cmocka_unit_test(test_table_4_seats_80x24),   cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
-        cmocka_unit_test(test_table_4_seats_120x40),  cmocka_unit_test(test_table_layout_sizes),
-        cmocka_unit_test(test_table_showdown_screen), cmocka_unit_test(test_table_texts),
+        cmocka_unit_test(test_table_80x24_utf8),
+        cmocka_unit_test(test_table_120x40_big_cards),
+        cmocka_unit_test(test_table_ascii),
+        cmocka_unit_test(test_tiny_window),
+        cmocka_unit_test(test_showdown_screen),
+        cmocka_unit_test(test_game_over_text_screen),
+        cmocka_unit_test(test_layout_and_hits),
+        cmocka_unit_test(test_text_page_wraps),
+        cmocka_unit_test(test_key_line_fits),
+        cmocka_unit_test(test_sorts_keep_melds_together),
+        cmocka_unit_test(test_move_log_fills_and_scrolls),
+        cmocka_unit_test(test_showdown_spade_double),
+        cmocka_unit_test(test_score_sheet),
+        cmocka_unit_test(test_tiny_window_centred),
+        cmocka_unit_test(test_long_message_wraps),
+        cmocka_unit_test(test_table_4_seats_80x24),
+        cmocka_unit_test(test_table_3_seats_80x24_and_ascii),
+        cmocka_unit_test(test_table_4_seats_120x40),
+        cmocka_unit_test(test_table_layout_sizes),
+        cmocka_unit_test(test_table_showdown_screen),
+        cmocka_unit_test(test_table_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
