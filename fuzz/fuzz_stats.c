@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FUZZ_CHECK(gin_stats_table(&s, buf, sizeof buf) > 0);
     /* Count one more game, won and lost, at every level. */
-    gin_game_tally win = {1, 5, 3, 1, 0, 2, 120}, loss = {0, 4, 1, 0, 1, 1, 40};
+    gin_game_tally win = {.won = 1, .hands = 5, .hands_won = 3, .gins = 1, .undercuts = 0, .knocks = 2, .points = 120},
+                   loss = {.won = 0, .hands = 4, .hands_won = 1, .gins = 0, .undercuts = 1, .knocks = 1, .points = 40};
     for (int lv = 0; lv < GIN_STATS_LEVELS; lv++) {
         gin_stats_add(&s, lv, &win);
         gin_stats_add(&s, lv, &loss);

@@ -216,11 +216,11 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
             flag = &s->open;
             to = c == O_OPEN;
             break;
-        case O_FAST:
+        case O_FAST: /* the speed setting: --fast is instant, --no-fast normal */
         case O_NOFAST:
-            flag = &s->fast;
-            to = c == O_FAST;
-            break;
+            s->speed = c == O_FAST ? GIN_SPEED_INSTANT : GIN_SPEED_NORMAL;
+            a->changed = 1;
+            continue;
         default:
             if ((rc = value_option(&o, c, s, a)) != 0)
                 return rc;

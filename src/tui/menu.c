@@ -80,7 +80,8 @@ static void menu_items(const gin_play *p, char items[M_N][96])
              p->set.no_color      ? "off"
              : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
                                   : "on");
-    snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
+    snprintf(items[M_FAST], 96, "Bot's moves        %s",
+             p->set.speed == GIN_SPEED_INSTANT ? "fast (no pauses)" : "shown one by one");
     snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
     snprintf(items[M_STATS], 96, "Statistics...");
     snprintf(items[M_SHEET], 96, "Score sheet...");
@@ -145,7 +146,7 @@ static void menu_change(gin_play *p, int item, int dir)
         p->set.open ^= 1;
         break;
     case M_FAST:
-        p->set.fast ^= 1;
+        p->set.speed = p->set.speed == GIN_SPEED_INSTANT ? GIN_SPEED_NORMAL : GIN_SPEED_INSTANT;
         break;
     default: /* M_SORT */
         p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;

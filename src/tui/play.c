@@ -104,7 +104,9 @@ static void proxy_observe(void *self, const gin_view *v, const gin_event *ev)
 
 static int bot_pause_ms(const gin_play *p, int kind)
 {
-    if (p->set.fast)
+    /* Four speeds in the settings now; slow and fast pause as normal
+     * until the table gives them their own lengths. */
+    if (p->set.speed == GIN_SPEED_INSTANT)
         return 0;
     return kind == GIN_EV_DISCARD ? 900 : 700;
 }
