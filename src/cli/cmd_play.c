@@ -366,14 +366,25 @@ static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *q
     }
     if (*quit || !has_save)
         return NULL;
-    char body[600];
+    char body[800];
+    /* issue 17: a game not resumed is a lost game, when it counts. */
+    int counts = !info.practice && saved.rules.seats == 2;
     snprintf(body, sizeof body,
              "You have a game in progress:\n\n  %s\n\n"
-             "y: resume it\nn: start a new game (the saved one is discarded)",
-             summary);
+             "y: resume it\nn: start a new game; %s",
+             summary,
+             counts ? "the saved one counts as a lost game (abandoned) in your statistics"
+                    : "the saved one is not counted in the statistics");
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
-    if (k == 'n')
+    if (k == 'n') {
+        char msg[2400], text[2600];
+        if (gin_play_abandon_saved(p, &saved, info.level, info.practice, info.human, msg, sizeof msg) < 0 || msg[0]) {
+            snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
+            if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
+                k = 'q';
+        }
         (void)gin_save_remove(&p->save_file, &p->lock);
+    }
     if (k != 'y') {
         *quit = k != 'n';
         return NULL;

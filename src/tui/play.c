@@ -104,8 +104,8 @@ static void proxy_observe(void *self, const gin_view *v, const gin_event *ev)
 
 static int bot_pause_ms(const gin_play *p, int kind)
 {
-    /* Four speeds in the settings now; slow and fast pause as normal
-     * until the table gives them their own lengths. */
+    /* issue 17: four speeds in the settings; slow and fast are the lead's
+     * to map to pause lengths, and pause as normal until then. */
     if (p->set.speed == GIN_SPEED_INSTANT)
         return 0;
     return kind == GIN_EV_DISCARD ? 900 : 700;
@@ -288,7 +288,9 @@ static int show_hand_end(gin_play *p)
 {
     gin_showdown_screen s;
     gin_play_showdown_screen(p, &s);
-    int k = gin_ui_showdown_screen(&s, "\n\033 qt");
+    int k = gin_ui_showdown_screen(&s, "\n\033 qtr");
+    while (k == 'r') /* issue 17: replay the hand move by move, then back here */
+        k = gin_play_replay_hand(p, p->rec, p->m.game.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
     if (k == 't') {
         static char text[32768];
         gin_play_sheet_text(p, text, sizeof text);
@@ -306,41 +308,6 @@ static int show_hand_end(gin_play *p)
     return 0;
 }
 
-static void tally_game(gin_play *p)
-{
-    /* Statistics are kept per bot level for two players only: a ring of
-     * 3-4 is scored in penalty points, which do not add to those columns
-     * (docs/gin.6: not counted, for now). */
-    if (p->practice || !p->stats_ok || gin_play_seats(p) > 2)
-        return;
-    const gin_game *g = &p->m.game;
-    gin_game_tally t;
-    memset(&t, 0, sizeof t);
-    for (int i = 0; i < g->n_results; i++) {
-        const gin_hand_score *r = &g->results[i];
-        t.hands++;
-        if (r->winner < 0)
-            continue;
-        int mine = r->winner == p->human;
-        t.hands_won += mine;
-        if (r->kind == GIN_RESULT_UNDERCUT)
-            t.undercuts += mine, t.knocks += !mine;
-        else
-            t.knocks += mine, t.gins += mine && (r->kind == GIN_RESULT_GIN || r->kind == GIN_RESULT_BIG_GIN);
-    }
-    if (g->rules.hollywood)
-        for (int k = 0; k < 3; k++)
-            t.points += g->hollywood[k].total[p->human];
-    else
-        t.points = g->score.total[p->human];
-    t.won = gin_game_winner(g, NULL) == p->human;
-    char why[1200];
-    if (gin_stats_record(&p->stats_file, &p->lock, p->level, &t, &p->stats, why, sizeof why) != 0) {
-        gin_stats_add(&p->stats, p->level, &t); /* shown this run, though not kept */
-        gin_play_msg(p, 1, "%s", why);
-    }
-}
-
 /* Returns 'n' (new game), 'q' or -1. */
 static int show_game_over(gin_play *p)
 {
@@ -348,7 +315,12 @@ static int show_game_over(gin_play *p)
     char title[GIN_UI_LINE];
     for (;;) {
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
-        int k = gin_ui_text_screen(title, text, "n: new game   t: score sheet   q: quit", "nqt");
+        int k =
+            gin_ui_text_screen(title, text, "n: new game   t: score sheet   r: replay the last hand   q: quit", "nqtr");
+        if (k == 'r' && gin_play_replay_hand(p, p->rec, p->m.game.hand_no) < 0) /* issue 17 */
+            return -1;
+        if (k == 'r')
+            continue;
         if (k != 't')
             return k;
         static char sheet[32768];
@@ -379,6 +351,7 @@ static int bot_forfeits(gin_play *p)
     if (!fault)
         fault = "The bot failed.";
     p->aborting = 0;
+    gin_play_end_game(p, GIN_END_FORFEIT); /* issue 17: kept in the history */
     gin_play_msg(p, 1, "The bot forfeits: %s", fault);
     gin_scene t;
     gin_play_scene(p, &t);
@@ -429,10 +402,19 @@ static int play_game(gin_play *p, char *why, size_t cap)
             gin_play_log(p, "Undone: your last move is taken back.");
             continue;
         }
+        if (p->resign_req) { /* issue 17: resigned from the menu: a lost game, then the next */
+            p->resign_req = p->quit_req = 0;
+            p->aborting = 0;
+            gin_play_end_game(p, GIN_END_RESIGNED);
+            remove_save(p);
+            return PLAY_NEW;
+        }
         if (p->quit_req) {
             p->aborting = 0;
+            if (!gin_play_can_save(p) && rc != 0) /* issue 17: it ends here, unsaved: kept as abandoned */
+                gin_play_end_game(p, GIN_END_ABANDONED);
             if (rc == 0) {
-                tally_game(p);
+                gin_play_end_game(p, GIN_END_FINISHED);
                 remove_save(p);
                 return PLAY_QUIT;
             }
@@ -475,7 +457,7 @@ static int play_game(gin_play *p, char *why, size_t cap)
                 return PLAY_QUIT; /* saved after the move that ended the hand */
         }
         if (rc == 0) {
-            tally_game(p);
+            gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
             remove_save(p);
             int k = show_game_over(p);
             return k == 'n' ? PLAY_NEW : PLAY_QUIT;
