@@ -16,7 +16,7 @@
 
 enum {
     HISTORY_VERSION = 1,
-    HEADER_LINES = 12, /* eleven header lines and the blank line */
+    HEADER_LINES = GIN_HISTORY_HEADER_LINES, /* eleven header lines and the blank line */
     ID_MAX = 999999999,
     SCAN_MAX = 100000 /* names looked at in the directory, at most */
 };

@@ -22,7 +22,10 @@
 #include "gin/record.h"
 #include "lock.h"
 
-enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21 };
+/* At most this many games are kept; an entry's text is at most TEXT_MAX
+ * bytes; its header is HEADER_LINES lines (the blank line included), so
+ * the record starts on the line after. */
+enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER_LINES = 12 };
 
 typedef struct gin_history_info {
     char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_add to fill) */

@@ -567,7 +567,7 @@ static int table_row(const char *level, const char *rules, const gin_level_stats
 
 /* A level's rows: each preset with games, then all rules when that says
  * more (several presets, or games from format 1). */
-static int level_rows(const gin_stats *s, int lv, char *buf, size_t cap, size_t *used, int *old)
+static int level_rows(const gin_stats *s, int lv, char *buf, size_t cap, size_t *used)
 {
     int cells = 0, last = -1;
     for (int r = 0; r < GIN_STATS_RULES; r++)
@@ -577,44 +577,70 @@ static int level_rows(const gin_stats *s, int lv, char *buf, size_t cap, size_t 
                 return -1;
         }
     const gin_level_stats *all = &s->level[lv];
-    *old += all->old_games;
     if (all->games && (cells != 1 || all->games != s->cell[lv][last].games))
         return table_row(level_names[lv], "all", all, buf, cap, used);
     return 0;
 }
 
-int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
+int gin_stats_rows(const gin_stats *s, char *buf, size_t cap)
+{
+    size_t used = 0;
+    int any = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
+        any |= s->level[lv].games > 0;
+    if (!any)
+        return put(buf, cap, &used, "No games counted yet.\n") == 0 ? (int)used : -1;
+    if (put(buf, cap, &used, TABLE_HEAD, "level", "rules", "games", "won", "win%", "res", "gin%", "knock", "under",
+            "pts/hand", "streak") != 0)
+        return -1;
+    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
+        if (level_rows(s, lv, buf, cap, &used) != 0)
+            return -1;
+    return (int)used;
+}
+
+int gin_stats_notes(const gin_stats *s, char *buf, size_t cap)
 {
     size_t used = 0;
     int any = 0, old = 0;
-    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
+    if (cap)
+        buf[0] = '\0';
+    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++) {
         any |= s->level[lv].games > 0;
-    if (!any && put(buf, cap, &used, "No games counted yet.\n") != 0)
-        return -1;
-    if (any && put(buf, cap, &used, TABLE_HEAD, "level", "rules", "games", "won", "win%", "res", "gin%", "knock",
-                   "under", "pts/hand", "streak") != 0)
-        return -1;
-    for (int lv = 0; any && lv < GIN_STATS_LEVELS; lv++)
-        if (level_rows(s, lv, buf, cap, &used, &old) != 0)
-            return -1;
+        old += s->level[lv].old_games;
+    }
     if (any && put(buf, cap, &used,
-                   "\nwin%%: games won of games played. res: games you resigned or abandoned (did not\n"
-                   "resume), counted as lost. gin%%: gins of the hands you won. knock: your knocks\n"
-                   "that were not gin (won or undercut). under: undercuts you made / suffered.\n"
-                   "pts/hand: hand points per hand played, yours / the bot's (game bonuses not in,\n"
-                   "so Hollywood and the target do not inflate it). streak: games won in a row,\n"
-                   "now / longest.\n") != 0)
+                   "win%%: games won of games played. res: games you resigned or abandoned\n"
+                   "(did not resume), counted as lost. gin%%: gins of the hands you won.\n"
+                   "knock: your knocks that were not gin (won or undercut). under:\n"
+                   "undercuts you made / suffered. pts/hand: hand points per hand played,\n"
+                   "yours / the bot's (game bonuses not in, so Hollywood and the target do\n"
+                   "not inflate it). streak: games won in a row, now / longest.\n") != 0)
         return -1;
     if (old && put(buf, cap, &used,
-                   "* %d game%s counted before statistics format 2 did not keep the undercuts against\n"
-                   "you or the hand points: those counts and pts/hand are of the games since.\n",
+                   "* %d game%s counted before statistics format 2 did not keep the\n"
+                   "undercuts against you or the hand points: those counts and pts/hand\n"
+                   "are of the games since.\n",
                    old, old == 1 ? "" : "s") != 0)
         return -1;
     if (put(buf, cap, &used,
-            "Rules that differ from a preset count as the nearest one (standard, target 150:\n"
-            "standard). Not counted: practice games, external bots, tables of three or four.\n") != 0)
+            "Rules that differ from a preset count as the nearest one (standard,\n"
+            "target 150: standard). Not counted: practice games, external bots,\n"
+            "tables of three or four.\n") != 0)
         return -1;
     return (int)used;
+}
+
+int gin_stats_table(const gin_stats *s, char *buf, size_t cap)
+{
+    int n = gin_stats_rows(s, buf, cap);
+    if (n < 0 || (size_t)n + 1 >= cap)
+        return -1;
+    buf[n++] = '\n';
+    int m = gin_stats_notes(s, buf + n, cap - (size_t)n);
+    return m < 0 ? -1 : n + m;
 }
 
 /* One line of bars: the games of row l whose outcome is in `which`. */
@@ -672,9 +698,8 @@ int gin_stats_margins(const gin_stats *s, int utf8, char *buf, size_t cap)
     if (!any)
         return 0;
     if (put(buf, cap, &used,
-            "The last %d games of each, oldest first: a column a game, as tall as the\n"
-            "points it was won or lost by (game totals, bonuses in; Hollywood's three games\n"
-            "summed; a resigned game: the bot's lead then). %s marks a tie.\n",
+            "The last %d games, oldest first: a column a game, as tall as the points\n"
+            "it was won or lost by (game totals; a resigned game: the bot's lead). %s tie\n",
             GIN_STATS_RECENT, utf8 ? "\xc2\xb7" : "o") != 0)
         return -1;
     for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)

@@ -136,8 +136,14 @@ int gin_stats_convert_v1(gin_stats *s, const char *text, size_t len, gin_text_fa
 
 /* The statistics as a table for people (gin stats and the statistics
  * screen): a row per level and preset with games, then the level's
- * all-rules row when it differs, and the notes that say what each column
- * is of. Fits 80 columns. Returns the length, or -1 if it does not fit. */
+ * all-rules row when it differs ("No games counted yet." when there are
+ * none), 76 columns wide. Returns the length, or -1 if it does not fit. */
+int gin_stats_rows(const gin_stats *s, char *buf, size_t cap);
+/* The notes under it: what each column is of, what is not counted, and
+ * the games carried from format 1. Lines of at most 74 columns. Returns
+ * the length, or -1 if it does not fit. */
+int gin_stats_notes(const gin_stats *s, char *buf, size_t cap);
+/* The rows, a blank line and the notes. Returns the length, or -1. */
 int gin_stats_table(const gin_stats *s, char *buf, size_t cap);
 /* The margins of each row's last games as two lines of bars, one column
  * a game, oldest first: bars on the "won" line for games won, on the

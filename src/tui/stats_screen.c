@@ -22,16 +22,23 @@ void gin_play_stats_text(const gin_play *p, char *buf, size_t cap)
     } else {
         snprintf(buf, cap, "This game does not count: %s.\n\n", why);
     }
+    /* The rows, the bars of the margins, then what the columns are of. */
     n = strlen(buf);
-    if (n + 1 < cap && gin_stats_table(&p->stats, buf + n, cap - n) < 0)
+    if (n + 1 < cap && gin_stats_rows(&p->stats, buf + n, cap - n) < 0)
         snprintf(buf + n, cap - n, "(the statistics do not fit here: see gin stats)\n");
     n = strlen(buf);
     if (n + 2 < cap) {
         buf[n++] = '\n';
         buf[n] = '\0';
-        if (gin_stats_margins(&p->stats, gin_ui_utf8(), buf + n, cap - n) < 0)
+        int m = gin_stats_margins(&p->stats, gin_ui_utf8(), buf + n, cap - n);
+        if (m < 0)
             buf[n] = '\0';
+        else if (m > 0 && n + (size_t)m + 2 < cap)
+            snprintf(buf + n + m, cap - n - (size_t)m, "\n");
     }
+    n = strlen(buf);
+    if (n + 1 < cap && gin_stats_notes(&p->stats, buf + n, cap - n) < 0)
+        buf[n] = '\0';
 }
 
 int gin_play_stats_screen(gin_play *p)

@@ -82,7 +82,7 @@ static void test_stats_round_trip(void **state)
     assert_non_null(strstr(table, "hard    classic      1    1 100%"));
     assert_non_null(strstr(table, "hard    all          4    3  75%"));
     assert_non_null(strstr(table, "hand points per hand played"));
-    assert_non_null(strstr(table, "Not counted: practice games, external bots, tables"));
+    assert_non_null(strstr(table, "Not counted: practice games, external bots,\ntables of three or four"));
     assert_null(strstr(table, "easy")); /* no games, no row */
     for (const char *l = table; *l;) {  /* 80 columns */
         const char *e = strchr(l, '\n');
