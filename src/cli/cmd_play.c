@@ -54,7 +54,8 @@ static void usage(FILE *f)
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
             "  --seed N       deal from seed N (a whole number; repeatable games)\n"
             "  -h, --help     this text\n\n"
-            "Statistics and the saved game live in $XDG_STATE_HOME/gin/, one table at a time.\n"
+            "Statistics, the game history and the saved game live in $XDG_STATE_HOME/gin/,\n"
+            "one table at a time (gin stats, gin history, gin replay N).\n"
             "In the game, ? shows the keys and the rules.\n",
             gin_rules_preset_names());
 }

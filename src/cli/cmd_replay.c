@@ -333,6 +333,42 @@ static void history_line(const char *text, gin_record *rec)
     printf("%s; you are seat %d\n", h.practice ? ", practice" : h.counted ? ", counted" : ", not counted", h.human);
 }
 
+/* The file the operands name: FILE, game N of the history, or the save
+ * (--save) into *path (kept[] holds the last two). Returns -1 to go on,
+ * else the exit status after the message. */
+static int which_file(int argc, char **argv, int save, char *kept, size_t cap, const char **path, int *numbered)
+{
+    if (optind + !save != argc) {
+        fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
+                save             ? "--save replays the saved game: no file with it"
+                : optind == argc ? "which file? name one game record or saved game"
+                                 : "one file at a time");
+        return CLI_USAGE;
+    }
+    *path = save ? "" : argv[optind];
+    *numbered = !save && (*path)[0] >= '0' && (*path)[0] <= '9' && strspn(*path, "0123456789") == strlen(*path);
+    if (save || *numbered) { /* the save, or game N of the history */
+        if (kept_path(*path, save, kept, cap) != 0)
+            return 1;
+        *path = kept;
+    }
+    return -1;
+}
+
+/* Print as we go: replay action by action through the game. */
+static void print_game(const gin_record *rec, gin_game *g, printer *p)
+{
+    gin_game_init(g, &rec->rules, rec->seed);
+    for (int i = 0; i < rec->n_actions; i++) {
+        if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER)
+            gin_game_deal(g, on_event, p);
+        gin_game_apply(g, rec->actions[i], on_event, p);
+        if (g->hand.phase == GIN_PHASE_OVER)
+            print_totals(stdout, g);
+    }
+    print_final(stdout, g);
+}
+
 int gin_cmd_replay(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -342,7 +378,7 @@ int gin_cmd_replay(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int moves = 0, quiet = 0, save = 0, c;
+    int moves = 0, quiet = 0, save = 0, c, rc;
     cli_opts o;
     cli_opts_init(&o, "gin replay", argc, argv, "h", longopts);
     while ((c = cli_next(&o)) != -1) {
@@ -358,21 +394,11 @@ int gin_cmd_replay(int argc, char **argv)
         } else
             return CLI_USAGE;
     }
-    if (optind + !save != argc) {
-        fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
-                save             ? "--save replays the saved game: no file with it"
-                : optind == argc ? "which file? name one game record or saved game"
-                                 : "one file at a time");
-        return CLI_USAGE;
-    }
-    const char *path = save ? "" : argv[optind];
-    char kept[GIN_PATH_MAX];
-    int numbered = !save && path[0] >= '0' && path[0] <= '9' && strspn(path, "0123456789") == strlen(path);
-    if (save || numbered) { /* the save, or game N of the history */
-        if (kept_path(path, save, kept, sizeof kept) != 0)
-            return 1;
-        path = kept;
-    }
+    static char kept[GIN_PATH_MAX];
+    const char *path = NULL;
+    int numbered = 0;
+    if ((rc = which_file(argc, argv, save, kept, sizeof kept, &path, &numbered)) >= 0)
+        return rc;
     char why[256];
     char *text = read_file(path, why, sizeof why);
     if (!text) {
@@ -392,7 +418,8 @@ int gin_cmd_replay(int argc, char **argv)
         free(text), free(rec), free(g);
         return 1;
     }
-    int line = 0, rc = gin_record_parse(record, rec, &line);
+    int line = 0;
+    rc = gin_record_parse(record, rec, &line);
     if (rc != GIN_OK) {
         fault(path, text, line + skipped, rc);
         free(text), free(rec), free(g);
@@ -414,16 +441,7 @@ int gin_cmd_replay(int argc, char **argv)
     }
     free(text);
     if (!quiet) {
-        /* Print as we go: replay action by action through the game. */
-        gin_game_init(g, &rec->rules, rec->seed);
-        for (int i = 0; i < rec->n_actions; i++) {
-            if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER)
-                gin_game_deal(g, on_event, &p);
-            gin_game_apply(g, rec->actions[i], on_event, &p);
-            if (g->hand.phase == GIN_PHASE_OVER)
-                print_totals(stdout, g);
-        }
-        print_final(stdout, g);
+        print_game(rec, g, &p);
     } else {
         printf("%s: ok, %d hands%s\n", path, g->n_results, g->over ? ", game over" : "");
     }

@@ -281,6 +281,13 @@ static int dir_state(const char *dir, char *why, size_t why_cap)
     return 1;
 }
 
+static int out_of_memory(int *n, char *why, size_t why_cap)
+{
+    snprintf(why, why_cap, "out of memory reading the game history");
+    *n = 0;
+    return -1;
+}
+
 /* Every entry's number, newest first, in a malloc'd array (*n of them). */
 static int scan(const char *dir, int **out, int *n, char *why, size_t why_cap)
 {
@@ -296,8 +303,12 @@ static int scan(const char *dir, int **out, int *n, char *why, size_t why_cap)
     }
     int cap = 256, looked = 0;
     int *ids = malloc(sizeof *ids * (size_t)cap);
+    if (!ids) {
+        closedir(d);
+        return out_of_memory(n, why, why_cap);
+    }
     struct dirent *e;
-    while (ids && (e = readdir(d)) != NULL && looked++ < SCAN_MAX) {
+    while ((e = readdir(d)) != NULL && looked++ < SCAN_MAX) {
         int id = entry_id(e->d_name);
         if (!id)
             continue;
@@ -305,19 +316,14 @@ static int scan(const char *dir, int **out, int *n, char *why, size_t why_cap)
             int *more = realloc(ids, sizeof *ids * (size_t)(cap *= 2));
             if (!more) {
                 free(ids);
-                ids = NULL;
-                break;
+                closedir(d);
+                return out_of_memory(n, why, why_cap);
             }
             ids = more;
         }
         ids[(*n)++] = id;
     }
     closedir(d);
-    if (!ids) {
-        snprintf(why, why_cap, "out of memory reading the game history");
-        *n = 0;
-        return -1;
-    }
     qsort(ids, (size_t)*n, sizeof *ids, newest_first);
     *out = ids;
     return 1;
