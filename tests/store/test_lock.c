@@ -79,6 +79,12 @@ static void test_take_and_release(void **state)
     assert_int_equal(gin_lock_covers(&lk, f->state), 0);
     fx_path(path, sizeof path, f->config, "settings");
     assert_int_equal(gin_lock_covers(&lk, path), 0);
+    /* and the game history's, one directory down, but no other. */
+    const char *under[] = {"history/000001", "history/sub/x", "other/x", "history/..", "history/"};
+    for (int i = 0; i < 5; i++) {
+        fx_path(path, sizeof path, f->state, under[i]);
+        assert_int_equal(gin_lock_covers(&lk, path), i == 0);
+    }
     /* A second taker in the same process is refused too. */
     gin_lock again;
     assert_int_equal(gin_lock_take(&again, why, sizeof why), GIN_LOCK_BUSY);
