@@ -96,7 +96,7 @@ static void menu_items(const gin_play *p, char items[M_N][96])
     if (gin_play_counts(p, &why))
         snprintf(items[M_RESIGN], 96, "Resign...          a lost game in your statistics");
     else
-        snprintf(items[M_RESIGN], 96, "New game...        this one is not counted (%s)", why);
+        snprintf(items[M_RESIGN], 96, "New game...        (%s)", why);
     snprintf(items[M_BACK], 96, "Back to the table");
 }
 
