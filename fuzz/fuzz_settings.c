@@ -31,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(notes[0] == '\0');
     FUZZ_CHECK(!strcmp(s.level, t.level) && !strcmp(s.rules, t.rules) && s.target == t.target &&
                s.hollywood == t.hollywood && s.four_color == t.four_color && s.no_color == t.no_color &&
-               s.open == t.open && s.sort == t.sort && s.fast == t.fast && s.players == t.players);
+               s.open == t.open && s.sort == t.sort && s.speed == t.speed && s.players == t.players &&
+               s.mouse == t.mouse);
     return 0;
 }

@@ -313,3 +313,17 @@ void cli_parse_error(long line, const char *who, const char *text, int rc, size_
     else
         cli_line_error(line, "%s%s%s", who ? who : "", who ? ": " : "", what);
 }
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(f, "\\%c", *c);
+        else if (*c < 0x20 || *c == 0x7f)
+            fprintf(f, "\\u%04x", *c);
+        else
+            fputc(*c, f);
+    }
+    fputc('"', f);
+}

@@ -55,6 +55,9 @@ void cli_out_card(cli_out *o, gin_card c);
 void cli_out_json_cards(cli_out *o, gin_cardset s);
 void cli_out_json_melds(cli_out *o, const gin_cardset *melds, int n);
 void cli_out_json_card(cli_out *o, gin_card c);
+/* A JSON string of s: quotes, with '"', '\\' and control bytes escaped
+ * (other bytes as they are). For the kept files' reports (stats, history). */
+void cli_json_string(FILE *f, const char *s);
 /* Append '\n' and write the line. Returns 0, or -1 on a write error. */
 int cli_out_flush_line(cli_out *o, FILE *f);
 

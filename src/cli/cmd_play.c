@@ -1,6 +1,6 @@
 /* `gin` / `gin play`: the terminal table. The order is what keeps a
  * player's files safe: the options are read and checked, then the terminal
- * (a ring that cannot run must not have touched anything), then the state
+ * (a table that cannot run must not have touched anything), then the state
  * directory is taken for this table alone, then an external bot is
  * started, and only once the screen is up are the kept files read (a
  * damaged one moved aside and reported) and the settings written. */
@@ -40,7 +40,10 @@ static void usage(FILE *f)
             "  --no-color     no colours (also when NO_COLOR is set); --color\n"
             "  --open         practice: the bot's hand face up, undo (u), a review after each\n"
             "                 hand; not counted in the statistics. --no-open\n"
-            "  --fast         no pause after the bot's moves; --no-fast\n"
+            "  --speed S      how the bot's moves are shown: slow, normal, fast, or instant\n"
+            "                 (no pause); --fast is --speed instant, --no-fast normal\n"
+            "  --no-mouse     keys only (the terminal selects and pastes as usual); --mouse:\n"
+            "                 click cards and piles, the wheel scrolls the log and pages\n"
             "For this game only:\n"
             "  --opponent NAME  a bot level as above, or exec:COMMAND: an external bot\n"
             "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
@@ -54,7 +57,8 @@ static void usage(FILE *f)
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
             "  --seed N       deal from seed N (a whole number; repeatable games)\n"
             "  -h, --help     this text\n\n"
-            "Statistics and the saved game live in $XDG_STATE_HOME/gin/, one table at a time.\n"
+            "Statistics, the game history and the saved game live in $XDG_STATE_HOME/gin/,\n"
+            "one table at a time (gin stats, gin history, gin replay N).\n"
             "In the game, ? shows the keys and the rules.\n",
             gin_rules_preset_names());
 }
@@ -101,6 +105,9 @@ enum {
     O_NOOPEN,
     O_FAST,
     O_NOFAST,
+    O_SPEED,
+    O_MOUSE,
+    O_NOMOUSE,
     O_SEED
 };
 
@@ -124,6 +131,9 @@ static const struct option table_opts[] = {{"level", required_argument, 0, O_LEV
                                            {"no-open", no_argument, 0, O_NOOPEN},
                                            {"fast", no_argument, 0, O_FAST},
                                            {"no-fast", no_argument, 0, O_NOFAST},
+                                           {"speed", required_argument, 0, O_SPEED},
+                                           {"mouse", no_argument, 0, O_MOUSE},
+                                           {"no-mouse", no_argument, 0, O_NOMOUSE},
                                            {"seed", required_argument, 0, O_SEED},
                                            {"help", no_argument, 0, 'h'},
                                            {0, 0, 0, 0}};
@@ -164,6 +174,13 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
             return CLI_USAGE;
         s->target = (int)n;
         return 0;
+    case O_SPEED: {
+        int sp = gin_settings_speed_index(o->value);
+        if (sp < 0)
+            return cli_bad(o, "unknown speed '%s' (slow, normal, fast, instant)", o->value);
+        s->speed = sp;
+        return 0;
+    }
     default: /* O_SEED */
         a->have_seed = 1;
         return cli_seed(o, &a->seed) == 0 ? 0 : CLI_USAGE;
@@ -216,11 +233,16 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
             flag = &s->open;
             to = c == O_OPEN;
             break;
-        case O_FAST:
-        case O_NOFAST:
-            flag = &s->fast;
-            to = c == O_FAST;
+        case O_MOUSE:
+        case O_NOMOUSE:
+            flag = &s->mouse;
+            to = c == O_MOUSE;
             break;
+        case O_FAST: /* the speed setting: --fast is instant, --no-fast normal */
+        case O_NOFAST:
+            s->speed = c == O_FAST ? GIN_SPEED_INSTANT : GIN_SPEED_NORMAL;
+            a->changed = 1;
+            continue;
         default:
             if ((rc = value_option(&o, c, s, a)) != 0)
                 return rc;
@@ -366,14 +388,25 @@ static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *q
     }
     if (*quit || !has_save)
         return NULL;
-    char body[600];
+    char body[800];
+    /* A game not resumed is a lost game, when it counts. */
+    int counts = !info.practice && saved.rules.seats == 2;
     snprintf(body, sizeof body,
              "You have a game in progress:\n\n  %s\n\n"
-             "y: resume it\nn: start a new game (the saved one is discarded)",
-             summary);
+             "y: resume it\nn: start a new game; %s",
+             summary,
+             counts ? "the saved one counts as a lost game (abandoned) in your statistics"
+                    : "the saved one is not counted in the statistics");
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
-    if (k == 'n')
+    if (k == 'n') {
+        char msg[2400], text[2600];
+        if (gin_play_abandon_saved(p, &saved, info.level, info.practice, info.human, msg, sizeof msg) < 0 || msg[0]) {
+            snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
+            if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
+                k = 'q';
+        }
         (void)gin_save_remove(&p->save_file, &p->lock);
+    }
     if (k != 'y') {
         *quit = k != 'n';
         return NULL;
@@ -393,7 +426,7 @@ static int run_table(gin_play *p, const table_args *a, const char *dir, char *no
     int rc = a->opponent ? start_opponent(p, a->opponent, dir) : 0;
     if (rc != 0)
         return rc;
-    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, a->ascii, NULL};
+    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, a->ascii, NULL, !p->set.mouse};
     char why[1200] = "";
     if (gin_ui_open(&uo, why, sizeof why) != 0) {
         fprintf(stderr, "gin: %s\n", why);

@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/record.h"
+#include "history.h"
 #include "opts.h"
 
 enum { MAX_FILE = 8 << 20 };
@@ -228,12 +230,13 @@ static char *read_file(const char *path, char *why, size_t cap)
     return buf;
 }
 
-/* A saved game (docs/record.md) is a few header lines and a blank line in
- * front of its record: the record, and how many lines came before it. */
+/* A saved game or a history entry (docs/record.md) is a few header lines
+ * and a blank line in front of its record: the record, and how many lines
+ * came before it. */
 static const char *record_of(const char *text, int *skipped)
 {
     *skipped = 0;
-    if (strncmp(text, "gin-save ", 9) != 0)
+    if (strncmp(text, "gin-save ", 9) != 0 && strncmp(text, "gin-history ", 12) != 0)
         return text;
     const char *body = strstr(text, "\n\n");
     if (!body)
@@ -264,12 +267,106 @@ static void fault(const char *path, const char *text, int line, int rc)
 static void usage(FILE *out)
 {
     fputs("usage: gin replay [--moves] [--quiet] FILE\n"
+          "       gin replay [--moves] [--quiet] N\n"
+          "       gin replay [--moves] [--quiet] --save\n"
           "  Plays back a game record or a saved game (the table's save file, as it\n"
           "  is), checking every action and recorded score, and prints the game hand\n"
-          "  by hand. --moves prints every action, --quiet only checks.\n"
+          "  by hand. N (digits only) is game N of the history (gin history lists\n"
+          "  them; write ./N for a file of that name); --save is the game saved now.\n"
+          "  --moves prints every action, --quiet only checks.\n"
           "  Exit 0 if the record is sound, 1 if it is damaged or cannot be read,\n"
           "  2 for a usage mistake.\n",
           out);
+}
+
+/* The file `gin replay N` or `--save` means, into path[]. Returns 0, or
+ * 1 after the message. */
+static int kept_path(const char *arg, int save, char *path, size_t cap)
+{
+    char why[1200], dir[GIN_PATH_MAX];
+    long long id = 0;
+    if (!save && (strspn(arg, "0123456789") != strlen(arg) || gin_kept_number(arg, 1, 999999999, &id) != 0)) {
+        fprintf(stderr, "gin replay: %s: no such game in the history (numbers start at 1; gin history lists them)\n",
+                arg);
+        return 1;
+    }
+    if (save ? gin_dir_find(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) < 0 ||
+                   gin_path_join(path, cap, dir, "save") != 0
+             : gin_history_path((int)id, path, cap, why, sizeof why) != 0) {
+        fprintf(stderr, "gin replay: %s\n", why);
+        return 1;
+    }
+    if (access(path, F_OK) != 0) {
+        if (save)
+            fprintf(stderr, "gin replay: there is no saved game (%s)\n", path);
+        else
+            fprintf(stderr, "gin replay: there is no game %lld in the history (gin history lists them)\n", id);
+        return 1;
+    }
+    return 0;
+}
+
+/* A fault in a history entry's header, reported as the record's are.
+ * Returns 0 (the header is sound: the record is judged as any), or 1. */
+static int history_header_fault(const char *path, const char *text)
+{
+    static gin_record scratch;
+    gin_history_info h;
+    gin_text_fault f = {0, ""};
+    int rc = gin_history_parse(text, strlen(text), &h, &scratch, &f);
+    if (rc == GIN_OK || f.line > GIN_HISTORY_HEADER_LINES) /* the record's own faults: as any record's */
+        return 0;
+    fprintf(stderr, "gin replay: %s:%d: %s\n", path, f.line,
+            rc == GIN_KEPT_NEWER ? "written by a newer gin (a later history format)" : f.what);
+    return 1;
+}
+
+/* A history entry's header as one line, before the game. */
+static void history_line(const char *text, gin_record *rec)
+{
+    gin_history_info h;
+    if (gin_history_parse(text, strlen(text), &h, rec, NULL) != GIN_OK)
+        return;
+    printf("%s, %s, %s rules, %s", h.date, h.players > 2 ? "a table" : h.level, h.rules, h.result);
+    for (int i = 0; i < h.players; i++)
+        printf("%s%d", i ? "-" : " ", h.score[i]);
+    printf("%s; you are seat %d\n", h.practice ? ", practice" : h.counted ? ", counted" : ", not counted", h.human);
+}
+
+/* The file the operands name: FILE, game N of the history, or the save
+ * (--save) into *path (kept[] holds the last two). Returns -1 to go on,
+ * else the exit status after the message. */
+static int which_file(int argc, char **argv, int save, char *kept, size_t cap, const char **path, int *numbered)
+{
+    if (optind + !save != argc) {
+        fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
+                save             ? "--save replays the saved game: no file with it"
+                : optind == argc ? "which file? name one game record or saved game"
+                                 : "one file at a time");
+        return CLI_USAGE;
+    }
+    *path = save ? "" : argv[optind];
+    *numbered = !save && (*path)[0] >= '0' && (*path)[0] <= '9' && strspn(*path, "0123456789") == strlen(*path);
+    if (save || *numbered) { /* the save, or game N of the history */
+        if (kept_path(*path, save, kept, cap) != 0)
+            return 1;
+        *path = kept;
+    }
+    return -1;
+}
+
+/* Print as we go: replay action by action through the game. */
+static void print_game(const gin_record *rec, gin_game *g, printer *p)
+{
+    gin_game_init(g, &rec->rules, rec->seed);
+    for (int i = 0; i < rec->n_actions; i++) {
+        if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER)
+            gin_game_deal(g, on_event, p);
+        gin_game_apply(g, rec->actions[i], on_event, p);
+        if (g->hand.phase == GIN_PHASE_OVER)
+            print_totals(stdout, g);
+    }
+    print_final(stdout, g);
 }
 
 int gin_cmd_replay(int argc, char **argv)
@@ -277,10 +374,11 @@ int gin_cmd_replay(int argc, char **argv)
     static const struct option longopts[] = {
         {"moves", no_argument, NULL, 'm'},
         {"quiet", no_argument, NULL, 'q'},
+        {"save", no_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int moves = 0, quiet = 0, c;
+    int moves = 0, quiet = 0, save = 0, c, rc;
     cli_opts o;
     cli_opts_init(&o, "gin replay", argc, argv, "h", longopts);
     while ((c = cli_next(&o)) != -1) {
@@ -288,22 +386,27 @@ int gin_cmd_replay(int argc, char **argv)
             moves = 1;
         else if (c == 'q')
             quiet = 1;
+        else if (c == 's')
+            save = 1;
         else if (c == 'h') {
             usage(stdout);
             return 0;
         } else
             return CLI_USAGE;
     }
-    if (optind + 1 != argc) {
-        fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
-                optind == argc ? "which file? name one game record or saved game" : "one file at a time");
-        return CLI_USAGE;
-    }
-    const char *path = argv[optind];
+    static char kept[GIN_PATH_MAX];
+    const char *path = NULL;
+    int numbered = 0;
+    if ((rc = which_file(argc, argv, save, kept, sizeof kept, &path, &numbered)) >= 0)
+        return rc;
     char why[256];
     char *text = read_file(path, why, sizeof why);
     if (!text) {
         fprintf(stderr, "gin replay: %s: %s\n", path, why);
+        return 1;
+    }
+    if (!strncmp(text, "gin-history ", 12) && history_header_fault(path, text) != 0) {
+        free(text);
         return 1;
     }
     int skipped = 0;
@@ -315,7 +418,8 @@ int gin_cmd_replay(int argc, char **argv)
         free(text), free(rec), free(g);
         return 1;
     }
-    int line = 0, rc = gin_record_parse(record, rec, &line);
+    int line = 0;
+    rc = gin_record_parse(record, rec, &line);
     if (rc != GIN_OK) {
         fault(path, text, line + skipped, rc);
         free(text), free(rec), free(g);
@@ -323,6 +427,8 @@ int gin_cmd_replay(int argc, char **argv)
     }
 
     printer p = {stdout, moves, g};
+    if (numbered && !quiet)
+        history_line(text, rec);
     if (!quiet)
         printf("rules %s, seed %llu, %d actions\n", rec->rules.name, (unsigned long long)rec->seed, rec->n_actions);
     /* Replay once quietly to find a fault before printing anything. */
@@ -335,16 +441,7 @@ int gin_cmd_replay(int argc, char **argv)
     }
     free(text);
     if (!quiet) {
-        /* Print as we go: replay action by action through the game. */
-        gin_game_init(g, &rec->rules, rec->seed);
-        for (int i = 0; i < rec->n_actions; i++) {
-            if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER)
-                gin_game_deal(g, on_event, &p);
-            gin_game_apply(g, rec->actions[i], on_event, &p);
-            if (g->hand.phase == GIN_PHASE_OVER)
-                print_totals(stdout, g);
-        }
-        print_final(stdout, g);
+        print_game(rec, g, &p);
     } else {
         printf("%s: ok, %d hands%s\n", path, g->n_results, g->over ? ", game over" : "");
     }

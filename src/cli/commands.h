@@ -9,6 +9,7 @@ int gin_cmd_showdown(int argc, char **argv);
 int gin_cmd_sim(int argc, char **argv);
 int gin_cmd_replay(int argc, char **argv);
 int gin_cmd_stats(int argc, char **argv);
-int gin_cmd_engine(int argc, char **argv); /* our bot on the protocol (docs/protocol.md) */
+int gin_cmd_history(int argc, char **argv); /* the game history (store/history.h) */
+int gin_cmd_engine(int argc, char **argv);  /* our bot on the protocol (docs/protocol.md) */
 
 #endif

@@ -21,8 +21,9 @@ static const command commands[] = {
     {"analyze", gin_cmd_analyze, "least deadwood, melds and best discard of hands on stdin"},
     {"showdown", gin_cmd_showdown, "settle knocks given as KNOCKER | DEFENDER lines on stdin"},
     {"sim", gin_cmd_sim, "play bots against each other and report who wins"},
-    {"replay", gin_cmd_replay, "play back and check a saved game record"},
-    {"stats", gin_cmd_stats, "print your statistics against each bot level"},
+    {"replay", gin_cmd_replay, "play back and check a game record, a game of the history or the save"},
+    {"stats", gin_cmd_stats, "your statistics per bot level and rules (--json, --reset)"},
+    {"history", gin_cmd_history, "the games you played, newest first (gin replay N plays one)"},
     {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };

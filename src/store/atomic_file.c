@@ -410,6 +410,15 @@ int gin_kept_load(gin_kept *k, int kind, const char *name, const char *what, siz
     }
     int bad = parse(ctx, text, len, &f);
     free(text);
+    /* The file that was read, so that a move aside moves that one. */
+    k->dev = (unsigned long long)st.st_dev;
+    k->ino = (unsigned long long)st.st_ino;
+    if (bad == GIN_KEPT_NEWER) {
+        k->state = GIN_KEPT_LEFT;
+        kept_say(k, "%s %s is of a later format (%s), written by a newer gin; left as it is, and not written this run",
+                 what, k->path, f.what[0] ? f.what : "unknown");
+        return k->state;
+    }
     if (bad)
         return damaged(k, &st, &f);
     k->state = GIN_KEPT_LOADED;
@@ -439,13 +448,39 @@ static int move_noreplace(const char *from, const char *to)
 
 enum { QUARANTINE_MAX = 999 };
 
+/* 1 when the file at k->path is still the one that was read. */
+static int same_file(const gin_kept *k)
+{
+    struct stat st;
+    return lstat(k->path, &st) == 0 && (unsigned long long)st.st_dev == k->dev &&
+           (unsigned long long)st.st_ino == k->ino;
+}
+
+/* Move k's file to PATH.SUFFIX, or PATH.SUFFIX.2 ..., never over a file.
+ * Returns 0 with the name in to[], or -1 with errno. */
+static int move_aside(const gin_kept *k, const char *suffix, char *to, size_t cap)
+{
+    int rc = -1;
+    for (int i = 1; i <= QUARANTINE_MAX; i++) {
+        int n =
+            i == 1 ? snprintf(to, cap, "%s.%s", k->path, suffix) : snprintf(to, cap, "%s.%s.%d", k->path, suffix, i);
+        if (n < 0 || (size_t)n >= cap) {
+            errno = ENAMETOOLONG;
+            break;
+        }
+        if ((rc = move_noreplace(k->path, to)) == 0 || errno != EEXIST)
+            break;
+    }
+    if (rc == 0)
+        sync_dir_of(k->path);
+    return rc;
+}
+
 int gin_kept_quarantine(gin_kept *k)
 {
     if (!k || k->state != GIN_KEPT_DAMAGED)
         return -1;
-    struct stat st;
-    if (lstat(k->path, &st) != 0 || (unsigned long long)st.st_dev != k->dev ||
-        (unsigned long long)st.st_ino != k->ino) {
+    if (!same_file(k)) {
         /* Replaced since it was read (or gone): what is there now is not
          * the file that was judged, so it is not ours to move. */
         k->state = GIN_KEPT_UNSET;
@@ -453,17 +488,7 @@ int gin_kept_quarantine(gin_kept *k)
         return -1;
     }
     char bad[GIN_PATH_MAX];
-    int rc = -1;
-    for (int i = 1; i <= QUARANTINE_MAX; i++) {
-        int n =
-            i == 1 ? snprintf(bad, sizeof bad, "%s.bad", k->path) : snprintf(bad, sizeof bad, "%s.bad.%d", k->path, i);
-        if (n < 0 || (size_t)n >= sizeof bad) {
-            errno = ENAMETOOLONG;
-            break;
-        }
-        if ((rc = move_noreplace(k->path, bad)) == 0 || errno != EEXIST)
-            break;
-    }
+    int rc = move_aside(k, "bad", bad, sizeof bad);
     char said[sizeof k->why];
     snprintf(said, sizeof said, "%s", k->why);
     if (rc != 0) {
@@ -472,10 +497,27 @@ int gin_kept_quarantine(gin_kept *k)
                  errno == EEXIST ? "too many quarantined files" : strerror(errno));
         return -1;
     }
-    sync_dir_of(k->path);
     k->state = GIN_KEPT_MOVED;
     snprintf(k->moved, sizeof k->moved, "%s", bad);
     kept_say(k, "%.700s; moved it to %s", said, bad);
+    return 0;
+}
+
+int gin_kept_set_aside(gin_kept *k, const char *suffix)
+{
+    if (!k || (k->state != GIN_KEPT_LOADED && k->state != GIN_KEPT_DAMAGED) || !suffix || !suffix[0]) {
+        errno = EPERM;
+        return -1;
+    }
+    if (!same_file(k)) {
+        errno = ESTALE;
+        return -1;
+    }
+    char to[GIN_PATH_MAX];
+    if (move_aside(k, suffix, to, sizeof to) != 0)
+        return -1;
+    k->state = GIN_KEPT_MOVED;
+    snprintf(k->moved, sizeof k->moved, "%s", to);
     return 0;
 }
 

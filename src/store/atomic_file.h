@@ -89,8 +89,8 @@ typedef struct gin_kept {
                                  ("the saved game PATH is damaged (line 2: unknown level
                                  'zzz'); it cannot be resumed; moved it to PATH.bad");
                                  "" when there is nothing to say (ABSENT, LOADED) */
-    /* Private: the identity of the damaged file, so that quarantine moves
-     * the file that was read and not one written since. */
+    /* Private: the identity of the file that was read, so that quarantine
+     * (or a move aside) moves that file and not one written since. */
     unsigned long long dev, ino;
 } gin_kept;
 
@@ -102,8 +102,15 @@ typedef struct gin_text_fault {
 
 /* A kept file's parser: judge len bytes of text (NUL-terminated at len for
  * convenience, but parsers must not rely on it). Returns 0 for a good
- * text, anything else for a damaged one with *fault filled. */
+ * text, GIN_KEPT_NEWER for the text of a later version of its format
+ * (with *fault saying which: "format 3"), anything else for a damaged one
+ * with *fault filled. */
 typedef int (*gin_kept_parse_fn)(void *ctx, const char *text, size_t len, gin_text_fault *fault);
+
+/* A parser's answer for a file a newer gin wrote: not damage, so it is
+ * never quarantined (an older gin must not move a newer gin's file), but
+ * not ours to write either: the file is LEFT, with why[] saying so. */
+enum { GIN_KEPT_NEWER = -1000 }; /* outside the gin status codes and line numbers */
 
 /* Load the kept file `name` of the directory of that kind into *k: find
  * the directory (gin_dir_find: nothing is created), refuse anything but a
@@ -128,6 +135,14 @@ int gin_kept_writable(const gin_kept *k);
  * says so), or the file there is no longer the one that was read (state
  * UNSET: load again). */
 int gin_kept_quarantine(gin_kept *k);
+
+/* Move k's file aside on purpose (`gin stats --reset`): to PATH.SUFFIX,
+ * or PATH.SUFFIX.2 ... the first name not taken, as gin_kept_quarantine
+ * does. Only a LOADED or DAMAGED file, the one that was read (device and
+ * inode checked). Returns 0 (state MOVED, k->moved says where), or -1
+ * with errno (EPERM: not LOADED or DAMAGED; ESTALE: not the file that was
+ * read; else the system's reason). */
+int gin_kept_set_aside(gin_kept *k, const char *suffix);
 
 /* Replace k's file with len bytes of text (creating the directory, as
  * gin_dir_path, and writing as gin_file_write_atomic). Refused unless

@@ -133,5 +133,10 @@ int gin_lock_covers(const gin_lock *lk, const char *path)
     if (!lk || !lk->held || !path)
         return 0;
     size_t n = strlen(lk->dir);
-    return n > 0 && !strncmp(path, lk->dir, n) && path[n] == '/' && path[n + 1] && !strchr(path + n + 1, '/');
+    if (n == 0 || strncmp(path, lk->dir, n) != 0 || path[n] != '/')
+        return 0;
+    const char *name = path + n + 1;
+    if (!strncmp(name, "history/", 8)) /* the game history's own directory */
+        name += 8;
+    return name[0] && !strchr(name, '/') && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }

@@ -4,8 +4,9 @@
  * the file `lock` in its state directory ($XDG_STATE_HOME/gin/lock) from
  * before it reads the saved game until it exits. Who must hold it: whoever
  * writes the state directory's kept files — the saved game (gin_save_write,
- * gin_save_remove) and the statistics (gin_stats_record) refuse to write
- * without it. Readers (`gin stats`, gin_stats_load, gin_save_read) need it
+ * gin_save_remove), the statistics (gin_stats_record, gin_stats_reset)
+ * and the game history (gin_history_add) refuse to write without it.
+ * Readers (`gin stats`, `gin history`, gin_stats_load, gin_save_read) need it
  * not: every write is an atomic rename, so a reader sees the old file or
  * the new one.
  *
@@ -53,7 +54,8 @@ int gin_lock_take(gin_lock *lk, char *why, size_t why_cap);
 void gin_lock_release(gin_lock *lk);
 
 /* 1 when lk is held and path is a file directly in the directory it
- * covers, else 0. The state directory's writers check this. */
+ * covers, or in its game history's directory (DIR/history/NAME), else 0.
+ * The state directory's writers check this. */
 int gin_lock_covers(const gin_lock *lk, const char *path);
 
 #endif

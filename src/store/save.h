@@ -4,7 +4,7 @@
  *
  * Who calls what, when (the table):
  *   at start, holding the table lock (lock.h): gin_save_read. It moves
- *     nothing, so a ring that then cannot run has changed nothing.
+ *     nothing, so a table that then cannot run has changed nothing.
  *     LOADED: offer to resume. DAMAGED (it cannot be resumed, for any
  *     reason: k.why names the line): once the screen is up, call
  *     gin_kept_quarantine(&k) and show k.why. LEFT (not a regular file,

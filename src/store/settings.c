@@ -16,6 +16,20 @@ void gin_settings_default(gin_settings *s)
     snprintf(s->rules, sizeof s->rules, "standard");
     s->hollywood = -1;
     s->players = 2;
+    s->speed = GIN_SPEED_NORMAL;
+    s->mouse = 1;
+}
+
+static const char *const speed_names[GIN_SPEEDS] = {"slow", "normal", "fast", "instant"};
+
+const char *gin_settings_speed_name(int speed) { return speed >= 0 && speed < GIN_SPEEDS ? speed_names[speed] : "?"; }
+
+int gin_settings_speed_index(const char *name)
+{
+    for (int i = 0; i < GIN_SPEEDS; i++)
+        if (name && !strcmp(name, speed_names[i]))
+            return i;
+    return -1;
 }
 
 /* ---- Notes: the lines that were ignored, each "NAME:LINE: ...". */
@@ -57,7 +71,14 @@ static void notes_end(notes *n)
 
 /* ---- Keys. */
 
-enum key_kind { KEY_LEVEL, KEY_RULES, KEY_TARGET, KEY_INT };
+enum key_kind { KEY_LEVEL, KEY_RULES, KEY_TARGET, KEY_INT, KEY_SPEED, KEY_FAST };
+
+/* What a parse remembers across lines: whether a speed line was seen, and
+ * an older file's `fast` (-1: none), which applies only without one. */
+typedef struct parse_state {
+    int speed_seen;
+    int fast;
+} parse_state;
 
 typedef struct key_def {
     const char *key;
@@ -75,8 +96,10 @@ static const key_def keys[] = {
     {"no-color", KEY_INT, offsetof(gin_settings, no_color), 0, 1},
     {"open", KEY_INT, offsetof(gin_settings, open), 0, 1},
     {"sort", KEY_INT, offsetof(gin_settings, sort), 0, 2},
-    {"fast", KEY_INT, offsetof(gin_settings, fast), 0, 1},
+    {"speed", KEY_SPEED, offsetof(gin_settings, speed), 0, 0},
+    {"fast", KEY_FAST, 0, 0, 1},
     {"players", KEY_INT, offsetof(gin_settings, players), 2, GIN_MAX_SEATS},
+    {"mouse", KEY_INT, offsetof(gin_settings, mouse), 0, 1},
 };
 
 static int *field(gin_settings *s, const key_def *d) { return (int *)(void *)((char *)s + d->off); }
@@ -95,6 +118,9 @@ static const char *stands(const gin_settings *s, const key_def *d, char *buf, si
     if (d->kind == KEY_LEVEL || d->kind == KEY_RULES) {
         snprintf(v, sizeof v, "%s", d->kind == KEY_LEVEL ? s->level : s->rules);
         snprintf(dv, sizeof dv, "%s", d->kind == KEY_LEVEL ? def.level : def.rules);
+    } else if (d->kind == KEY_SPEED || d->kind == KEY_FAST) {
+        snprintf(v, sizeof v, "%s", gin_settings_speed_name(s->speed));
+        snprintf(dv, sizeof dv, "%s", gin_settings_speed_name(def.speed));
     } else {
         snprintf(v, sizeof v, "%d", field_of(s, d));
         snprintf(dv, sizeof dv, "%d", field_of(&def, d));
@@ -107,7 +133,7 @@ static const char *stands(const gin_settings *s, const key_def *d, char *buf, si
 }
 
 /* Take one value. Returns 0, or -1 with what is wrong in what[]. */
-static int take(gin_settings *s, const key_def *d, const char *v, char *what, size_t what_cap)
+static int take(gin_settings *s, parse_state *ps, const key_def *d, const char *v, char *what, size_t what_cap)
 {
     char q[80];
     gin_kept_quote(v, strlen(v), 24, q, sizeof q);
@@ -139,6 +165,23 @@ static int take(gin_settings *s, const key_def *d, const char *v, char *what, si
         }
         *field(s, d) = (int)x;
         return 0;
+    case KEY_SPEED:
+        if ((x = gin_settings_speed_index(v)) < 0) {
+            snprintf(what, what_cap, "unknown speed %s (slow, normal, fast, instant)", q);
+            return -1;
+        }
+        *field(s, d) = (int)x;
+        ps->speed_seen = 1;
+        return 0;
+    case KEY_FAST:
+        /* An older gin's word for the speed: kept aside, applied at the
+         * end if no speed line said otherwise. */
+        if (gin_kept_number(v, 0, 1, &x) != 0) {
+            snprintf(what, what_cap, "bad fast %s (0 or 1)", q);
+            return -1;
+        }
+        ps->fast = (int)x;
+        return 0;
     default:
         if (gin_kept_number(v, d->lo, d->hi, &x) != 0) {
             snprintf(what, what_cap, "bad %s %s (a whole number from %d to %d)", d->key, q, d->lo, d->hi);
@@ -160,7 +203,7 @@ static char *trim(char *p)
 }
 
 /* One line of the file: set what it says, or note why not. */
-static void parse_line(gin_settings *s, char *t, int line, notes *n)
+static void parse_line(gin_settings *s, parse_state *ps, char *t, int line, notes *n)
 {
     char q[80], what[256], st[64];
     t = trim(t);
@@ -176,7 +219,7 @@ static void parse_line(gin_settings *s, char *t, int line, notes *n)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         if (strcmp(k, keys[i].key) != 0)
             continue;
-        if (take(s, &keys[i], v, what, sizeof what) != 0)
+        if (take(s, ps, &keys[i], v, what, sizeof what) != 0)
             note(n, line, "%s; %s stands", what, stands(s, &keys[i], st, sizeof st));
         return;
     }
@@ -193,6 +236,7 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
     if (bad)
         return bad;
     gin_settings t = *s;
+    parse_state ps = {0, -1};
     const char *p = text, *end = text + len;
     char buf[512];
     int got, line = 0;
@@ -201,8 +245,10 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
         if (got < 0)
             note(&n, line, "line longer than %zu bytes; ignored", sizeof buf - 1);
         else
-            parse_line(&t, buf, line, &n);
+            parse_line(&t, &ps, buf, line, &n);
     }
+    if (!ps.speed_seen && ps.fast >= 0)
+        t.speed = ps.fast ? GIN_SPEED_INSTANT : GIN_SPEED_NORMAL;
     const char *rwhy = NULL;
     gin_rules r;
     if (gin_settings_rules(&t, &r, &rwhy) != GIN_OK) {
@@ -225,9 +271,11 @@ int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
     int n = snprintf(buf, cap,
                      "# gin settings (written by the game; edit freely)\n"
                      "level = %s\nrules = %s\ntarget = %d\nhollywood = %d\n"
-                     "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nfast = %d\nplayers = %d\n",
-                     s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color, s->open, s->sort, s->fast,
-                     s->players);
+                     "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nspeed = %s\n"
+                     "# fast: the speed as older gins read it (1 instant, 0 shown); speed wins\n"
+                     "fast = %d\nplayers = %d\nmouse = %d\n",
+                     s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color, s->open, s->sort,
+                     gin_settings_speed_name(s->speed), s->speed == GIN_SPEED_INSTANT, s->players, s->mouse);
     return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 

@@ -25,18 +25,33 @@ typedef struct gin_settings {
     int no_color;   /* 1 = no colours */
     int open;       /* 1 = practice: open hands, undo, review */
     int sort;       /* 0 melds, 1 rank, 2 suit */
-    int fast;       /* 1 = no pause after the bot's moves */
+    int speed;      /* how the bot's moves are shown: enum gin_speed */
     int players;    /* 2, or 3-4: you against two or three bots */
+    int mouse;      /* 1 = the mouse works at the table (the default), 0 = keys only */
 } gin_settings;
 
-/* The defaults: normal bot, standard rules, two players, colours, melds sort. */
+/* The bot's speed: how long the table pauses on each of the bot's moves
+ * (the table decides the lengths). INSTANT is no pause at all, what the
+ * boolean `fast` of older files meant. */
+enum gin_speed { GIN_SPEED_SLOW = 0, GIN_SPEED_NORMAL = 1, GIN_SPEED_FAST = 2, GIN_SPEED_INSTANT = 3, GIN_SPEEDS = 4 };
+
+/* "slow", "normal", "fast", "instant"; "?" out of range. Static storage. */
+const char *gin_settings_speed_name(int speed);
+/* The speed of a name as above (exactly), or -1. */
+int gin_settings_speed_index(const char *name);
+
+/* The defaults: normal bot, standard rules, two players, colours, melds
+ * sort, normal speed, the mouse on. */
 void gin_settings_default(gin_settings *s);
 
 /* Parse len bytes of settings text over *s (what the text does not set
  * keeps its value). Keys: level (easy normal hard expert), rules (a preset
  * name, gin_rules_preset), target (0 = the preset's, or 1-10000 through the
  * core's gin_rules_set), hollywood (-1 the preset's, 0, 1), players (2-4),
- * four-color, no-color, open, fast (0 or 1), sort (0-2). Blank lines and
+ * four-color, no-color, open, mouse (0 or 1), sort (0-2), speed (slow,
+ * normal, fast, instant), and fast (0 or 1: what older gins wrote for
+ * the speed; 1 is instant, 0 normal; a speed line wins over it wherever
+ * it is, and gin writes both so an older gin keeps its pauses). Blank lines and
  * lines starting with '#' are comments; blanks around key and value and a
  * CR at the end of a line are ignored. Each line that is wrong is
  * reported in notes[] (may be NULL), one message a line:

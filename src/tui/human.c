@@ -328,6 +328,17 @@ static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
     return DECIDED;
 }
 
+/* The move log `back` lines further back (negative: on), never past
+ * either end. */
+static void scroll_log(gin_play *p, int back)
+{
+    p->log_scroll += back;
+    if (p->log_scroll > p->n_log - 1)
+        p->log_scroll = p->n_log > 0 ? p->n_log - 1 : 0;
+    if (p->log_scroll < 0)
+        p->log_scroll = 0;
+}
+
 /* A key that is not a move. Returns GO_ON, or ABORTED. */
 static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int code)
 {
@@ -357,12 +368,8 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
     case GIN_CMD_HINT:
         hint(p, v);
         return GO_ON;
-    case GIN_CMD_LOG_SCROLL: /* a few lines at a time, never past either end */
-        p->log_scroll += i < half ? 4 : -4;
-        if (p->log_scroll > p->n_log - 1)
-            p->log_scroll = p->n_log > 0 ? p->n_log - 1 : 0;
-        if (p->log_scroll < 0)
-            p->log_scroll = 0;
+    case GIN_CMD_LOG_SCROLL: /* a few lines at a time */
+        scroll_log(p, i < half ? 4 : -4);
         return GO_ON;
     case GIN_CMD_UNDO: {
         const char *why = NULL;
@@ -490,6 +497,11 @@ static int decide(gin_play *p, const gin_view *v, gin_action *out)
         if (in.kind == GIN_IN_RESIZE || in.kind == GIN_IN_NONE)
             continue;
         int key = in.key;
+        if (in.kind == GIN_IN_WHEEL) { /* over the move log, it scrolls it */
+            if (in.y >= l.log.y && in.y < l.log.y + l.log.h && in.x >= l.log.x && in.x < l.log.x + l.log.w)
+                scroll_log(p, -2 * in.key);
+            continue;
+        }
         if (in.kind == GIN_IN_CLICK && !(key = click_key(p, v, &l, &in)))
             continue;
         /* In a window too small to show the table, only quitting acts: a

@@ -11,7 +11,7 @@
 void gin_play_apply_display(const gin_play *p)
 {
     /* NO_COLOR wins over the menu: colours stay off while it is set. */
-    gin_ui_opts o = {!p->set.no_color && !getenv("NO_COLOR"), p->set.four_color, 0, NULL};
+    gin_ui_opts o = {!p->set.no_color && !getenv("NO_COLOR"), p->set.four_color, 0, NULL, !p->set.mouse};
     gin_ui_set_opts(&o);
 }
 
@@ -37,10 +37,12 @@ enum {
     M_FOUR,
     M_COLOR,
     M_FAST,
+    M_MOUSE,
     M_SORT,
     M_STATS,
     M_SHEET,
     M_HELP,
+    M_RESIGN,
     M_BACK,
     M_N
 };
@@ -80,11 +82,21 @@ static void menu_items(const gin_play *p, char items[M_N][96])
              p->set.no_color      ? "off"
              : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
                                   : "on");
-    snprintf(items[M_FAST], 96, "Bot's moves        %s", p->set.fast ? "fast (no pauses)" : "shown one by one");
+    static const char *const speeds[GIN_SPEEDS] = {"slow (a long pause on each)", "normal (a pause on each)",
+                                                   "fast (a short pause on each)", "instant (no pauses)"};
+    int sp = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;
+    snprintf(items[M_FAST], 96, "Bot's moves        %s", speeds[sp]);
+    snprintf(items[M_MOUSE], 96, "Mouse              %s", p->set.mouse ? "on" : "off (keys only)");
     snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
     snprintf(items[M_STATS], 96, "Statistics...");
     snprintf(items[M_SHEET], 96, "Score sheet...");
     snprintf(items[M_HELP], 96, "Help...");
+    /* Leaving a game that counts is a lost game, and the menu says so. */
+    const char *why = NULL;
+    if (gin_play_counts(p, &why))
+        snprintf(items[M_RESIGN], 96, "Resign...          a lost game in your statistics");
+    else
+        snprintf(items[M_RESIGN], 96, "New game...        (%s)", why);
     snprintf(items[M_BACK], 96, "Back to the table");
 }
 
@@ -93,11 +105,9 @@ static int menu_page(gin_play *p, int item)
 {
     static char text[32768];
     const char *title = item == M_STATS ? "Statistics" : item == M_SHEET ? "Score sheet" : "Help";
-    if (item == M_STATS) {
-        if (gin_stats_table(&p->stats, text, sizeof text) < 0)
-            snprintf(text, sizeof text, "(no statistics)");
-        strncat(text, "\nPractice games are not counted.", sizeof text - strlen(text) - 1);
-    } else if (item == M_SHEET) {
+    if (item == M_STATS)
+        return gin_play_stats_screen(p);
+    if (item == M_SHEET) {
         gin_play_sheet_text(p, text, sizeof text);
     } else {
         gin_play_help_text(p, text, sizeof text);
@@ -144,8 +154,12 @@ static void menu_change(gin_play *p, int item, int dir)
     case M_OPEN:
         p->set.open ^= 1;
         break;
-    case M_FAST:
-        p->set.fast ^= 1;
+    case M_FAST: /* the four speeds in turn */
+        p->set.speed = ((p->set.speed + (dir > 0 ? 1 : -1)) % GIN_SPEEDS + GIN_SPEEDS) % GIN_SPEEDS;
+        break;
+    case M_MOUSE:
+        p->set.mouse ^= 1;
+        gin_play_apply_display(p);
         break;
     default: /* M_SORT */
         p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
@@ -153,6 +167,31 @@ static void menu_change(gin_play *p, int item, int dir)
         gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
         break;
     }
+}
+
+/* Resign (a game that counts) or leave for a new game (one that does
+ * not), once the player confirms. 1: confirmed, 0: not, -1: quit signal. */
+static int confirm_resign(const gin_play *p)
+{
+    static char body[1024];
+    const char *why = NULL;
+    char label[96];
+    gin_play_rules_label(gin_play_rules_of(p), label, sizeof label);
+    int counts = gin_play_counts(p, &why);
+    if (counts)
+        snprintf(body, sizeof body,
+                 "Resign this game against the %s bot (%s rules)?\n\n"
+                 "It counts as a lost game in your statistics, it is kept in the game history\n"
+                 "(gin history), and a new game starts.\n\ny: resign   n: play on",
+                 gin_stats_level_name(p->level), label);
+    else
+        snprintf(body, sizeof body,
+                 "Leave this game and start a new one?\n\n"
+                 "It is not counted in your statistics (%s); it is kept in the game\n"
+                 "history (gin history).\n\ny: new game   n: play on",
+                 why);
+    int k = gin_ui_text_screen(counts ? "Resign?" : "New game?", body, "y: yes   n or Esc: play on", "yYnN\033q");
+    return k < 0 ? -1 : k == 'y' || k == 'Y';
 }
 
 int gin_play_menu(gin_play *p)
@@ -179,6 +218,13 @@ int gin_play_menu(gin_play *p)
             if (menu_page(p, item) < 0)
                 return -1;
             continue;
+        }
+        if (item == M_RESIGN) {
+            int yes = confirm_resign(p);
+            if (yes == 0)
+                continue;
+            p->resign_req = yes > 0; /* the session ends the game as resigned */
+            return -1;
         }
         if (item > M_SORT)
             return 0;

@@ -104,11 +104,24 @@ static void proxy_observe(void *self, const gin_view *v, const gin_event *ev)
 
 /* ---- Events: the log, the bot's moves shown one by one. */
 
+/* How long the table pauses, by the speed setting: on the bot's throw
+ * (the card to read), on its other moves, on each lay-off. */
+enum { PAUSE_THROW, PAUSE_MOVE, PAUSE_LAYOFF };
+static int pause_ms(const gin_play *p, int what)
+{
+    static const int ms[GIN_SPEEDS][3] = {
+        [GIN_SPEED_SLOW] = {1600, 1200, 1500},
+        [GIN_SPEED_NORMAL] = {900, 700, 900},
+        [GIN_SPEED_FAST] = {400, 300, 450},
+        [GIN_SPEED_INSTANT] = {0, 0, 0},
+    };
+    int s = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;
+    return ms[s][what];
+}
+
 static int bot_pause_ms(const gin_play *p, int kind)
 {
-    if (p->set.fast)
-        return 0;
-    return kind == GIN_EV_DISCARD ? 900 : 700;
+    return pause_ms(p, kind == GIN_EV_DISCARD ? PAUSE_THROW : PAUSE_MOVE);
 }
 
 static void show_bot_move(gin_play *p, int seat, int kind)
@@ -215,7 +228,8 @@ static void note_last_move(gin_play *p, const gin_event *ev, const char *c)
 }
 
 /* The cut for the first deal, as the table saw it: "You cut 7♦, the bot
- * 3♠: you deal (low card deals)". */
+ * 3♠ (low card deals)." The next line says who deals; this one fits the
+ * log's 44 columns at 80x24. */
 static void log_cut(gin_play *p)
 {
     const gin_game *g = &p->m.game;
@@ -232,12 +246,7 @@ static void log_cut(gin_play *p)
             return;
         n += (size_t)w;
     }
-    int dealer = g->hand.dealer;
-    const char *rule = g->rules.cut == GIN_CUT_HIGH_DEALS ? "high card deals" : "low card deals";
-    if (dealer == p->human)
-        gin_play_log(p, "%s: you deal (%s).", line, rule);
-    else
-        gin_play_log(p, "%s: %s deals (%s).", line, seats == 2 ? "the bot" : gin_play_seat_name(p, dealer), rule);
+    gin_play_log(p, "%s (%s card deals).", line, g->rules.cut == GIN_CUT_HIGH_DEALS ? "high" : "low");
 }
 
 /* A new hand: the table as dealt to the human. */
@@ -252,7 +261,7 @@ static void on_deal(gin_play *p, const gin_event *ev, const char *c)
     p->n_log = 0;
     p->log_scroll = 0;
     gin_play_sync_hand(p, ev->cards);
-    if (p->m.game.hand_no == 1)
+    if (p->m.game.hand_no == 0) /* counted once the deal is done: this is the first */
         log_cut(p);
     const char *dealer = ev->value == p->human   ? "you"
                          : gin_play_seats(p) > 2 ? gin_play_seat_name(p, ev->value)
@@ -364,12 +373,12 @@ static void save_game(gin_play *p, char *why, size_t cap)
 
 /* ---- The end of a hand and of a game. */
 
-/* The lay-offs one at a time, a pause each (none at the fast speed); any
- * key shows the rest at once. Returns -1 on a quit signal, else 0. */
+/* The lay-offs one at a time, a pause each (none at the instant speed);
+ * any key shows the rest at once. Returns -1 on a quit signal, else 0. */
 static int show_layoffs(gin_play *p)
 {
     int n = gin_play_layoff_count(p);
-    int ms = p->set.fast ? 0 : 900;
+    int ms = pause_ms(p, PAUSE_LAYOFF);
     for (int i = 0; i < n && ms > 0; i++) {
         gin_showdown_screen s;
         gin_play_showdown_step(p, &s, i);
@@ -389,7 +398,9 @@ static int show_hand_end(gin_play *p)
         return -1;
     gin_showdown_screen s;
     gin_play_showdown_screen(p, &s);
-    int k = gin_ui_showdown_screen(&s, "\n\033 qt");
+    int k = gin_ui_showdown_screen(&s, "\n\033 qtr");
+    while (k == 'r') /* replay the hand move by move, then back here */
+        k = gin_play_replay_hand(p, p->rec, p->m.game.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
     if (k == 't') {
         static char text[32768];
         gin_play_sheet_text(p, text, sizeof text);
@@ -407,41 +418,6 @@ static int show_hand_end(gin_play *p)
     return 0;
 }
 
-static void tally_game(gin_play *p)
-{
-    /* Statistics are kept per bot level for two players only: a ring of
-     * 3-4 is scored in penalty points, which do not add to those columns
-     * (docs/gin.6: not counted, for now). */
-    if (p->practice || !p->stats_ok || gin_play_seats(p) > 2)
-        return;
-    const gin_game *g = &p->m.game;
-    gin_game_tally t;
-    memset(&t, 0, sizeof t);
-    for (int i = 0; i < g->n_results; i++) {
-        const gin_hand_score *r = &g->results[i];
-        t.hands++;
-        if (r->winner < 0)
-            continue;
-        int mine = r->winner == p->human;
-        t.hands_won += mine;
-        if (r->kind == GIN_RESULT_UNDERCUT)
-            t.undercuts += mine, t.knocks += !mine;
-        else
-            t.knocks += mine, t.gins += mine && (r->kind == GIN_RESULT_GIN || r->kind == GIN_RESULT_BIG_GIN);
-    }
-    if (g->rules.hollywood)
-        for (int k = 0; k < 3; k++)
-            t.points += g->hollywood[k].total[p->human];
-    else
-        t.points = g->score.total[p->human];
-    t.won = gin_game_winner(g, NULL) == p->human;
-    char why[1200];
-    if (gin_stats_record(&p->stats_file, &p->lock, p->level, &t, &p->stats, why, sizeof why) != 0) {
-        gin_stats_add(&p->stats, p->level, &t); /* shown this run, though not kept */
-        gin_play_msg(p, 1, "%s", why);
-    }
-}
-
 /* Returns 'n' (new game), 'q' or -1. */
 static int show_game_over(gin_play *p)
 {
@@ -449,7 +425,12 @@ static int show_game_over(gin_play *p)
     char title[GIN_UI_LINE];
     for (;;) {
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
-        int k = gin_ui_text_screen(title, text, "n: new game   t: score sheet   q: quit", "nqt");
+        int k =
+            gin_ui_text_screen(title, text, "n: new game   t: score sheet   r: replay the last hand   q: quit", "nqtr");
+        if (k == 'r' && gin_play_replay_hand(p, p->rec, p->m.game.hand_no) < 0)
+            return -1;
+        if (k == 'r')
+            continue;
         if (k != 't')
             return k;
         static char sheet[32768];
@@ -525,6 +506,7 @@ static int bot_forfeits(gin_play *p)
     if (!fault)
         fault = "The bot failed.";
     p->aborting = 0;
+    gin_play_end_game(p, GIN_END_FORFEIT); /* kept in the history */
     gin_play_msg(p, 1, "The bot forfeits: %s", fault);
     gin_scene t;
     gin_play_scene(p, &t);
@@ -581,10 +563,19 @@ static int play_game(gin_play *p, char *why, size_t cap)
             save_move(p, why, cap); /* a crash now must not bring the move back */
             continue;
         }
+        if (p->resign_req) { /* resigned from the menu: a lost game, then the next */
+            p->resign_req = p->quit_req = 0;
+            p->aborting = 0;
+            gin_play_end_game(p, GIN_END_RESIGNED);
+            remove_save(p);
+            return PLAY_NEW;
+        }
         if (p->quit_req) {
             p->aborting = 0;
+            if (!gin_play_can_save(p) && rc != 0) /* it ends here, unsaved: kept as abandoned */
+                gin_play_end_game(p, GIN_END_ABANDONED);
             if (rc == 0) {
-                tally_game(p);
+                gin_play_end_game(p, GIN_END_FINISHED);
                 remove_save(p);
                 return PLAY_QUIT;
             }
@@ -619,7 +610,7 @@ static int play_game(gin_play *p, char *why, size_t cap)
                 return PLAY_QUIT; /* saved after the move that ended the hand */
         }
         if (rc == 0) {
-            tally_game(p);
+            gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
             remove_save(p);
             int k = show_game_over(p);
             return k == 'n' ? PLAY_NEW : PLAY_QUIT;

@@ -84,6 +84,7 @@ typedef struct gin_play {
      * the hand in play began (undo replays the game up to a point). */
     int8_t acted_by[GIN_RECORD_MAX_ACTIONS];
     int hand_start;
+    int resign_req; /* resigned from the menu (quit_req is set too, to unwind) */
     /* Practice review of the hand in play. */
     gin_review_item review[GIN_PLAY_REVIEW_MAX];
     int n_review;
@@ -181,9 +182,61 @@ void gin_play_showdown_step(const gin_play *p, struct gin_showdown_screen *s, in
 /* How many lay-offs the last showdown had (0 after a void hand). */
 int gin_play_layoff_count(const gin_play *p);
 
-/* menu.c: the in-game menu. Returns 0, or -1 on a quit signal. */
+/* menu.c: the in-game menu. Returns 0, or -1 to leave the decision: a
+ * quit signal, or the player resigned (p->resign_req, with p->quit_req:
+ * the session ends the game as resigned and starts the next). */
 int gin_play_menu(gin_play *p);
 /* Apply the display settings to the UI. */
 void gin_play_apply_display(const gin_play *p);
+
+/* ---- Statistics, history, replay. */
+
+/* How a game ended, for the statistics and the history (kept_games.c). */
+enum gin_game_end {
+    GIN_END_FINISHED = 0,  /* played to its end */
+    GIN_END_RESIGNED = 1,  /* resigned from the menu: a lost game */
+    GIN_END_ABANDONED = 2, /* not resumed ('n' at the resume prompt), or left unsaved: a lost game */
+    GIN_END_FORFEIT = 3    /* the external bot forfeited */
+};
+/* Whether the game in play counts in the statistics: two players against
+ * a built-in bot, not practice, and the statistics can be written. Else
+ * 0 with *why (may be NULL) saying why not ("practice games are not
+ * counted"). */
+int gin_play_counts(const gin_play *p, const char **why);
+/* What game g adds to the statistics of the player at seat `human`
+ * (pure): its hands, gins, knocks and undercuts, hand points, margin,
+ * and the preset it counts under (the nearest, gin_play_rules_base). A
+ * game not finished, or resigned or abandoned (how), is a lost game. */
+void gin_play_tally(const gin_game *g, int human, int how, gin_game_tally *t);
+/* The game in play has ended (how): count it when it counts, keep it in
+ * the history (practice, tables and external bots too), and say on the
+ * message line what could not be done. The caller then removes the save. */
+void gin_play_end_game(gin_play *p, int how);
+/* The saved game the player chose not to resume (rec and info as
+ * gin_save_read gave them): counted as abandoned, a lost game, when it
+ * counts, and kept in the history. The stats and lock of p are used
+ * (loaded and held at start). Returns 1 when it was counted, 0 when it
+ * does not count (why in msg), -1 when it should have but could not be
+ * (why in msg). */
+int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level, int practice, int human, char *msg,
+                           size_t cap);
+
+/* stats_screen.c: the statistics screen (the menu's Statistics...).
+ * Returns 0, or -1 on a quit signal. */
+int gin_play_stats_screen(gin_play *p);
+/* The text it shows, for tests: which game counts, the table, the
+ * margins' bars (UTF-8 or ASCII as the terminal). */
+void gin_play_stats_text(const gin_play *p, char *buf, size_t cap);
+
+/* replay.c: step through hand `hand_no` of rec (1-based, as counted in
+ * the record), every hand face up: the deal, then each move in turn; any
+ * key steps on, b steps back, q (or Esc) leaves. Returns 0, or -1 on a
+ * quit signal. p gives only the seats' names (p->human). */
+int gin_play_replay_hand(gin_play *p, const gin_record *rec, int hand_no);
+/* The page of step `step` (0 = the deal) of that replay: its title and
+ * body. Returns the number of steps after the deal in the hand (>= 0), or
+ * -1 when rec has no such hand. */
+int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, int step, char *title, size_t tcap,
+                         char *body, size_t bcap);
 
 #endif

@@ -702,7 +702,7 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
     const gin_game *g = &p->m.game;
     int n = gin_play_seats(p);
     const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
-    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet   r: replay the hand",
              g->over ? "Enter: the final score" : "Enter: next hand");
     s->seats = n;
     char totals[256];
@@ -747,7 +747,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     }
     const gin_game *g = &p->m.game;
     const gin_hand *h = &g->hand;
-    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet",
+    snprintf(s->footer, sizeof s->footer, "%s   t: score sheet   r: replay the hand",
              g->over ? "Enter: the final score" : "Enter: next hand");
     char score[96];
     snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[p->human],

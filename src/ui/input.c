@@ -100,12 +100,20 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
         }
         if (rc == KEY_CODE_YES && k == KEY_MOUSE) {
             MEVENT ev;
-            if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))) {
+            if (getmouse(&ev) != OK)
+                continue;
+            in->y = ev.y;
+            in->x = ev.x;
+            if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) {
                 in->kind = GIN_IN_CLICK;
-                in->y = ev.y;
-                in->x = ev.x;
                 return;
             }
+            if (ev.bstate & (BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN)) {
+                in->kind = GIN_IN_WHEEL;
+                in->key = ev.bstate & BUTTON4_PRESSED ? -1 : 1;
+                return;
+            }
+            in->y = in->x = -1;
             continue;
         }
         int key = map_key(k, rc == KEY_CODE_YES);

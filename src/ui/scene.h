@@ -62,9 +62,9 @@ typedef struct gin_scene {
     const gin_scene_line *log; /* the hand's moves so far, oldest first (not owned; may be NULL) */
     int n_log;
     int log_scroll;            /* lines hidden at the bottom (0: the newest shows) */
-    char message[GIN_UI_LINE];               /* what to do now */
-    int message_error;                       /* 1: the message is an error (drawn in the error colour) */
-    char keys[GIN_UI_LINE];                  /* the keys that apply now */
+    char message[GIN_UI_LINE]; /* what to do now */
+    int message_error;         /* 1: the message is an error (drawn in the error colour) */
+    char keys[GIN_UI_LINE];    /* the keys that apply now */
 } gin_scene;
 
 /* Empty table: no cards, nothing selected. */

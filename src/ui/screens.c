@@ -107,12 +107,18 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
             *redraw = 1;
             return 0;
         }
+        int max = total - rows > 0 ? total - rows : 0;
+        if (in.kind == GIN_IN_WHEEL) { /* three rows a notch, as terminals scroll */
+            int s = *scroll + 3 * in.key;
+            *scroll = s < 0 ? 0 : s > max ? max : s;
+            *redraw = 1;
+            return 0;
+        }
         int k = in.kind == GIN_IN_CLICK ? '\n' : in.key;
         if (k == GIN_KEY_ENTER)
             k = '\n';
         if (k == GIN_KEY_ESC)
             k = 27;
-        int max = total - rows > 0 ? total - rows : 0;
         int step = k == GIN_KEY_DOWN || k == 'j'   ? 1
                    : k == GIN_KEY_UP || k == 'k'   ? -1
                    : k == GIN_KEY_PGDN || k == ' ' ? rows
@@ -366,6 +372,10 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
                 *cursor = in.y - 2;
                 return *cursor;
             }
+            continue;
+        }
+        if (in.kind == GIN_IN_WHEEL) {
+            *cursor = (*cursor + n + in.key) % n;
             continue;
         }
         if (in.kind != GIN_IN_KEY)

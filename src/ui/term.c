@@ -199,7 +199,6 @@ static void setup_screen(const gin_ui_opts *o)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
     mouseinterval(0);
     cur_theme = o ? o->theme : NULL;
     gin_ui_set_opts(o);
@@ -215,6 +214,8 @@ void gin_ui_set_opts(const gin_ui_opts *o)
         gin_ui_colors(o && o->theme ? o->theme : cur_theme);
     }
     gin_ui_st.four_color = o ? o->four_color : 0;
+    /* Off, the terminal's own mouse use (selecting text) works again. */
+    mousemask(o && o->no_mouse ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN, NULL);
 }
 
 int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)

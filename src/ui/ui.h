@@ -15,6 +15,7 @@ typedef struct gin_ui_opts {
     int four_color;    /* 1 = four-colour deck */
     int ascii;         /* 1 = force letters for suits; else UTF-8 when the locale is */
     const char *theme; /* theme name from assets/themes (NULL: "classic") */
+    int no_mouse;      /* 1 = keys only: the terminal keeps the mouse (select, paste) */
 } gin_ui_opts;
 
 /* Can the table run here? Standard input and output must be a terminal,
@@ -56,7 +57,8 @@ enum gin_ui_in_kind {
     GIN_IN_KEY = 1,    /* key: a character or a GIN_KEY_* code */
     GIN_IN_CLICK = 2,  /* a mouse click at (y, x) */
     GIN_IN_RESIZE = 3, /* the window changed size: redraw */
-    GIN_IN_QUIT = 4    /* SIGINT, SIGTERM or SIGHUP: save and leave */
+    GIN_IN_QUIT = 4,   /* SIGINT, SIGTERM or SIGHUP: save and leave */
+    GIN_IN_WHEEL = 5   /* the mouse wheel at (y, x): key -1 rolled up (back), +1 down */
 };
 enum {
     GIN_KEY_LEFT = 0x1000,

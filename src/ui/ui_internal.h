@@ -2,8 +2,17 @@
 #ifndef GIN_UI_INTERNAL_H
 #define GIN_UI_INTERNAL_H
 
+#include <curses.h>
 #include <wchar.h>
 #include "ui.h"
+
+/* The wheel rolled down: button 5, in the mouse protocol of ncurses 6 (an
+ * older one has no such button, and the wheel then only scrolls back). */
+#ifdef BUTTON5_PRESSED
+#define GIN_UI_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define GIN_UI_WHEEL_DOWN 0
+#endif
 
 /* Colour pairs. */
 enum {

@@ -125,7 +125,7 @@ status_ "table bad players" 2 "^gin: --players: must be a whole number from 2 to
 status_ "table seed -1" 2 "^gin: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- --seed -1
 status_ "sim seed -1" 2 "^gin sim: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- sim --p1 simple --p2 simple --seed -1
 status_ "table seed hex" 2 "not '0x10'" -- --seed 0x10
-for cmd in play analyze showdown sim replay stats engine; do
+for cmd in play analyze showdown sim replay stats history engine; do
     status_ "$cmd -h" 0 "^usage: gin" -- $cmd -h
 done
 status_ "replay a missing file" 1 "^gin replay: /nonexistent/record: No such file or directory\$" -- replay /nonexistent/record
@@ -144,10 +144,47 @@ status_ "replay a saved game --quiet" 0 "ok, [0-9]+ hands" -- replay --quiet "$t
 sed '0,/^discard JS$/s//discard ZZ/' "$tmp/save" >"$tmp/bad-save"
 status_ "replay a damaged saved game" 1 "^gin replay: $tmp/bad-save:28: malformed input: \"discard ZZ\"" -- replay "$tmp/bad-save"
 
+# Issue 17: the statistics, the history, and replaying them, in a state
+# directory of this test's own.
+export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+mkdir -p "$HOME"
+status_ "stats, none yet" 0 "^No games counted yet" -- stats
+status_ "stats --json, none yet" 0 '^\{"format":2,"file":".*/stats-v2","converted":false,"error":null,"rows":\[\]\}$' -- stats --json
+status_ "stats --yes alone" 2 "^gin stats: --yes goes with --reset" -- stats --yes
+status_ "stats --json --reset" 2 "do not go together" -- stats --json --reset
+status_ "stats --reset, nothing there" 0 "^There were no statistics to reset" -- stats --reset --yes
+status_ "stats --reset unconfirmed" 1 "not reset" -- stats --reset
+status_ "history, none yet" 0 "^No games in the history yet" -- history
+status_ "history --json, none yet" 0 '^\{"games":\[\]\}$' -- history --json
+status_ "history operand" 2 "unexpected argument" -- history 3
+status_ "replay N, none" 1 "there is no game 4 in the history" -- replay 4
+status_ "replay 0" 1 "no such game in the history" -- replay 0
+status_ "replay --save, none" 1 "there is no saved game" -- replay --save
+status_ "replay --save FILE" 2 "no file with it" -- replay --save "$tmp/save"
+mkdir -p "$tmp/state/gin/history"
+{
+    printf 'gin-history 1\ndate 2024-05-01T12:34:56Z\nlevel hard\nrules standard\nplayers 2\nhuman 1\n'
+    printf 'practice 0\ncounted 1\nresult won\nscore 120 85\nhands 9\n\n'
+    cat "$data/../../fuzz/corpus/record/standard-whole"
+} >"$tmp/state/gin/history/000001"
+printf 'gin-history 1\ndate never\n' >"$tmp/state/gin/history/000007"
+status_ "history with a damaged entry" 1 "^ +7  the history entry .*000007 is damaged \(line 2: date 'never'" -- history
+status_ "history lists the sound one" 1 "^ +1  2024-05-01 12:34  hard +standard +won +yes  120-85$" -- history
+status_ "history --json" 1 '"number":1,"file":"[^"]*/history/000001","date":"2024-05-01T12:34:56Z","level":"hard","rules":"standard","players":2,"human":1,"practice":false,"counted":true,"result":"won","hands":9,"scores":\[120,85\]\}' -- history --json
+status_ "replay N" 0 "^2024-05-01T12:34:56Z, hard, standard rules, won 120-85, counted; you are seat 1$" -- replay 1
+status_ "replay N --quiet" 0 "history/000001: ok, [0-9]+ hands, game over" -- replay --quiet 1
+status_ "replay a damaged entry" 1 "000007:2: " -- replay 7
+cp "$tmp/save" "$tmp/state/gin/save"
+status_ "replay --save" 0 "^rules standard" -- replay --save
+cp "$tmp/state/gin/history/000001" "$tmp/7"
+abs=$(cd "$(dirname "$gin")" && pwd)/$(basename "$gin")
+(cd "$tmp" && "$abs" replay --quiet ./7) | grep -q "^./7: ok" || fail "replay ./7 does not read the file 7"
+checks=$((checks + 1))
+
 # Write errors on standard output: a message and a non-zero status, for
 # every command that writes (a full disk, a closed output).
-for args in "--help" "--version" "help sim" "stats" "sim --p1 simple --p2 simple --games 2" \
-    "sim --p1 simple --p2 simple --games 2 --json" "replay $tmp/save"; do
+for args in "--help" "--version" "help sim" "stats" "stats --json" "history" "history --json" \
+    "sim --p1 simple --p2 simple --games 2" "sim --p1 simple --p2 simple --games 2 --json" "replay $tmp/save"; do
     for to in full closed; do
         checks=$((checks + 1))
         # shellcheck disable=SC2086

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The kept files at the table (issue 12): one table per state directory; a
+# The kept files at the table: one table per state directory; a
 # save, statistics or settings file that is damaged, odd (a FIFO, a
 # directory) or out of range is reported and handled at the table, never
 # lost, and nothing is touched before the table has started.

@@ -162,7 +162,8 @@ static void writer(fixture *f, unsigned from)
         gin_settings_load(&settings, &set, NULL, 0) != GIN_KEPT_LOADED)
         _exit(4);
     for (unsigned k = from;; k++) {
-        gin_game_tally t = {(int)(k & 1), 5, 2, 1, 0, 1, 50};
+        gin_game_tally t = {
+            .won = (int)(k & 1), .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
         gin_save_write(&save, &lk, &f->info, &f->rec[k % VERSIONS], w, sizeof w);
         gin_stats_record(&stats, &lk, (int)(k % GIN_STATS_LEVELS), &t, NULL, w, sizeof w);
         gin_settings_save(&settings, &f->settings[k % VERSIONS], w, sizeof w);
@@ -207,7 +208,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_dir_path(GIN_DIR_CONFIG, cdir, sizeof cdir, why, sizeof why), 0);
     assert_int_equal(gin_path_join(settings_path, sizeof settings_path, cdir, "settings"), 0);
     assert_int_equal(gin_path_join(save_path, sizeof save_path, dir, "save"), 0);
-    assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats"), 0);
+    assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats-v2"), 0);
     /* Version 0 exists before the first kill: there is always an "old". */
     gin_lock lk;
     gin_kept k0;
@@ -216,7 +217,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_save_read(&k0, &i0, &f->whole), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&k0, &lk, &f->info, &f->rec[0], why, sizeof why), 0);
-    gin_game_tally t0 = {1, 5, 2, 1, 0, 1, 50};
+    gin_game_tally t0 = {.won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
     assert_int_equal(gin_stats_load(&k0, &s0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&k0, &lk, 0, &t0, NULL, why, sizeof why), 0);
     gin_settings set0;
@@ -297,7 +298,7 @@ static void test_files_are_private(void **state)
     gin_kept ks, kt;
     gin_save_info info;
     gin_stats s;
-    gin_game_tally t = {1, 5, 2, 1, 0, 1, 50};
+    gin_game_tally t = {.won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_save_read(&ks, &info, &f->whole), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&ks, &lk, &f->info, &f->rec[1], why, sizeof why), 0);
@@ -307,7 +308,7 @@ static void test_files_are_private(void **state)
     struct stat st;
     assert_int_equal(stat(dir, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0700);
-    const char *names[] = {"save", "stats", "lock"};
+    const char *names[] = {"save", "stats-v2", "lock"};
     for (int i = 0; i < 3; i++) {
         assert_int_equal(gin_path_join(path, sizeof path, dir, names[i]), 0);
         assert_int_equal(stat(path, &st), 0);

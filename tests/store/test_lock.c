@@ -1,5 +1,5 @@
 /* One table per state directory (src/store/lock.c), and statistics kept
- * read-modify-write under the lock (issue 12 item 2: two tables on one
+ * read-modify-write under the lock (two tables on one
  * state directory lost each other's statistics and saved game). */
 #include "fixture.h"
 
@@ -79,6 +79,12 @@ static void test_take_and_release(void **state)
     assert_int_equal(gin_lock_covers(&lk, f->state), 0);
     fx_path(path, sizeof path, f->config, "settings");
     assert_int_equal(gin_lock_covers(&lk, path), 0);
+    /* and the game history's, one directory down, but no other. */
+    const char *under[] = {"history/000001", "history/sub/x", "other/x", "history/..", "history/"};
+    for (int i = 0; i < 5; i++) {
+        fx_path(path, sizeof path, f->state, under[i]);
+        assert_int_equal(gin_lock_covers(&lk, path), i == 0);
+    }
     /* A second taker in the same process is refused too. */
     gin_lock again;
     assert_int_equal(gin_lock_take(&again, why, sizeof why), GIN_LOCK_BUSY);
@@ -123,7 +129,7 @@ static void test_two_processes_contend(void **state)
     assert_non_null(strstr(why, "lock"));
     assert_false(fx_exists(f->state, "save"));
     gin_stats s;
-    gin_game_tally t = {1, 3, 2, 1, 0, 1, 110};
+    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 110};
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why), -1);
     assert_false(fx_exists(f->state, "stats"));
@@ -188,7 +194,8 @@ static void test_stats_record_keeps_other_writers_counts(void **state)
     gin_kept table, other;
     gin_stats at_start, now;
     assert_int_equal(gin_stats_load(&table, &at_start), GIN_KEPT_ABSENT);
-    gin_game_tally win = {1, 4, 3, 1, 0, 2, 130}, loss = {0, 5, 1, 0, 1, 1, 60};
+    gin_game_tally win = {.won = 1, .hands = 4, .hands_won = 3, .gins = 1, .undercuts = 0, .knocks = 2, .points = 130},
+                   loss = {.won = 0, .hands = 5, .hands_won = 1, .gins = 0, .undercuts = 1, .knocks = 1, .points = 60};
     assert_int_equal(gin_stats_load(&other, &now), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&other, &lk, 2, &win, NULL, why, sizeof why), 0);
     assert_int_equal(gin_stats_record(&table, &lk, 2, &loss, &now, why, sizeof why), 0);
@@ -212,7 +219,7 @@ static int count_games(int level)
     gin_kept k;
     gin_stats s;
     gin_stats_load(&k, &s);
-    gin_game_tally t = {1, 3, 2, 1, 0, 1, 100};
+    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 100};
     struct timespec pause = {0, 200 * 1000};
     for (int g = 0; g < GAMES_EACH; g++) {
         gin_lock lk;

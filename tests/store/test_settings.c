@@ -74,7 +74,7 @@ static void test_bad_settings_are_reported_and_ignored(void **state)
     assert_int_equal(s.players, 2);
     assert_int_equal(s.sort, 2);
     assert_int_equal(s.four_color, 0);
-    assert_int_equal(s.fast, 1);
+    assert_int_equal(s.speed, GIN_SPEED_INSTANT); /* an older file's fast = 1 */
     assert_int_equal(s.hollywood, -1);
     fx_path(path, sizeof path, f->config, "settings");
     snprintf(want, sizeof want, "%s:3: unknown rules 'nope' (%s); the default (standard) stands", path,
@@ -189,6 +189,63 @@ static void test_settings_rules(void **state)
     assert_non_null(why);
 }
 
+/* Issue 17: four speeds and the mouse. An older file's boolean fast is
+ * still read (1 instant, 0 normal); a speed line wins over it wherever it
+ * stands; gin writes both, so an older gin keeps its pauses. */
+static void test_speed_and_mouse(void **state)
+{
+    (void)state;
+    gin_settings s, t;
+    char notes[2048], buf[1024];
+    gin_settings_default(&s);
+    assert_int_equal(s.speed, GIN_SPEED_NORMAL);
+    assert_int_equal(s.mouse, 1);
+    static const struct {
+        const char *text;
+        int speed;
+    } cases[] = {
+        {"fast = 1\n", GIN_SPEED_INSTANT},
+        {"fast = 0\n", GIN_SPEED_NORMAL},
+        {"speed = slow\n", GIN_SPEED_SLOW},
+        {"speed = fast\nfast = 0\n", GIN_SPEED_FAST}, /* speed wins, after it too */
+        {"fast = 1\nspeed = slow\n", GIN_SPEED_SLOW},
+        {"speed = instant\n", GIN_SPEED_INSTANT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gin_settings_default(&t);
+        assert_int_equal(gin_settings_parse(&t, cases[i].text, strlen(cases[i].text), "f", notes, sizeof notes, NULL),
+                         0);
+        if (t.speed != cases[i].speed || notes[0])
+            fail_msg("case %zu: speed %d, notes '%s'", i, t.speed, notes);
+    }
+    gin_settings_default(&t);
+    const char *bad = "speed = ludicrous\nmouse = 2\nmouse = 0\n";
+    assert_int_equal(gin_settings_parse(&t, bad, strlen(bad), "f", notes, sizeof notes, NULL), 0);
+    assert_non_null(
+        strstr(notes, "f:1: unknown speed 'ludicrous' (slow, normal, fast, instant); the default (normal) stands"));
+    assert_non_null(strstr(notes, "f:2: bad mouse '2'"));
+    assert_int_equal(t.speed, GIN_SPEED_NORMAL);
+    assert_int_equal(t.mouse, 0);
+    /* Round trips, with fast written for older gins. */
+    for (int sp = 0; sp < GIN_SPEEDS; sp++) {
+        gin_settings_default(&s);
+        s.speed = sp;
+        s.mouse = sp & 1;
+        int n = gin_settings_format(&s, buf, sizeof buf);
+        assert_true(n > 0);
+        char want[64];
+        snprintf(want, sizeof want, "speed = %s\n", gin_settings_speed_name(sp));
+        assert_non_null(strstr(buf, want));
+        assert_non_null(strstr(buf, sp == GIN_SPEED_INSTANT ? "\nfast = 1\n" : "\nfast = 0\n"));
+        gin_settings_default(&t);
+        assert_int_equal(gin_settings_parse(&t, buf, (size_t)n, "f", notes, sizeof notes, NULL), 0);
+        assert_string_equal(notes, "");
+        assert_memory_equal(&s, &t, sizeof s);
+    }
+    assert_int_equal(gin_settings_speed_index("Fast"), -1);
+    assert_string_equal(gin_settings_speed_name(9), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_many_bad_lines),
         cmocka_unit_test_setup_teardown(test_binary_settings_are_damaged, fx_setup, fx_teardown),
         cmocka_unit_test(test_settings_rules),
+        cmocka_unit_test(test_speed_and_mouse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,7 +31,7 @@ static void open_term(int lines, int cols, int utf8)
     in = fopen("/dev/null", "r");
     assert_non_null(out);
     assert_non_null(in);
-    gin_ui_opts o = {1, 0, !utf8, NULL};
+    gin_ui_opts o = {1, 0, !utf8, NULL, 0};
     assert_int_equal(gin_ui_open_test(out, in, lines, cols, utf8, &o), 0);
     int l, c;
     gin_ui_size(&l, &c);

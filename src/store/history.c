@@ -1,0 +1,519 @@
+/* The game history: one kept file per game in history/, rotated. */
+#include "history.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "gin/error.h"
+#include "gin/game.h"
+#include "stats.h"
+
+enum {
+    HISTORY_VERSION = 1,
+    HEADER_LINES = GIN_HISTORY_HEADER_LINES, /* eleven header lines and the blank line */
+    ID_MAX = 999999999,
+    SCAN_MAX = 100000 /* names looked at in the directory, at most */
+};
+
+static const char *const results[] = {"won", "lost", "tie", "resigned", "abandoned", "forfeit"};
+static const char *const keys[HEADER_LINES - 1] = {"gin-history", "date",    "level",  "rules", "players", "human",
+                                                   "practice",    "counted", "result", "score", "hands"};
+
+static int known_result(const char *r)
+{
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (!strcmp(r, results[i]))
+            return 1;
+    return 0;
+}
+
+/* A date as gin writes it: 2024-05-01T12:34:56Z. */
+static int good_date(const char *d)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (strlen(d) != sizeof shape - 1)
+        return 0;
+    for (size_t i = 0; shape[i]; i++)
+        if (shape[i] == 'd' ? (d[i] < '0' || d[i] > '9') : d[i] != shape[i])
+            return 0;
+    return 1;
+}
+
+/* Printable ASCII, not empty, no blank at either end. */
+static int good_label(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || s[0] == ' ' || s[n - 1] == ' ')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 || s[i] > 0x7e)
+            return 0;
+    return 1;
+}
+
+static int info_ok(const gin_history_info *h)
+{
+    if (!good_date(h->date) || (gin_stats_level_index(h->level) < 0 && strcmp(h->level, "external") != 0) ||
+        !good_label(h->rules) || strlen(h->rules) >= sizeof h->rules || h->players < 2 || h->players > GIN_MAX_SEATS ||
+        h->human < 0 || h->human >= h->players || (h->practice & ~1) || (h->counted & ~1) || !known_result(h->result) ||
+        h->hands < 0 || h->hands > GIN_MAX_HANDS)
+        return 0;
+    for (int i = 0; i < h->players; i++)
+        if (h->score[i] < -1000000000 || h->score[i] > 1000000000)
+            return 0;
+    return 1;
+}
+
+int gin_history_format(const gin_history_info *h, const gin_record *rec, char *buf, size_t cap)
+{
+    if (!info_ok(h))
+        return GIN_EINVAL; /* never write what the parser would refuse */
+    char score[96] = "";
+    size_t used = 0;
+    for (int i = 0; i < h->players; i++)
+        used += (size_t)snprintf(score + used, sizeof score - used, "%s%d", i ? " " : "", h->score[i]);
+    int n = snprintf(buf, cap,
+                     "gin-history %d\ndate %s\nlevel %s\nrules %s\nplayers %d\nhuman %d\npractice %d\ncounted %d\n"
+                     "result %s\nscore %s\nhands %d\n\n",
+                     HISTORY_VERSION, h->date, h->level, h->rules, h->players, h->human, h->practice, h->counted,
+                     h->result, score, h->hands);
+    if (n < 0 || (size_t)n >= cap)
+        return GIN_ESPACE;
+    int m = gin_record_format(rec, buf + n, cap - (size_t)n);
+    return m < 0 ? m : n + m;
+}
+
+static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
+{
+    if (fault) {
+        fault->line = line;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+/* The number fields of the header: which line, where, and its bounds. */
+static int header_number(const char *v, int line, gin_history_info *h)
+{
+    long long x;
+    int *dst = line == 5   ? &h->players
+               : line == 6 ? &h->human
+               : line == 7 ? &h->practice
+               : line == 8 ? &h->counted
+                           : &h->hands;
+    long long lo = line == 5 ? 2 : 0;
+    long long hi = line == 5 ? GIN_MAX_SEATS : line == 6 ? h->players - 1 : line == 11 ? GIN_MAX_HANDS : 1;
+    if (gin_kept_number(v, lo, hi, &x) != 0)
+        return -1;
+    *dst = (int)x;
+    return 0;
+}
+
+static int header_scores(char *v, gin_history_info *h)
+{
+    char *save = NULL;
+    int n = 0;
+    for (char *t = strtok_r(v, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        long long x;
+        if (n == h->players || gin_kept_number(t, -1000000000, 1000000000, &x) != 0)
+            return -1;
+        h->score[n++] = (int)x;
+    }
+    return n == h->players ? 0 : -1;
+}
+
+/* Header line `line` (1-based) with its value v. Returns GIN_OK,
+ * GIN_KEPT_NEWER or an error with *fault. */
+static int header_line(int line, char *v, gin_history_info *h, gin_text_fault *fault)
+{
+    char q[64];
+    gin_kept_quote(v, strlen(v), 24, q, sizeof q);
+    long long x = 0;
+    switch (line) {
+    case 1:
+        if (gin_kept_number(v, 1, ID_MAX, &x) != 0)
+            return fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
+        if (x > HISTORY_VERSION)
+            return fault_at(fault, line, GIN_KEPT_NEWER, "format %lld", x);
+        return x == HISTORY_VERSION ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
+    case 2:
+        snprintf(h->date, sizeof h->date, "%s", v);
+        return good_date(v) ? GIN_OK
+                            : fault_at(fault, line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z", q);
+    case 3:
+        snprintf(h->level, sizeof h->level, "%s", v);
+        return gin_stats_level_index(v) >= 0 || !strcmp(v, "external")
+                   ? GIN_OK
+                   : fault_at(fault, line, GIN_ENAME, "unknown level %s", q);
+    case 4:
+        if (!good_label(v) || strlen(v) >= sizeof h->rules)
+            return fault_at(fault, line, GIN_EFORMAT, "rules %s: expected a name of the rules", q);
+        snprintf(h->rules, sizeof h->rules, "%s", v);
+        return GIN_OK;
+    case 9:
+        snprintf(h->result, sizeof h->result, "%s", v);
+        return known_result(v) ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "unknown result %s", q);
+    case 10:
+        return header_scores(v, h) == 0 ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "expected %d scores", h->players);
+    default:
+        return header_number(v, line, h) == 0
+                   ? GIN_OK
+                   : fault_at(fault, line, GIN_EFORMAT, "%s %s is out of range", keys[line - 1], q);
+    }
+}
+
+/* The header lines and the blank line. Returns GIN_OK with *p at the
+ * record, GIN_KEPT_NEWER, or an error with *fault. */
+static int parse_header(const char **p, const char *end, gin_history_info *h, gin_text_fault *fault)
+{
+    char buf[256];
+    for (int line = 1; line <= HEADER_LINES; line++) {
+        int got = gin_kept_line(p, end, buf, sizeof buf);
+        if (got == 0)
+            return fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
+        if (line == HEADER_LINES)
+            return got > 0 && !buf[0] ? GIN_OK
+                                      : fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
+        size_t kl = strlen(keys[line - 1]);
+        if (got < 0 || strncmp(buf, keys[line - 1], kl) != 0 || buf[kl] != ' ' || !buf[kl + 1])
+            return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
+        int rc = header_line(line, buf + kl + 1, h, fault);
+        if (rc != GIN_OK)
+            return rc;
+    }
+    return GIN_OK;
+}
+
+int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_record *rec, gin_text_fault *fault)
+{
+    memset(h, 0, sizeof *h);
+    int line = gin_kept_check_text(text, len, 0, fault);
+    if (line)
+        return GIN_EFORMAT;
+    const char *p = text, *end = text + len;
+    int rc = parse_header(&p, end, h, fault);
+    if (rc != GIN_OK)
+        return rc;
+    size_t n = (size_t)(end - p);
+    char *body = malloc(n + 1); /* the record parser reads a C string */
+    if (!body)
+        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    memcpy(body, p, n);
+    body[n] = '\0';
+    rc = gin_record_parse(body, rec, &line);
+    free(body);
+    if (rc != GIN_OK)
+        return fault_at(fault, HEADER_LINES + line, rc, "%s", gin_strerror(rc));
+    if (rec->rules.seats != h->players)
+        return fault_at(fault, 5, GIN_EFORMAT, "players %d: the game has %d seats", h->players, rec->rules.seats);
+    return GIN_OK;
+}
+
+/* ---- The directory. */
+
+static int history_dir(char *buf, size_t cap, char *why, size_t why_cap)
+{
+    char dir[GIN_PATH_MAX];
+    if (gin_dir_find(GIN_DIR_STATE, dir, sizeof dir, why, why_cap) < 0)
+        return -1;
+    if (gin_path_join(buf, cap, dir, "history") != 0) {
+        snprintf(why, why_cap, "the history's path is too long");
+        return -1;
+    }
+    return 0;
+}
+
+int gin_history_path(int id, char *buf, size_t cap, char *why, size_t why_cap)
+{
+    char dir[GIN_PATH_MAX], name[16];
+    if (history_dir(dir, sizeof dir, why, why_cap) != 0)
+        return -1;
+    snprintf(name, sizeof name, "%06d", id);
+    if (gin_path_join(buf, cap, dir, name) != 0) {
+        snprintf(why, why_cap, "the history's path is too long");
+        return -1;
+    }
+    return 0;
+}
+
+/* An entry's number from its file name (digits only), or 0. */
+static int entry_id(const char *name)
+{
+    size_t n = strlen(name);
+    long long id;
+    if (n == 0 || n > 9 || strspn(name, "0123456789") != n || gin_kept_number(name, 1, ID_MAX, &id) != 0)
+        return 0;
+    return (int)id;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x < y) - (x > y);
+}
+
+/* Is `history` a directory (1), absent (0), or something else (-1, why)? */
+static int dir_state(const char *dir, char *why, size_t why_cap)
+{
+    struct stat st;
+    if (lstat(dir, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, why_cap, "the game history %s cannot be used (%s)", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(why, why_cap, "the game history %s is %s, not a directory; left as it is", dir,
+                 S_ISLNK(st.st_mode) ? "a symbolic link" : "a file");
+        return -1;
+    }
+    return 1;
+}
+
+static int out_of_memory(int *n, char *why, size_t why_cap)
+{
+    snprintf(why, why_cap, "out of memory reading the game history");
+    *n = 0;
+    return -1;
+}
+
+/* Every entry's number, newest first, in a malloc'd array (*n of them). */
+static int scan(const char *dir, int **out, int *n, char *why, size_t why_cap)
+{
+    *out = NULL;
+    *n = 0;
+    int st = dir_state(dir, why, why_cap);
+    if (st <= 0)
+        return st;
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(why, why_cap, "the game history %s cannot be read (%s)", dir, strerror(errno));
+        return -1;
+    }
+    int cap = 256, looked = 0;
+    int *ids = malloc(sizeof *ids * (size_t)cap);
+    if (!ids) {
+        closedir(d);
+        return out_of_memory(n, why, why_cap);
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && looked++ < SCAN_MAX) {
+        int id = entry_id(e->d_name);
+        if (!id)
+            continue;
+        if (*n == cap) {
+            int *more = realloc(ids, sizeof *ids * (size_t)(cap *= 2));
+            if (!more) {
+                free(ids);
+                closedir(d);
+                return out_of_memory(n, why, why_cap);
+            }
+            ids = more;
+        }
+        ids[(*n)++] = id;
+    }
+    closedir(d);
+    qsort(ids, (size_t)*n, sizeof *ids, newest_first);
+    *out = ids;
+    return 1;
+}
+
+int gin_history_list(int *ids, int cap, char *why, size_t why_cap)
+{
+    char dir[GIN_PATH_MAX];
+    why[0] = '\0';
+    if (history_dir(dir, sizeof dir, why, why_cap) != 0)
+        return -1;
+    int *all = NULL, n = 0;
+    if (scan(dir, &all, &n, why, why_cap) < 0)
+        return -1;
+    int k = n < cap ? n : cap;
+    if (k > 0)
+        memcpy(ids, all, sizeof *ids * (size_t)k);
+    free(all);
+    return k;
+}
+
+/* ---- Entries. */
+
+struct entry_dest {
+    gin_history_info *h;
+    gin_record *rec;
+};
+
+/* Damaged unless it parses and its record replays. */
+static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    struct entry_dest *d = ctx;
+    int rc = gin_history_parse(text, len, d->h, d->rec, fault);
+    if (rc != GIN_OK)
+        return rc;
+    gin_game *g = malloc(sizeof *g);
+    if (!g)
+        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    int idx = 0, line = 0;
+    rc = gin_record_replay_lines(d->rec, g, NULL, NULL, &idx, &line);
+    if (rc != GIN_OK)
+        fault_at(fault, line ? HEADER_LINES + line : 0, rc, "the game does not replay (%s)", gin_strerror(rc));
+    free(g);
+    return rc;
+}
+
+int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec)
+{
+    char name[32];
+    snprintf(name, sizeof name, "history/%06d", id);
+    struct entry_dest d = {h, rec};
+    return gin_kept_load(k, GIN_DIR_STATE, name, "the history entry", GIN_HISTORY_TEXT_MAX, parse_entry, &d);
+}
+
+/* "000012.tmp.XXXXXX": a temporary of an entry's atomic write. */
+static int is_temp(const char *name)
+{
+    const char *t = strstr(name, ".tmp.");
+    return t && t > name && strspn(name, "0123456789") == (size_t)(t - name) && strlen(t + 5) == 6;
+}
+
+/* Temporaries a killed writer left in the history, a minute old. */
+static void sweep_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[GIN_PATH_MAX];
+        struct stat st;
+        if (is_temp(e->d_name) && gin_path_join(path, sizeof path, dir, e->d_name) == 0 && lstat(path, &st) == 0 &&
+            S_ISREG(st.st_mode) && now - st.st_mtime > 60)
+            (void)unlink(path);
+    }
+    closedir(d);
+}
+
+/* Judge every entry, oldest first: move the damaged ones aside, then
+ * remove the oldest sound ones beyond the bound. rec is scratch. */
+static void rotate(const char *dir, gin_record *rec, char *notes, size_t notes_cap)
+{
+    int *ids = NULL, n = 0;
+    char why[256];
+    if (scan(dir, &ids, &n, why, sizeof why) <= 0)
+        return;
+    int *sound = malloc(sizeof *sound * (size_t)(n ? n : 1));
+    gin_kept k;
+    gin_history_info h;
+    int n_sound = 0;
+    for (int i = n - 1; sound && i >= 0; i--) { /* oldest first */
+        int st = gin_history_read(ids[i], &k, &h, rec);
+        if (st == GIN_KEPT_DAMAGED) {
+            (void)gin_kept_quarantine(&k);
+            size_t u = strlen(notes);
+            if (notes_cap > u + 1)
+                snprintf(notes + u, notes_cap - u, "%s%s", u ? "\n" : "", k.why);
+        }
+        if (st == GIN_KEPT_LOADED)
+            sound[n_sound++] = ids[i];
+    }
+    for (int i = 0; i < n_sound - GIN_HISTORY_MAX; i++)
+        if (gin_history_read(sound[i], &k, &h, rec) == GIN_KEPT_LOADED)
+            (void)gin_kept_remove(&k);
+    free(sound);
+    free(ids);
+    sweep_temps(dir);
+}
+
+/* Make the history directory (0700) if there is none. Returns 0 or -1. */
+static int make_dir(const char *dir, char *why, size_t why_cap)
+{
+    int st = dir_state(dir, why, why_cap);
+    if (st == 0 && mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        snprintf(why, why_cap, "cannot make the game history %s (%s)", dir, strerror(errno));
+        return -1;
+    }
+    return st < 0 || (st == 0 && dir_state(dir, why, why_cap) != 1) ? -1 : 0;
+}
+
+static void now_utc(char *buf, size_t cap)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        snprintf(buf, cap, "1970-01-01T00:00:00Z");
+}
+
+static int accept_any(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    (void)ctx, (void)text, (void)len, (void)fault;
+    return 0;
+}
+
+/* Write the text as the entry after the newest. Returns 0 or -1. */
+static int write_entry(const char *dir, const gin_lock *lk, const char *text, size_t len, int *id, char *why,
+                       size_t why_cap)
+{
+    int *ids = NULL, n = 0;
+    if (scan(dir, &ids, &n, why, why_cap) < 0)
+        return -1;
+    int next = n ? ids[0] + 1 : 1;
+    free(ids);
+    gin_kept k;
+    char name[32];
+    for (int tries = 0; tries < 10 && next <= ID_MAX; tries++, next++) {
+        snprintf(name, sizeof name, "history/%06d", next);
+        /* Loading a name not taken yet: ABSENT, so the write creates it. */
+        if (gin_kept_load(&k, GIN_DIR_STATE, name, "the history entry", 1, accept_any, NULL) != GIN_KEPT_ABSENT)
+            continue; /* something is there (not ours: never written over) */
+        if (!gin_lock_covers(lk, k.path)) {
+            snprintf(why, why_cap, "the game history %s is written only under the table lock", dir);
+            return -1;
+        }
+        if (gin_kept_write(&k, text, len, why, why_cap) != 0)
+            return -1;
+        if (id)
+            *id = next;
+        return 0;
+    }
+    snprintf(why, why_cap, "no free number for a game in the history %s", dir);
+    return -1;
+}
+
+int gin_history_add(const gin_lock *lk, gin_history_info *h, const gin_record *rec, int *id, char *notes,
+                    size_t notes_cap, char *why, size_t why_cap)
+{
+    char sdir[GIN_PATH_MAX], dir[GIN_PATH_MAX];
+    why[0] = '\0';
+    if (notes && notes_cap)
+        notes[0] = '\0';
+    if (!lk || !lk->held) {
+        snprintf(why, why_cap, "the game history is written only under the table lock");
+        return -1;
+    }
+    if (gin_dir_path(GIN_DIR_STATE, sdir, sizeof sdir, why, why_cap) != 0 ||
+        gin_path_join(dir, sizeof dir, sdir, "history") != 0 || make_dir(dir, why, why_cap) != 0)
+        return -1;
+    if (!h->date[0])
+        now_utc(h->date, sizeof h->date);
+    char *text = malloc(GIN_HISTORY_TEXT_MAX);
+    gin_record *scratch = malloc(sizeof *scratch);
+    int rc = -1;
+    int n = text && scratch ? gin_history_format(h, rec, text, GIN_HISTORY_TEXT_MAX) : GIN_ESPACE;
+    if (n < 0)
+        snprintf(why, why_cap, "the game cannot be kept in the history: %s", gin_strerror(n));
+    else if ((rc = write_entry(dir, lk, text, (size_t)n, id, why, why_cap)) == 0)
+        rotate(dir, scratch, notes ? notes : why, notes ? notes_cap : 0);
+    free(text);
+    free(scratch);
+    return rc;
+}

@@ -1,0 +1,243 @@
+/* The replay of a hand at the table: the hand played again
+ * from its record, move by move, with every hand face up (the hand is
+ * over, so nothing is hidden any more): the deal, then each move, the
+ * hands and the pile after it, and the moves before. A text page a step,
+ * so it needs nothing of the table's own screens. */
+#include "play.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gin/error.h"
+#include "gin/meld.h"
+#include "ui.h"
+
+enum { MAX_STEPS = 1024, STEP_TEXT = 160, SHOWN_BEFORE = 8 };
+
+typedef struct replay {
+    int human, seats;
+    int step;                            /* the hand's step being replayed: 0 the deal, then each action */
+    char text[MAX_STEPS + 1][STEP_TEXT]; /* what each step did */
+} replay;
+
+static void add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    if (n + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+}
+
+/* "You", "Bot", or in a ring "Bot 2" (numbered from your left). */
+static const char *name(const replay *r, int seat)
+{
+    static const char *const bots[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
+    if (seat == r->human)
+        return "You";
+    if (r->seats == 2)
+        return "Bot";
+    return bots[((seat - r->human) % r->seats + r->seats) % r->seats];
+}
+
+static void on_event(void *ctx, const gin_event *ev)
+{
+    replay *r = ctx;
+    if (r->step > MAX_STEPS || ev->seat < 0 || ev->seat >= r->seats)
+        return;
+    char *t = r->text[r->step], c[16];
+    gin_ui_card_text(ev->card, c, sizeof c);
+    const char *who = name(r, ev->seat);
+    const char *sp = t[0] ? " " : "";
+    switch (ev->kind) {
+    case GIN_EV_DEAL:
+        if (ev->seat == (ev->value + 1) % r->seats) /* once, with the first seat's cards */
+            add(t, STEP_TEXT, "%s%s dealt; the upcard is %s.", sp, name(r, ev->value), c);
+        break;
+    case GIN_EV_TAKE_UPCARD:
+        add(t, STEP_TEXT, "%s%s took the upcard %s.", sp, who, c);
+        break;
+    case GIN_EV_PASS:
+        add(t, STEP_TEXT, "%s%s passed on %s.", sp, who, c);
+        break;
+    case GIN_EV_DRAW_STOCK:
+        add(t, STEP_TEXT, "%s%s drew %s from the stock.", sp, who, c);
+        break;
+    case GIN_EV_DRAW_DISCARD:
+        add(t, STEP_TEXT, "%s%s took %s from the pile.", sp, who, c);
+        break;
+    case GIN_EV_DISCARD:
+        add(t, STEP_TEXT, "%s%s threw %s.", sp, who, c);
+        break;
+    case GIN_EV_KNOCK:
+    case GIN_EV_GIN:
+        add(t, STEP_TEXT, "%s%s %s", sp, who, ev->kind == GIN_EV_GIN ? "went gin" : "knocked");
+        add(t, STEP_TEXT, gin_card_valid(ev->card) ? ", throwing %s face down." : ".", c);
+        break;
+    case GIN_EV_LAYOFF:
+        add(t, STEP_TEXT, "%s%s laid off %s.", sp, who, c);
+        break;
+    case GIN_EV_RESHUFFLE:
+        add(t, STEP_TEXT, "%sThe pile became a new stock of %d.", sp, ev->value);
+        break;
+    default: /* the result is said from the game, after the step */
+        break;
+    }
+}
+
+/* Replay rec into *g, and into *at the state after `step` steps of hand
+ * hand_no (0: its deal), keeping each step's text in r. Returns the
+ * number of actions of the hand, or -1 when rec has no such hand. */
+static int run(const gin_record *rec, int hand_no, int step, replay *r, gin_game *g, gin_game *at)
+{
+    if (gin_game_init(g, &rec->rules, rec->seed) != GIN_OK)
+        return -1;
+    int count = -1;
+    for (int i = 0;; i++) {
+        if (g->hand_no == 0 || g->hand.phase == GIN_PHASE_OVER) {
+            if (g->hand_no == hand_no || g->over)
+                break;
+            int ours = g->hand_no + 1 == hand_no;
+            r->step = 0;
+            if (gin_game_deal(g, ours ? on_event : NULL, r) != GIN_OK)
+                return -1;
+            if (ours) {
+                count = 0;
+                *at = *g;
+            }
+        }
+        if (i >= rec->n_actions)
+            break;
+        int ours = g->hand_no == hand_no;
+        r->step = ours ? count + 1 : MAX_STEPS + 1;
+        if (gin_game_apply(g, rec->actions[i], ours ? on_event : NULL, r) != GIN_OK)
+            return -1;
+        if (ours && ++count == step)
+            *at = *g;
+    }
+    if (count >= 0 && count < step) /* past the end: the hand as it ends */
+        *at = *g;
+    return count;
+}
+
+/* One seat's hand, melds in brackets, and its deadwood. */
+static void hand_line(const replay *r, int seat, gin_cardset held, char *buf, size_t cap)
+{
+    gin_arrangement a;
+    if (gin_arrange(held, &a) != GIN_OK) {
+        a.n_melds = 0;
+        a.unmatched = held;
+        a.deadwood = 0;
+    }
+    add(buf, cap, "%-6s ", name(r, seat));
+    char c[16];
+    for (int m = 0; m < a.n_melds; m++) {
+        add(buf, cap, "[");
+        for (gin_cardset s = a.melds[m]; s; s &= s - 1) {
+            gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
+            add(buf, cap, "%s%s", c, s & (s - 1) ? " " : "");
+        }
+        add(buf, cap, "] ");
+    }
+    for (gin_cardset s = a.unmatched; s; s &= s - 1) {
+        gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
+        add(buf, cap, "%s ", c);
+    }
+    add(buf, cap, "%s deadwood %d\n", gin_ui_utf8() ? "\xc2\xb7" : "-", a.deadwood);
+}
+
+/* How the hand ended, from the game after its last step. */
+static void result_line(const replay *r, const gin_game *g, char *buf, size_t cap)
+{
+    static const char *const kinds[] = {"knock", "undercut", "gin", "big gin"};
+    const gin_hand_score *s = g->n_results > 0 ? &g->results[g->n_results - 1] : NULL;
+    if (!s || s->winner < 0) {
+        add(buf, cap, "The hand is void: nobody scores.\n");
+        return;
+    }
+    const char *k = s->kind >= 0 && s->kind < 4 ? kinds[s->kind] : "?";
+    if (r->seats > 2)
+        add(buf, cap, "%s won the hand (%s); %d penalty points were paid in all.\n", name(r, s->winner), k, s->points);
+    else
+        add(buf, cap, "%s %s %d points (%s).\n", name(r, s->winner), s->winner == r->human ? "score" : "scores",
+            s->points, k);
+}
+
+static void page(const replay *r, const gin_game *at, int hand_no, int step, int total, char *title, size_t tcap,
+                 char *body, size_t bcap)
+{
+    const gin_hand *h = &at->hand;
+    if (step == 0)
+        snprintf(title, tcap, "Replay of hand %d: the deal (%d moves follow)", hand_no, total);
+    else
+        snprintf(title, tcap, "Replay of hand %d: move %d of %d", hand_no, step, total);
+    body[0] = '\0';
+    add(body, bcap, "%s\n", step <= MAX_STEPS ? r->text[step] : "");
+    if (step == total && h->phase == GIN_PHASE_OVER)
+        result_line(r, at, body, bcap);
+    add(body, bcap, "\n");
+    for (int k = 1; k <= r->seats; k++) /* the bots from your left, you last */
+        hand_line(r, (r->human + k) % r->seats, h->held[(r->human + k) % r->seats], body, bcap);
+    char top[16] = "-";
+    if (h->pile_n > 0)
+        gin_ui_card_text(h->pile[h->pile_n - 1], top, sizeof top);
+    add(body, bcap, "%-6s %s on top, %d card%s; stock %d\n", "Pile", top, h->pile_n, h->pile_n == 1 ? "" : "s",
+        h->stock_n);
+    if (step > 0)
+        add(body, bcap, "\nBefore:\n");
+    for (int s = step - 1; s >= 0 && s > step - 1 - SHOWN_BEFORE; s--)
+        add(body, bcap, "  %3d. %s\n", s, s <= MAX_STEPS ? r->text[s] : "");
+}
+
+int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, int step, char *title, size_t tcap,
+                         char *body, size_t bcap)
+{
+    replay *r = calloc(1, sizeof *r);
+    gin_game *g = malloc(sizeof *g), *at = malloc(sizeof *at);
+    int total = -1;
+    if (r && g && at && rec && rec->rules.seats >= 2 && rec->rules.seats <= GIN_MAX_SEATS) {
+        r->human = p->human;
+        r->seats = rec->rules.seats;
+        total = run(rec, hand_no, step, r, g, at);
+        if (total >= 0)
+            page(r, at, hand_no, step < 0 ? 0 : step > total ? total : step, total, title, tcap, body, bcap);
+    }
+    free(r), free(g), free(at);
+    return total;
+}
+
+int gin_play_replay_hand(gin_play *p, const gin_record *rec, int hand_no)
+{
+    static char title[GIN_UI_LINE], body[8192], keys[128];
+    if (!keys[0]) { /* any printable key, Enter and Esc */
+        int n = 0;
+        for (int c = 0x20; c < 0x7f; c++)
+            keys[n++] = (char)c;
+        keys[n++] = '\n';
+        keys[n++] = 27;
+        keys[n] = '\0';
+    }
+    for (int step = 0;;) {
+        int total = gin_play_replay_text(p, rec, hand_no, step, title, sizeof title, body, sizeof body);
+        if (total < 0)
+            return 0;
+        int k = gin_ui_text_screen(title, body,
+                                   step < total ? "any key: next move   b: back   q: leave"
+                                                : "the end of the hand   b: back   any key: leave",
+                                   keys);
+        if (k < 0)
+            return -1;
+        if (k == 'q' || k == 27)
+            return 0;
+        if (k == 'b')
+            step = step > 0 ? step - 1 : 0;
+        else if (step < total)
+            step++;
+        else
+            return 0;
+    }
+}
