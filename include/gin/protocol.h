@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "gin/hand.h"
 #include "gin/meld.h"
+#include "gin/record.h"
 #include "gin/view.h"
 
 enum {
@@ -146,6 +147,19 @@ int gin_proto_parse_ok(const char *line, char *name, size_t namecap);
  * terminal; cut to fit cap with "..." at the end. Always NUL-terminates buf
  * (cap >= 1; cap 0 writes nothing). Returns buf. */
 char *gin_proto_quote(const char *line, char *buf, size_t cap);
+
+/* ---- a seat's transcript ---- */
+
+/* The lines seat `seat` would have received from a referee in the game of
+ * `rec` (its rules, its seed in the `game` line), from `gin 1` through the
+ * request of the decision that follows the record's last action: what a
+ * bot in that seat reads, up to the question it must answer now (gin
+ * advise and gin engine read it back). Writes NUL-terminated text into buf
+ * and returns its length; GIN_EINVAL (NULL, cap 0, a seat the rules lack),
+ * GIN_ESPACE (cap too small: a whole game of two seats needs well under
+ * 64 KiB), GIN_EILLEGAL (the record does not replay), GIN_ESTATE (the game
+ * is over, or the next decision is another seat's). */
+int gin_proto_transcript(const gin_record *rec, int seat, char *buf, size_t cap);
 
 /* ---- the bot side: rebuilding the view ---- */
 

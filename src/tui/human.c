@@ -368,6 +368,11 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
     case GIN_CMD_HINT:
         hint(p, v);
         return GO_ON;
+    case GIN_CMD_POSITION: {
+        char path[1100];
+        gin_play_write_position(p, path, sizeof path);
+        return GO_ON;
+    }
     case GIN_CMD_LOG_SCROLL: /* a few lines at a time */
         scroll_log(p, i < half ? 4 : -4);
         return GO_ON;

@@ -41,6 +41,8 @@ static const gin_key table[] = {
     K(GIN_CMD_HINT, W_ALL, W_TURN, 2, CODES('H'), "H", "H hint", NULL,
       "hint: the best move by a quick search of the hand, and why"),
     K(GIN_CMD_UNDO, W_TURN, W_TURN, 2, CODES('u'), "u", "u undo", NULL, "undo your last move (practice games)"),
+    K(GIN_CMD_POSITION, W_TURN, 0, 0, CODES('w'), "w", NULL, NULL,
+      "write the position to a file, as a bot reads it (for gin advise)"),
     K(GIN_CMD_LOG_SCROLL, W_TURN, 0, 0, CODES(GIN_KEY_PGUP, GIN_KEY_PGDN), "PgUp PgDn", NULL, NULL,
       "scroll the move log back and on (or the mouse wheel over it)"),
     K(GIN_CMD_LOG_VIEW, W_ALL, W_ALL, 5, CODES('L'), "L", "L log", NULL, "the whole hand's moves, on a page"),

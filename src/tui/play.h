@@ -120,6 +120,12 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
  * signal: quit_req is set). */
 int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_action *out);
 
+/* Write the position in play (the human's decision now) as its seat's
+ * protocol transcript to the file `position` in the state directory
+ * (position.c); the path in path[cap]. Says what happened on the message
+ * line. Returns 0 or -1. */
+int gin_play_write_position(gin_play *p, char *path, size_t cap);
+
 /* Practice undo: the record index the next undo goes back to (the human's
  * last decision in this hand, never before a card the human drew from the
  * stock: it was seen), or -1 with the reason in *why (undo.c). */
