@@ -92,15 +92,17 @@ static double util_value(const util *u, int pts, double win) { return u->on ? 10
  * played in the same worlds, so differences are paired. The opponent's
  * hidden cards are drawn as ai_tracker_sample draws them (by the odds
  * ratio of the tracker's chance, then `improve` draws from the stock each
- * followed by the discard that keeps its melds), with the weights worked
- * out once per decision instead of once per world. */
+ * followed by the discard that keeps its melds), but by rejection from a
+ * flat list of the pool, with the weights worked out once per decision: a
+ * few random numbers a card instead of a walk over the pool. A card the
+ * tracker is sure of (the odds ratio would be huge) is simply dealt. */
 typedef struct worlds {
     ai_world world;
     gin_rng rng;
-    gin_cardset unseen, known;
-    int want, improve, stock_n;
-    float w_opp[64], w_stock[64]; /* draw weights: into its hand, from the stock */
-    double sum_opp, sum_stock;
+    gin_cardset sure, known;
+    int want, improve, stock_n, n_pool;
+    int8_t pool[GIN_DECK_SIZE];
+    float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
     long count;
     double eager; /* share of worlds where the opponent knocks at once */
 } worlds;
@@ -116,25 +118,44 @@ static const ai_ro_style k_me = {6, 0};
 static const ai_ro_style k_opp = {4, 3};
 static const ai_ro_style k_opp_eager = {1000, 1000};
 
+/* The draw weights of the unseen cards (acceptance chances, each over the
+ * largest), and the cards the tracker is sure of. */
+static void worlds_weigh(worlds *w, const ai_tracker *t)
+{
+    float top = 0, top_s = 0;
+    w->n_pool = 0;
+    for (gin_cardset q = t->unseen; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        float p = t->p_opp[c];
+        if (p >= 0.999f && gin_cardset_count(w->sure) < w->want) {
+            w->sure |= gin_cardset_of(c);
+            continue;
+        }
+        w->pool[w->n_pool++] = (int8_t)c;
+        w->w_opp[c] = p / (1.0f - p) + 1e-6f;
+        w->w_stock[c] = 1.0f - p + 1e-6f;
+        top = w->w_opp[c] > top ? w->w_opp[c] : top;
+        top_s = w->w_stock[c] > top_s ? w->w_stock[c] : top_s;
+    }
+    for (int i = 0; i < w->n_pool; i++) {
+        gin_card c = w->pool[i];
+        w->w_opp[c] /= top;
+        w->w_stock[c] /= top_s;
+    }
+    w->want -= gin_cardset_count(w->sure);
+}
+
 static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed)
 {
     memset(w, 0, sizeof *w);
     gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
-    w->unseen = t->unseen;
     w->known = t->opp_known;
     w->want = t->opp_hidden;
     int n_pool = gin_cardset_count(t->unseen), improve = v->turns / 2 > 8 ? 8 : v->turns / 2;
     if (improve > n_pool - w->want - 2)
         improve = n_pool - w->want - 2; /* leave the stock a card or two */
     w->improve = improve < 0 ? 0 : improve;
-    for (gin_cardset q = t->unseen; q; q &= q - 1) {
-        gin_card c = gin_cardset_first(q);
-        float p = t->p_opp[c];
-        w->w_opp[c] = p >= 0.999f ? 1000.0f : p / (1.0f - p) + 1e-6f;
-        w->w_stock[c] = (float)(1.0 - p + 1e-6);
-        w->sum_opp += w->w_opp[c];
-        w->sum_stock += w->w_stock[c];
-    }
+    worlds_weigh(w, t);
     w->stock_n = v->stock_n;
     w->world.rules = &v->rules;
     w->world.limit = v->knock_limit;
@@ -152,53 +173,47 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
         w->eager = 1;
 }
 
-/* One card of `pool` drawn by weight (sum: the weights of the pool). */
-static gin_card draw(gin_rng *rng, gin_cardset pool, const float *wt, double sum)
+/* Take one card out of pool[0..*n-1] by weight (acceptance chances in
+ * wt): a uniform pick, kept with its chance; the last card fills its place. */
+static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
 {
-    double u = (double)(gin_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * sum;
-    gin_card pick = GIN_NO_CARD;
-    for (gin_cardset q = pool; q; q &= q - 1) {
-        pick = gin_cardset_first(q);
-        u -= wt[pick];
-        if (u < 0)
-            break;
+    for (int tries = 0;; tries++) {
+        uint64_t r = gin_rng_next(rng);
+        int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        gin_card c = pool[i];
+        /* After many refusals take the pick: bounds the loop, barely bends the odds. */
+        if ((float)(uint32_t)r * (1.0f / 4294967296.0f) < wt[c] || tries >= 64) {
+            pool[i] = pool[--*n];
+            return c;
+        }
     }
-    return pick;
 }
 
 /* The opponent's cards of the next world; the rest of the pool is the stock. */
-static gin_cardset sample_opponent(worlds *w, gin_cardset *stock)
+static int sample_opponent(worlds *w)
 {
-    gin_cardset pool = w->unseen, got = 0;
-    double sum = w->sum_opp, ssum = w->sum_stock;
-    for (int i = 0; i < w->want && pool; i++) {
-        gin_card c = draw(&w->rng, pool, w->w_opp, sum);
-        got |= gin_cardset_of(c);
-        pool &= ~gin_cardset_of(c);
-        sum -= w->w_opp[c];
-        ssum -= w->w_stock[c];
-    }
+    int8_t pool[GIN_DECK_SIZE];
+    int n = w->n_pool;
+    memcpy(pool, w->pool, (size_t)n);
+    gin_cardset got = w->sure;
+    for (int i = 0; i < w->want && n > 0; i++)
+        got |= gin_cardset_of(draw(&w->rng, pool, &n, w->w_opp));
     ai_world_seat(&w->world, 1, got | w->known);
-    gin_cardset thrown = 0;
-    for (int i = 0; i < w->improve && pool; i++) {
-        gin_card x = draw(&w->rng, pool, w->w_stock, ssum);
-        pool &= ~gin_cardset_of(x);
-        ssum -= w->w_stock[x];
+    int m = 0;
+    for (int i = 0; i < w->improve && n > 0; i++) {
+        gin_card x = draw(&w->rng, pool, &n, w->w_stock);
         gin_card out = ai_ro_keep(&w->world.seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
-        thrown |= gin_cardset_of(out);
+        w->world.stock[m++] = (int8_t)out;
     }
-    *stock = pool | thrown;
-    return w->world.seat[1].hand;
+    for (int i = 0; i < n; i++)
+        w->world.stock[m++] = pool[i];
+    return m;
 }
 
 static const ai_world *worlds_next(worlds *w)
 {
-    gin_cardset stock;
-    sample_opponent(w, &stock);
-    int m = 0;
-    for (gin_cardset q = stock; q; q &= q - 1)
-        w->world.stock[m++] = (int8_t)gin_cardset_first(q);
+    int m = sample_opponent(w);
     for (int i = m - 1; i > 0; i--) { /* Fisher-Yates */
         int j = (int)gin_rng_below(&w->rng, (uint32_t)(i + 1));
         int8_t tmp = w->world.stock[i];

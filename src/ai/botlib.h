@@ -85,6 +85,10 @@ int ai_card_melds(gin_cardset h, gin_card x);
 /* ---- policy.c: the heuristic levels ---- */
 
 enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
+/* How a face-up card is judged: against a blind draw (the levels), or
+ * taken whenever it joins a meld or makes a two-card combination with an
+ * unmatched card (hoarder). */
+enum { AI_TAKE_DRAW = 0, AI_TAKE_COMBO = 1 };
 
 typedef struct ai_params {
     int infer;            /* tracker weighs discards and declines */
@@ -100,10 +104,20 @@ typedef struct ai_params {
     double max_undercut;  /* EV mode: never knock with a higher undercut chance */
     int samples;          /* EV mode: opponent hands sampled */
     double finish_p;      /* EV mode: knock if this likely to reach the target (0: off) */
-
+    int late_stock;       /* threshold mode: also knock once the stock is down to this (0: off) */
+    int take_mode;        /* AI_TAKE_* */
+    int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
+                           * a rank or two in a row taken from the pile), unless every card would */
 } ai_params;
 
 const ai_params *ai_level_params(int level);
+
+/* The gallery of opponent styles: each a documented policy on the shared
+ * discard and tracker code (policy.c has their parameters). */
+enum { AI_STYLE_EAGER = 0, AI_STYLE_WAITER, AI_STYLE_HOARDER, AI_STYLE_BLOCKER, AI_STYLES };
+const ai_params *ai_style_params(int style);
+/* A bot playing `p` (a level's or a style's parameters, static), named `name`. */
+int ai_bot_create_params(const ai_params *p, const char *name, uint64_t seed, gin_agent *out);
 
 /* One decision by the heuristic policy. */
 int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_action *out);
@@ -246,6 +260,12 @@ typedef struct ai_world {
  * (ties: the higher card; x dead in the hand is priced without a solve,
  * and then only unmatched cards are weighed). Returns the card thrown. */
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
+/* The hand points to the knocker (negative: to the defender) of a knock
+ * with `knocker` (10 cards, or 11 for big gin; deadwood kd) against def
+ * (deadwood dd): exactly gin_showdown_settle's, without building the
+ * showdown (gin needs no layoffs; a knock enumerates the defender's
+ * layoffs on each of the knocker's least-deadwood spreads). */
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd);
 /* Set seat k's cards (10, or 11 for our seat in the discard phase). */
 void ai_world_seat(ai_world *w, int k, gin_cardset hand);
 /* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the

@@ -5,18 +5,19 @@
  * Where the time went (callgrind, before): two full least-deadwood solves
  * of 11 cards every turn (one for the upcard, one for the discard), 60% of
  * the expert's instructions. Now each seat keeps its ten cards' deadwood
- * and the unmatched cards of a least-deadwood arrangement between turns,
- * so most turns solve nothing:
+ * and the unmatched cards of a least-deadwood arrangement between turns:
  *  - a card x that joins no meld of hand + x (a "dead" card, most draws)
- *    changes nothing but itself: throwing an unmatched card c instead of x
- *    leaves dw - value(c) + value(x), exactly; throwing x leaves dw;
- *  - a hand with no rank of three or more has its runs fixed, so every
- *    discard is priced by re-running one suit (the core's leaf step);
- *  - only the rest (a live card into a hand with a possible set) goes to
- *    gin_discard_deadwoods, and the next arrangement is found when needed.
- * The decisions are the policy the expert always used: take the face-up
- * card when it lowers deadwood, discard by deadwood plus live outs, knock
- * by the seat's style. */
+ *    changes nothing but itself: the eleven's unmatched cards are the
+ *    ten's and x, with no solve at all;
+ *  - a live card costs one arrangement of the eleven (price.c), not a
+ *    pricing of every discard;
+ *  - throwing an unmatched card c of a least-deadwood arrangement leaves
+ *    exactly its deadwood less c's value, and that arrangement less c is
+ *    again least, so the seat stays up to date for its next turn.
+ * The policy: take the face-up card when throwing another then leaves less
+ * deadwood; throw an unmatched card (never break a meld of the eleven's
+ * arrangement: when all eleven meld, any card), the one least by deadwood
+ * plus live outs; knock by the seat's style. */
 #include <string.h>
 #include "botlib.h"
 #include "gin/error.h"
@@ -43,17 +44,25 @@ static void seat_fix(ai_ro_seat *s)
     s->fresh = 1;
 }
 
-/* A seat's eleven cards (its ten and x) with their discards priced: the
- * deadwood of h11 less each card in `cand` (the others are not worth
- * throwing and were not priced). `dead_x`: x joins no meld, so throwing an
- * unmatched card c instead of x leaves dw - value(c) + value(x) and
- * throwing x leaves dw, with no solve at all. */
+/* A seat's eleven cards (its ten and x) and the discards worth weighing:
+ * `cand`, with after[c] the deadwood left by throwing c. Normally cand is
+ * the unmatched cards of a least-deadwood arrangement (after = dw11 -
+ * value(c)), and throwing one keeps the seat's arrangement (`keeps`); when
+ * all eleven meld every card is priced by the solver. */
 typedef struct priced {
-    gin_cardset h11, cand;
+    gin_cardset h11, cand, dead11;
     gin_card x;
-    int dead_x;
+    int dw11, keeps;
     int after[64];
 } priced;
+
+/* All eleven meld (or only the forbidden card is unmatched): price every card. */
+static void price_all(priced *p)
+{
+    ai_price_discards(p->h11, p->after);
+    p->cand = p->h11;
+    p->keeps = 0;
+}
 
 static void price(ai_ro_seat *s, gin_card x, priced *p)
 {
@@ -61,19 +70,31 @@ static void price(ai_ro_seat *s, gin_card x, priced *p)
         seat_fix(s);
     p->x = x;
     p->h11 = s->hand | gin_cardset_of(x);
-    p->dead_x = !card_live(s->hand, x);
-    if (p->dead_x) {
-        int vx = gin_card_value(x);
-        p->after[x] = s->dw;
-        for (gin_cardset q = s->dead; q; q &= q - 1) {
-            gin_card c = gin_cardset_first(q);
-            p->after[c] = s->dw - gin_card_value(c) + vx;
-        }
-        p->cand = s->dead | gin_cardset_of(x);
+    if (!card_live(s->hand, x)) {
+        p->dead11 = s->dead | gin_cardset_of(x);
+        p->dw11 = s->dw + gin_card_value(x);
+    } else {
+        p->dw11 = ai_unmatched(p->h11, &p->dead11);
+    }
+    if (!p->dead11) {
+        price_all(p);
         return;
     }
-    ai_price_discards(p->h11, p->after);
-    p->cand = p->h11;
+    for (gin_cardset q = p->dead11; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        p->after[c] = p->dw11 - gin_card_value(c);
+    }
+    p->cand = p->dead11;
+    p->keeps = 1;
+}
+
+/* The seat threw c from p: its ten, and their arrangement when it is kept. */
+static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
+{
+    s->hand = p->h11 & ~gin_cardset_of(c);
+    s->dw = p->after[c];
+    s->dead = p->dead11 & ~gin_cardset_of(c);
+    s->fresh = p->keeps;
 }
 
 /* How many of the four cards of rank r are in s: the bits sit 16 apart,
@@ -100,10 +121,90 @@ static int outs(gin_cardset h, gin_card c, gin_cardset avail)
     return n;
 }
 
+/* The defender's chains on the knocker's spread `a`, as the showdown
+ * finds them: per run the defender's cards continuing it down and up, per
+ * set of three its fourth card (runs first: a card fitting both is the
+ * run's). Each chain is a mask of cards, meld outward; returns how many. */
+static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card chain[][GIN_RANKS], int *len)
+{
+    int n = 0, n_sets = 0;
+    gin_card sets[GIN_MAX_MELDS];
+    for (int i = 0; i < a->n_melds; i++) {
+        gin_cardset m = a->melds[i];
+        gin_card lo = gin_cardset_first(m);
+        int suit = gin_card_suit(lo), r0 = gin_card_rank(lo);
+        unsigned lane = gin_cardset_suit(m, suit), have = gin_cardset_suit(def, suit);
+        if ((gin_cardset)lane << (16 * suit) != m) { /* a set */
+            gin_cardset fourth = (AI_RANK0 << r0) & ~m & def;
+            if (fourth && gin_cardset_count(m) == 3)
+                sets[n_sets++] = gin_cardset_first(fourth);
+            continue;
+        }
+        int r1 = 31 - __builtin_clz(lane);
+        len[n] = 0;
+        for (int r = r0 - 1; r >= 0 && (have >> r & 1u); r--)
+            chain[n][len[n]++] = gin_card_make(r, suit);
+        n += len[n] > 0;
+        len[n] = 0;
+        for (int r = r1 + 1; r < GIN_RANKS && (have >> r & 1u); r++)
+            chain[n][len[n]++] = gin_card_make(r, suit);
+        n += len[n] > 0;
+    }
+    for (int j = 0; j < n_sets; j++) {
+        chain[n][0] = sets[j];
+        len[n++] = 1;
+    }
+    return n;
+}
+
+/* The defender's least deadwood after laying off on spread `a`: every
+ * union of chain prefixes, as the showdown enumerates them. */
+static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
+{
+    gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
+    int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
+    int n = layoff_chains(a, def, chain, len), best = dd;
+    for (;;) {
+        int i = 0;
+        while (i < n && take[i] == len[i])
+            take[i++] = 0;
+        if (i == n)
+            return best;
+        take[i]++;
+        gin_cardset laid = 0, dead;
+        for (int j = 0; j < n; j++)
+            for (int t = 0; t < take[j]; t++)
+                laid |= gin_cardset_of(chain[j][t]);
+        int v = ai_unmatched(def & ~laid, &dead);
+        if (v < best)
+            best = v;
+    }
+}
+
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
+{
+    if (kd == 0)
+        return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
+    gin_arrangement ties[8];
+    int n = gin_arrange_all(knocker, ties, 8);
+    if (n < 1 || n > 8) {
+        gin_showdown sd;
+        if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
+            return 0;
+        return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+    }
+    /* The knocker spreads whichever arrangement leaves the defender most. */
+    int left = -1;
+    for (int i = 0; i < n; i++) {
+        int v = laid_off(&ties[i], def, dd);
+        if (v > left)
+            left = v;
+    }
+    return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
+}
+
 /* Score a knock by seat k holding `knocker` (10 cards, or 11 for big
- * gin) with deadwood kd (-1: not known yet). Gin takes no layoffs, so it
- * is the bonus and the defender's deadwood, which the seat already knows;
- * a knock with deadwood goes to the showdown for its layoffs. */
+ * gin) with deadwood kd (< 0: not known yet), from seat k's side. */
 static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
 {
     ai_ro_seat *d = &w->seat[1 - k];
@@ -111,18 +212,9 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
         gin_cardset dead;
         kd = ai_unmatched(knocker, &dead);
     }
-    int to_knocker;
-    if (kd == 0) {
-        if (!d->fresh)
-            seat_fix(d);
-        int big = gin_cardset_count(knocker) == 11;
-        to_knocker = (big ? w->rules->big_gin_bonus : w->rules->gin_bonus) + d->dw;
-    } else {
-        gin_showdown sd;
-        if (gin_showdown_settle(w->rules, knocker, d->hand, -1, &sd) != GIN_OK)
-            return 0;
-        to_knocker = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-    }
+    if (!d->fresh)
+        seat_fix(d);
+    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw);
     return k == 0 ? to_knocker : -to_knocker;
 }
 
@@ -180,6 +272,8 @@ static gin_card choose_discard(gin_cardset h, gin_cardset cand, const int after[
 static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
 {
     ai_ro_seat *s = &w->seat[k];
+    if (taken && !(p->cand & ~gin_cardset_of(p->x)))
+        price_all(p); /* the taken card is the only unmatched one */
     gin_cardset h11 = p->h11, cand = p->cand;
     if (taken)
         cand &= ~gin_cardset_of(p->x);
@@ -189,7 +283,7 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
         return 1;
     }
     int dw = p->after[kc];
-    if (w->rules->big_gin_bonus > 0 && !taken && dw == 0 && gin_deadwood(h11) == 0) {
+    if (w->rules->big_gin_bonus > 0 && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
         return 1;
@@ -202,14 +296,7 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
         return 1;
     }
     gin_card c = choose_discard(h11, cand, p->after, w->gone, kc);
-    s->hand = h11 & ~gin_cardset_of(c);
-    s->dw = p->after[c];
-    if (p->dead_x) {
-        if (c != p->x) /* x stays dead in the new ten, in c's place among the unmatched */
-            s->dead = (s->dead & ~gin_cardset_of(c)) | gin_cardset_of(p->x);
-    } else {
-        s->fresh = 0; /* found again when needed */
-    }
+    seat_throw(s, p, c);
     w->top = c;
     w->gone |= gin_cardset_of(c);
     w->turns++;
@@ -220,23 +307,15 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
     return 0;
 }
 
-/* Would seat k take the face-up card u? When throwing some other card
- * then leaves less deadwood than now. A dead u pays only by replacing an
- * unmatched card worth more; a live one asks for the best discard alone,
- * and the pricing of every card waits until it is taken. */
-static int wants_top(ai_ro_seat *s, gin_card u)
+/* Would seat k take the face-up card u? When throwing another card then
+ * leaves less deadwood than now; *p is the pricing for the discard. */
+static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
-    if (!card_live(s->hand, u)) {
-        int vu = gin_card_value(u);
-        for (gin_cardset q = s->dead; q; q &= q - 1)
-            if (gin_card_value(gin_cardset_first(q)) > vu)
-                return 1;
-        return 0;
-    }
-    /* Throwing u itself leaves dw, so anything less comes from another card. */
-    return ai_least_after(s->hand | gin_cardset_of(u)) < s->dw;
+    price(s, u, p);
+    for (gin_cardset q = p->cand & ~gin_cardset_of(u); q; q &= q - 1)
+        if (p->after[gin_cardset_first(q)] < s->dw)
+            return 1;
+    return 0;
 }
 
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
@@ -244,8 +323,7 @@ static int wants_top(ai_ro_seat *s, gin_card u)
 static int play_turn(ai_world *w, int k, int *val)
 {
     priced p;
-    if (gin_card_valid(w->top) && wants_top(&w->seat[k], w->top)) {
-        price(&w->seat[k], w->top, &p);
+    if (gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p)) {
         w->top = GIN_NO_CARD;
         return discard_step(w, k, &p, 1, val);
     }
@@ -281,20 +359,17 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
 {
     priced p;
     price(s, x, &p);
-    gin_card best = x; /* the order of the tracker's keep_melds: x, then ascending */
-    for (gin_cardset q = throwable & p.cand; q; q &= q - 1) {
+    throwable |= gin_cardset_of(x);
+    if (!(p.cand & throwable))
+        price_all(&p);
+    gin_card best = GIN_NO_CARD;
+    for (gin_cardset q = p.cand & throwable; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        if (p.after[c] < p.after[best] || (p.after[c] == p.after[best] && gin_card_value(c) > gin_card_value(best)))
+        if (best == GIN_NO_CARD || p.after[c] < p.after[best] ||
+            (p.after[c] == p.after[best] && gin_card_value(c) > gin_card_value(best)))
             best = c;
     }
-    s->hand = p.h11 & ~gin_cardset_of(best);
-    s->dw = p.after[best];
-    if (p.dead_x) {
-        if (best != x)
-            s->dead = (s->dead & ~gin_cardset_of(best)) | gin_cardset_of(x);
-    } else {
-        s->fresh = 0;
-    }
+    seat_throw(s, &p, best);
     return best;
 }
 
@@ -347,8 +422,7 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
         if (v->dealer != v->seat) {
             /* We were offered first: the dealer may take it; else we draw. */
             priced p;
-            if (gin_card_valid(w.top) && wants_top(&w.seat[1], w.top)) {
-                price(&w.seat[1], w.top, &p);
+            if (gin_card_valid(w.top) && wants_top(&w.seat[1], w.top, &p)) {
                 w.top = GIN_NO_CARD;
                 if (discard_step(&w, 1, &p, 1, &val))
                     return val;

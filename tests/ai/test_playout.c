@@ -10,6 +10,7 @@
 #include "botlib.h"
 #include "gin/error.h"
 #include "gin/hand.h"
+#include "gin/showdown.h"
 #include "support/support.h"
 
 #define C test_card
@@ -92,11 +93,86 @@ static void test_price_set_choices(void **state)
     }
 }
 
+/* A random meld not touching `used`: a run of 3 or 4, or a set of 3 or 4. */
+static gin_cardset random_meld(gin_rng *rng, gin_cardset used)
+{
+    for (;;) {
+        int suit = (int)gin_rng_below(rng, 4), rank = (int)gin_rng_below(rng, 13), len = 3 + (int)gin_rng_below(rng, 2);
+        gin_cardset m = 0;
+        if (gin_rng_below(rng, 2)) {
+            if (rank + len > GIN_RANKS)
+                continue;
+            for (int i = 0; i < len; i++)
+                m |= gin_cardset_of(gin_card_make(rank + i, suit));
+        } else {
+            m = (UINT64_C(0x0001000100010001) << rank);
+            if (len == 3)
+                m &= ~gin_cardset_of(gin_card_make(rank, suit));
+        }
+        if (!(m & used))
+            return m;
+    }
+}
+
+/* A knocker's ten: two or three melds and low cards, deadwood within 10. */
+static gin_cardset knock_hand(gin_rng *rng)
+{
+    for (;;) {
+        gin_cardset h = random_meld(rng, 0);
+        h |= random_meld(rng, h);
+        if (gin_rng_below(rng, 2))
+            h |= random_meld(rng, h);
+        while (gin_cardset_count(h) < 10) {
+            gin_card c = gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4));
+            h |= gin_cardset_of(c);
+        }
+        if (gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10)
+            return h;
+    }
+}
+
+/* The playout's knock points against the showdown's, on knocks built
+ * to have layoffs (the defender's cards near the knocker's melds). */
+static void test_knock_points_match_showdown(void **state)
+{
+    (void)state;
+    const char *presets[] = {"standard", "classic", "oklahoma"};
+    gin_rng rng;
+    gin_rng_seed(&rng, 7);
+    long knocks = 0, layoffs = 0;
+    for (int p = 0; p < 3; p++) {
+        gin_rules r;
+        assert_int_equal(gin_rules_preset(presets[p], &r), GIN_OK);
+        for (int i = 0; i < 8000; i++) {
+            gin_cardset k = knock_hand(&rng), d = 0;
+            int kdw = gin_deadwood(k);
+            /* The defender: some of the cards next to the knocker's, the rest at random. */
+            gin_cardset near = ((k << 1) | (k >> 1) | (k << 16) | (k >> 16) | (k << 32) | (k >> 32)) & GIN_DECK & ~k;
+            gin_card deck[GIN_DECK_SIZE];
+            gin_deck_shuffle(&rng, deck);
+            for (int j = 0; j < GIN_DECK_SIZE && gin_cardset_count(d) < 4; j++)
+                if (gin_cardset_has(near, deck[j]))
+                    d |= gin_cardset_of(deck[j]);
+            for (int j = 0; j < GIN_DECK_SIZE && gin_cardset_count(d) < 10; j++)
+                if (!gin_cardset_has(k, deck[j]))
+                    d |= gin_cardset_of(deck[j]);
+            gin_showdown sd;
+            assert_int_equal(gin_showdown_settle(&r, k, d, -1, &sd), GIN_OK);
+            int want = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+            assert_int_equal(ai_knock_points(&r, k, kdw, d, gin_deadwood(d)), want);
+            knocks++;
+            layoffs += sd.n_layoffs > 0;
+        }
+    }
+    assert_true(knocks > 10000 && layoffs > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_price_matches_core),
         cmocka_unit_test(test_price_set_choices),
+        cmocka_unit_test(test_knock_points_match_showdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
