@@ -33,6 +33,7 @@ static const struct {
     {"showdown", bench_showdown, "showdowns of KNOCKER | DEFENDER lines from stdin (showdowns/s)"},
     {"sim", bench_sim, "simple vs simple, single-threaded (hands/s)"},
     {"ai", bench_ai, "decision time of each bot level (median, p99)"},
+    {"playouts", bench_playouts, "[--think MS]: the expert's playouts per second of one core and per decision"},
     {"soak", bench_soak, "[--hands N]: play N hands checking every invariant (violations)"},
     {"hands", bench_hands, "N K [SEED] | --dense N K | --from-play N: print hands (input for the above)"},
 };

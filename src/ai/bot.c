@@ -8,7 +8,8 @@
 #include "gin/error.h"
 
 typedef struct bot {
-    int level;
+    int level;           /* -1: a style, playing `params` */
+    const ai_params *params;
     uint64_t seed;
     int think_ms;
 } bot;
@@ -18,7 +19,7 @@ static int bot_act(bot *b, const gin_view *v, gin_action *out)
     /* The expert's search plays out two seats; in a ring it plays hard. */
     if (b->level == GIN_LEVEL_EXPERT && v->seats <= 2)
         return ai_expert_decide(v, b->seed, b->think_ms, out);
-    return ai_policy_decide(ai_level_params(b->level), v, b->seed, out);
+    return ai_policy_decide(b->params ? b->params : ai_level_params(b->level), v, b->seed, out);
 }
 
 static int bot_offer(void *self, const gin_view *v)
@@ -50,6 +51,7 @@ int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out)
     if (!b)
         return GIN_EINVAL;
     b->level = level;
+    b->params = NULL;
     b->seed = seed;
     b->think_ms = think_ms > 0 ? think_ms : 50;
     out->name = k_names[level];
@@ -59,5 +61,21 @@ int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out)
     out->discard = bot_discard;
     out->observe = NULL;
     out->destroy = bot_destroy;
+    return GIN_OK;
+}
+
+/* A bot on fixed parameters (a style of the gallery). Returns GIN_OK or
+ * GIN_EINVAL; the agent owns its state. */
+int ai_bot_create_params(const ai_params *p, const char *name, uint64_t seed, gin_agent *out)
+{
+    if (!p || !name || !out)
+        return GIN_EINVAL;
+    int rc = gin_bot_create(GIN_LEVEL_HARD, seed, 0, out);
+    if (rc != GIN_OK)
+        return rc;
+    bot *b = out->self;
+    b->level = -1;
+    b->params = p;
+    out->name = name;
     return GIN_OK;
 }

@@ -10,6 +10,7 @@
 #include "gin/meld.h"
 #include "gin/rng.h"
 #include "gin/view.h"
+#include "analysis.h"
 
 /* ---- tracker.c: what the seat knows about the unseen cards ---- */
 
@@ -84,6 +85,10 @@ int ai_card_melds(gin_cardset h, gin_card x);
 /* ---- policy.c: the heuristic levels ---- */
 
 enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
+/* How a face-up card is judged: against a blind draw (the levels), or
+ * taken whenever it joins a meld or makes a two-card combination with an
+ * unmatched card (hoarder). */
+enum { AI_TAKE_DRAW = 0, AI_TAKE_COMBO = 1 };
 
 typedef struct ai_params {
     int infer;            /* tracker weighs discards and declines */
@@ -99,10 +104,20 @@ typedef struct ai_params {
     double max_undercut;  /* EV mode: never knock with a higher undercut chance */
     int samples;          /* EV mode: opponent hands sampled */
     double finish_p;      /* EV mode: knock if this likely to reach the target (0: off) */
-
+    int late_stock;       /* threshold mode: also knock once the stock is down to this (0: off) */
+    int take_mode;        /* AI_TAKE_* */
+    int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
+                           * a rank or two in a row taken from the pile), unless every card would */
 } ai_params;
 
 const ai_params *ai_level_params(int level);
+
+/* The gallery of opponent styles: each a documented policy on the shared
+ * discard and tracker code (policy.c has their parameters). */
+enum { AI_STYLE_EAGER = 0, AI_STYLE_WAITER, AI_STYLE_HOARDER, AI_STYLE_BLOCKER, AI_STYLES };
+const ai_params *ai_style_params(int style);
+/* A bot playing `p` (a level's or a style's parameters, static), named `name`. */
+int ai_bot_create_params(const ai_params *p, const char *name, uint64_t seed, gin_agent *out);
 
 /* One decision by the heuristic policy. */
 int ai_policy_decide(const ai_params *p, const gin_view *v, uint64_t seed, gin_action *out);
@@ -163,11 +178,118 @@ void ai_ring_eval_knock(const ai_ring *tb, const gin_view *v, gin_cardset h, int
  * from the tracker ai_tracker_build gave for v; seed as ai_eval_knock. */
 int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out);
 
+/* ---- price.c: least deadwood for the inner loops ---- */
+
+#define AI_RANK0 UINT64_C(0x0001000100010001) /* the four aces; shift by rank */
+#define AI_LANE UINT64_C(0x1fff)
+/* Deadwood value of every 13-bit suit mask. */
+extern const uint8_t ai_suit_value[1 << GIN_RANKS];
+/* The deadwood value of the cards of d (a subset of GIN_DECK). */
+static inline int ai_value(gin_cardset d)
+{
+    return ai_suit_value[d & AI_LANE] + ai_suit_value[(d >> 16) & AI_LANE] + ai_suit_value[(d >> 32) & AI_LANE] +
+           ai_suit_value[d >> 48];
+}
+/* Cards lying in a block of three or more consecutive ranks of their suit. */
+static inline gin_cardset ai_runs_of(gin_cardset r)
+{
+    gin_cardset t = r & (r >> 1) & (r >> 2);
+    return t | (t << 1) | (t << 2);
+}
+/* Ranks (a 13-bit mask) holding three or four cards of h. */
+static inline unsigned ai_ranks_ge3(gin_cardset h)
+{
+    unsigned a = (unsigned)(h & AI_LANE), b = (unsigned)((h >> 16) & AI_LANE);
+    unsigned c = (unsigned)((h >> 32) & AI_LANE), d = (unsigned)(h >> 48);
+    return (a & b & (c | d)) | (c & d & (a | b));
+}
+/* Ranks holding two or more cards of h. */
+static inline unsigned ai_ranks_ge2(gin_cardset h)
+{
+    unsigned a = (unsigned)(h & AI_LANE), b = (unsigned)((h >> 16) & AI_LANE);
+    unsigned c = (unsigned)((h >> 32) & AI_LANE), d = (unsigned)(h >> 48);
+    return (a & (b | c | d)) | (b & (c | d)) | (c & d);
+}
+/* gin_discard_deadwoods, exactly, for the cards of h: after[c] is the
+ * least deadwood of h less c for every c in h (other entries untouched).
+ * Returns the least of them, or GIN_EINVAL (empty h, bits off the deck). */
+int ai_price_discards(gin_cardset h, int after[64]);
+/* The least deadwood of h less one card (the best discard's), without
+ * pricing every card. Returns GIN_EINVAL for an empty h or bad bits. */
+int ai_least_after(gin_cardset h);
+/* The least deadwood of h (as gin_deadwood) and, in *dead, the unmatched
+ * cards of one least-deadwood arrangement. Returns GIN_EINVAL for bits
+ * off the deck. */
+int ai_unmatched(gin_cardset h, gin_cardset *dead);
+
+/* ---- playout.c: the lean playout the search plays its worlds with ---- */
+
+/* How a playout seat knocks: at or below `late` any time, anything within
+ * the limit before `early` turns, and whatever it has when the stock is
+ * about to run out. */
+typedef struct ai_ro_style {
+    int early, late;
+} ai_ro_style;
+
+/* A playout seat between turns: its ten cards, their least deadwood and
+ * the unmatched cards of one least-deadwood arrangement (valid when
+ * `fresh`), kept so that most turns solve nothing. */
+typedef struct ai_ro_seat {
+    gin_cardset hand;
+    gin_cardset dead;
+    int dw;
+    int fresh;
+} ai_ro_seat;
+
+/* One sampled world: both hands, the stock order, the face-up card. Seat
+ * 0 is the searching seat. A plain value: each candidate plays a copy. */
+typedef struct ai_world {
+    const gin_rules *rules;
+    int limit;
+    ai_ro_seat seat[2];
+    int stock_n;      /* top is stock[stock_n - 1] */
+    gin_card top;     /* face-up card, or GIN_NO_CARD */
+    gin_cardset gone; /* in the discard pile: public, never drawn again */
+    int turns;
+    const ai_ro_style *style[2];
+    int8_t stock[GIN_DECK_SIZE];
+} ai_world;
+
+/* A sampled opponent that keeps its melds: seat s draws x, then throws
+ * whichever of x and the cards in `throwable` leaves the least deadwood
+ * (ties: the higher card; x dead in the hand is priced without a solve,
+ * and then only unmatched cards are weighed). Returns the card thrown. */
+gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
+/* The hand points to the knocker (negative: to the defender) of a knock
+ * with `knocker` (10 cards, or 11 for big gin; deadwood kd) against def
+ * (deadwood dd): exactly gin_showdown_settle's, without building the
+ * showdown (gin needs no layoffs; a knock enumerates the defender's
+ * layoffs on each of the knocker's least-deadwood spreads). */
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd);
+/* Set seat k's cards (10, or 11 for our seat in the discard phase). */
+void ai_world_seat(ai_world *w, int k, gin_cardset hand);
+/* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the
+ * world and the rest of the hand out; returns the hand's points for us
+ * (negative: the opponent scored; 0: the hand was void). */
+int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
+
+/* ---- analysis.c ---- */
+
+/* The analysis of moves[0..n-1] (n <= GIN_ANALYSIS_MAX, each legal for
+ * v): moves[ref] is the race's reference (never dropped), `budget`
+ * playouts at most, worlds from `seed` (already mixed with the view), and
+ * full = 1 for no race. out[j] is moves[j]'s value, in the input order;
+ * *spent (may be NULL) the playouts run. Returns the index of the best
+ * move (the leader among those the race kept), or GIN_EINVAL. */
+int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
+                    uint64_t seed, int full, gin_move_value *out, long *spent);
+
 /* ---- expert.c ---- */
-/* Search: sample hidden hands, play each candidate out with a fast policy;
- * think_ms bounds the number of playouts (think_ms * PLAYOUTS_PER_MS in
- * all; each candidate sees the same worlds, and a clearly beaten one stops
- * early). */
+/* The expert decides by the analysis (analysis.h): hard's move and the
+ * best few others race on the same sampled worlds, and hard's move stands
+ * unless another beats it by two standard errors. think_ms sets the
+ * budget: think_ms * AI_PLAYOUTS_PER_MS playouts, never the clock. */
+enum { AI_PLAYOUTS_PER_MS = 100 };
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
 /* ai_expert_decide, also telling how many playouts it ran (0 when the
  * move was forced or left to hard); playouts may be NULL. */

@@ -44,10 +44,41 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
     }
 }
 
+/* 1 if c would feed a meld the opponent shows: cards it took from the pile
+ * and still holds that make two of c's rank, or two in a row that c would
+ * extend or fill. */
+static int feeds(const ai_tracker *t, gin_card c)
+{
+    gin_cardset k = t->opp_known, b = gin_cardset_of(c);
+    unsigned r = gin_cardset_rank(k, gin_card_rank(c));
+    if (r & (r - 1))
+        return 1;
+    gin_cardset two = k & (k >> 1); /* the lower of each shown pair of neighbours */
+    return ((two >> 1 | two << 2) & b) != 0 || ((k >> 1) & (k << 1) & b) != 0;
+}
+
+/* The no-feed rule: a card that feeds the opponent scores below every card
+ * that does not (when some card does not). */
+static void guard_feeding(const ai_tracker *t, ai_discard_eval *e)
+{
+    int fed[11], safe = 0;
+    for (int i = 0; i < e->n; i++) {
+        fed[i] = feeds(t, e->card[i]);
+        safe += !fed[i];
+    }
+    if (safe == 0 || safe == e->n)
+        return;
+    for (int i = 0; i < e->n; i++)
+        if (fed[i])
+            e->score[i] -= 1000.0;
+}
+
 int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
                      int *ki, int *dw)
 {
     ai_eval_discards(p, t, v, e);
+    if (p->no_feed)
+        guard_feeding(t, e);
     int rc = ai_discard_choice(v, e, out, ki);
     if (rc != 0)
         return rc < 0 ? rc : 0;

@@ -29,6 +29,52 @@ static const ai_params k_levels[3] = {
      .finish_p = 0.5},
 };
 
+/* The gallery (issue 15): opponents that punish different mistakes. All
+ * read the discards as hard does; they differ in what they take, what
+ * they throw and when they knock. */
+static const ai_params k_styles[AI_STYLES] = {
+    /* eager: hard's draws and danger-aware discards, knocks as soon as it may */
+    {.infer = 1, .lookahead = 1.3, .danger_w = 2.0, .take_margin = 0.5, .knock_mode = AI_KNOCK_FIRST},
+    /* waiter: knocks in its first three turns, at gin, or once the stock is
+     * down to ten cards (the opponent will soon end the hand); otherwise it
+     * plays for gin with low deadwood, hunting undercuts */
+    {.infer = 1,
+     .lookahead = 0.8,
+     .danger_w = 2.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_THRESHOLD,
+     .early_turns = 6,
+     .late_dw = 0,
+     .late_stock = 10},
+    /* hoarder: takes every face-up card that joins a meld or makes a
+     * two-card combination with an unmatched card, builds, and knocks late:
+     * at 2 or less, or before the hand would void */
+    {.infer = 1,
+     .lookahead = 1.5,
+     .danger_w = 1.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_THRESHOLD,
+     .early_turns = 0,
+     .late_dw = 2,
+     .take_mode = AI_TAKE_COMBO},
+    /* blocker: defence first: never feeds a meld the opponent shows (two of
+     * a rank, or two in a row, taken from the pile), throws safe cards,
+     * knocks whenever its deadwood is 5 or less */
+    {.infer = 1,
+     .lookahead = 1.0,
+     .danger_w = 6.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_THRESHOLD,
+     .early_turns = 0,
+     .late_dw = 5,
+     .no_feed = 1},
+};
+
+const ai_params *ai_style_params(int style)
+{
+    return style >= 0 && style < AI_STYLES ? &k_styles[style] : &k_styles[AI_STYLE_EAGER];
+}
+
 #ifdef AI_TUNE
 /* Tuning builds only (the harness outside the tree): hard's parameters set at run time. */
 ai_params ai_tune_hard;
@@ -103,11 +149,25 @@ void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, g
 /* The face-up card on top of the pile, or GIN_NO_CARD. */
 static gin_card pile_top(const gin_view *v) { return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD; }
 
+/* 1 if u joins a meld of hand + u, or makes a two-card combination with
+ * one of the hand's unmatched cards: a pair, or two in a row of a suit. */
+static int joins_combo(gin_cardset hand, gin_card u)
+{
+    if (ai_card_melds(hand, u))
+        return 1;
+    gin_cardset dead, b = gin_cardset_of(u);
+    if (ai_unmatched(hand, &dead) < 0)
+        return 0;
+    return gin_cardset_rank(dead, gin_card_rank(u)) || ((b << 1 | b >> 1) & GIN_DECK & dead);
+}
+
 /* Take the face-up card u? */
 static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *v, gin_card u)
 {
     if (!gin_card_valid(u) || gin_cardset_has(v->hand, u))
         return 0;
+    if (p->take_mode == AI_TAKE_COMBO)
+        return joins_combo(v->hand, u);
     int dw_now = gin_deadwood(v->hand);
     int dw_take = ai_best_after_discard(v->hand | gin_cardset_of(u), u, NULL);
     if (dw_now < 0)
@@ -136,7 +196,8 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
             knock = 1;
             break;
         case AI_KNOCK_THRESHOLD:
-            knock = v->turns < p->early_turns || dw <= p->late_dw || ai_discard_voids(v);
+            knock = v->turns < p->early_turns || dw <= p->late_dw || ai_discard_voids(v) ||
+                    (p->late_stock > 0 && v->stock_n <= p->late_stock);
             break;
         default: {
             ai_knock_eval k;

@@ -79,7 +79,8 @@ int ai_ring_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, 
         knock = 1;
     } else if (p->knock_mode == AI_KNOCK_THRESHOLD) {
         /* The two-seat thresholds, counted in rounds of the ring. */
-        knock = round * 2 < p->early_turns || dw <= p->late_dw || ai_discard_voids(v);
+        knock = round * 2 < p->early_turns || dw <= p->late_dw || ai_discard_voids(v) ||
+                (p->late_stock > 0 && v->stock_n <= p->late_stock);
     } else {
         const ring_knock *q = &k_hard;
         ai_ring tb;

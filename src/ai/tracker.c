@@ -131,7 +131,7 @@ static int keep_melds(gin_cardset *all, gin_cardset *got, gin_cardset *thrown, g
 {
     int after[64];
     gin_cardset h = *all | gin_cardset_of(x);
-    if (gin_discard_deadwoods(h, after) < 0)
+    if (ai_price_discards(h, after) < 0)
         return -1;
     gin_card best = x;
     for (gin_cardset s = *got; s; s &= s - 1) {

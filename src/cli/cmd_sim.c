@@ -317,6 +317,29 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
     return -1;
 }
 
+/* How the points came, per player (two seats): hands won by gin, knock and
+ * undercut with their points, and the net a hand (won minus conceded).
+ * Only added after the long-standing figures, which stay as they were. */
+static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, int json)
+{
+    double hands = st->hands > 0 ? (double)st->hands : 1.0;
+    if (json) {
+        for (int p = 0; p < 2; p++)
+            printf(", \"p%d_gins\": %ld, \"p%d_gin_points\": %ld, \"p%d_knocks\": %ld, \"p%d_knock_points\": %ld, "
+                   "\"p%d_undercuts\": %ld, \"p%d_undercut_points\": %ld, \"p%d_net_per_hand\": %.6f",
+                   p + 1, st->gins_by[p], p + 1, st->gin_points[p], p + 1, st->knocks_by[p], p + 1, st->knock_points[p],
+                   p + 1, st->undercuts_by[p], p + 1, st->undercut_points[p], p + 1,
+                   (double)(st->points[p] - st->points[1 - p]) / hands);
+        return;
+    }
+    printf("  how the points came (hands won, points):\n");
+    for (int p = 0; p < 2; p++)
+        printf("    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld); conceded %ld, net %+.2f a hand\n",
+               p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
+               st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
+               (double)(st->points[p] - st->points[1 - p]) / hands);
+}
+
 /* Two players: who won, with the interval, as text or JSON. */
 static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int json, double secs)
 {
@@ -332,9 +355,11 @@ static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int js
                "\"ci95_low\": %.6f, \"ci95_high\": %.6f, \"hands\": %ld, \"p1_points_per_hand\": %.6f, "
                "\"p2_points_per_hand\": %.6f, \"gins\": %ld, \"knocks\": %ld, \"undercuts\": %ld, "
                "\"voids\": %ld, \"forfeits\": %ld, \"p1_forfeits\": %ld, \"p2_forfeits\": %ld, "
-               "\"hands_per_s\": %.1f}\n",
+               "\"hands_per_s\": %.1f",
                st->games, st->wins[0], st->wins[1], share, lo, hi, st->hands, pph1, pph2, st->gins, st->knocks,
                st->undercuts, st->voids, st->forfeits[0] + st->forfeits[1], st->forfeits[0], st->forfeits[1], hps);
+        print_sources(cfg, st, 1);
+        printf("}\n");
         return;
     }
     printf("%s vs %s, %ld games in mirrored pairs, rules %s, seed %llu\n", p1, p2, st->games, cfg->rules.name,
@@ -347,6 +372,7 @@ static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int js
     printf("  points per hand: p1 %.2f, p2 %.2f\n", pph1, pph2);
     printf("  forfeits %ld: p1 %ld, p2 %ld\n", st->forfeits[0] + st->forfeits[1], st->forfeits[0], st->forfeits[1]);
     printf("  %.0f hands/s (%d jobs, %.2f s)\n", hps, cfg->jobs, secs);
+    print_sources(cfg, st, 0);
 }
 
 /* Told to stop (Ctrl-C, a closed terminal, kill): the run stops starting

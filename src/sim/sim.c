@@ -90,18 +90,24 @@ static void count_event(void *ctx, const gin_event *ev)
             s->hands_won[player]++;
             /* A ring's HAND_OVER carries the penalty paid in all: each
              * seat's share came in its PENALTY event. */
-            if (!ring)
-                s->points[player] += ev->showdown->points;
+            int pts = ring ? 0 : ev->showdown->points;
+            s->points[player] += pts;
             switch (ev->showdown->kind) {
             case GIN_RESULT_GIN:
             case GIN_RESULT_BIG_GIN:
                 s->gins++;
+                s->gins_by[player]++;
+                s->gin_points[player] += pts;
                 break;
             case GIN_RESULT_UNDERCUT:
                 s->undercuts++;
+                s->undercuts_by[player]++;
+                s->undercut_points[player] += pts;
                 break;
             default:
                 s->knocks++;
+                s->knocks_by[player]++;
+                s->knock_points[player] += pts;
                 break;
             }
         }
@@ -305,6 +311,12 @@ static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
         to->points[i] += from->points[i];
         to->forfeits[i] += from->forfeits[i];
         to->hands_won[i] += from->hands_won[i];
+        to->gins_by[i] += from->gins_by[i];
+        to->knocks_by[i] += from->knocks_by[i];
+        to->undercuts_by[i] += from->undercuts_by[i];
+        to->gin_points[i] += from->gin_points[i];
+        to->knock_points[i] += from->knock_points[i];
+        to->undercut_points[i] += from->undercut_points[i];
     }
     to->ties += from->ties;
     to->hands += from->hands;

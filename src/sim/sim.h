@@ -64,6 +64,11 @@ typedef struct gin_sim_stats {
     long fault_game;
     long ties;                     /* games that ended in a tie (a ring: a tie for lowest) */
     long hands_won[GIN_MAX_SEATS]; /* scored hands each player won */
+    /* How each player's points came: hands it won by gin (big gin too), by
+     * knocking, and by undercutting the knocker, and the hand points of
+     * each kind (two seats; in a ring the counts only). */
+    long gins_by[GIN_MAX_SEATS], knocks_by[GIN_MAX_SEATS], undercuts_by[GIN_MAX_SEATS];
+    long gin_points[GIN_MAX_SEATS], knock_points[GIN_MAX_SEATS], undercut_points[GIN_MAX_SEATS];
 } gin_sim_stats;
 
 /* The seed of every game of group `pair` under the run seed. */

@@ -31,6 +31,16 @@ static gin_action decide(int level, uint64_t seed, const gin_view *v)
     return act;
 }
 
+static gin_action decide_named(const char *name, uint64_t seed, const gin_view *v)
+{
+    gin_agent a;
+    assert_int_equal(gin_ai_create(name, seed, THINK_MS, &a), GIN_OK);
+    gin_action act;
+    assert_int_equal(gin_agent_decide(&a, v, &act), GIN_OK);
+    a.destroy(a.self);
+    return act;
+}
+
 static void test_create_rejects(void **state)
 {
     (void)state;
@@ -300,6 +310,12 @@ static void test_hidden_information(void **state)
         assert_memory_equal(&w.v[0], &w2.v[0], sizeof(gin_view));
         for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
             gin_action a1 = decide(l, 21, &w.v[0]), a2 = decide(l, 21, &w2.v[0]);
+            assert_int_equal(a1.kind, a2.kind);
+            assert_int_equal(a1.card, a2.card);
+        }
+        /* And every opponent style of the gallery. */
+        for (int i = 0; gin_ai_style(i); i++) {
+            gin_action a1 = decide_named(gin_ai_style(i), 21, &w.v[0]), a2 = decide_named(gin_ai_style(i), 21, &w2.v[0]);
             assert_int_equal(a1.kind, a2.kind);
             assert_int_equal(a1.card, a2.card);
         }

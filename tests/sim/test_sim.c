@@ -91,6 +91,36 @@ static void test_figures_add_up(void **state)
     assert_int_equal(s.fault, GIN_OK);
 }
 
+/* How the points came adds up to the totals: every scored hand is one
+ * player's gin, knock or undercut, and its points are that player's. */
+static void test_point_sources_add_up(void **state)
+{
+    (void)state;
+    gin_sim_config c = config("hard", "simple", 20, 2);
+    gin_sim_stats s;
+    assert_int_equal(gin_sim_run(&c, NULL, NULL, &s), GIN_OK);
+    long gins = 0, knocks = 0, unders = 0;
+    for (int p = 0; p < 2; p++) {
+        gins += s.gins_by[p];
+        knocks += s.knocks_by[p];
+        unders += s.undercuts_by[p];
+        assert_int_equal(s.gin_points[p] + s.knock_points[p] + s.undercut_points[p], s.points[p]);
+        assert_int_equal(s.gins_by[p] + s.knocks_by[p] + s.undercuts_by[p], s.hands_won[p]);
+    }
+    assert_int_equal(gins, s.gins);
+    assert_int_equal(knocks, s.knocks);
+    assert_int_equal(unders, s.undercuts);
+    /* hard undercuts simple, which knocks at once, far more than the reverse */
+    assert_true(s.undercuts_by[0] > 5 * s.undercuts_by[1]);
+    assert_true(s.knocks_by[1] > s.knocks_by[0]);
+    /* the same figures whatever the number of workers */
+    gin_sim_stats one;
+    c.jobs = 1;
+    assert_int_equal(gin_sim_run(&c, NULL, NULL, &one), GIN_OK);
+    assert_memory_equal(one.gin_points, s.gin_points, sizeof s.gin_points);
+    assert_memory_equal(one.undercuts_by, s.undercuts_by, sizeof s.undercuts_by);
+}
+
 typedef struct deals {
     int n;
     gin_cardset cards[2];
@@ -641,6 +671,28 @@ static void test_cli_table(void **state)
 /* Two players give exactly the figures they gave before the table landed
  * (saved from `gin sim` at 972d162). If simple or random are changed on
  * purpose, this reference must be made again. */
+static void test_cli_point_sources(void **state)
+{
+    (void)state;
+    static char a[4096];
+    assert_int_equal(run_gin("sim --p1 hard --p2 simple --games 20 --seed 4 --json", a, sizeof a, 0), 0);
+    char *speed = strstr(a, ", \"hands_per_s\"");
+    assert_non_null(speed);
+    assert_non_null(strstr(speed, "\"p1_undercuts\": "));
+    assert_non_null(strstr(speed, "\"p2_knock_points\": "));
+    assert_non_null(strstr(speed, "\"p1_net_per_hand\": "));
+    double net1 = json_num(a, "p1_net_per_hand"), net2 = json_num(a, "p2_net_per_hand");
+    assert_true(net1 > 0 && net1 == -net2);
+    double pph1 = json_num(a, "p1_points_per_hand"), pph2 = json_num(a, "p2_points_per_hand");
+    assert_true(net1 - (pph1 - pph2) < 1e-4 && (pph1 - pph2) - net1 < 1e-4);
+    assert_int_equal(run_gin("sim --p1 hard --p2 simple --games 20 --seed 4", a, sizeof a, 0), 0);
+    char *how = strstr(a, "  how the points came");
+    assert_non_null(how);
+    assert_true(how > strstr(a, "hands/s")); /* after every line that was there before */
+    assert_non_null(strstr(how, "    p1 hard: gins "));
+    assert_non_null(strstr(how, "    p2 simple: gins "));
+}
+
 static void test_cli_two_players_unchanged(void **state)
 {
     (void)state;
@@ -720,6 +772,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_results_whatever_jobs),
         cmocka_unit_test(test_figures_add_up),
+        cmocka_unit_test(test_point_sources_add_up),
+        cmocka_unit_test(test_cli_point_sources),
         cmocka_unit_test(test_mirrored_pairs),
         cmocka_unit_test(test_table_rotation),
         cmocka_unit_test(test_table_forfeit_names_the_player),

@@ -1,0 +1,476 @@
+/* The analysis (analysis.h): sampled worlds, every move played out in the
+ * same ones, a race that drops the clearly worse, values as hand points and
+ * as the chance of winning the game. The expert (expert.c) and the coach
+ * both stand on ai_search_moves. */
+#include <math.h>
+#include <string.h>
+#include "ai.h"
+#include "analysis.h"
+#include "botlib.h"
+#include "gin/error.h"
+
+/* How many standard errors separate a dropped move from the one it lost to. */
+static const double CONFIDENCE = 2.0;
+
+enum { MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_WORLDS = 8000 };
+
+/* ---- the game score ---- */
+
+/* A hand's points are worth what they do to our chance of winning the
+ * game. w[i][j] is that chance when we need 5i more points and the
+ * opponent 5j, under a plain model: either side wins a hand with equal
+ * odds, for 10, 20, 30 or 45 points alike. */
+enum { UG = 22 };
+typedef struct util {
+    int on;
+    int need_me, need_opp;
+    float w[UG][UG];
+} util;
+
+static void util_build(const gin_view *v, util *u)
+{
+    static const int k_x[4] = {2, 4, 6, 9};
+    u->on = 0;
+    if (v->seats != 2 || v->rules.target <= 0 || v->rules.hollywood)
+        return;
+    int opp = (v->seat + 1) % 2;
+    u->need_me = v->rules.target - v->scores[v->seat];
+    u->need_opp = v->rules.target - v->scores[opp];
+    if (u->need_me <= 0 || u->need_opp <= 0)
+        return;
+    for (int i = 0; i < UG; i++)
+        for (int j = 0; j < UG; j++) {
+            if (i == 0 || j == 0) {
+                u->w[i][j] = i == 0 ? 1.0f : 0.0f;
+                continue;
+            }
+            float s = 0;
+            for (int x = 0; x < 4; x++)
+                s += u->w[i - k_x[x] > 0 ? i - k_x[x] : 0][j] + u->w[i][j - k_x[x] > 0 ? j - k_x[x] : 0];
+            u->w[i][j] = s / 8.0f;
+        }
+    u->on = 1;
+}
+
+/* Our chance of winning the game when we need a and they need b points. */
+static double util_at(const util *u, int a, int b)
+{
+    if (a <= 0)
+        return 1;
+    if (b <= 0)
+        return 0;
+    double fa = a / 5.0, fb = b / 5.0;
+    if (fa > UG - 1)
+        fa = UG - 1;
+    if (fb > UG - 1)
+        fb = UG - 1;
+    int i = (int)fa, j = (int)fb;
+    if (i > UG - 2)
+        i = UG - 2;
+    if (j > UG - 2)
+        j = UG - 2;
+    double da = fa - i, db = fb - j;
+    return (1 - da) * (1 - db) * u->w[i][j] + da * (1 - db) * u->w[i + 1][j] + (1 - da) * db * u->w[i][j + 1] +
+           da * db * u->w[i + 1][j + 1];
+}
+
+/* The chance of winning the game after a hand worth `pts` to us; with no
+ * game to win, whether the hand was won. */
+static double util_win(const util *u, int pts)
+{
+    if (!u->on)
+        return pts > 0;
+    return pts >= 0 ? util_at(u, u->need_me - pts, u->need_opp) : util_at(u, u->need_me, u->need_opp + pts);
+}
+
+/* The value a move maximises: 100 times the game-win chance, or the points. */
+static double util_value(const util *u, int pts, double win) { return u->on ? 100.0 * win : (double)pts; }
+
+/* ---- the sampled worlds ---- */
+
+/* The worlds, one after another from a seeded stream: every move is
+ * played in the same worlds, so differences are paired. The opponent's
+ * hidden cards are drawn as ai_tracker_sample draws them (by the odds
+ * ratio of the tracker's chance, then `improve` draws from the stock each
+ * followed by the discard that keeps its melds), but by rejection from a
+ * flat list of the pool, with the weights worked out once per decision: a
+ * few random numbers a card instead of a walk over the pool. A card the
+ * tracker is sure of (the odds ratio would be huge) is simply dealt. */
+typedef struct worlds {
+    ai_world world;
+    gin_rng rng;
+    gin_cardset sure, known;
+    int want, improve, stock_n, n_pool;
+    int8_t pool[GIN_DECK_SIZE];
+    float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
+    long count;
+    double eager; /* share of worlds where the opponent knocks at once */
+} worlds;
+
+/* Our seat plays for gin after the early turns, as hard does (it knocks
+ * late only on its own estimate): a playout that knocks at 1 or 2 rates
+ * keeping a king over an ace, which can only be worse. The opponent is a
+ * mix of two styles, weighted by how often it has knocked this game: one
+ * that waits for gin or a low knock (as hard does), one that knocks as
+ * soon as the limit allows (as simple does). Either alone costs about five
+ * points of win share against the other kind (docs/strength.md). */
+static const ai_ro_style k_me = {6, 0};
+static const ai_ro_style k_opp = {4, 3};
+static const ai_ro_style k_opp_eager = {1000, 1000};
+
+/* The draw weights of the unseen cards (acceptance chances, each over the
+ * largest), and the cards the tracker is sure of. */
+static void worlds_weigh(worlds *w, const ai_tracker *t)
+{
+    float top = 0, top_s = 0;
+    w->n_pool = 0;
+    for (gin_cardset q = t->unseen; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        float p = t->p_opp[c];
+        if (p >= 0.999f && gin_cardset_count(w->sure) < w->want) {
+            w->sure |= gin_cardset_of(c);
+            continue;
+        }
+        w->pool[w->n_pool++] = (int8_t)c;
+        w->w_opp[c] = p / (1.0f - p) + 1e-6f;
+        w->w_stock[c] = 1.0f - p + 1e-6f;
+        top = w->w_opp[c] > top ? w->w_opp[c] : top;
+        top_s = w->w_stock[c] > top_s ? w->w_stock[c] : top_s;
+    }
+    for (int i = 0; i < w->n_pool; i++) {
+        gin_card c = w->pool[i];
+        w->w_opp[c] /= top;
+        w->w_stock[c] /= top_s;
+    }
+    w->want -= gin_cardset_count(w->sure);
+}
+
+static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed)
+{
+    memset(w, 0, sizeof *w);
+    gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
+    w->known = t->opp_known;
+    w->want = t->opp_hidden;
+    int n_pool = gin_cardset_count(t->unseen), improve = v->turns / 2 > 8 ? 8 : v->turns / 2;
+    if (improve > n_pool - w->want - 2)
+        improve = n_pool - w->want - 2; /* leave the stock a card or two */
+    w->improve = improve < 0 ? 0 : improve;
+    worlds_weigh(w, t);
+    w->stock_n = v->stock_n;
+    w->world.rules = &v->rules;
+    w->world.limit = v->knock_limit;
+    w->world.turns = v->turns;
+    w->world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+    ai_world_seat(&w->world, 0, v->hand);
+    w->world.gone = t->pile;
+    w->world.style[0] = &k_me;
+    w->world.style[1] = &k_opp;
+    /* How the opponent knocks, from how often it has ended a hand by
+     * knocking this game: an even mix before any evidence. */
+    int hands = v->hand_no > 1 ? v->hand_no - 1 : 0;
+    w->eager = (0.5 + v->knocks[(v->seat + 1) % 2]) / (1.0 + hands);
+    if (w->eager > 1)
+        w->eager = 1;
+}
+
+/* Take one card out of pool[0..*n-1] by weight (acceptance chances in
+ * wt): a uniform pick, kept with its chance; the last card fills its place. */
+static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
+{
+    for (int tries = 0;; tries++) {
+        uint64_t r = gin_rng_next(rng);
+        int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        gin_card c = pool[i];
+        /* After many refusals take the pick: bounds the loop, barely bends the odds. */
+        if ((float)(uint32_t)r * (1.0f / 4294967296.0f) < wt[c] || tries >= 64) {
+            pool[i] = pool[--*n];
+            return c;
+        }
+    }
+}
+
+/* The opponent's cards of the next world; the rest of the pool is the stock. */
+static int sample_opponent(worlds *w)
+{
+    int8_t pool[GIN_DECK_SIZE];
+    int n = w->n_pool;
+    memcpy(pool, w->pool, (size_t)n);
+    gin_cardset got = w->sure;
+    for (int i = 0; i < w->want && n > 0; i++)
+        got |= gin_cardset_of(draw(&w->rng, pool, &n, w->w_opp));
+    ai_world_seat(&w->world, 1, got | w->known);
+    int m = 0;
+    for (int i = 0; i < w->improve && n > 0; i++) {
+        gin_card x = draw(&w->rng, pool, &n, w->w_stock);
+        gin_card out = ai_ro_keep(&w->world.seat[1], got, x);
+        got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
+        w->world.stock[m++] = (int8_t)out;
+    }
+    for (int i = 0; i < n; i++)
+        w->world.stock[m++] = pool[i];
+    return m;
+}
+
+static const ai_world *worlds_next(worlds *w)
+{
+    int m = sample_opponent(w);
+    for (int i = m - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)gin_rng_below(&w->rng, (uint32_t)(i + 1));
+        int8_t tmp = w->world.stock[i];
+        w->world.stock[i] = w->world.stock[j];
+        w->world.stock[j] = tmp;
+    }
+    w->world.stock_n = m < w->stock_n ? m : w->stock_n;
+    /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
+    double f = (double)w->count * 0.6180339887498949;
+    w->world.style[1] = f - (double)(long)f < w->eager ? &k_opp_eager : &k_opp;
+    w->count++;
+    return &w->world;
+}
+
+/* ---- the race ---- */
+
+/* Sums per move (over the worlds it was played in) and per pair of moves
+ * (the value difference, over the worlds both were played in: while both
+ * were live, which is a prefix of the worlds). */
+typedef struct race {
+    int n, ref;
+    int live[GIN_ANALYSIS_MAX];
+    long runs[GIN_ANALYSIS_MAX];
+    double pts[GIN_ANALYSIS_MAX], pts2[GIN_ANALYSIS_MAX];
+    double win[GIN_ANALYSIS_MAX], win2[GIN_ANALYSIS_MAX];
+    double val[GIN_ANALYSIS_MAX];
+    long pn[GIN_ANALYSIS_MAX][GIN_ANALYSIS_MAX];
+    double ps[GIN_ANALYSIS_MAX][GIN_ANALYSIS_MAX], pq[GIN_ANALYSIS_MAX][GIN_ANALYSIS_MAX];
+} race;
+
+static double mean_se(double sum, double sum2, long n, double *se)
+{
+    if (n <= 0) {
+        *se = 0;
+        return 0;
+    }
+    double m = sum / (double)n, var = sum2 / (double)n - m * m;
+    *se = n > 1 && var > 0 ? sqrt(var / (double)(n - 1)) : 0;
+    return m;
+}
+
+/* Mean and standard error of value(i) - value(j), paired. */
+static double pair_gap(const race *r, int i, int j, double *se)
+{
+    if (i == j) {
+        *se = 0;
+        return 0;
+    }
+    int a = i < j ? i : j, b = i < j ? j : i;
+    long n = r->pn[a][b];
+    if (n < 2) {
+        *se = 1e9;
+        return 0;
+    }
+    double m = mean_se(r->ps[a][b], r->pq[a][b], n, se);
+    return i < j ? m : -m;
+}
+
+static double move_value(const race *r, int j) { return r->runs[j] > 0 ? r->val[j] / (double)r->runs[j] : -1e9; }
+
+/* The live move with the best mean value (ties: the reference, then the
+ * earlier move). All live moves have run in the same worlds. */
+static int race_leader(const race *r)
+{
+    int best = r->ref;
+    for (int j = 0; j < r->n; j++)
+        if (r->live[j] && move_value(r, j) > move_value(r, best))
+            best = j;
+    return best;
+}
+
+/* Drop the moves clearly worse than the reference or the leader; returns
+ * how many besides the reference are left. */
+static int race_prune(race *r)
+{
+    int lead = race_leader(r), left = 0;
+    for (int j = 0; j < r->n; j++) {
+        if (!r->live[j] || j == r->ref)
+            continue;
+        double se, m = pair_gap(r, j, r->ref, &se);
+        if (m + CONFIDENCE * se < 0)
+            r->live[j] = 0;
+        else if (j != lead) {
+            m = pair_gap(r, j, lead, &se);
+            if (m + CONFIDENCE * se < 0)
+                r->live[j] = 0;
+        }
+        left += r->live[j];
+    }
+    return left;
+}
+
+/* Play every live move in one world and add up. */
+static void race_world(race *r, const ai_world *world, const gin_view *v, const gin_action *moves, const util *u)
+{
+    double val[GIN_ANALYSIS_MAX];
+    for (int j = 0; j < r->n; j++) {
+        if (!r->live[j])
+            continue;
+        int p = ai_world_play(world, v, moves[j]);
+        double w = util_win(u, p);
+        val[j] = util_value(u, p, w);
+        r->runs[j]++;
+        r->pts[j] += p;
+        r->pts2[j] += (double)p * p;
+        r->win[j] += w;
+        r->win2[j] += w * w;
+        r->val[j] += val[j];
+    }
+    for (int a = 0; a < r->n; a++) {
+        if (!r->live[a])
+            continue;
+        for (int b = a + 1; b < r->n; b++) {
+            if (!r->live[b])
+                continue;
+            double d = val[a] - val[b];
+            r->pn[a][b]++;
+            r->ps[a][b] += d;
+            r->pq[a][b] += d * d;
+        }
+    }
+}
+
+static void race_report(const race *r, const gin_action *moves, gin_move_value *out)
+{
+    int best = race_leader(r);
+    for (int j = 0; j < r->n; j++) {
+        gin_move_value *o = &out[j];
+        o->action = moves[j];
+        o->points = mean_se(r->pts[j], r->pts2[j], r->runs[j], &o->points_se);
+        o->win = mean_se(r->win[j], r->win2[j], r->runs[j], &o->win_se);
+        o->gap = pair_gap(r, j, best, &o->gap_se);
+        o->worlds = r->runs[j];
+        o->heuristic = j == r->ref;
+    }
+}
+
+int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
+                    uint64_t seed, int full, gin_move_value *out, long *spent_out)
+{
+    if (n < 1 || n > GIN_ANALYSIS_MAX || ref < 0 || ref >= n)
+        return GIN_EINVAL;
+    static const race zero;
+    race r = zero;
+    r.n = n;
+    r.ref = ref;
+    for (int j = 0; j < n; j++)
+        r.live[j] = 1;
+    util u;
+    util_build(v, &u);
+    worlds w;
+    worlds_start(&w, v, t, seed);
+    long spent = 0, max_worlds = full ? budget / n : MAX_WORLDS;
+    for (long i = 0; i < max_worlds; i++) {
+        int left = 0;
+        for (int j = 0; j < n; j++)
+            left += r.live[j];
+        if (spent + left > budget)
+            break;
+        race_world(&r, worlds_next(&w), v, moves, &u);
+        spent += left;
+        if (!full && (i + 1) % RACE_BATCH == 0 && i + 1 >= MIN_EVIDENCE && race_prune(&r) == 0)
+            break;
+    }
+    race_report(&r, moves, out);
+    if (spent_out)
+        *spent_out = spent;
+    return race_leader(&r);
+}
+
+/* ---- the public call ---- */
+
+static int ranks_before(const gin_move_value *a, int alive_a, const gin_move_value *b, int alive_b)
+{
+    if (alive_a != alive_b)
+        return alive_a > alive_b;
+    return a->gap > b->gap;
+}
+
+int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *out, int cap)
+{
+    if (!v || (!out && cap > 0))
+        return GIN_EINVAL;
+    if (v->seats != 2)
+        return GIN_ESTATE;
+    gin_action legal[64];
+    int n = gin_view_legal(v, legal, 64);
+    if (n <= 0)
+        return n;
+    if (n > GIN_ANALYSIS_MAX)
+        return GIN_ESPACE;
+    gin_analysis_opts def = {0, 0, 0};
+    if (!o)
+        o = &def;
+    gin_action hard;
+    int ref = 0;
+    if (ai_policy_decide(ai_level_params(GIN_LEVEL_HARD), v, o->seed, &hard) == GIN_OK)
+        for (int j = 0; j < n; j++)
+            if (legal[j].kind == hard.kind && legal[j].card == hard.card)
+                ref = j;
+    ai_tracker t;
+    ai_tracker_build(v, 1, &t);
+    gin_move_value vals[GIN_ANALYSIS_MAX];
+    long budget = o->playouts > 0 ? o->playouts : GIN_ANALYSIS_PLAYOUTS;
+    int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed), o->full, vals, NULL);
+    if (rc < 0)
+        return rc;
+    /* Rank: the moves still racing at the end by value, then the dropped. */
+    int order[GIN_ANALYSIS_MAX], alive[GIN_ANALYSIS_MAX];
+    long most = 0;
+    for (int j = 0; j < n; j++)
+        most = vals[j].worlds > most ? vals[j].worlds : most;
+    for (int j = 0; j < n; j++) {
+        order[j] = j;
+        alive[j] = vals[j].worlds == most;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ranks_before(&vals[order[j]], alive[order[j]], &vals[order[j - 1]], alive[order[j - 1]]);
+             j--) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+    for (int i = 0; i < n && i < cap; i++)
+        out[i] = vals[order[i]];
+    return n;
+}
+
+/* ---- equal samples for every move (the advice) ---- */
+
+void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, const gin_action *acts, int n,
+                       long samples, double *mean, double *se)
+{
+    double sq[80], val[80];
+    worlds w;
+    worlds_start(&w, v, t, seed);
+    if (n > 80)
+        n = 80;
+    for (int j = 0; j < n; j++)
+        mean[j] = sq[j] = se[j] = 0;
+    for (long i = 0; i < samples; i++) {
+        const ai_world *world = worlds_next(&w);
+        for (int j = 0; j < n; j++) {
+            val[j] = ai_world_play(world, v, acts[j]);
+            mean[j] += val[j];
+            double d = val[j] - val[0];
+            sq[j] += d * d;
+        }
+    }
+    if (samples <= 0)
+        return;
+    for (int j = 0; j < n; j++)
+        mean[j] /= (double)samples;
+    /* Standard error of each action's advantage over the first, paired by world. */
+    for (int j = 0; j < n; j++) {
+        double md = mean[j] - mean[0];
+        double var = sq[j] / (double)samples - md * md;
+        se[j] = var > 0 ? sqrt(var / (double)samples) : 0;
+    }
+}

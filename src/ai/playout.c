@@ -1,0 +1,443 @@
+/* The lean playout: the rest of a hand played out on card sets, for the
+ * search (analysis.c). No gin_hand, no views, no allocation; a world is a
+ * small value copied once per candidate.
+ *
+ * Where the time went (callgrind, before): two full least-deadwood solves
+ * of 11 cards every turn (one for the upcard, one for the discard), 60% of
+ * the expert's instructions. Now each seat keeps its ten cards' deadwood
+ * and the unmatched cards of a least-deadwood arrangement between turns:
+ *  - a card x that joins no meld of hand + x (a "dead" card, most draws)
+ *    changes nothing but itself: the eleven's unmatched cards are the
+ *    ten's and x, with no solve at all;
+ *  - a live card costs one arrangement of the eleven (price.c), not a
+ *    pricing of every discard;
+ *  - throwing an unmatched card c of a least-deadwood arrangement leaves
+ *    exactly its deadwood less c's value, and that arrangement less c is
+ *    again least, so the seat stays up to date for its next turn.
+ * The policy: take the face-up card when throwing another then leaves less
+ * deadwood; throw an unmatched card (never break a meld of the eleven's
+ * arrangement: when all eleven meld, any card), the one least by deadwood
+ * plus live outs; knock by the seat's style. */
+#include <string.h>
+#include "botlib.h"
+#include "gin/error.h"
+#include "gin/showdown.h"
+
+/* The playout discard minimises 10 * deadwood + OUT_K * the card's live
+ * outs (tenths of a point per out: hard's potential term, lean). */
+enum { OUT_W = 10, OUT_K = 15, NO_DW = 999 };
+
+/* 1 if x can be part of some meld of h + x: two more of its rank, or a run
+ * of three through it. A card that cannot is unmatched in every
+ * arrangement, which is what lets a turn skip the solve. */
+static inline int card_live(gin_cardset h, gin_card x)
+{
+    if (ai_ranks_ge2(h) >> gin_card_rank(x) & 1u)
+        return 1;
+    return (ai_runs_of(h | gin_cardset_of(x)) >> x) & 1u;
+}
+
+/* Refresh a seat's deadwood and unmatched cards from its ten cards. */
+static void seat_fix(ai_ro_seat *s)
+{
+    s->dw = ai_unmatched(s->hand, &s->dead);
+    s->fresh = 1;
+}
+
+/* A seat's eleven cards (its ten and x) and the discards worth weighing:
+ * `cand`, with after[c] the deadwood left by throwing c. Normally cand is
+ * the unmatched cards of a least-deadwood arrangement (after = dw11 -
+ * value(c)), and throwing one keeps the seat's arrangement (`keeps`); when
+ * all eleven meld every card is priced by the solver. */
+typedef struct priced {
+    gin_cardset h11, cand, dead11;
+    gin_card x;
+    int dw11, keeps;
+    int after[64];
+} priced;
+
+/* All eleven meld (or only the forbidden card is unmatched): price every card. */
+static void price_all(priced *p)
+{
+    ai_price_discards(p->h11, p->after);
+    p->cand = p->h11;
+    p->keeps = 0;
+}
+
+static void price(ai_ro_seat *s, gin_card x, priced *p)
+{
+    if (!s->fresh)
+        seat_fix(s);
+    p->x = x;
+    p->h11 = s->hand | gin_cardset_of(x);
+    if (!card_live(s->hand, x)) {
+        p->dead11 = s->dead | gin_cardset_of(x);
+        p->dw11 = s->dw + gin_card_value(x);
+    } else {
+        p->dw11 = ai_unmatched(p->h11, &p->dead11);
+    }
+    if (!p->dead11) {
+        price_all(p);
+        return;
+    }
+    for (gin_cardset q = p->dead11; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        p->after[c] = p->dw11 - gin_card_value(c);
+    }
+    p->cand = p->dead11;
+    p->keeps = 1;
+}
+
+/* The seat threw c from p: its ten, and their arrangement when it is kept. */
+static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
+{
+    s->hand = p->h11 & ~gin_cardset_of(c);
+    s->dw = p->after[c];
+    s->dead = p->dead11 & ~gin_cardset_of(c);
+    s->fresh = p->keeps;
+}
+
+/* How many of the four cards of rank r are in s: the bits sit 16 apart,
+ * so one multiplication adds them up (popcount is a library call here). */
+static inline int rank_count(gin_cardset s, int r) { return (int)((((s >> r) & AI_RANK0) * AI_RANK0) >> 48); }
+
+/* Cards that would turn c into part of a meld with the rest of h (a pair
+ * or a two-card run with c), still live: hard's potential term, lean. */
+static int outs(gin_cardset h, gin_card c, gin_cardset avail)
+{
+    gin_cardset b = gin_cardset_of(c), hc = h & ~b;
+    int r = gin_card_rank(c), n = 0;
+    if (rank_count(hc, r) == 1)
+        n += rank_count(avail, r);
+    gin_cardset up1 = b << 1, up2 = b << 2, dn1 = b >> 1, dn2 = b >> 2;
+    if (hc & up1)
+        n += ((avail & dn1) != 0) + ((avail & up2) != 0);
+    if (hc & dn1)
+        n += ((avail & up1) != 0) + ((avail & dn2) != 0);
+    if ((hc & up2) && !(hc & up1))
+        n += (avail & up1) != 0;
+    if ((hc & dn2) && !(hc & dn1))
+        n += (avail & dn1) != 0;
+    return n;
+}
+
+/* The defender's chains on the knocker's spread `a`, as the showdown
+ * finds them: per run the defender's cards continuing it down and up, per
+ * set of three its fourth card (runs first: a card fitting both is the
+ * run's). Each chain is a mask of cards, meld outward; returns how many. */
+static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card chain[][GIN_RANKS], int *len)
+{
+    int n = 0, n_sets = 0;
+    gin_card sets[GIN_MAX_MELDS];
+    for (int i = 0; i < a->n_melds; i++) {
+        gin_cardset m = a->melds[i];
+        gin_card lo = gin_cardset_first(m);
+        int suit = gin_card_suit(lo), r0 = gin_card_rank(lo);
+        unsigned lane = gin_cardset_suit(m, suit), have = gin_cardset_suit(def, suit);
+        if ((gin_cardset)lane << (16 * suit) != m) { /* a set */
+            gin_cardset fourth = (AI_RANK0 << r0) & ~m & def;
+            if (fourth && gin_cardset_count(m) == 3)
+                sets[n_sets++] = gin_cardset_first(fourth);
+            continue;
+        }
+        int r1 = 31 - __builtin_clz(lane);
+        len[n] = 0;
+        for (int r = r0 - 1; r >= 0 && (have >> r & 1u); r--)
+            chain[n][len[n]++] = gin_card_make(r, suit);
+        n += len[n] > 0;
+        len[n] = 0;
+        for (int r = r1 + 1; r < GIN_RANKS && (have >> r & 1u); r++)
+            chain[n][len[n]++] = gin_card_make(r, suit);
+        n += len[n] > 0;
+    }
+    for (int j = 0; j < n_sets; j++) {
+        chain[n][0] = sets[j];
+        len[n++] = 1;
+    }
+    return n;
+}
+
+/* The defender's least deadwood after laying off on spread `a`: every
+ * union of chain prefixes, as the showdown enumerates them. */
+static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
+{
+    gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
+    int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
+    int n = layoff_chains(a, def, chain, len), best = dd;
+    for (;;) {
+        int i = 0;
+        while (i < n && take[i] == len[i])
+            take[i++] = 0;
+        if (i == n)
+            return best;
+        take[i]++;
+        gin_cardset laid = 0, dead;
+        for (int j = 0; j < n; j++)
+            for (int t = 0; t < take[j]; t++)
+                laid |= gin_cardset_of(chain[j][t]);
+        int v = ai_unmatched(def & ~laid, &dead);
+        if (v < best)
+            best = v;
+    }
+}
+
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
+{
+    if (kd == 0)
+        return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
+    gin_arrangement ties[8];
+    int n = gin_arrange_all(knocker, ties, 8);
+    if (n < 1 || n > 8) {
+        gin_showdown sd;
+        if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
+            return 0;
+        return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+    }
+    /* The knocker spreads whichever arrangement leaves the defender most. */
+    int left = -1;
+    for (int i = 0; i < n; i++) {
+        int v = laid_off(&ties[i], def, dd);
+        if (v > left)
+            left = v;
+    }
+    return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
+}
+
+/* Score a knock by seat k holding `knocker` (10 cards, or 11 for big
+ * gin) with deadwood kd (< 0: not known yet), from seat k's side. */
+static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
+{
+    ai_ro_seat *d = &w->seat[1 - k];
+    if (kd < 0) {
+        gin_cardset dead;
+        kd = ai_unmatched(knocker, &dead);
+    }
+    if (!d->fresh)
+        seat_fix(d);
+    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw);
+    return k == 0 ? to_knocker : -to_knocker;
+}
+
+static int voids_after_discard(const ai_world *w)
+{
+    if (w->rules->stock_low == GIN_STOCK_VOID)
+        return w->stock_n <= w->rules->stock_void_at;
+    return w->stock_n <= 0;
+}
+
+/* The card whose discard leaves the least deadwood (ties: the higher
+ * card), for a knock; GIN_NO_CARD when cand is empty. */
+static gin_card knock_card(gin_cardset cand, const int after[64])
+{
+    int kdw = NO_DW;
+    gin_card kc = GIN_NO_CARD;
+    for (gin_cardset q = cand; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        if (after[c] < kdw || (after[c] == kdw && gin_card_value(c) > gin_card_value(kc))) {
+            kdw = after[c];
+            kc = c;
+        }
+    }
+    return kc;
+}
+
+/* The discard among cand: least OUT_W * deadwood plus OUT_K per live card
+ * that would meld it (ties: the higher card, then the first). kc, the
+ * least-deadwood card, bounds the score, so only cards whose deadwood alone
+ * stays within that bound need their outs counted. */
+static gin_card choose_discard(gin_cardset h, gin_cardset cand, const int after[64], gin_cardset gone, gin_card kc)
+{
+    gin_cardset avail = GIN_DECK & ~h & ~gone;
+    int bound = OUT_W * after[kc] + (after[kc] > 0 ? OUT_K * outs(h, kc, avail) : 0);
+    int best = 1 << 30;
+    gin_card bc = GIN_NO_CARD;
+    for (gin_cardset q = cand; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        int a = after[c], sc = OUT_W * a;
+        if (sc > bound || sc > best)
+            continue; /* outs only add */
+        if (a > 0)
+            sc += OUT_K * outs(h, c, avail);
+        if (sc < best || (sc == best && gin_card_value(c) > gin_card_value(bc))) {
+            best = sc;
+            bc = c;
+        }
+    }
+    return bc;
+}
+
+/* Seat k holds p->h11 (x taken from the pile when `taken`: it may not be
+ * thrown). Discards or knocks. Returns 1 with the result in *val if the
+ * hand ended. */
+static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+{
+    ai_ro_seat *s = &w->seat[k];
+    if (taken && !(p->cand & ~gin_cardset_of(p->x)))
+        price_all(p); /* the taken card is the only unmatched one */
+    gin_cardset h11 = p->h11, cand = p->cand;
+    if (taken)
+        cand &= ~gin_cardset_of(p->x);
+    gin_card kc = knock_card(cand, p->after);
+    if (kc == GIN_NO_CARD) {
+        *val = 0;
+        return 1;
+    }
+    int dw = p->after[kc];
+    if (w->rules->big_gin_bonus > 0 && !taken && p->dw11 == 0) {
+        s->hand = h11;
+        *val = settle(w, k, h11, 0);
+        return 1;
+    }
+    const ai_ro_style *st = w->style[k];
+    int last = voids_after_discard(w);
+    if (dw <= w->limit && (dw == 0 || dw <= st->late || w->turns < st->early || last)) {
+        s->hand = h11 & ~gin_cardset_of(kc);
+        *val = settle(w, k, s->hand, dw);
+        return 1;
+    }
+    gin_card c = choose_discard(h11, cand, p->after, w->gone, kc);
+    seat_throw(s, p, c);
+    w->top = c;
+    w->gone |= gin_cardset_of(c);
+    w->turns++;
+    if (last) {
+        *val = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* Would seat k take the face-up card u? When throwing another card then
+ * leaves less deadwood than now; *p is the pricing for the discard. */
+static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
+{
+    price(s, u, p);
+    for (gin_cardset q = p->cand & ~gin_cardset_of(u); q; q &= q - 1)
+        if (p->after[gin_cardset_first(q)] < s->dw)
+            return 1;
+    return 0;
+}
+
+/* Seat k draws (taking the face-up card when it lowers its deadwood), then
+ * discards. Returns 1 with the result in *val if the hand ended. */
+static int play_turn(ai_world *w, int k, int *val)
+{
+    priced p;
+    if (gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p)) {
+        w->top = GIN_NO_CARD;
+        return discard_step(w, k, &p, 1, val);
+    }
+    if (w->stock_n <= 0) {
+        *val = 0;
+        return 1;
+    }
+    price(&w->seat[k], w->stock[--w->stock_n], &p);
+    return discard_step(w, k, &p, 0, val);
+}
+
+/* Play on from seat k to move (at its draw) until the hand ends. */
+static int play_on(ai_world *w, int k)
+{
+    int val = 0;
+    for (int guard = 0; guard < 200; guard++) {
+        if (play_turn(w, k, &val))
+            return val;
+        k = 1 - k;
+    }
+    return 0;
+}
+
+void ai_world_seat(ai_world *w, int k, gin_cardset hand)
+{
+    w->seat[k].hand = hand;
+    w->seat[k].fresh = 0;
+    if (gin_cardset_count(hand) <= 10)
+        seat_fix(&w->seat[k]);
+}
+
+gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
+{
+    priced p;
+    price(s, x, &p);
+    throwable |= gin_cardset_of(x);
+    if (!(p.cand & throwable))
+        price_all(&p);
+    gin_card best = GIN_NO_CARD;
+    for (gin_cardset q = p.cand & throwable; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        if (best == GIN_NO_CARD || p.after[c] < p.after[best] ||
+            (p.after[c] == p.after[best] && gin_card_value(c) > gin_card_value(best)))
+            best = c;
+    }
+    seat_throw(s, &p, best);
+    return best;
+}
+
+/* Our seat holds eleven cards and plays candidate `a`: a knock is settled
+ * at once; a discard leaves ten cards and the opponent to move. */
+static int our_discard(ai_world *w, gin_action a)
+{
+    ai_ro_seat *s = &w->seat[0];
+    gin_cardset h11 = s->hand;
+    if (a.kind == GIN_ACT_KNOCK)
+        return settle(w, 0, a.card == GIN_NO_CARD ? h11 : h11 & ~gin_cardset_of(a.card), -1);
+    s->hand = h11 & ~gin_cardset_of(a.card);
+    seat_fix(s);
+    w->top = a.card;
+    w->gone |= gin_cardset_of(a.card);
+    w->turns++;
+    if (voids_after_discard(w))
+        return 0;
+    return play_on(w, 1);
+}
+
+/* Play our seat's draw from the stock, then on. */
+static int draw_stock_then_on(ai_world *w, int k)
+{
+    int val = 0;
+    if (w->stock_n <= 0)
+        return 0;
+    priced p;
+    price(&w->seat[k], w->stock[--w->stock_n], &p);
+    if (discard_step(w, k, &p, 0, &val))
+        return val;
+    return play_on(w, 1 - k);
+}
+
+int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
+{
+    ai_world w = *world;
+    int val = 0;
+    switch (a.kind) {
+    case GIN_ACT_TAKE_UPCARD:
+    case GIN_ACT_DRAW_DISCARD: {
+        priced p;
+        price(&w.seat[0], w.top, &p);
+        w.top = GIN_NO_CARD;
+        if (discard_step(&w, 0, &p, 1, &val))
+            return val;
+        return play_on(&w, 1);
+    }
+    case GIN_ACT_PASS:
+        if (v->dealer != v->seat) {
+            /* We were offered first: the dealer may take it; else we draw. */
+            priced p;
+            if (gin_card_valid(w.top) && wants_top(&w.seat[1], w.top, &p)) {
+                w.top = GIN_NO_CARD;
+                if (discard_step(&w, 1, &p, 1, &val))
+                    return val;
+                return play_on(&w, 0);
+            }
+            return draw_stock_then_on(&w, 0);
+        }
+        /* We are the dealer: the non-dealer now draws from the stock. */
+        return draw_stock_then_on(&w, 1);
+    case GIN_ACT_DRAW_STOCK:
+        return draw_stock_then_on(&w, 0);
+    case GIN_ACT_DISCARD:
+    case GIN_ACT_KNOCK:
+        return our_discard(&w, a);
+    default:
+        return 0;
+    }
+}

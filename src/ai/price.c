@@ -1,0 +1,235 @@
+/* Least deadwood for the search's inner loops: every discard of a hand
+ * priced at once, and one least-deadwood arrangement's unmatched cards.
+ * The answers are the core's (gin_discard_deadwoods, gin_deadwood; the
+ * tests compare them on many thousands of hands); what differs is the
+ * cost. The core enumerates the set choices of every rank holding three or
+ * four cards; here a rank none of whose cards can join a run (the usual
+ * case) is settled in closed form: it is always best taken whole, and
+ * throwing one of its cards leaves either a set of three (a four) or two
+ * unmatched cards (a three). So most hands are one pass over their runs
+ * and unmatched cards, a few dozen instructions, where the core's discard
+ * solver took about 1,500 (callgrind) on the hands of a playout. */
+#include "botlib.h"
+#include "gin/error.h"
+
+
+enum { BIG = 1 << 20, MAX_RANKS = 4, OPTS = 6 };
+
+/* Deadwood value of every 13-bit suit mask, built by the preprocessor
+ * (meld.c keeps the same table private). */
+#define V0(x) x, x + 1
+#define V1(x) V0(x), V0(x + 2)
+#define V2(x) V1(x), V1(x + 3)
+#define V3(x) V2(x), V2(x + 4)
+#define V4(x) V3(x), V3(x + 5)
+#define V5(x) V4(x), V4(x + 6)
+#define V6(x) V5(x), V5(x + 7)
+#define V7(x) V6(x), V6(x + 8)
+#define V8(x) V7(x), V7(x + 9)
+#define V9(x) V8(x), V8(x + 10)
+#define V10(x) V9(x), V9(x + 10)
+#define V11(x) V10(x), V10(x + 10)
+#define V12(x) V11(x), V11(x + 10)
+const uint8_t ai_suit_value[1 << GIN_RANKS] = {V12(0)};
+
+#define k_suit_value ai_suit_value
+#define value_of ai_value
+#define runs_of ai_runs_of
+
+/* The set choices that matter: ranks with a card that could join a run
+ * get the core's options (none, whole, and for a four each three); the
+ * others are taken whole, into *forced (their threes into *f3, fours into
+ * *f4). Returns how many ranks have options, or -1 for too many. */
+typedef struct setopts {
+    int k, n[MAX_RANKS];
+    gin_cardset opt[MAX_RANKS][OPTS];
+    gin_cardset forced, f3, f4;
+} setopts;
+
+static int set_options(gin_cardset h, setopts *so)
+{
+    unsigned g = ai_ranks_ge3(h);
+    gin_cardset runnable = runs_of(h);
+    so->k = 0;
+    so->forced = so->f3 = so->f4 = 0;
+    while (g) {
+        int r = __builtin_ctz(g);
+        g &= g - 1;
+        gin_cardset q = h & (AI_RANK0 << r);
+        int four = q == AI_RANK0 << r;
+        if (!(q & runnable)) {
+            so->forced |= q;
+            if (four)
+                so->f4 |= q;
+            else
+                so->f3 |= q;
+            continue;
+        }
+        if (so->k == MAX_RANKS)
+            return -1;
+        int k = so->k++;
+        so->opt[k][0] = 0;
+        so->opt[k][1] = q;
+        so->n[k] = 2;
+        if (four) {
+            for (int s = 0; s < GIN_SUITS; s++)
+                so->opt[k][2 + s] = q & ~(UINT64_C(1) << (16 * s + r));
+            so->n[k] = OPTS;
+        }
+    }
+    return so->k;
+}
+
+/* The discards of r (the hand less its chosen sets), folded into after[]
+ * by minimum: an unmatched card saves its value, a run card re-prices its
+ * own suit. Returns r's deadwood. */
+static int price_leaf(gin_cardset r, int after[64])
+{
+    gin_cardset runs = runs_of(r), dead = r & ~runs;
+    int dw = value_of(dead);
+    for (gin_cardset q = dead; q; q &= q - 1) {
+        int c = __builtin_ctzll(q), v = dw - gin_card_value(c);
+        if (v < after[c])
+            after[c] = v;
+    }
+    for (gin_cardset q = runs; q; q &= q - 1) {
+        int c = __builtin_ctzll(q), sh = c & ~15;
+        gin_cardset lane = ((r >> sh) & AI_LANE) & ~(UINT64_C(1) << (c & 15));
+        int v = dw - k_suit_value[(dead >> sh) & AI_LANE] + k_suit_value[lane & ~runs_of(lane)];
+        if (v < after[c])
+            after[c] = v;
+    }
+    return dw;
+}
+
+int ai_price_discards(gin_cardset h, int after[64])
+{
+    if (!h || (h & ~GIN_DECK))
+        return GIN_EINVAL;
+    setopts so;
+    if (set_options(h, &so) < 0)
+        return gin_discard_deadwoods(h, after);
+    for (gin_cardset q = h; q; q &= q - 1)
+        after[__builtin_ctzll(q)] = BIG;
+    gin_cardset r0 = h & ~so.forced;
+    int idx[MAX_RANKS] = {0}, least = BIG;
+    for (;;) { /* every choice of sets: an odometer over the ranks' options */
+        gin_cardset sets = 0;
+        for (int j = 0; j < so.k; j++)
+            sets |= so.opt[j][idx[j]];
+        int dw = price_leaf(r0 & ~sets, after);
+        if (dw < least)
+            least = dw;
+        int j = so.k - 1;
+        while (j >= 0 && ++idx[j] == so.n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
+    }
+    /* A card of a whole-taken rank: a four leaves a set, a three two unmatched. */
+    for (gin_cardset q = so.f4; q; q &= q - 1)
+        after[__builtin_ctzll(q)] = least;
+    for (gin_cardset q = so.f3; q; q &= q - 1) {
+        int c = __builtin_ctzll(q);
+        after[c] = least + 2 * gin_card_value(c);
+    }
+    int best = BIG;
+    for (gin_cardset q = h; q; q &= q - 1)
+        if (after[__builtin_ctzll(q)] < best)
+            best = after[__builtin_ctzll(q)];
+    return best;
+}
+
+int ai_unmatched(gin_cardset h, gin_cardset *dead)
+{
+    setopts so;
+    if (h & ~GIN_DECK)
+        return GIN_EINVAL;
+    if (set_options(h, &so) < 0) {
+        gin_arrangement a;
+        if (gin_arrange(h, &a) != GIN_OK)
+            return GIN_EINVAL;
+        *dead = a.unmatched;
+        return a.deadwood;
+    }
+    gin_cardset r0 = h & ~so.forced;
+    int idx[MAX_RANKS] = {0}, least = BIG;
+    for (;;) {
+        gin_cardset sets = 0;
+        for (int j = 0; j < so.k; j++)
+            sets |= so.opt[j][idx[j]];
+        gin_cardset r = r0 & ~sets, d = r & ~runs_of(r);
+        int dw = value_of(d);
+        if (dw < least) {
+            least = dw;
+            *dead = d;
+        }
+        int j = so.k - 1;
+        while (j >= 0 && ++idx[j] == so.n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
+    }
+    return least;
+}
+
+/* The best discard of leaf r (the hand less its chosen sets): with an
+ * unmatched card, throwing the highest (a run card never saves more);
+ * with none, each run card in turn (a run of four or more gives one up
+ * for nothing). */
+static int least_leaf(gin_cardset r, int *dw_out)
+{
+    gin_cardset runs = runs_of(r), dead = r & ~runs;
+    int dw = value_of(dead);
+    *dw_out = dw;
+    if (dead) {
+        unsigned ranks = (unsigned)((dead | dead >> 16 | dead >> 32 | dead >> 48) & AI_LANE);
+        int top = 31 - __builtin_clz(ranks);
+        return dw - (top >= 9 ? 10 : top + 1);
+    }
+    int best = BIG;
+    for (gin_cardset q = runs; q; q &= q - 1) {
+        int c = __builtin_ctzll(q), sh = c & ~15;
+        gin_cardset lane = ((r >> sh) & AI_LANE) & ~(UINT64_C(1) << (c & 15));
+        int v = k_suit_value[lane & ~runs_of(lane)];
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+int ai_least_after(gin_cardset h)
+{
+    if (!h || (h & ~GIN_DECK))
+        return GIN_EINVAL;
+    setopts so;
+    if (set_options(h, &so) < 0) {
+        int after[64];
+        return gin_discard_deadwoods(h, after);
+    }
+    gin_cardset r0 = h & ~so.forced;
+    int idx[MAX_RANKS] = {0}, least = BIG, best = BIG;
+    for (;;) {
+        gin_cardset sets = 0;
+        for (int j = 0; j < so.k; j++)
+            sets |= so.opt[j][idx[j]];
+        int dw, v = least_leaf(r0 & ~sets, &dw);
+        if (dw < least)
+            least = dw;
+        if (v < best)
+            best = v;
+        int j = so.k - 1;
+        while (j >= 0 && ++idx[j] == so.n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
+    }
+    if (so.f4 && least < best)
+        best = least;
+    for (gin_cardset q = so.f3; q; q &= q - 1) {
+        int v = least + 2 * gin_card_value(__builtin_ctzll(q));
+        if (v < best)
+            best = v;
+    }
+    return best;
+}

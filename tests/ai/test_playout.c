@@ -1,0 +1,178 @@
+/* The search's inner loops: the fast pricing of discards against the
+ * core's solver, and the lean playout's results against the rules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "botlib.h"
+#include "gin/error.h"
+#include "gin/hand.h"
+#include "gin/showdown.h"
+#include "support/support.h"
+
+#define C test_card
+#define S test_cards
+
+/* A hand of k cards: random, or (rich) built around sets and runs, which
+ * is what a playout's hands look like and where the set choices matter. */
+static gin_cardset random_hand(gin_rng *rng, int k, int rich)
+{
+    gin_card deck[GIN_DECK_SIZE];
+    gin_deck_shuffle(rng, deck);
+    gin_cardset h = 0;
+    int n = 0;
+    for (int i = 0; i < GIN_DECK_SIZE && n < k; i++) {
+        gin_card c = deck[i];
+        if (gin_cardset_has(h, c))
+            continue;
+        h |= gin_cardset_of(c);
+        n++;
+        if (!rich || n >= k)
+            continue;
+        /* Grow a rank or a run from this card now and then. */
+        uint32_t kind = gin_rng_below(rng, 4);
+        gin_card more = kind == 0   ? gin_card_make(gin_card_rank(c), (gin_card_suit(c) + 1) % 4)
+                        : kind == 1 ? (gin_card_rank(c) < 12 ? c + 1 : c - 1)
+                                    : GIN_NO_CARD;
+        if (gin_card_valid(more) && !gin_cardset_has(h, more)) {
+            h |= gin_cardset_of(more);
+            n++;
+        }
+    }
+    return h;
+}
+
+static void test_price_matches_core(void **state)
+{
+    (void)state;
+    gin_rng rng;
+    gin_rng_seed(&rng, 42);
+    long checked = 0;
+    for (int i = 0; i < 60000; i++) {
+        int k = 3 + (int)gin_rng_below(&rng, 10); /* 3 .. 12 cards */
+        gin_cardset h = random_hand(&rng, k, i & 1);
+        int mine[64], core[64];
+        int best = ai_price_discards(h, mine);
+        assert_int_equal(best, gin_discard_deadwoods(h, core));
+        for (gin_cardset q = h; q; q &= q - 1) {
+            gin_card c = gin_cardset_first(q);
+            assert_int_equal(mine[c], core[c]);
+            checked++;
+        }
+        assert_int_equal(ai_least_after(h), best);
+        gin_cardset dead = 0;
+        int dw = ai_unmatched(h, &dead);
+        assert_int_equal(dw, gin_deadwood(h));
+        assert_int_equal(ai_value(dead), dw);
+        assert_true((dead & ~h) == 0);
+        /* What is left over melds completely. */
+        assert_int_equal(gin_deadwood(h & ~dead), 0);
+    }
+    assert_true(checked > 300000);
+    int after[64];
+    assert_int_equal(ai_price_discards(0, after), GIN_EINVAL);
+    assert_int_equal(ai_least_after(~UINT64_C(0)), GIN_EINVAL);
+}
+
+/* A four of a kind whose cards can also run, and two such ranks: the set
+ * choices the closed form cannot settle. */
+static void test_price_set_choices(void **state)
+{
+    (void)state;
+    const char *hands[] = {"7S 7H 7D 7C 8C 9C 8H 9H KS QD JC", "5S 5H 5D 6S 7S 6H 7H 4D 3D 2C AC",
+                           "AS AH AD 2S 3S 2H 3H KC KD KH QC", "9S 9H 9D 9C TS JS TH JH TD JD QS"};
+    for (size_t i = 0; i < sizeof hands / sizeof hands[0]; i++) {
+        gin_cardset h = S(hands[i]);
+        int mine[64], core[64];
+        assert_int_equal(ai_price_discards(h, mine), gin_discard_deadwoods(h, core));
+        for (gin_cardset q = h; q; q &= q - 1)
+            assert_int_equal(mine[gin_cardset_first(q)], core[gin_cardset_first(q)]);
+    }
+}
+
+/* A random meld not touching `used`: a run of 3 or 4, or a set of 3 or 4. */
+static gin_cardset random_meld(gin_rng *rng, gin_cardset used)
+{
+    for (;;) {
+        int suit = (int)gin_rng_below(rng, 4), rank = (int)gin_rng_below(rng, 13), len = 3 + (int)gin_rng_below(rng, 2);
+        gin_cardset m = 0;
+        if (gin_rng_below(rng, 2)) {
+            if (rank + len > GIN_RANKS)
+                continue;
+            for (int i = 0; i < len; i++)
+                m |= gin_cardset_of(gin_card_make(rank + i, suit));
+        } else {
+            m = (UINT64_C(0x0001000100010001) << rank);
+            if (len == 3)
+                m &= ~gin_cardset_of(gin_card_make(rank, suit));
+        }
+        if (!(m & used))
+            return m;
+    }
+}
+
+/* A knocker's ten: two or three melds and low cards, deadwood within 10. */
+static gin_cardset knock_hand(gin_rng *rng)
+{
+    for (;;) {
+        gin_cardset h = random_meld(rng, 0);
+        h |= random_meld(rng, h);
+        if (gin_rng_below(rng, 2))
+            h |= random_meld(rng, h);
+        while (gin_cardset_count(h) < 10) {
+            gin_card c = gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4));
+            h |= gin_cardset_of(c);
+        }
+        if (gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10)
+            return h;
+    }
+}
+
+/* The playout's knock points against the showdown's, on knocks built
+ * to have layoffs (the defender's cards near the knocker's melds). */
+static void test_knock_points_match_showdown(void **state)
+{
+    (void)state;
+    const char *presets[] = {"standard", "classic", "oklahoma"};
+    gin_rng rng;
+    gin_rng_seed(&rng, 7);
+    long knocks = 0, layoffs = 0;
+    for (int p = 0; p < 3; p++) {
+        gin_rules r;
+        assert_int_equal(gin_rules_preset(presets[p], &r), GIN_OK);
+        for (int i = 0; i < 8000; i++) {
+            gin_cardset k = knock_hand(&rng), d = 0;
+            int kdw = gin_deadwood(k);
+            /* The defender: some of the cards next to the knocker's, the rest at random. */
+            gin_cardset near = ((k << 1) | (k >> 1) | (k << 16) | (k >> 16) | (k << 32) | (k >> 32)) & GIN_DECK & ~k;
+            gin_card deck[GIN_DECK_SIZE];
+            gin_deck_shuffle(&rng, deck);
+            for (int j = 0; j < GIN_DECK_SIZE && gin_cardset_count(d) < 4; j++)
+                if (gin_cardset_has(near, deck[j]))
+                    d |= gin_cardset_of(deck[j]);
+            for (int j = 0; j < GIN_DECK_SIZE && gin_cardset_count(d) < 10; j++)
+                if (!gin_cardset_has(k, deck[j]))
+                    d |= gin_cardset_of(deck[j]);
+            gin_showdown sd;
+            assert_int_equal(gin_showdown_settle(&r, k, d, -1, &sd), GIN_OK);
+            int want = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+            assert_int_equal(ai_knock_points(&r, k, kdw, d, gin_deadwood(d)), want);
+            knocks++;
+            layoffs += sd.n_layoffs > 0;
+        }
+    }
+    assert_true(knocks > 10000 && layoffs > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_price_matches_core),
+        cmocka_unit_test(test_price_set_choices),
+        cmocka_unit_test(test_knock_points_match_showdown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,149 @@
+/* Agents by name: every name creates and has a line for the menu, and the
+ * gallery of opponent styles plays as each one's description says. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ai.h"
+#include "gin/error.h"
+#include "gin/match.h"
+#include "support/support.h"
+
+#define C test_card
+#define S test_cards
+
+static gin_action decide_as(const char *name, const gin_view *v)
+{
+    gin_agent a;
+    assert_int_equal(gin_ai_create(name, 1, 2, &a), GIN_OK);
+    gin_action act;
+    assert_int_equal(gin_agent_decide(&a, v, &act), GIN_OK);
+    if (a.destroy)
+        a.destroy(a.self);
+    return act;
+}
+
+static void test_every_name_creates_and_describes(void **state)
+{
+    (void)state;
+    char names[256];
+    strncpy(names, gin_ai_names(), sizeof names - 1);
+    names[sizeof names - 1] = 0;
+    int n = 0;
+    for (char *tok = strtok(names, ", "); tok; tok = strtok(NULL, ", "), n++) {
+        gin_agent a;
+        assert_int_equal(gin_ai_create(tok, 3, 2, &a), GIN_OK);
+        assert_string_equal(a.name, tok);
+        a.destroy(a.self);
+        const char *about = gin_ai_describe(tok);
+        assert_non_null(about);
+        assert_true(strlen(about) > 10 && strlen(about) < 80);
+    }
+    assert_int_equal(n, 10);
+    assert_null(gin_ai_describe("nobody"));
+    assert_null(gin_ai_describe(NULL));
+    assert_non_null(gin_ai_describe("EAGER")); /* case-free, as gin_ai_create */
+    gin_agent a;
+    assert_int_equal(gin_ai_create("nobody", 1, 0, &a), GIN_ENAME);
+}
+
+static void test_styles_listed(void **state)
+{
+    (void)state;
+    const char *want[] = {"eager", "waiter", "hoarder", "blocker"};
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(gin_ai_style(i), want[i]);
+    assert_null(gin_ai_style(4));
+    assert_null(gin_ai_style(-1));
+}
+
+/* eager knocks as soon as it may; waiter only in its first turns or at gin. */
+static void test_eager_and_waiter_knock(void **state)
+{
+    (void)state;
+    /* Deadwood 5 after throwing the king: 2S 3S 4S, 7H 7D 7C, 9D TD JD, 5C. */
+    gin_view v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD 5C KC", "AD", GIN_PHASE_DISCARD, 12);
+    gin_action a = decide_as("eager", &v);
+    assert_int_equal(a.kind, GIN_ACT_KNOCK);
+    a = decide_as("waiter", &v);
+    assert_int_equal(a.kind, GIN_ACT_DISCARD); /* turn 12, stock far from its end */
+    v.turns = 2;
+    assert_int_equal(decide_as("waiter", &v).kind, GIN_ACT_KNOCK);
+    v.turns = 24;
+    v.stock_n = 8; /* the hand is near its end: it knocks */
+    assert_int_equal(decide_as("waiter", &v).kind, GIN_ACT_KNOCK);
+}
+
+/* hoarder takes a card that pairs an unmatched card; hard draws blind. */
+static void test_hoarder_takes_combinations(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "KH", GIN_PHASE_DRAW, 6);
+    assert_int_equal(decide_as("hoarder", &v).kind, GIN_ACT_DRAW_DISCARD);
+    assert_int_equal(decide_as("hard", &v).kind, GIN_ACT_DRAW_STOCK);
+    /* A card that fits nothing is left alone by the hoarder too. */
+    v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "5H", GIN_PHASE_DRAW, 6);
+    assert_int_equal(decide_as("hoarder", &v).kind, GIN_ACT_DRAW_STOCK);
+}
+
+/* blocker never throws a card that feeds a meld the opponent shows. */
+static void test_blocker_does_not_feed(void **state)
+{
+    (void)state;
+    /* The opponent took 8H and 9H from the pile: 7H or TH would feed it.
+     * The ten is our highest unmatched card, which hard throws; the
+     * blocker keeps it. */
+    gin_view v = test_view_at("2S 3S 4S 7D 7C 7S TH AH 2C 5D 6D", "8H 9H 4C", GIN_PHASE_DISCARD, 8);
+    v.known[1] = S("8H 9H");
+    v.pile_n = 1; /* only the 4C is still on the pile */
+    v.pile[0] = C("4C");
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(decide_as("hard", &v).card, C("TH"));
+        gin_action a = decide_as("blocker", &v);
+        assert_int_not_equal(a.card, C("TH"));
+        v.turns++;
+    }
+}
+
+/* Every style plays legal games against each level, deterministically. */
+static void test_styles_play_whole_games(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    for (int i = 0; gin_ai_style(i); i++) {
+        int totals[2];
+        for (int run = 0; run < 2; run++) {
+            gin_agent a, b;
+            assert_int_equal(gin_ai_create(gin_ai_style(i), 5, 0, &a), GIN_OK);
+            assert_int_equal(gin_ai_create("hard", 6, 0, &b), GIN_OK);
+            const gin_agent *agents[2] = {&a, &b};
+            static gin_match m;
+            assert_int_equal(gin_match_init(&m, &r, 31 + (uint64_t)i, agents, NULL, NULL), GIN_OK);
+            assert_int_equal(gin_match_play(&m), 0);
+            assert_int_equal(m.fault_seat, -1);
+            if (run == 0)
+                totals[0] = m.game.score.total[0], totals[1] = m.game.score.total[1];
+            else
+                assert_true(totals[0] == m.game.score.total[0] && totals[1] == m.game.score.total[1]);
+            a.destroy(a.self);
+            b.destroy(b.self);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_name_creates_and_describes),
+        cmocka_unit_test(test_styles_listed),
+        cmocka_unit_test(test_eager_and_waiter_knock),
+        cmocka_unit_test(test_hoarder_takes_combinations),
+        cmocka_unit_test(test_blocker_does_not_feed),
+        cmocka_unit_test(test_styles_play_whole_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
