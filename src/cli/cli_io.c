@@ -47,7 +47,7 @@ char *cli_lines_next(cli_lines *r)
             continue;
         }
         /* A tab ends the input: the rest is a comment or an expected answer. */
-        char *tab = memchr(s, '\t', n);
+        char *tab = r->keep_tabs ? NULL : memchr(s, '\t', n);
         size_t len = tab ? (size_t)(tab - s) : n;
         while (len > 0 && s[len - 1] == '\r')
             len--;

@@ -22,6 +22,7 @@ typedef struct cli_lines {
     long number;   /* 1-based number of the line last returned */
     int bad_lines; /* lines reported and skipped by the reader itself (too long, NUL byte) */
     int no_memory; /* the line buffer could not be allocated */
+    int keep_tabs; /* set before reading: a tab is a blank like a space, not the end (protocol lines) */
 } cli_lines;
 
 /* The next line worth answering: the text before any tab, with the line end

@@ -24,6 +24,7 @@ static const command commands[] = {
     {"replay", gin_cmd_replay, "play back and check a game record, a game of the history or the save"},
     {"stats", gin_cmd_stats, "your statistics per bot level and rules (--json, --reset)"},
     {"history", gin_cmd_history, "the games you played, newest first (gin replay N plays one)"},
+    {"advise", gin_cmd_advise, "rank every answer to a position's request, with values and reasons"},
     {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };

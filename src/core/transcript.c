@@ -37,7 +37,7 @@ static int next(transcript *t, const gin_view *v, gin_action *a)
     if (v->seat == t->seat) {
         gin_proto_msg m;
         memset(&m, 0, sizeof m);
-        m.kind = v->phase == GIN_PHASE_OFFER ? GIN_PROTO_OFFER
+        m.kind = v->phase == GIN_PHASE_OFFER  ? GIN_PROTO_OFFER
                  : v->phase == GIN_PHASE_DRAW ? GIN_PROTO_DRAW
                                               : GIN_PROTO_DISCARD;
         m.card = GIN_NO_CARD;

@@ -48,6 +48,7 @@ gin_view test_view_at(const char *hand, const char *pile, int phase, int turns)
     v.hand_size[1] = 10;
     v.stock_n = 52 - 20 - v.pile_n - (phase == GIN_PHASE_DISCARD ? 1 : 0);
     v.turns = turns;
+    v.hand_no = 1; /* a hand is in play */
     v.seen = v.hand;
     for (int i = 0; i < v.pile_n; i++)
         v.seen |= gin_cardset_of(v.pile[i]);

@@ -20,8 +20,8 @@ gin_cardset test_cards(const char *text);
 /* Seat 0's view of a standard two-seat hand dealt by seat 1, on its turn in
  * `phase`: the hand, the pile from bottom to top (every card thrown by
  * seat 1), knock limit 10, the stock what the deal and the pile leave (one
- * less in the discard phase), `turns` turns played, and the hand and pile
- * seen. */
+ * less in the discard phase), `turns` turns played, the hand and pile
+ * seen, in the first hand of the game. */
 gin_view test_view_at(const char *hand, const char *pile, int phase, int turns);
 
 /* Every one of the 52 cards in exactly one place of h: a seat's hand, the
