@@ -1,4 +1,4 @@
-/* gin — the computer players: baselines, bot levels, advice. Each decides
+/* gin — the computer players: baselines and bot levels (the coach is coach.h). Each decides
  * from a gin_view only (see include/gin/agent.h). */
 #ifndef GIN_AI_H
 #define GIN_AI_H
@@ -31,16 +31,5 @@ const char *gin_ai_describe(const char *name);
  * "hoarder", "blocker", then NULL. Each plays a fixed policy of its own
  * (docs/DESIGN.md, "Bots"): practise against a style, not only a strength. */
 const char *gin_ai_style(int i);
-
-/* Advice for the seat of `v`: its legal moves ranked best first, with an
- * estimated value (points, higher is better) and a short reason a person
- * understands ("K♠ is your highest unmatched card"). */
-typedef struct gin_advice {
-    gin_action action;
-    double value;
-    char reason[96];
-} gin_advice;
-/* Writes up to cap entries; returns the count, or a negative code. */
-int gin_advise(const gin_view *v, gin_advice *out, size_t cap);
 
 #endif

@@ -98,8 +98,8 @@ static gin_cardset outs_of(gin_card a, gin_card b)
 }
 
 /* Of the combinations c makes with the unmatched cards of `kept`, the one
- * with the most outs still unseen (0 when c makes none). */
-static int best_combo(const facts *f, gin_cardset kept, gin_card c, gin_card *with, int *outs_total)
+ * with the most outs still unseen (-1 when c makes none); its outs in *outs. */
+static int best_combo(const facts *f, gin_cardset kept, gin_card c, gin_card *with, gin_cardset *outs_of_best)
 {
     gin_arrangement a;
     if (gin_arrange(kept, &a) != GIN_OK)
@@ -114,10 +114,36 @@ static int best_combo(const facts *f, gin_cardset kept, gin_card c, gin_card *wi
         if (live > best) {
             best = live;
             *with = u;
-            *outs_total = gin_cardset_count(outs);
+            *outs_of_best = outs;
         }
     }
     return best;
+}
+
+/* The unseen cards that would put c in a meld with the cards of `with`
+ * (c's ways to grow: a card with none is dead weight). */
+static gin_cardset live_outs(const facts *f, gin_cardset with, gin_card c)
+{
+    gin_cardset outs = 0;
+    for (gin_cardset q = f->t.unseen; q; q &= q - 1) {
+        gin_card x = gin_cardset_first(q);
+        gin_cardset m = meld_of(with | gin_cardset_of(c) | gin_cardset_of(x), c);
+        if (m && gin_cardset_has(m, x))
+            outs |= gin_cardset_of(x);
+    }
+    return outs;
+}
+
+/* "(the 3♣ would meld them, unseen)", "(3 of the 4 cards that would meld
+ * them are unseen)", "(the card that would meld them is gone)". */
+static void say_outs(words *w, const facts *f, gin_cardset outs, int live)
+{
+    char b[GIN_CARD_NAME_MAX];
+    int total = gin_cardset_count(outs);
+    if (total == 1)
+        say(w, " (the %s would meld them: %s)", name(f, gin_cardset_first(outs), b), live ? "unseen" : "gone");
+    else
+        say(w, " (%d of the %d cards that would meld them %s unseen)", live, total, live == 1 ? "is" : "are");
 }
 
 /* ---- what a thrown card may give the opponent ---- */
@@ -217,11 +243,19 @@ static void reason_throw(words *w, const facts *f, gin_card c)
     if (dw <= v->knock_limit && dw > 0)
         say(w, " (you could knock with it instead)");
     gin_card with = GIN_NO_CARD;
-    int total = 0, live = best_combo(f, kept | gin_cardset_of(c), c, &with, &total);
+    gin_cardset outs = 0;
+    int live = best_combo(f, kept | gin_cardset_of(c), c, &with, &outs);
     if (live >= 0 && with != GIN_NO_CARD && !m && !meld_of(f->ten, c)) {
         clause(w);
-        say(w, "gives up %s with the %s (%d of the %d card%s that would meld them unseen)", name(f, c, b),
-            name(f, with, bb), live, total, total == 1 ? "" : "s");
+        say(w, "gives up %s %s", name(f, c, b), name(f, with, bb));
+        say_outs(w, f, outs, live);
+    } else if (!m && !meld_of(f->ten, c)) {
+        int n = gin_cardset_count(live_outs(f, kept, c));
+        clause(w);
+        if (n)
+            say(w, "the %s: %d unseen card%s would meld it with yours", name(f, c, b), n, n == 1 ? "" : "s");
+        else
+            say(w, "the %s: no unseen card would meld it with yours", name(f, c, b));
     }
     danger(w, f, c);
 }
@@ -246,6 +280,14 @@ static void reason_take(words *w, const facts *f, gin_card top)
     } else {
         say(w, "the %s melds with nothing yet: deadwood %d to %d, throwing the %s", name(f, top, b), now, after,
             name(f, out, bo));
+        gin_card with = GIN_NO_CARD;
+        gin_cardset outs = 0;
+        gin_cardset kept = (v->hand | gin_cardset_of(top)) & ~gin_cardset_of(out);
+        int live = best_combo(f, kept, top, &with, &outs);
+        if (live >= 0 && with != GIN_NO_CARD) {
+            say(w, "; it goes with your %s", name(f, with, bo));
+            say_outs(w, f, outs, live);
+        }
     }
     say(w, "; they see what you take");
 }

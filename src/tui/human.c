@@ -175,52 +175,11 @@ static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
 
 static void hint(gin_play *p, const gin_view *v)
 {
-    gin_advice adv[64];
-    int n = gin_advise(v, adv, 64);
-    if (n <= 0) {
-        gin_play_msg(p, 1, "No hint available here.");
-        return;
-    }
-    char a[64];
-    gin_play_action_text(adv[0].action, a, sizeof a);
-    char why[sizeof adv[0].reason];
-    snprintf(why, sizeof why, "%s", adv[0].reason);
-    if (why[0] >= 'a' && why[0] <= 'z') /* a sentence of its own */
-        why[0] = (char)(why[0] - 'a' + 'A');
-    size_t rl = strlen(why);
-    gin_play_msg(p, 0, "Hint: %s. %s%s", a, why, rl && why[rl - 1] != '.' ? "." : "");
-    if (adv[0].action.kind == GIN_ACT_DISCARD ||
-        (adv[0].action.kind == GIN_ACT_KNOCK && adv[0].action.card != GIN_NO_CARD)) {
-        int i = index_of(p, adv[0].action.card);
-        if (i >= 0)
-            p->selected = i;
-    }
-}
-
-/* Practice: note a decision the advice would make differently. */
-static void review_note(gin_play *p, const gin_view *v, gin_action chosen)
-{
-    if (!p->practice || p->n_review >= GIN_PLAY_REVIEW_MAX)
-        return;
-    gin_advice adv[64];
-    int n = gin_advise(v, adv, 64);
-    if (n <= 0 || (adv[0].action.kind == chosen.kind && adv[0].action.card == chosen.card))
-        return;
-    double mine = adv[n - 1].value;
-    for (int i = 0; i < n; i++)
-        if (adv[i].action.kind == chosen.kind && adv[i].action.card == chosen.card)
-            mine = adv[i].value;
-    double cost = adv[0].value - mine;
-    if (cost < 0.05)
-        return;
-    gin_review_item *r = &p->review[p->n_review++];
-    r->at = p->rec->n_actions;
-    r->hand_no = p->m.game.hand_no;
-    r->turn = v->turns;
-    r->chosen = chosen;
-    r->best = adv[0].action;
-    r->cost = cost;
-    snprintf(r->reason, sizeof r->reason, "%s", adv[0].reason);
+    gin_card best;
+    gin_play_hint(p, v, &best);
+    int i = best != GIN_NO_CARD ? index_of(p, best) : -1;
+    if (i >= 0)
+        p->selected = i;
 }
 
 static int side_screen(gin_play *p, int cmd)
@@ -319,7 +278,7 @@ static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gi
  * the decision. */
 static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
-    review_note(p, v, a);
+    gin_play_review_note(p, v, a);
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
         p->drawn = GIN_NO_CARD;
         p->selected = -1;
@@ -367,7 +326,7 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GO_ON;
     case GIN_CMD_HINT:
         hint(p, v);
-        return GO_ON;
+        return p->quit_req ? abort_decision(p) : GO_ON;
     case GIN_CMD_POSITION: {
         char path[1100];
         gin_play_write_position(p, path, sizeof path);

@@ -48,6 +48,14 @@ static int record(gin_play *p, gin_action a)
     return GIN_OK;
 }
 
+/* Practice with open hands: the bot's decisions are judged too (the
+ * human's are, as it makes them). */
+static void review_bot(gin_play *p, int seat, const gin_view *v, gin_action a)
+{
+    if (p->practice && seat == p->bot && !p->aborting)
+        gin_play_review_note(p, v, a);
+}
+
 static int proxy_offer(void *self, const gin_view *v)
 {
     gin_proxy *px = self;
@@ -60,6 +68,7 @@ static int proxy_offer(void *self, const gin_view *v)
             return r;
         a.kind = r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
         a.card = GIN_NO_CARD;
+        review_bot(p, px->seat, v, a);
     }
     int rc = record(p, a);
     return rc != GIN_OK ? rc : a.kind == GIN_ACT_TAKE_UPCARD;
@@ -76,6 +85,7 @@ static int proxy_draw(void *self, const gin_view *v)
         a.card = GIN_NO_CARD;
         if (a.kind < 0)
             return a.kind;
+        review_bot(p, px->seat, v, a);
     }
     int rc = record(p, a);
     return rc != GIN_OK ? rc : a.kind;
@@ -90,6 +100,8 @@ static int proxy_discard(void *self, const gin_view *v, gin_action *out)
         int rc = ag->discard(ag->self, v, out);
         if (rc != GIN_OK)
             return rc;
+        if (gin_view_is_legal(v, *out))
+            review_bot(p, px->seat, v, *out);
     }
     return record(p, *out);
 }
@@ -273,6 +285,8 @@ static void on_deal(gin_play *p, const gin_event *ev, const char *c)
 static void on_hand_end(gin_play *p, const gin_event *ev)
 {
     p->hand_over = !p->replaying;
+    if (!p->replaying) /* the hand's decisions, judged as they were made */
+        gin_play_review_close_hand(p);
     if (ev->kind == GIN_EV_VOID) {
         gin_play_log(p, "The stock ran low: the hand is void.");
         p->hand_void = 1;
@@ -411,7 +425,7 @@ static int show_hand_end(gin_play *p)
     if (p->practice) {
         static char text[16384];
         gin_play_review_text(p, p->m.game.hand_no, text, sizeof text);
-        if (gin_ui_text_screen("Practice review: this hand against the hard bot's advice", text, "Enter: continue",
+        if (gin_ui_text_screen("Practice review: this hand by the engine's analysis", text, "Enter: continue",
                                "\n\033 q") < 0)
             return -1;
     }

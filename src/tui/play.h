@@ -12,7 +12,7 @@
 #include "stats.h"
 #include "scene.h"
 
-enum { GIN_PLAY_REVIEW_MAX = 128, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
+enum { GIN_PLAY_REVIEW_MAX = 256, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
 
 /* Sort modes of the hand on screen. */
 enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
@@ -27,12 +27,24 @@ typedef struct gin_pile_entry {
 } gin_pile_entry;
 
 typedef struct gin_review_item {
+    int seat; /* whose decision: the human's, or (open hands) the bot's */
     int hand_no, turn;
-    int at; /* the decision's place in the record (undo drops the items from there on) */
+    int at;           /* the decision's place in the record (undo drops the items from there on) */
+    gin_cardset held; /* the cards held at the decision */
     gin_action chosen, best;
-    double cost; /* estimated points lost, per the advice values */
-    char reason[96];
+    double cost;      /* points lost against the best, by the coach's values */
+    char reason[320]; /* the coach's reason for the best move */
 } gin_review_item;
+
+/* A game's decisions as the coach judged them (practice): the summary at
+ * game over. */
+typedef struct gin_coach_summary {
+    int decisions, accurate;  /* the human's; accurate: within GIN_COACH_CLOSE points of the best */
+    double lost;              /* points lost in all */
+    gin_review_item worst[3]; /* the biggest mistakes, biggest first */
+    int n_worst;
+} gin_coach_summary;
+#define GIN_COACH_CLOSE 0.5
 
 struct gin_play;
 /* The self of a seat's proxy agent. */
@@ -85,9 +97,10 @@ typedef struct gin_play {
     int8_t acted_by[GIN_RECORD_MAX_ACTIONS];
     int hand_start;
     int resign_req; /* resigned from the menu (quit_req is set too, to unwind) */
-    /* Practice review of the hand in play. */
+    /* Practice review of the hand in play, and of the game. */
     gin_review_item review[GIN_PLAY_REVIEW_MAX];
     int n_review;
+    gin_coach_summary summary;
     /* The last hand's end, shown after the step that ended it. */
     int hand_over;
     int hand_void;
@@ -125,6 +138,20 @@ int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_ac
  * (position.c); the path in path[cap]. Says what happened on the message
  * line. Returns 0 or -1. */
 int gin_play_write_position(gin_play *p, char *path, size_t cap);
+
+/* The coach at the table (coaching.c). The hint page for the decision of
+ * v (the best three moves, their values and reasons, and the player's
+ * pick against them); *select gets the best move's card to pick, or
+ * GIN_NO_CARD. */
+void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
+/* Practice: judge the decision `chosen` of v's seat (the human's every
+ * decision, the bot's when it missed something) into p->review. */
+void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
+/* At a hand's end: the player's decisions of the hand into p->summary. */
+void gin_play_review_close_hand(gin_play *p);
+/* The summary of the game's decisions for the game-over screen ("" when
+ * the coach judged none). */
+void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
 
 /* Practice undo: the record index the next undo goes back to (the human's
  * last decision in this hand, never before a card the human drew from the

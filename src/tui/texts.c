@@ -427,9 +427,12 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
             g->n_results, hands);
     else
         add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
-    if (p->practice)
+    if (p->practice) {
         add(buf, cap, "A practice game: it is not counted in your statistics.\n");
-    else if (p->stats_ok) {
+        char summary[2048];
+        gin_play_summary_text(p, summary, sizeof summary);
+        add(buf, cap, "%s", summary);
+    } else if (p->stats_ok) {
         const gin_level_stats *l = &p->stats.level[p->level];
         add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
             gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
@@ -452,24 +455,30 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
 void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
 {
     buf[0] = '\0';
-    int n = 0;
+    int n = 0, mine_n = 0;
     double lost = 0;
     for (int i = 0; i < p->n_review; i++) {
         const gin_review_item *r = &p->review[i];
         if (r->hand_no != hand_no)
             continue;
-        char mine[64], best[64];
-        gin_play_action_text(r->chosen, mine, sizeof mine);
+        mine_n += r->seat == p->human;
+        if (r->cost < GIN_COACH_CLOSE)
+            continue;
+        char chose[64], best[64];
+        gin_play_action_text(r->chosen, chose, sizeof chose);
         gin_play_action_text(r->best, best, sizeof best);
-        add(buf, cap, "Turn %d: you chose to %s.\n   The hard bot would %s (about %.1f points better):\n   %s\n\n",
-            r->turn + 1, mine, best, r->cost, r->reason);
-        n++;
-        lost += r->cost;
+        add(buf, cap, "Turn %d: %s chose to %s; the best was to %s (about %.1f points better):\n   %s\n\n", r->turn + 1,
+            r->seat == p->human ? "you" : "the bot", chose, best, r->cost, r->reason);
+        if (r->seat == p->human) {
+            n++;
+            lost += r->cost;
+        }
     }
     if (!n)
-        add(buf, cap, "Every decision this hand matched the hard bot's advice. Well played.\n");
+        add(buf, cap, "Each of your %d decisions this hand was within %.1f points of the best. Well played.\n", mine_n,
+            GIN_COACH_CLOSE);
     else
-        add(buf, cap, "%d decision%s differed; estimated cost %.1f points in all.\n", n, n == 1 ? "" : "s", lost);
+        add(buf, cap, "%d of your %d decisions cost something; about %.1f points in all.\n", n, mine_n, lost);
 }
 
 const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
