@@ -44,6 +44,9 @@ enum gin_proto_kind {
     GIN_PROTO_ERROR,     /* error TEXT                       text */
     GIN_PROTO_QUIT,      /* quit */
     GIN_PROTO_PENALTY,   /* penalty SEAT POINTS              seat, n (a ring of 3-4 only) */
+    GIN_PROTO_ANALYZE,   /* analyze REQUEST [PLAYOUTS]       result = the request's kind (OFFER, DRAW or
+                            DISCARD), n = playouts (0: the bot's own budget); optional: rank
+                            your answers, play nothing (docs/protocol.md, "Analysis") */
     GIN_PROTO_KINDS
 };
 

@@ -102,8 +102,8 @@ static int check_turn(const gin_proto_client *c, int req, long line)
         return -1;
     }
     if (v->phase != request_phase(req) || v->turn != v->seat) {
-        cli_line_error(line, "'%s' is asked, but by the transcript it is %s's turn to %s", request_word(req),
-                       v->turn == v->seat ? "your" : "the other seat",
+        cli_line_error(line, "'%s' is asked, but by the transcript it is %s turn to %s", request_word(req),
+                       v->turn == v->seat ? "your" : "the other seat's",
                        v->phase == GIN_PHASE_OFFER  ? "take or pass"
                        : v->phase == GIN_PHASE_DRAW ? "draw"
                                                     : "discard");

@@ -10,6 +10,7 @@
 #include "agents.h"
 #include "commands.h"
 #include "ai.h"
+#include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
 
@@ -127,10 +128,50 @@ static int answer(engine *e, int phase)
         return -1;
     }
     int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && gin_deadwood(v.hand & ~gin_cardset_of(a.card)) == 0;
-    char buf[32];
+    char buf[64 + GIN_SPREAD_TEXT_MAX];
     if (gin_proto_format_answer(a, gin, buf, sizeof buf) < 0)
         return -1;
     return put_line(buf);
+}
+
+/* The analysis request: every legal answer to the decision asked, best
+ * first, by the coach (the same ranking as gin advise and the table's
+ * hint), as "analysis N" and N "rank" lines. A request the view does not
+ * support (not this seat's turn to do that, a ring) is answered
+ * "analysis 0", with the reason on standard error. */
+static int analyze(engine *e, const gin_proto_msg *m)
+{
+    const gin_view *v = &e->client.view;
+    int phase = m->result == GIN_PROTO_OFFER  ? GIN_PHASE_OFFER
+                : m->result == GIN_PROTO_DRAW ? GIN_PHASE_DRAW
+                                              : GIN_PHASE_DISCARD;
+    static gin_coach_move mv[GIN_ANALYSIS_MAX];
+    int n = 0;
+    if (!e->client.in_game || v->phase != phase || v->turn != v->seat)
+        fprintf(stderr, "gin engine: line %ld: asked to analyze '%s', which is not my decision now; answered 0\n",
+                e->line_no, request_word(phase));
+    else {
+        /* Seed 0, as gin advise and the table: one position, one ranking. */
+        gin_coach_opts o = {m->n, e->think_ms, 0, 0};
+        n = gin_coach(v, &o, mv, GIN_ANALYSIS_MAX);
+        if (n < 0) {
+            fprintf(stderr, "gin engine: cannot analyze: %s; answered 0\n", gin_strerror(n));
+            n = 0;
+        }
+    }
+    char line[GIN_PROTO_LINE_MAX];
+    snprintf(line, sizeof line, "analysis %d\n", n);
+    if (put_line(line) != 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        char move[32];
+        gin_coach_move_text(v, mv[i].value.action, move, sizeof move);
+        snprintf(line, sizeof line, "rank %s points %.2f win %.4f reason %s\n", move, mv[i].value.points,
+                 mv[i].value.win, mv[i].reason);
+        if (put_line(line) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* Handle one line; 1 to stop (quit), -1 on a fatal error, else 0. */
@@ -160,6 +201,8 @@ static int handle(engine *e, const char *line)
         return answer(e, GIN_PHASE_DRAW);
     case GIN_PROTO_DISCARD:
         return answer(e, GIN_PHASE_DISCARD);
+    case GIN_PROTO_ANALYZE:
+        return analyze(e, &m);
     case GIN_PROTO_ERROR: {
         char text[sizeof m.text * 4];
         fprintf(stderr, "gin engine: the referee says: %s\n", gin_proto_quote(m.text, text, sizeof text));

@@ -13,8 +13,8 @@
 enum { MAX_WORDS = 64, MSGS_NEEDED = 32 };
 
 static const char *const keywords[GIN_PROTO_KINDS] = {
-    "gin",    "rules",  "game",    "hand",    "deal",  "move", "reshuffle", "void",  "melds", "unmatched",
-    "layoff", "result", "endhand", "endgame", "offer", "draw", "discard",   "error", "quit",  "penalty",
+    "gin",    "rules",   "game",    "hand",  "deal", "move",    "reshuffle", "void", "melds",   "unmatched", "layoff",
+    "result", "endhand", "endgame", "offer", "draw", "discard", "error",     "quit", "penalty", "analyze",
 };
 
 static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
@@ -223,6 +223,14 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
         break;
     case GIN_PROTO_ERROR:
         format_error_text(&o, m);
+        break;
+    case GIN_PROTO_ANALYZE:
+        if (m->result != GIN_PROTO_OFFER && m->result != GIN_PROTO_DRAW && m->result != GIN_PROTO_DISCARD)
+            return GIN_EINVAL;
+        put(&o, " ");
+        put(&o, keywords[m->result]);
+        if (m->n > 0)
+            put_int(&o, m->n);
         break;
     default:
         break; /* requests and quit have no fields */
@@ -462,6 +470,20 @@ static int parse_error(const words *ws, gin_proto_msg *m)
     return GIN_OK;
 }
 
+/* analyze REQUEST [PLAYOUTS] */
+static int parse_analyze(const words *ws, gin_proto_msg *m)
+{
+    if (ws->n < 2 || ws->n > 3)
+        return GIN_EFORMAT;
+    m->result = -1;
+    for (int k = GIN_PROTO_OFFER; k <= GIN_PROTO_DISCARD; k++)
+        if (same(ws->w[1], keywords[k]))
+            m->result = k;
+    if (m->result < 0)
+        return GIN_EFORMAT;
+    return ws->n == 2 || inum(ws->w[2], 1, 100000000, &m->n) ? GIN_OK : GIN_EFORMAT;
+}
+
 /* The fields of message kind m->kind from its words. */
 static int parse_fields(const words *ws, gin_proto_msg *m)
 {
@@ -506,6 +528,8 @@ static int parse_fields(const words *ws, gin_proto_msg *m)
         return n == 3 && seat_word(ws->w[1], &m->seat) && inum(ws->w[2], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_ERROR:
         return parse_error(ws, m);
+    case GIN_PROTO_ANALYZE:
+        return parse_analyze(ws, m);
     case GIN_PROTO_OFFER:
     case GIN_PROTO_DRAW:
     case GIN_PROTO_DISCARD:
