@@ -7,6 +7,7 @@ int bench_showdown(int argc, char **argv);
 int bench_sim(int argc, char **argv);
 int bench_ai(int argc, char **argv);
 int bench_playouts(int argc, char **argv);
+int bench_coach(int argc, char **argv);
 int bench_soak(int argc, char **argv);
 int bench_hands(int argc, char **argv);
 /* Seconds on a monotonic clock. */

@@ -34,6 +34,8 @@ static const struct {
     {"sim", bench_sim, "simple vs simple, single-threaded (hands/s)"},
     {"ai", bench_ai, "decision time of each bot level (median, p99)"},
     {"playouts", bench_playouts, "[--think MS]: the expert's playouts per second of one core and per decision"},
+    {"coach", bench_coach,
+     "[--positions N] [--jobs N] [--playouts N]: the coach against ten times its budget (agreement, points lost)"},
     {"soak", bench_soak, "[--hands N]: play N hands checking every invariant (violations)"},
     {"hands", bench_hands, "N K [SEED] | --dense N K | --from-play N: print hands (input for the above)"},
 };
