@@ -11,17 +11,6 @@ GIN=${1:?path to gin}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-history
 S="$T/state/gin"
 run() { HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" "$GIN" "$@"; }
-# menu_item TEXT: move the menu's cursor (from the top) down to the item
-# that says TEXT. (A helper of this script: lib/tmux.sh has none for menus.)
-menu_item() {
-    local i
-    for ((i = 0; i < 20; i++)); do
-        screen | grep -q "▶ $1\|> $1" && return 0
-        keys Down
-        sleep 0.1
-    done
-    fail "no menu item '$1'"
-}
 # quit_saved LABEL: q y at the table, the game saved.
 quit_saved() {
     wait_for "Your turn|Pick a card" 30

@@ -143,6 +143,17 @@ play_for() {
         sleep 0.2
     done
 }
+# menu_item TEXT: move the open menu's cursor (from the top) down to the
+# item that says TEXT.
+menu_item() {
+    local i
+    for ((i = 0; i < 20; i++)); do
+        screen | grep -q "▶ $1\|> $1" && return 0
+        keys Down
+        sleep 0.1
+    done
+    fail "no menu item '$1'"
+}
 # quit_clean LABEL: quit from the table (q y), exit 0, terminal restored.
 quit_clean() {
     local i
