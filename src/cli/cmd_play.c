@@ -27,7 +27,8 @@ static void usage(FILE *f)
             "usage: gin [play] [options]\n"
             "Play gin rummy against the computer in the terminal.\n\n"
             "Remembered for the next time (in $XDG_CONFIG_HOME/gin/settings):\n"
-            "  --level L      bot level: easy, normal, hard, expert\n"
+            "  --level L      the bot: a level (easy, normal, hard, expert) or a personality:\n"
+            "                 eager, waiter, hoarder, blocker (the menu says how each plays)\n"
             "  --players N    2 (you and a bot), or 3 or 4: you against two or three bots of\n"
             "                 the level, seven cards each, scored in penalty points (lowest\n"
             "                 total wins; docs/rules.md). Table games are saved but not counted\n"
@@ -142,7 +143,7 @@ static const struct option table_opts[] = {{"level", required_argument, 0, O_LEV
 static int set_level(const cli_opts *o, gin_settings *s, const char *what)
 {
     if (gin_stats_level_index(o->value) < 0)
-        return cli_bad(o, "unknown %s '%s' (easy, normal, hard, expert%s)", what, o->value,
+        return cli_bad(o, "unknown %s '%s' (%s%s)", what, o->value, gin_stats_level_names(),
                        strcmp(what, "opponent") ? "" : ", or exec:COMMAND");
     snprintf(s->level, sizeof s->level, "%s", o->value);
     return 0;

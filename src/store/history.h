@@ -29,7 +29,7 @@ enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER
 
 typedef struct gin_history_info {
     char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_add to fill) */
-    char level[16];           /* the bot's level (easy, normal, hard, expert), or "external" */
+    char level[16];           /* the bot (gin_stats_level_names), or "external" */
     char rules[96];           /* as the table names them ("standard", "classic, max-hands 2"): printable ASCII */
     int players;              /* 2, 3 or 4 */
     int human;                /* your seat in the record, 0 .. players - 1 */

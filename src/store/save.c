@@ -77,7 +77,7 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
             return fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
         if (line == 2) {
             if (gin_stats_level_index(v) < 0)
-                return fault_at(fault, line, GIN_ENAME, "unknown level %s (easy, normal, hard, expert)", q);
+                return fault_at(fault, line, GIN_ENAME, "unknown level %s (%s)", q, gin_stats_level_names());
             snprintf(info->level, sizeof info->level, "%s", v);
         }
         if (line == 3) {

@@ -143,7 +143,7 @@ static int take(gin_settings *s, parse_state *ps, const key_def *d, const char *
     switch (d->kind) {
     case KEY_LEVEL:
         if (gin_stats_level_index(v) < 0) {
-            snprintf(what, what_cap, "unknown level %s (easy, normal, hard, expert)", q);
+            snprintf(what, what_cap, "unknown level %s (%s)", q, gin_stats_level_names());
             return -1;
         }
         snprintf(s->level, sizeof s->level, "%s", v);

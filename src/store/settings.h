@@ -17,7 +17,7 @@
 #include "gin/rules.h"
 
 typedef struct gin_settings {
-    char level[16]; /* easy, normal, hard, expert */
+    char level[16]; /* a level or a personality (gin_stats_level_names) */
     char rules[16]; /* preset name, as the core spells it */
     int target;     /* 0 = the preset's; else as the core's target knob accepts (1-10000) */
     int hollywood;  /* -1 = the preset's, 0 off, 1 on */

@@ -34,7 +34,11 @@ static long add_points(long a, int b)
     return v > STATS_POINTS_CAP - a ? STATS_POINTS_CAP : a + v;
 }
 
-static const char *const level_names[GIN_STATS_LEVELS] = {"easy", "normal", "hard", "expert"};
+/* The levels, then the personalities (a style each: src/ai/registry.c). */
+static const char *const level_names[GIN_STATS_LEVELS] = {"easy",  "normal", "hard",    "expert",
+                                                          "eager", "waiter", "hoarder", "blocker"};
+
+const char *gin_stats_level_names(void) { return "easy, normal, hard, expert, eager, waiter, hoarder, blocker"; }
 
 int gin_stats_level_index(const char *name)
 {

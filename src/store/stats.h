@@ -25,7 +25,8 @@
 #include "lock.h"
 
 enum {
-    GIN_STATS_LEVELS = 4, /* easy, normal, hard, expert */
+    GIN_STATS_LEVELS = 8, /* easy, normal, hard, expert, and the personalities eager, waiter,
+                             hoarder, blocker */
     GIN_STATS_RULES = 4,  /* the core's presets in order: standard, classic, oklahoma, straight */
     GIN_STATS_RECENT = 20 /* the last games kept per row, for the margins' bars */
 };
@@ -87,6 +88,9 @@ typedef struct gin_game_tally {
 /* Level index for a name, exactly "easy", "normal", "hard" or "expert"
  * (0..3), or -1 (also for NULL). */
 int gin_stats_level_index(const char *name);
+/* The table's bots, as one text ("easy, normal, hard, expert, eager,
+ * waiter, hoarder, blocker"), for messages. Static storage. */
+const char *gin_stats_level_names(void);
 /* The name of level i, or "?" when i is out of range. Static storage. */
 const char *gin_stats_level_name(int i);
 /* Preset index (0 .. GIN_STATS_RULES - 1) for a preset name as the core

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ai.h"
 #include "gin/rules.h"
 #include "ui.h"
 
@@ -47,7 +48,7 @@ enum {
     M_N
 };
 
-static const char *const levels[] = {"easy", "normal", "hard", "expert"};
+static const char *const levels[] = {"easy", "normal", "hard", "expert", "eager", "waiter", "hoarder", "blocker"};
 static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
 
 /* The menu's lines: each setting, and what is in play now where a change
@@ -126,7 +127,7 @@ static void menu_change(gin_play *p, int item, int dir)
     int ti = 0;
     switch (item) {
     case M_LEVEL:
-        cycle_word(p->set.level, sizeof p->set.level, levels, 4, dir);
+        cycle_word(p->set.level, sizeof p->set.level, levels, (int)(sizeof levels / sizeof levels[0]), dir);
         break;
     case M_PLAYERS:
         p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3;
@@ -203,11 +204,14 @@ int gin_play_menu(gin_play *p)
         const char *ptrs[M_N];
         for (int i = 0; i < M_N; i++)
             ptrs[i] = items[i];
-        int k = gin_ui_menu("Menu", ptrs, M_N, &cursor,
-                            "Settings are saved as you change them. Level, players, rules, target, Hollywood and "
-                            "practice apply from the next game (n when this one is over, or the next gin); "
-                            "the others at once.\n"
-                            "up/down: choose   left/right or Enter: change   Esc or m: back");
+        char footer[640];
+        const char *about = gin_ai_describe(p->set.level);
+        snprintf(footer, sizeof footer,
+                 "The bot %s: %s.\nSettings are saved as you change them. Level, players, rules, target, Hollywood "
+                 "and practice apply from the next game (n when this one is over, or the next gin); the others at "
+                 "once.\nup/down: choose   left/right or Enter: change   Esc or m: back",
+                 p->set.level, about ? about : "?");
+        int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)
             return -1;
         if (k == -1)

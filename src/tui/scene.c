@@ -326,8 +326,8 @@ static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
 
 static const char *level_title(int level)
 {
-    static const char *const t[] = {"Easy", "Normal", "Hard", "Expert"};
-    return level >= 0 && level < 4 ? t[level] : "Bot";
+    static const char *const t[] = {"Easy", "Normal", "Hard", "Expert", "Eager", "Waiter", "Hoarder", "Blocker"};
+    return level >= 0 && level < (int)(sizeof t / sizeof t[0]) ? t[level] : "Bot";
 }
 
 /* "gin · classic, max-hands 2 · to 100 or 2 hands · hand 1 of 2 · you deal":
