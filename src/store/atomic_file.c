@@ -5,7 +5,10 @@
 #endif
 #include "atomic_file.h"
 
+#include "gin/error.h"
+#include "gin/game.h"
 #include "gin/quote.h"
+#include "gin/record.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -667,4 +670,25 @@ const char *gin_kept_quote(const char *s, size_t len, size_t max, char *buf, siz
     size_t o = strlen(buf);
     snprintf(buf + o, cap - o, "%s'", cut ? "..." : "");
     return buf;
+}
+
+int gin_text_fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
+{
+    if (fault) {
+        fault->line = line;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+int gin_kept_replays(const gin_record *rec, int header_lines, gin_game *g, gin_text_fault *fault)
+{
+    int idx = 0, line = 0;
+    int rc = gin_record_replay_lines(rec, g, NULL, NULL, &idx, &line);
+    if (rc != GIN_OK)
+        gin_text_fault_at(fault, line ? header_lines + line : 0, rc, "the game does not replay (%s)", gin_strerror(rc));
+    return rc;
 }

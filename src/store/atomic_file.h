@@ -100,6 +100,19 @@ typedef struct gin_text_fault {
     char what[160]; /* e.g. "unknown level 'zzz'", "a NUL byte" */
 } gin_text_fault;
 
+/* Fill *fault (may be NULL) with the line and the printf-style reason;
+ * returns status, so a parser can write `return gin_text_fault_at(...)`. */
+int gin_text_fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A kept game record must replay: play rec into *g (the caller's, for
+ * what it wants to check next, such as the game being over). Returns
+ * GIN_OK, or the replay's code with *fault naming the record's line after
+ * `header_lines` lines of the file's own header. */
+struct gin_record;
+struct gin_game;
+int gin_kept_replays(const struct gin_record *rec, int header_lines, struct gin_game *g, gin_text_fault *fault);
+
 /* A kept file's parser: judge len bytes of text (NUL-terminated at len for
  * convenience, but parsers must not rely on it). Returns 0 for a good
  * text, GIN_KEPT_NEWER for the text of a later version of its format

@@ -89,20 +89,6 @@ int gin_history_format(const gin_history_info *h, const gin_record *rec, char *b
     return m < 0 ? m : n + m;
 }
 
-static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
-{
-    if (fault) {
-        fault->line = line;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
-
 /* The number fields of the header: which line, where, and its bounds. */
 static int header_number(const char *v, int line, gin_history_info *h)
 {
@@ -143,33 +129,36 @@ static int header_line(int line, char *v, gin_history_info *h, gin_text_fault *f
     switch (line) {
     case 1:
         if (gin_kept_number(v, 1, ID_MAX, &x) != 0)
-            return fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
         if (x > HISTORY_VERSION)
-            return fault_at(fault, line, GIN_KEPT_NEWER, "format %lld", x);
-        return x == HISTORY_VERSION ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
+            return gin_text_fault_at(fault, line, GIN_KEPT_NEWER, "format %lld", x);
+        return x == HISTORY_VERSION ? GIN_OK
+                                    : gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
     case 2:
         snprintf(h->date, sizeof h->date, "%s", v);
-        return good_date(v) ? GIN_OK
-                            : fault_at(fault, line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z", q);
+        return good_date(v)
+                   ? GIN_OK
+                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z", q);
     case 3:
         snprintf(h->level, sizeof h->level, "%s", v);
         return gin_stats_level_index(v) >= 0 || !strcmp(v, "external")
                    ? GIN_OK
-                   : fault_at(fault, line, GIN_ENAME, "unknown level %s", q);
+                   : gin_text_fault_at(fault, line, GIN_ENAME, "unknown level %s", q);
     case 4:
         if (!good_label(v) || strlen(v) >= sizeof h->rules)
-            return fault_at(fault, line, GIN_EFORMAT, "rules %s: expected a name of the rules", q);
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "rules %s: expected a name of the rules", q);
         snprintf(h->rules, sizeof h->rules, "%s", v);
         return GIN_OK;
     case 9:
         snprintf(h->result, sizeof h->result, "%s", v);
-        return known_result(v) ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "unknown result %s", q);
+        return known_result(v) ? GIN_OK : gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown result %s", q);
     case 10:
-        return header_scores(v, h) == 0 ? GIN_OK : fault_at(fault, line, GIN_EFORMAT, "expected %d scores", h->players);
+        return header_scores(v, h) == 0 ? GIN_OK
+                                        : gin_text_fault_at(fault, line, GIN_EFORMAT, "expected %d scores", h->players);
     default:
         return header_number(v, line, h) == 0
                    ? GIN_OK
-                   : fault_at(fault, line, GIN_EFORMAT, "%s %s is out of range", keys[line - 1], q);
+                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "%s %s is out of range", keys[line - 1], q);
     }
 }
 
@@ -181,13 +170,14 @@ static int parse_header(const char **p, const char *end, gin_history_info *h, gi
     for (int line = 1; line <= HEADER_LINES; line++) {
         int got = gin_kept_line(p, end, buf, sizeof buf);
         if (got == 0)
-            return fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
         if (line == HEADER_LINES)
-            return got > 0 && !buf[0] ? GIN_OK
-                                      : fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
+            return got > 0 && !buf[0]
+                       ? GIN_OK
+                       : gin_text_fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
         size_t kl = strlen(keys[line - 1]);
         if (got < 0 || strncmp(buf, keys[line - 1], kl) != 0 || buf[kl] != ' ' || !buf[kl + 1])
-            return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
         int rc = header_line(line, buf + kl + 1, h, fault);
         if (rc != GIN_OK)
             return rc;
@@ -208,15 +198,16 @@ int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_rec
     size_t n = (size_t)(end - p);
     char *body = malloc(n + 1); /* the record parser reads a C string */
     if (!body)
-        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+        return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
     memcpy(body, p, n);
     body[n] = '\0';
     rc = gin_record_parse(body, rec, &line);
     free(body);
     if (rc != GIN_OK)
-        return fault_at(fault, HEADER_LINES + line, rc, "%s", gin_strerror(rc));
+        return gin_text_fault_at(fault, HEADER_LINES + line, rc, "%s", gin_strerror(rc));
     if (rec->rules.seats != h->players)
-        return fault_at(fault, 5, GIN_EFORMAT, "players %d: the game has %d seats", h->players, rec->rules.seats);
+        return gin_text_fault_at(fault, 5, GIN_EFORMAT, "players %d: the game has %d seats", h->players,
+                                 rec->rules.seats);
     return GIN_OK;
 }
 
@@ -361,11 +352,8 @@ static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *
         return rc;
     gin_game *g = malloc(sizeof *g);
     if (!g)
-        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
-    int idx = 0, line = 0;
-    rc = gin_record_replay_lines(d->rec, g, NULL, NULL, &idx, &line);
-    if (rc != GIN_OK)
-        fault_at(fault, line ? HEADER_LINES + line : 0, rc, "the game does not replay (%s)", gin_strerror(rc));
+        return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    rc = gin_kept_replays(d->rec, HEADER_LINES, g, fault);
     free(g);
     return rc;
 }

@@ -27,20 +27,6 @@ int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf,
     return m < 0 ? m : n + m;
 }
 
-static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fault_at(gin_text_fault *fault, int line, int status, const char *fmt, ...)
-{
-    if (fault) {
-        fault->line = line;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
-
 /* A header line must be "KEY VALUE": the value into *val. Returns 0 or -1. */
 static int header_value(char *buf, const char *key, char **val)
 {
@@ -62,32 +48,32 @@ static int parse_header(const char **p, const char *end, gin_save_info *info, gi
     for (int line = 1; line <= SAVE_HEADER_LINES; line++) {
         int got = gin_kept_line(p, end, buf, sizeof buf);
         if (got == 0)
-            return fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
         if (line == SAVE_HEADER_LINES) {
             if (got < 0 || buf[0])
-                return fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
+                return gin_text_fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
             break;
         }
         char *v = NULL;
         if (got < 0 || header_value(buf, keys[line - 1], &v) != 0)
-            return fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
         gin_kept_quote(v, strlen(v), 20, q, sizeof q);
         long long x = 0;
         if (line == 1 && strcmp(v, "1") != 0)
-            return fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown save format version %s", q);
         if (line == 2) {
             if (gin_stats_level_index(v) < 0)
-                return fault_at(fault, line, GIN_ENAME, "unknown level %s (%s)", q, gin_stats_level_names());
+                return gin_text_fault_at(fault, line, GIN_ENAME, "unknown level %s (%s)", q, gin_stats_level_names());
             snprintf(info->level, sizeof info->level, "%s", v);
         }
         if (line == 3) {
             if (gin_kept_number(v, 0, 1, &x) != 0)
-                return fault_at(fault, line, GIN_EFORMAT, "practice %s: must be 0 or 1", q);
+                return gin_text_fault_at(fault, line, GIN_EFORMAT, "practice %s: must be 0 or 1", q);
             info->practice = (int)x;
         }
         if (line == 4) {
             if (gin_kept_number(v, 0, GIN_MAX_SEATS - 1, &x) != 0)
-                return fault_at(fault, line, GIN_EFORMAT, "human %s: must be a seat, 0 to 3", q);
+                return gin_text_fault_at(fault, line, GIN_EFORMAT, "human %s: must be a seat, 0 to 3", q);
             info->human = (int)x;
         }
     }
@@ -109,13 +95,13 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
     size_t n = (size_t)(end - p);
     char *body = malloc(n + 1);
     if (!body)
-        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
+        return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
     memcpy(body, p, n);
     body[n] = '\0';
     rc = gin_record_parse(body, rec, &line);
     free(body);
     if (rc != GIN_OK)
-        return fault_at(fault, SAVE_HEADER_LINES + line, rc, "%s", gin_strerror(rc));
+        return gin_text_fault_at(fault, SAVE_HEADER_LINES + line, rc, "%s", gin_strerror(rc));
     return GIN_OK;
 }
 
@@ -136,15 +122,15 @@ static int parse_save(void *ctx, const char *text, size_t len, gin_text_fault *f
         return rc;
     gin_game *g = malloc(sizeof *g);
     if (!g)
-        return fault_at(fault, 0, GIN_ESPACE, "out of memory");
-    int idx = 0, line = 0;
-    rc = gin_record_replay_lines(d->rec, g, NULL, NULL, &idx, &line);
+        return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
+    rc = gin_kept_replays(d->rec, SAVE_HEADER_LINES, g, fault);
     if (rc != GIN_OK)
-        fault_at(fault, line ? SAVE_HEADER_LINES + line : 0, rc, "the game does not replay (%s)", gin_strerror(rc));
+        ; /* said */
     else if (g->over)
-        rc = fault_at(fault, 0, GIN_ESTATE, "the game in it is already over");
+        rc = gin_text_fault_at(fault, 0, GIN_ESTATE, "the game in it is already over");
     else if (d->info->human >= g->rules.seats)
-        rc = fault_at(fault, 4, GIN_EFORMAT, "human %d: the game has %d seats", d->info->human, g->rules.seats);
+        rc =
+            gin_text_fault_at(fault, 4, GIN_EFORMAT, "human %d: the game has %d seats", d->info->human, g->rules.seats);
     free(g);
     return rc;
 }

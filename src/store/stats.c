@@ -194,18 +194,9 @@ int gin_stats_format(const gin_stats *s, char *buf, size_t cap)
     return (int)used;
 }
 
-static int fault_at(gin_text_fault *fault, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fault_at(gin_text_fault *fault, int line, const char *fmt, ...)
-{
-    if (fault) {
-        fault->line = line;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(fault->what, sizeof fault->what, fmt, ap);
-        va_end(ap);
-    }
-    return line;
-}
+/* The parse's answer is the line at fault, so the fault's line doubles
+ * as the status. */
+#define fault_line(fault, line, ...) gin_text_fault_at((fault), (line), (line), __VA_ARGS__)
 
 /* "W45,L12,R0" (or "-") into l->recent. Returns 0 or -1. */
 static int parse_recent(char *tok, gin_level_stats *l)
@@ -287,13 +278,13 @@ static int parse_version(const char *buf, gin_text_fault *fault)
 {
     long long v = 0;
     if (strncmp(buf, "gin-stats ", 10) != 0 || gin_kept_number(buf + 10, 1, 1000000, &v) != 0)
-        return fault_at(fault, 1, "expected the version line 'gin-stats %d'", STATS_VERSION);
+        return fault_line(fault, 1, "expected the version line 'gin-stats %d'", STATS_VERSION);
     if (v > STATS_VERSION) {
-        fault_at(fault, 1, "format %lld", v);
+        fault_line(fault, 1, "format %lld", v);
         return GIN_KEPT_NEWER;
     }
     if (v != STATS_VERSION)
-        return fault_at(fault, 1, "format %lld is not format %d", v, STATS_VERSION);
+        return fault_line(fault, 1, "format %lld is not format %d", v, STATS_VERSION);
     return 0;
 }
 
@@ -310,7 +301,7 @@ int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *
     while (rc == 0 && (got = gin_kept_line(&p, end, buf, sizeof buf)) != 0) {
         line++;
         if (got < 0)
-            rc = fault_at(fault, line, "line too long");
+            rc = fault_line(fault, line, "line too long");
         else if (line == 1)
             rc = parse_version(buf, fault);
         else if (buf[0] && buf[0] != '#') {
@@ -318,10 +309,10 @@ int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *
             int lv, r;
             char what[160];
             if (parse_row(buf, &lv, &r, &l, what, sizeof what) != 0)
-                rc = fault_at(fault, line, "%s", what);
+                rc = fault_line(fault, line, "%s", what);
             else if (seen[lv] & (1u << (r + 1)))
-                rc = fault_at(fault, line, "%s %s appears twice", level_names[lv],
-                              r < 0 ? "all" : gin_stats_rules_name(r));
+                rc = fault_line(fault, line, "%s %s appears twice", level_names[lv],
+                                r < 0 ? "all" : gin_stats_rules_name(r));
             else {
                 seen[lv] |= 1u << (r + 1);
                 *(r < 0 ? &s->level[lv] : &s->cell[lv][r]) = l;
@@ -329,7 +320,7 @@ int gin_stats_parse(gin_stats *s, const char *text, size_t len, gin_text_fault *
         }
     }
     if (rc == 0 && line == 0)
-        rc = fault_at(fault, 1, "empty: expected the version line 'gin-stats %d'", STATS_VERSION);
+        rc = fault_line(fault, 1, "empty: expected the version line 'gin-stats %d'", STATS_VERSION);
     if (rc != 0)
         memset(s, 0, sizeof *s);
     return rc;
@@ -396,7 +387,7 @@ int gin_stats_convert_v1(gin_stats *s, const char *text, size_t len, gin_text_fa
         line++;
         if (got < 0) {
             memset(s, 0, sizeof *s);
-            return fault_at(fault, line, "line too long");
+            return fault_line(fault, line, "line too long");
         }
         if (!buf[0] || buf[0] == '#')
             continue;
@@ -410,7 +401,7 @@ int gin_stats_convert_v1(gin_stats *s, const char *text, size_t len, gin_text_fa
         }
         if (bad) {
             memset(s, 0, sizeof *s);
-            return fault_at(fault, line, "%s", what);
+            return fault_line(fault, line, "%s", what);
         }
         seen |= 1 << i;
         s->level[i] = l;

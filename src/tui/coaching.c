@@ -12,18 +12,6 @@
  * a turn and the table must not crawl. */
 enum { BOT_REVIEW_PLAYOUTS = 40000 };
 
-static void add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-    size_t n = strlen(buf);
-    if (n + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + n, cap - n, fmt, ap);
-    va_end(ap);
-}
-
 /* "knock, throwing K♣", or "go gin, throwing K♣" when it is gin. */
 static void move_text(const gin_view *v, gin_action a, char *buf, size_t cap)
 {
@@ -72,17 +60,17 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     }
     static char body[8192];
     body[0] = '\0';
-    add(body, sizeof body,
-        "The best moves by the engine's analysis: points are what this hand is expected to bring you, net; "
-        "win is your chance to win the game after it.\n\n");
+    gin_play_add(body, sizeof body,
+                 "The best moves by the engine's analysis: points are what this hand is expected to bring you, net; "
+                 "win is your chance to win the game after it.\n\n");
     for (int i = 0; i < n && i < 3; i++) {
         char m[64];
         move_text(v, mv[i].value.action, m, sizeof m);
-        add(body, sizeof body, "%d. %s: %+.1f points, win %.0f%%", i + 1, m, mv[i].value.points,
-            100.0 * mv[i].value.win);
+        gin_play_add(body, sizeof body, "%d. %s: %+.1f points, win %.0f%%", i + 1, m, mv[i].value.points,
+                     100.0 * mv[i].value.win);
         if (i)
-            add(body, sizeof body, " (%.1f points below the best)", mv[0].value.points - mv[i].value.points);
-        add(body, sizeof body, "\n   %s\n\n", mv[i].reason);
+            gin_play_add(body, sizeof body, " (%.1f points below the best)", mv[0].value.points - mv[i].value.points);
+        gin_play_add(body, sizeof body, "\n   %s\n\n", mv[i].reason);
     }
     gin_action mine;
     char line[GIN_PLAY_MSG], best[64];
@@ -93,12 +81,13 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
         char m[64];
         move_text(v, mine, m, sizeof m);
         double gap = mv[0].value.points - mv[k].value.points;
-        add(body, sizeof body, "Your pick, to %s: %+.1f points, win %.0f%%: %.1f points below the best.\n   %s\n", m,
-            mv[k].value.points, 100.0 * mv[k].value.win, gap, mv[k].reason);
+        gin_play_add(body, sizeof body,
+                     "Your pick, to %s: %+.1f points, win %.0f%%: %.1f points below the best.\n   %s\n", m,
+                     mv[k].value.points, 100.0 * mv[k].value.win, gap, mv[k].reason);
         size_t l = strlen(line);
         snprintf(line + l, sizeof line - l, " Your pick: %.1f points below it.", gap);
     } else if (k == 0) {
-        add(body, sizeof body, "Your pick is the best move.\n");
+        gin_play_add(body, sizeof body, "Your pick is the best move.\n");
     }
     gin_play_msg(p, 0, "%s", line);
     if (gin_ui_text_screen("Hint", body, "Enter: back to the table", "\n\033qH") < 0)
@@ -170,10 +159,10 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
     buf[0] = '\0';
     if (!s->decisions)
         return;
-    add(buf, cap,
-        "\nThe coach on your game: %d of %d decisions within %.1f points of the best (%.0f%%); %.1f points "
-        "lost in all.\n",
-        s->accurate, s->decisions, GIN_COACH_CLOSE, 100.0 * s->accurate / s->decisions, s->lost);
+    gin_play_add(buf, cap,
+                 "\nThe coach on your game: %d of %d decisions within %.1f points of the best (%.0f%%); %.1f points "
+                 "lost in all.\n",
+                 s->accurate, s->decisions, GIN_COACH_CLOSE, 100.0 * s->accurate / s->decisions, s->lost);
     for (int i = 0; i < s->n_worst; i++) {
         const gin_review_item *r = &s->worst[i];
         char mine[64], best[64], held[128] = "";
@@ -185,7 +174,8 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
             gin_ui_card_text(gin_cardset_first(q), c, sizeof c);
             l += (size_t)snprintf(held + l, sizeof held - l, "%s%s", l ? " " : "", c);
         }
-        add(buf, cap, "%s Hand %d, turn %d, holding %s: you chose to %s; best was to %s (%.1f points better).\n",
-            i ? " " : "Biggest mistakes:\n ", r->hand_no, r->turn + 1, held, mine, best, r->cost);
+        gin_play_add(buf, cap,
+                     "%s Hand %d, turn %d, holding %s: you chose to %s; best was to %s (%.1f points better).\n",
+                     i ? " " : "Biggest mistakes:\n ", r->hand_no, r->turn + 1, held, mine, best, r->cost);
     }
 }

@@ -139,6 +139,10 @@ int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_ac
  * line. Returns 0 or -1. */
 int gin_play_write_position(gin_play *p, char *path, size_t cap);
 
+/* Append printf-style to the NUL-terminated text in buf[cap], cut to fit
+ * (append.c). */
+void gin_play_add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* The coach at the table (coaching.c). The hint page for the decision of
  * v (the best three moves, their values and reasons, and the player's
  * pick against them); *select gets the best move's card to pick, or

@@ -21,18 +21,6 @@ typedef struct replay {
     char text[MAX_STEPS + 1][STEP_TEXT]; /* what each step did */
 } replay;
 
-static void add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-    size_t n = strlen(buf);
-    if (n + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + n, cap - n, fmt, ap);
-    va_end(ap);
-}
-
 /* "You", "Bot", or in a ring "Bot 2" (numbered from your left). */
 static const char *name(const replay *r, int seat)
 {
@@ -56,33 +44,33 @@ static void on_event(void *ctx, const gin_event *ev)
     switch (ev->kind) {
     case GIN_EV_DEAL:
         if (ev->seat == (ev->value + 1) % r->seats) /* once, with the first seat's cards */
-            add(t, STEP_TEXT, "%s%s dealt; the upcard is %s.", sp, name(r, ev->value), c);
+            gin_play_add(t, STEP_TEXT, "%s%s dealt; the upcard is %s.", sp, name(r, ev->value), c);
         break;
     case GIN_EV_TAKE_UPCARD:
-        add(t, STEP_TEXT, "%s%s took the upcard %s.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s took the upcard %s.", sp, who, c);
         break;
     case GIN_EV_PASS:
-        add(t, STEP_TEXT, "%s%s passed on %s.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s passed on %s.", sp, who, c);
         break;
     case GIN_EV_DRAW_STOCK:
-        add(t, STEP_TEXT, "%s%s drew %s from the stock.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s drew %s from the stock.", sp, who, c);
         break;
     case GIN_EV_DRAW_DISCARD:
-        add(t, STEP_TEXT, "%s%s took %s from the pile.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s took %s from the pile.", sp, who, c);
         break;
     case GIN_EV_DISCARD:
-        add(t, STEP_TEXT, "%s%s threw %s.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s threw %s.", sp, who, c);
         break;
     case GIN_EV_KNOCK:
     case GIN_EV_GIN:
-        add(t, STEP_TEXT, "%s%s %s", sp, who, ev->kind == GIN_EV_GIN ? "went gin" : "knocked");
-        add(t, STEP_TEXT, gin_card_valid(ev->card) ? ", throwing %s face down." : ".", c);
+        gin_play_add(t, STEP_TEXT, "%s%s %s", sp, who, ev->kind == GIN_EV_GIN ? "went gin" : "knocked");
+        gin_play_add(t, STEP_TEXT, gin_card_valid(ev->card) ? ", throwing %s face down." : ".", c);
         break;
     case GIN_EV_LAYOFF:
-        add(t, STEP_TEXT, "%s%s laid off %s.", sp, who, c);
+        gin_play_add(t, STEP_TEXT, "%s%s laid off %s.", sp, who, c);
         break;
     case GIN_EV_RESHUFFLE:
-        add(t, STEP_TEXT, "%sThe pile became a new stock of %d.", sp, ev->value);
+        gin_play_add(t, STEP_TEXT, "%sThe pile became a new stock of %d.", sp, ev->value);
         break;
     default: /* the result is said from the game, after the step */
         break;
@@ -133,21 +121,21 @@ static void hand_line(const replay *r, int seat, gin_cardset held, char *buf, si
         a.unmatched = held;
         a.deadwood = 0;
     }
-    add(buf, cap, "%-6s ", name(r, seat));
+    gin_play_add(buf, cap, "%-6s ", name(r, seat));
     char c[16];
     for (int m = 0; m < a.n_melds; m++) {
-        add(buf, cap, "[");
+        gin_play_add(buf, cap, "[");
         for (gin_cardset s = a.melds[m]; s; s &= s - 1) {
             gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
-            add(buf, cap, "%s%s", c, s & (s - 1) ? " " : "");
+            gin_play_add(buf, cap, "%s%s", c, s & (s - 1) ? " " : "");
         }
-        add(buf, cap, "] ");
+        gin_play_add(buf, cap, "] ");
     }
     for (gin_cardset s = a.unmatched; s; s &= s - 1) {
         gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
-        add(buf, cap, "%s ", c);
+        gin_play_add(buf, cap, "%s ", c);
     }
-    add(buf, cap, "%s deadwood %d\n", gin_ui_utf8() ? "\xc2\xb7" : "-", a.deadwood);
+    gin_play_add(buf, cap, "%s deadwood %d\n", gin_ui_utf8() ? "\xc2\xb7" : "-", a.deadwood);
 }
 
 /* How the hand ended, from the game after its last step. */
@@ -156,15 +144,16 @@ static void result_line(const replay *r, const gin_game *g, char *buf, size_t ca
     static const char *const kinds[] = {"knock", "undercut", "gin", "big gin"};
     const gin_hand_score *s = g->n_results > 0 ? &g->results[g->n_results - 1] : NULL;
     if (!s || s->winner < 0) {
-        add(buf, cap, "The hand is void: nobody scores.\n");
+        gin_play_add(buf, cap, "The hand is void: nobody scores.\n");
         return;
     }
     const char *k = s->kind >= 0 && s->kind < 4 ? kinds[s->kind] : "?";
     if (r->seats > 2)
-        add(buf, cap, "%s won the hand (%s); %d penalty points were paid in all.\n", name(r, s->winner), k, s->points);
+        gin_play_add(buf, cap, "%s won the hand (%s); %d penalty points were paid in all.\n", name(r, s->winner), k,
+                     s->points);
     else
-        add(buf, cap, "%s %s %d points (%s).\n", name(r, s->winner), s->winner == r->human ? "score" : "scores",
-            s->points, k);
+        gin_play_add(buf, cap, "%s %s %d points (%s).\n", name(r, s->winner),
+                     s->winner == r->human ? "score" : "scores", s->points, k);
 }
 
 static void page(const replay *r, const gin_game *at, int hand_no, int step, int total, char *title, size_t tcap,
@@ -176,21 +165,21 @@ static void page(const replay *r, const gin_game *at, int hand_no, int step, int
     else
         snprintf(title, tcap, "Replay of hand %d: move %d of %d", hand_no, step, total);
     body[0] = '\0';
-    add(body, bcap, "%s\n", step <= MAX_STEPS ? r->text[step] : "");
+    gin_play_add(body, bcap, "%s\n", step <= MAX_STEPS ? r->text[step] : "");
     if (step == total && h->phase == GIN_PHASE_OVER)
         result_line(r, at, body, bcap);
-    add(body, bcap, "\n");
+    gin_play_add(body, bcap, "\n");
     for (int k = 1; k <= r->seats; k++) /* the bots from your left, you last */
         hand_line(r, (r->human + k) % r->seats, h->held[(r->human + k) % r->seats], body, bcap);
     char top[16] = "-";
     if (h->pile_n > 0)
         gin_ui_card_text(h->pile[h->pile_n - 1], top, sizeof top);
-    add(body, bcap, "%-6s %s on top, %d card%s; stock %d\n", "Pile", top, h->pile_n, h->pile_n == 1 ? "" : "s",
-        h->stock_n);
+    gin_play_add(body, bcap, "%-6s %s on top, %d card%s; stock %d\n", "Pile", top, h->pile_n, h->pile_n == 1 ? "" : "s",
+                 h->stock_n);
     if (step > 0)
-        add(body, bcap, "\nBefore:\n");
+        gin_play_add(body, bcap, "\nBefore:\n");
     for (int s = step - 1; s >= 0 && s > step - 1 - SHOWN_BEFORE; s--)
-        add(body, bcap, "  %3d. %s\n", s, s <= MAX_STEPS ? r->text[s] : "");
+        gin_play_add(body, bcap, "  %3d. %s\n", s, s <= MAX_STEPS ? r->text[s] : "");
 }
 
 int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, int step, char *title, size_t tcap,

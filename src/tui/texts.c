@@ -10,19 +10,6 @@
 #include "keys.h"
 #include "ui.h"
 
-/* Append to buf (bounded; silently truncates). */
-static void add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add(char *buf, size_t cap, const char *fmt, ...)
-{
-    size_t n = strlen(buf);
-    if (n + 1 >= cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + n, cap - n, fmt, ap);
-    va_end(ap);
-}
-
 static const char *name_of(const gin_play *p, int seat) { return gin_play_seat_name(p, seat); }
 
 /* A seat's name inside a sentence: "you", "Bot 2". */
@@ -32,9 +19,9 @@ void gin_play_log_text(const gin_play *p, char *buf, size_t cap)
 {
     buf[0] = '\0';
     if (!p->n_log)
-        add(buf, cap, "No move yet this hand.");
+        gin_play_add(buf, cap, "No move yet this hand.");
     for (int i = 0; i < p->n_log; i++)
-        add(buf, cap, "%3d  %s\n", i + 1, p->log[i]);
+        gin_play_add(buf, cap, "%3d  %s\n", i + 1, p->log[i]);
 }
 
 /* Who, for the pile page: "you", "the bot", "Bot 2". */
@@ -49,9 +36,9 @@ static const char *pile_who(const gin_play *p, int seat)
  * three columns: "K♠", "10♥"). */
 static void add_padded(char *buf, size_t cap, const char *text, int width)
 {
-    add(buf, cap, "%s", text);
+    gin_play_add(buf, cap, "%s", text);
     for (int w = gin_ui_strwidth(text); w < width; w++)
-        add(buf, cap, " ");
+        gin_play_add(buf, cap, " ");
 }
 
 void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
@@ -59,7 +46,7 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
     const gin_hand *h = &p->m.game.hand;
     buf[0] = '\0';
     if (!p->n_pile_log) {
-        add(buf, cap, "The pile is empty.");
+        gin_play_add(buf, cap, "The pile is empty.");
         return;
     }
     int top = -1;
@@ -74,19 +61,19 @@ void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
             snprintf(what, sizeof what, "the first upcard");
         else
             snprintf(what, sizeof what, "%s by %s", e->face_down ? "knocked face down" : "thrown", pile_who(p, e->by));
-        add(buf, cap, "%3d.  ", i + 1);
+        gin_play_add(buf, cap, "%3d.  ", i + 1);
         add_padded(buf, cap, c, 4);
-        add(buf, cap, "%s", what);
+        gin_play_add(buf, cap, "%s", what);
         if (e->took >= 0)
-            add(buf, cap, ", taken by %s", pile_who(p, e->took));
+            gin_play_add(buf, cap, ", taken by %s", pile_who(p, e->took));
         else if (e->took == GIN_PILE_RESHUFFLED)
-            add(buf, cap, ", shuffled into the new stock");
+            gin_play_add(buf, cap, ", shuffled into the new stock");
         else if (i == top && h->phase != GIN_PHASE_OVER)
-            add(buf, cap, "   (top)");
-        add(buf, cap, "\n");
+            gin_play_add(buf, cap, "   (top)");
+        gin_play_add(buf, cap, "\n");
     }
-    add(buf, cap, "\n%d in the stock. Cards taken back from the pile and still held show face up %s.", h->stock_n,
-        gin_play_seats(p) > 2 ? "in the taker's box" : "above the bot's hand");
+    gin_play_add(buf, cap, "\n%d in the stock. Cards taken back from the pile and still held show face up %s.",
+                 h->stock_n, gin_play_seats(p) > 2 ? "in the taker's box" : "above the bot's hand");
 }
 
 /* "You knock", "Bot goes gin": who won the hand, and how. */
@@ -133,7 +120,7 @@ static void centre(char *buf, size_t cap, const char *s, int w)
  * (29 wide) and the two totals under "total". */
 static void close_line(char *buf, size_t cap, const char *label, const char *you, const char *bot)
 {
-    add(buf, cap, "%-29s%6s%9s%6s\n", label, you, "", bot);
+    gin_play_add(buf, cap, "%-29s%6s%9s%6s\n", label, you, "", bot);
 }
 
 static void close_int(char *buf, size_t cap, const char *label, int you, int bot)
@@ -164,7 +151,7 @@ static void game_close(const gin_play *p, const gin_game_score *s, const gin_rul
                   s->points[b] + s->game_bonus[b] + s->box_bonus[b]);
         close_line(buf, cap, "Shutout: doubled", lead == h ? "x 2" : "", lead == b ? "x 2" : "");
     }
-    add(buf, cap, "%-29s%6s%9s%6s\n", "", "======", "", "======");
+    gin_play_add(buf, cap, "%-29s%6s%9s%6s\n", "", "======", "", "======");
     close_int(buf, cap, "Final total", s->total[h], s->total[b]);
 }
 
@@ -176,8 +163,8 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     char you[16], bot[16];
     centre(you, sizeof you, "You", 12);
     centre(bot, sizeof bot, "Bot", 12);
-    add(buf, cap, "%23s%s   %s\n", "", you, bot);
-    add(buf, cap, "%-4s  %-16s %5s %6s   %5s %6s\n", "Hand", "Result", "hand", "total", "hand", "total");
+    gin_play_add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    gin_play_add(buf, cap, "%-4s  %-16s %5s %6s   %5s %6s\n", "Hand", "Result", "hand", "total", "hand", "total");
     int run[2] = {0, 0};
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
@@ -192,12 +179,12 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
                 snprintf(pts[k], sizeof pts[k], "-");
             }
         }
-        add(buf, cap, "%4d  %-16s %5s %6d   %5s %6d\n", i + 1, res, pts[0], run[0], pts[1], run[1]);
+        gin_play_add(buf, cap, "%4d  %-16s %5s %6d   %5s %6d\n", i + 1, res, pts[0], run[0], pts[1], run[1]);
     }
     if (!g->n_results)
-        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+        gin_play_add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
     const gin_game_score *s = &g->score;
-    add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
+    gin_play_add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
     close_int(buf, cap, "Boxes (hands won)", s->hands_won[p->human], s->hands_won[p->bot]);
     if (s->over) {
         game_close(p, s, &g->rules, buf, cap);
@@ -205,15 +192,16 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     }
     const gin_rules *r = &g->rules;
     if (g->hand_no == 0)
-        add(buf, cap, "\nNo hand has been dealt yet.");
+        gin_play_add(buf, cap, "\nNo hand has been dealt yet.");
     else if (g->hand.phase == GIN_PHASE_OVER)
-        add(buf, cap, "\nHand %d is over; hand %d comes next.", g->hand_no, g->hand_no + 1);
+        gin_play_add(buf, cap, "\nHand %d is over; hand %d comes next.", g->hand_no, g->hand_no + 1);
     else
-        add(buf, cap, "\nHand %d is in play.", g->hand_no);
-    add(buf, cap, " The game ends when someone reaches %d", r->target);
+        gin_play_add(buf, cap, "\nHand %d is in play.", g->hand_no);
+    gin_play_add(buf, cap, " The game ends when someone reaches %d", r->target);
     if (r->max_hands > 0)
-        add(buf, cap, " or after %d hands", r->max_hands);
-    add(buf, cap,
+        gin_play_add(buf, cap, " or after %d hands", r->max_hands);
+    gin_play_add(
+        buf, cap,
         ". Then: a game bonus of %d to whoever reached %d, %d a box for each hand won, and a shutout doubles %s.\n",
         r->game_bonus, r->target, r->box_bonus,
         r->shutout == GIN_SHUTOUT_DOUBLE_NO_BOX ? "the winner's points and bonus (no boxes)" : "the winner's total");
@@ -227,8 +215,8 @@ static void hollywood_close(const gin_play *p, char *buf, size_t cap)
     const gin_game_score *hs = p->m.game.hollywood;
     int h = p->human, b = p->bot;
 #define ROW(label, f)                                                                                                  \
-    add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b], hs[1].f[b],   \
-        hs[2].f[b])
+    gin_play_add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b],      \
+                 hs[1].f[b], hs[2].f[b])
     ROW("Hand points", points);
     ROW("Boxes (hands won)", hands_won);
     if (hs[0].over || hs[1].over || hs[2].over) {
@@ -241,12 +229,13 @@ static void hollywood_close(const gin_play *p, char *buf, size_t cap)
                 snprintf(sh[j * 3 + k], sizeof sh[0], "%s",
                          hs[k].shutout && hs[k].total[seat] > hs[k].total[other] ? "x 2" : "");
             }
-        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Shutout: doubled", sh[0], sh[1], sh[2], sh[3], sh[4], sh[5]);
-        add(buf, cap, "%-23s%s   %s\n", "", "==================", "==================");
+        gin_play_add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Shutout: doubled", sh[0], sh[1], sh[2], sh[3], sh[4],
+                     sh[5]);
+        gin_play_add(buf, cap, "%-23s%s   %s\n", "", "==================", "==================");
         ROW("Total", total);
-        add(buf, cap, "\nA game's bonus, box points, shutout and total count once it is over:");
+        gin_play_add(buf, cap, "\nA game's bonus, box points, shutout and total count once it is over:");
         for (int k = 0; k < 3; k++)
-            add(buf, cap, " game %d %s%s", k + 1, hs[k].over ? "is over" : "goes on", k < 2 ? "," : ".\n");
+            gin_play_add(buf, cap, " game %d %s%s", k + 1, hs[k].over ? "is over" : "goes on", k < 2 ? "," : ".\n");
     }
 #undef ROW
 }
@@ -259,8 +248,8 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
     char you[32], bot[32];
     centre(you, sizeof you, "You", 18);
     centre(bot, sizeof bot, "Bot", 18);
-    add(buf, cap, "%23s%s   %s\n", "", you, bot);
-    add(buf, cap, "%-4s  %-16s %6s%6s%6s   %6s%6s%6s\n", "Hand", "Result", "G1", "G2", "G3", "G1", "G2", "G3");
+    gin_play_add(buf, cap, "%23s%s   %s\n", "", you, bot);
+    gin_play_add(buf, cap, "%-4s  %-16s %6s%6s%6s   %6s%6s%6s\n", "Hand", "Result", "G1", "G2", "G3", "G1", "G2", "G3");
     gin_game_score prev[3], cur[3];
     memset(prev, 0, sizeof prev);
     for (int i = 0; i < g->n_results; i++) {
@@ -281,17 +270,17 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
                 else
                     snprintf(cell[j * 3 + k], sizeof cell[0], "%s", r->winner < 0 ? "-" : "");
             }
-        add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3], cell[4],
-            cell[5]);
+        gin_play_add(buf, cap, "%4d  %-16s %6s%6s%6s   %6s%6s%6s\n", i + 1, res, cell[0], cell[1], cell[2], cell[3],
+                     cell[4], cell[5]);
         memcpy(prev, cur, sizeof prev);
     }
     if (!g->n_results)
-        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
-    add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
+        gin_play_add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    gin_play_add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
     hollywood_close(p, buf, cap);
-    add(buf, cap,
-        "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
-        "all three; a game that is over takes no more points.\n");
+    gin_play_add(buf, cap,
+                 "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
+                 "all three; a game that is over takes no more points.\n");
 }
 
 /* A ring of 3-4: penalty points per seat per hand and running totals,
@@ -300,36 +289,36 @@ static void sheet_table(const gin_play *p, char *buf, size_t cap)
 {
     const gin_game *g = &p->m.game;
     int n = gin_play_seats(p);
-    add(buf, cap, "%-4s  %-18s", "", "");
+    gin_play_add(buf, cap, "%-4s  %-18s", "", "");
     for (int k = 0; k < n; k++)
-        add(buf, cap, "  %11s", name_of(p, (p->human + k) % n));
-    add(buf, cap, "\n%-4s  %-18s", "Hand", "Won by");
+        gin_play_add(buf, cap, "  %11s", name_of(p, (p->human + k) % n));
+    gin_play_add(buf, cap, "\n%-4s  %-18s", "Hand", "Won by");
     for (int k = 0; k < n; k++)
-        add(buf, cap, "  %5s %5s", "hand", "total");
-    add(buf, cap, "\n");
+        gin_play_add(buf, cap, "  %5s %5s", "hand", "total");
+    gin_play_add(buf, cap, "\n");
     int run[GIN_MAX_SEATS] = {0};
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
         char res[40];
         result_text(p, r, res, sizeof res);
-        add(buf, cap, "%4d  %-18s", i + 1, res);
+        gin_play_add(buf, cap, "%4d  %-18s", i + 1, res);
         for (int k = 0; k < n; k++) {
             int seat = (p->human + k) % n;
             if (r->winner < 0) {
-                add(buf, cap, "  %5s %5d", "-", run[k]);
+                gin_play_add(buf, cap, "  %5s %5d", "-", run[k]);
                 continue;
             }
             run[k] += r->penalty[seat];
-            add(buf, cap, "  %5d %5d", r->penalty[seat], run[k]);
+            gin_play_add(buf, cap, "  %5d %5d", r->penalty[seat], run[k]);
         }
-        add(buf, cap, "\n");
+        gin_play_add(buf, cap, "\n");
     }
     if (!g->n_results)
-        add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
-    add(buf, cap,
-        "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
-        "to %d; the lowest total wins.%s\n",
-        g->rules.target, g->score.over ? " The game is over." : "");
+        gin_play_add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
+    gin_play_add(buf, cap,
+                 "\nPenalty points: the hand's winner takes none. The game ends after the hand that takes anyone "
+                 "to %d; the lowest total wins.%s\n",
+                 g->rules.target, g->score.over ? " The game is over." : "");
 }
 
 void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
@@ -339,8 +328,8 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
     if (gin_play_seats(p) > 2) {
         char rules[96];
         gin_play_rules_label(&g->rules, rules, sizeof rules);
-        add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, gin_play_seats(p),
-            g->rules.target);
+        gin_play_add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, gin_play_seats(p),
+                     g->rules.target);
         sheet_table(p, buf, cap);
         return;
     }
@@ -348,8 +337,8 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
     gin_play_rules_label(&g->rules, rules, sizeof rules);
     if (g->rules.max_hands > 0)
         snprintf(hands, sizeof hands, " or %d hands", g->rules.max_hands);
-    add(buf, cap, "%s rules, game to %d%s%s.\n\n", rules, g->rules.target, hands,
-        g->rules.hollywood ? ", Hollywood: three games at once" : "");
+    gin_play_add(buf, cap, "%s rules, game to %d%s%s.\n\n", rules, g->rules.target, hands,
+                 g->rules.hollywood ? ", Hollywood: three games at once" : "");
     if (g->rules.hollywood)
         sheet_hollywood(p, buf, cap);
     else
@@ -380,25 +369,27 @@ static void gameover_table(const gin_play *p, char *title, size_t tcap, char *bu
     buf[0] = '\0';
     int top = order[n - 1];
     if (g->score.total[top] >= g->rules.target)
-        add(buf, cap, "%s reached %d penalty point%s (the game is to %d) after %d hand%s. The lowest total wins:\n\n",
-            top == p->human ? "You" : name_of(p, top), g->score.total[top], g->score.total[top] == 1 ? "" : "s",
-            g->rules.target, g->n_results, g->n_results == 1 ? "" : "s");
+        gin_play_add(buf, cap,
+                     "%s reached %d penalty point%s (the game is to %d) after %d hand%s. The lowest total wins:\n\n",
+                     top == p->human ? "You" : name_of(p, top), g->score.total[top],
+                     g->score.total[top] == 1 ? "" : "s", g->rules.target, g->n_results, g->n_results == 1 ? "" : "s");
     else
-        add(buf, cap, "The game is over after %d hand%s. The lowest total wins:\n\n", g->n_results,
-            g->n_results == 1 ? "" : "s");
+        gin_play_add(buf, cap, "The game is over after %d hand%s. The lowest total wins:\n\n", g->n_results,
+                     g->n_results == 1 ? "" : "s");
     for (int i = 0; i < n; i++)
-        add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(p, order[i]), g->score.total[order[i]],
-            order[i] == w ? "   wins" : "");
+        gin_play_add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(p, order[i]), g->score.total[order[i]],
+                     order[i] == w ? "   wins" : "");
     if (w < 0)
-        add(buf, cap, "\nTwo or more share the lowest total: a drawn game.\n");
+        gin_play_add(buf, cap, "\nTwo or more share the lowest total: a drawn game.\n");
     else if (w == p->human)
-        add(buf, cap, "\nYou win with the lowest total, %d.\n", total);
+        gin_play_add(buf, cap, "\nYou win with the lowest total, %d.\n", total);
     else
-        add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(p, w), total,
-            g->score.total[p->human]);
-    add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
-        p->practice ? "A practice game: not counted in your statistics."
-                    : "Games at a table of three or four are not counted in the statistics (kept for two players).");
+        gin_play_add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(p, w), total,
+                     g->score.total[p->human]);
+    gin_play_add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
+                 p->practice
+                     ? "A practice game: not counted in your statistics."
+                     : "Games at a table of three or four are not counted in the statistics (kept for two players).");
 }
 
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
@@ -420,36 +411,36 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     buf[0] = '\0';
     const char *hands = g->n_results == 1 ? "" : "s";
     if (w == p->human)
-        add(buf, cap, "You win the game, %ld to %ld (by %ld), after %d hand%s.\n", mine, theirs, mine - theirs,
-            g->n_results, hands);
+        gin_play_add(buf, cap, "You win the game, %ld to %ld (by %ld), after %d hand%s.\n", mine, theirs, mine - theirs,
+                     g->n_results, hands);
     else if (w == p->bot)
-        add(buf, cap, "The bot wins the game, %ld to %ld (by %ld), after %d hand%s.\n", theirs, mine, theirs - mine,
-            g->n_results, hands);
+        gin_play_add(buf, cap, "The bot wins the game, %ld to %ld (by %ld), after %d hand%s.\n", theirs, mine,
+                     theirs - mine, g->n_results, hands);
     else
-        add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
+        gin_play_add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
     if (p->practice) {
-        add(buf, cap, "A practice game: it is not counted in your statistics.\n");
+        gin_play_add(buf, cap, "A practice game: it is not counted in your statistics.\n");
         char summary[2048];
         gin_play_summary_text(p, summary, sizeof summary);
-        add(buf, cap, "%s", summary);
+        gin_play_add(buf, cap, "%s", summary);
     } else if (p->stats_ok) {
         const gin_level_stats *l = &p->stats.level[p->level];
-        add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
-            gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
+        gin_play_add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
+                     gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
     }
-    add(buf, cap, "\n");
+    gin_play_add(buf, cap, "\n");
     if (!g->rules.hollywood) {
-        add(buf, cap, "%29s%6s%9s%6s\n", "", "You", "", "Bot");
+        gin_play_add(buf, cap, "%29s%6s%9s%6s\n", "", "You", "", "Bot");
         game_close(p, &g->score, &g->rules, buf, cap);
     } else {
         char you[32], bot[32];
         centre(you, sizeof you, "You", 18);
         centre(bot, sizeof bot, "Bot", 18);
-        add(buf, cap, "%23s%s   %s\n", "", you, bot);
-        add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Hollywood", "G1", "G2", "G3", "G1", "G2", "G3");
+        gin_play_add(buf, cap, "%23s%s   %s\n", "", you, bot);
+        gin_play_add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Hollywood", "G1", "G2", "G3", "G1", "G2", "G3");
         hollywood_close(p, buf, cap);
     }
-    add(buf, cap, "\nt shows the whole score sheet, hand by hand.\n");
+    gin_play_add(buf, cap, "\nt shows the whole score sheet, hand by hand.\n");
 }
 
 void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
@@ -467,18 +458,18 @@ void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
         char chose[64], best[64];
         gin_play_action_text(r->chosen, chose, sizeof chose);
         gin_play_action_text(r->best, best, sizeof best);
-        add(buf, cap, "Turn %d: %s chose to %s; the best was to %s (about %.1f points better):\n   %s\n\n", r->turn + 1,
-            r->seat == p->human ? "you" : "the bot", chose, best, r->cost, r->reason);
+        gin_play_add(buf, cap, "Turn %d: %s chose to %s; the best was to %s (about %.1f points better):\n   %s\n\n",
+                     r->turn + 1, r->seat == p->human ? "you" : "the bot", chose, best, r->cost, r->reason);
         if (r->seat == p->human) {
             n++;
             lost += r->cost;
         }
     }
     if (!n)
-        add(buf, cap, "Each of your %d decisions this hand was within %.1f points of the best. Well played.\n", mine_n,
-            GIN_COACH_CLOSE);
+        gin_play_add(buf, cap, "Each of your %d decisions this hand was within %.1f points of the best. Well played.\n",
+                     mine_n, GIN_COACH_CLOSE);
     else
-        add(buf, cap, "%d of your %d decisions cost something; about %.1f points in all.\n", n, mine_n, lost);
+        gin_play_add(buf, cap, "%d of your %d decisions cost something; about %.1f points in all.\n", n, mine_n, lost);
 }
 
 const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
@@ -491,17 +482,18 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
     const char *screen = gin_asset("help-screen.txt");
     buf[0] = '\0';
     if (rules)
-        add(buf, cap, "%s\n", rules);
+        gin_play_add(buf, cap, "%s\n", rules);
     if (changes > 0 && changes < 1 << 20) {
         char label[96];
         gin_play_rules_label(in_play, label, sizeof label);
-        add(buf, cap,
-            "THIS GAME\n  Rules in play: %s. Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
-            "  Every rule and its value: gin --help and docs/rules.md.\n\n",
-            label, in_play->knock_limit, in_play->gin_bonus, in_play->undercut_bonus, in_play->target);
+        gin_play_add(buf, cap,
+                     "THIS GAME\n  Rules in play: %s. Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
+                     "  Every rule and its value: gin --help and docs/rules.md.\n\n",
+                     label, in_play->knock_limit, in_play->gin_bonus, in_play->undercut_bonus, in_play->target);
     }
     if (gin_play_seats(p) > 2)
-        add(buf, cap,
+        gin_play_add(
+            buf, cap,
             "A TABLE OF %d (gin --players %d)\n"
             "You play against %d bots of the same level, clockwise from your left: Bot 1 (left), %s.\n"
             "Seven cards each; knock or go gin with eight after drawing, as with two.\n"
@@ -520,7 +512,7 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
             p->m.game.rules.undercut_penalty, p->m.game.rules.target);
     char keys[4096], kept[32], spaced[64] = "";
     if (gin_keys_help(keys, sizeof keys) > 0)
-        add(buf, cap, "KEYS\n%s\n", keys);
+        gin_play_add(buf, cap, "KEYS\n%s\n", keys);
     gin_keys_kept(kept, sizeof kept);
     for (size_t i = 0, n = 0; kept[i] && n + 3 < sizeof spaced; i++)
         if (kept[i] != 'Q') { /* q says it */
@@ -528,13 +520,13 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
             spaced[n++] = ' ';
             spaced[n] = '\0';
         }
-    add(buf, cap,
-        "  While the bot plays, any key skips its pause; %spressed then act at your turn.\n"
-        "  The key line shows the keys that apply now; in a narrow window the least\n"
-        "  used ones are left to this page.\n\n",
-        spaced);
+    gin_play_add(buf, cap,
+                 "  While the bot plays, any key skips its pause; %spressed then act at your turn.\n"
+                 "  The key line shows the keys that apply now; in a narrow window the least\n"
+                 "  used ones are left to this page.\n\n",
+                 spaced);
     if (screen)
-        add(buf, cap, "%s", screen);
+        gin_play_add(buf, cap, "%s", screen);
     return buf;
 }
 
@@ -617,17 +609,19 @@ static void spread_note(const gin_play *p, char *t, size_t cap)
     if (n <= 1)
         return;
     if (k == p->human && p->sd_chosen)
-        add(t, cap, "You chose how to show your melds (%d ways were open to you).\n", n);
+        gin_play_add(t, cap, "You chose how to show your melds (%d ways were open to you).\n", n);
     else if (k == p->human)
-        add(t, cap,
+        gin_play_add(
+            t, cap,
             "The rules showed your melds the least-deadwood way that leaves %s the most deadwood (%d ways were "
             "open to you: pick one when you knock).\n",
             others, n);
     else if (p->sd_chosen)
-        add(t, cap, "%s chose how to show its melds (%d ways were open to it).\n", kn, n);
+        gin_play_add(t, cap, "%s chose how to show its melds (%d ways were open to it).\n", kn, n);
     else
-        add(t, cap, "%s showed its melds the least-deadwood way that leaves %s the most deadwood (of %d ways).\n", kn,
-            others, n);
+        gin_play_add(t, cap,
+                     "%s showed its melds the least-deadwood way that leaves %s the most deadwood (of %d ways).\n", kn,
+                     others, n);
 }
 
 /* The penalties of a ring's hand, spelled out. */
@@ -661,48 +655,48 @@ static void ring_scoring(const gin_play *p, char *t, size_t cap)
     char pt[32];
     t[0] = '\0';
     if (x == 2)
-        add(t, cap, "The first upcard was a spade: the hand counts double.\n");
+        gin_play_add(t, cap, "The first upcard was a spade: the hand counts double.\n");
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
-        add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
-            sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
-                                       : (k == p->human ? "go big gin" : "goes big gin"),
-            bonus);
+        gin_play_add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
+                     sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
+                                                : (k == p->human ? "go big gin" : "goes big gin"),
+                     bonus);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            add(t, cap, "  %s: %d + %d = %s\n", name_of(p, seat), sd->deadwood[seat], bonus,
-                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
+            gin_play_add(t, cap, "  %s: %d + %d = %s\n", name_of(p, seat), sd->deadwood[seat], bonus,
+                         penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
     if (sd->kind != GIN_RESULT_UNDERCUT) {
-        add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
-            k == p->human ? "You" : name_of(p, k), kd, kd);
+        gin_play_add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
+                     k == p->human ? "You" : name_of(p, k), kd, kd);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], kd,
-                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
+            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], kd,
+                         penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
-    add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
-        k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
-        w == p->human ? "you win" : "it wins");
-    add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %s\n", name_of(p, k), kd, u, r->undercut_penalty,
-        penalty_text(sd->penalty[k], x, pt, sizeof pt));
+    gin_play_add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
+                 k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
+                 w == p->human ? "you win" : "it wins");
+    gin_play_add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %s\n", name_of(p, k), kd, u,
+                 r->undercut_penalty, penalty_text(sd->penalty[k], x, pt, sizeof pt));
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
         if (seat == w)
-            add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
+            gin_play_add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
         else
-            add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], u,
-                penalty_text(sd->penalty[seat], x, pt, sizeof pt));
+            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], u,
+                         penalty_text(sd->penalty[seat], x, pt, sizeof pt));
     }
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
         if (seat != w && sd->deadwood[seat] == u)
-            add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
-                seat == p->human ? "You" : name_of(p, seat), u);
+            gin_play_add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
+                         seat == p->human ? "You" : name_of(p, seat), u);
     }
 }
 
@@ -743,8 +737,8 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
     if (!gin)
         spread_note(p, s->text, sizeof s->text);
     if (any_lay)
-        add(s->text, sizeof s->text, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
-    add(s->text, sizeof s->text, "%s", totals);
+        gin_play_add(s->text, sizeof s->text, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
+    gin_play_add(s->text, sizeof s->text, "%s", totals);
 }
 
 void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
@@ -809,25 +803,26 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     const char *kn = k == p->human ? "you" : "the bot", *dn = d == p->human ? "you" : "the bot";
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
-        add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
-            sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin", bonus,
-            d == p->human ? "your" : "the bot's", dd, pts, kn);
-        add(t, cap, "No layoffs against gin.\n");
+        gin_play_add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
+                     sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin",
+                     bonus, d == p->human ? "your" : "the bot's", dd, pts, kn);
+        gin_play_add(t, cap, "No layoffs against gin.\n");
     } else {
         spread_note(p, t, cap);
         if (sd->n_layoffs)
-            add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
-                d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
-                sd->defender_deadwood_before_layoffs, dd);
+            gin_play_add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
+                         d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
+                         sd->defender_deadwood_before_layoffs, dd);
         if (sd->kind == GIN_RESULT_UNDERCUT)
-            add(t, cap,
+            gin_play_add(
+                t, cap,
                 "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
                 d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, pts, dn);
         else
-            add(t, cap, "Knock: %d against %d: the difference, %d point%s, to %s.\n", dd, kd, pts, pts == 1 ? "" : "s",
-                kn);
+            gin_play_add(t, cap, "Knock: %d against %d: the difference, %d point%s, to %s.\n", dd, kd, pts,
+                         pts == 1 ? "" : "s", kn);
     }
     if (x == 2)
-        add(t, cap, "The first upcard was a spade: the hand counts double, %d points.\n", sd->points);
-    add(t, cap, "%s", score);
+        gin_play_add(t, cap, "The first upcard was a spade: the hand counts double, %d points.\n", sd->points);
+    gin_play_add(t, cap, "%s", score);
 }
