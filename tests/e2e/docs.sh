@@ -5,7 +5,8 @@
 #     CMD"), and every option the page names is the program's: under a
 #     command, one that command takes (in its --help, or a spelling its
 #     option table has and the command accepts); elsewhere, one some command
-#     takes. Every command has its section; the knob list is the program's.
+#     takes. Every command has its section; the knob list is the program's,
+#     and docs/rules.md explains each knob.
 #  2. README.md: every option it names is the program's (those of the table
 #     in "Playing", which names every option of the table), and each command
 #     shown in a console block prints exactly what is shown under it.
@@ -25,6 +26,7 @@ src=$(cd "$src" && pwd)
 man=${DOCS_MAN:-$src/docs/gin.6}
 readme=${DOCS_README:-$src/README.md}
 proto=${DOCS_PROTOCOL:-$src/docs/protocol.md}
+rules=${DOCS_RULES:-$src/docs/rules.md}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -34,7 +36,7 @@ fail() {
 }
 # count FILE: its lines (the failures a pipeline wrote there), 0 if none.
 count() { if [ -e "$1" ]; then grep -c . "$1"; else echo 0; fi; }
-for f in "$man" "$readme" "$proto"; do [ -r "$f" ] || { echo "docs: cannot read $f"; exit 1; }; done
+for f in "$man" "$readme" "$proto" "$rules"; do [ -r "$f" ] || { echo "docs: cannot read $f"; exit 1; }; done
 export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state" XDG_CONFIG_HOME="$tmp/config" LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 
@@ -145,6 +147,11 @@ sed -n '/^\.\\" The knobs, as gin sim --help lists them/,/^\.\\" end of the knob
     sed 's/\.$//' | tr ',' '\n' | tr -d ' ' | grep . >"$tmp/man.knobs"
 diff -u "$tmp/knobs" "$tmp/man.knobs" >"$tmp/diff" ||
     { fail "gin.6: the knob list differs from gin sim --help's (- the program, + the page):"; sed 1,2d "$tmp/diff"; }
+
+# Every knob is explained in docs/rules.md (the page sends the reader there).
+while read -r k; do
+    grep -qE -- "\`(--)?$k( [^\`]*)?\`" "$rules" || fail "docs/rules.md does not explain the knob $k"
+done <"$tmp/knobs"
 
 # ---- 2. The README.
 awk -v dir="$tmp" '
