@@ -1,5 +1,6 @@
-/* The key table (src/tui/keys.c): sound in itself, and the README's key
- * list is exactly what it makes, so the two cannot drift apart. */
+/* The key table (src/tui/keys.c): sound in itself, and the key lists of the
+ * README and of the manual page (docs/gin.6) are exactly what it makes, so
+ * they cannot drift apart. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,12 +81,59 @@ static void test_readme_lists_the_keys(void **state)
     assert_string_equal(a, md);
 }
 
+/* The manual page's KEYS list is the same table, as roff: a tagged
+ * paragraph per entry, its keys in bold (a minus escaped), its help a
+ * sentence. */
+static int keys_roff(char *buf, size_t cap)
+{
+    size_t n, len = 0;
+    const gin_key *k = gin_keys(&n);
+    for (size_t i = 0; i < n; i++) {
+        char names[64], help[160];
+        size_t w = 0;
+        for (const char *p = k[i].names; *p && w + 3 < sizeof names; p++) {
+            if (*p == '-')
+                names[w++] = '\\';
+            names[w++] = *p;
+        }
+        names[w] = '\0';
+        snprintf(help, sizeof help, "%s", k[i].help);
+        if (help[0] >= 'a' && help[0] <= 'z')
+            help[0] = (char)(help[0] - 'a' + 'A');
+        int m = snprintf(buf + len, cap - len, ".TP\n.B %s\n%s.\n", names, help);
+        if (m < 0 || (size_t)m >= cap - len)
+            return -1;
+        len += (size_t)m;
+    }
+    return (int)len;
+}
+
+static void test_manual_lists_the_keys(void **state)
+{
+    (void)state;
+    char *page = read_file(GIN_SOURCE_DIR "/docs/gin.6");
+    const char *start_mark =
+        ".\\\" The key list is made from src/tui/keys.c; tests/tui/test_keys.c keeps it in step.\n";
+    char *a = strstr(page, start_mark);
+    assert_non_null(a);
+    a += strlen(start_mark);
+    char *b = strstr(a, ".\\\" end of the key list\n");
+    assert_non_null(b);
+    *b = '\0';
+    static char roff[8192];
+    assert_true(keys_roff(roff, sizeof roff) > 0);
+    if (strcmp(a, roff) != 0)
+        fprintf(stderr, "docs/gin.6's key list differs from the key table; it should read:\n%s", roff);
+    assert_string_equal(a, roff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_is_sound),
         cmocka_unit_test(test_kept_keys),
         cmocka_unit_test(test_readme_lists_the_keys),
+        cmocka_unit_test(test_manual_lists_the_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
