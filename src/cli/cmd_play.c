@@ -46,7 +46,8 @@ static void usage(FILE *f)
             "  --no-mouse     keys only (the terminal selects and pastes as usual); --mouse:\n"
             "                 click cards and piles, the wheel scrolls the log and pages\n"
             "For this game only:\n"
-            "  --opponent NAME  a bot level as above, or exec:COMMAND: an external bot\n"
+            "  --opponent NAME  a bot as for --level (this game; the next takes --level's),\n"
+            "                 or exec:COMMAND: an external bot\n"
             "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
             "                 e.g. --opponent exec:'python3 examples/pybot.py'. Its standard\n"
             "                 error goes to bot.log in the state directory. A bot that answers\n"
@@ -83,7 +84,8 @@ static void add_note(char *note, size_t cap, const char *text)
 typedef struct table_args {
     int changed; /* a remembered setting changed */
     int ascii;
-    const char *opponent; /* exec:COMMAND, or NULL */
+    const char *opponent;       /* exec:COMMAND, or NULL */
+    const char *opponent_level; /* --opponent LEVEL: the bot of this game, not remembered */
     int have_seed;
     uint64_t seed;
     gin_rules_knobs knobs;
@@ -140,11 +142,10 @@ static const struct option table_opts[] = {{"level", required_argument, 0, O_LEV
                                            {0, 0, 0, 0}};
 
 /* A level name into the settings; 0, or CLI_USAGE after the message. */
-static int set_level(const cli_opts *o, gin_settings *s, const char *what)
+static int set_level(const cli_opts *o, gin_settings *s)
 {
     if (gin_stats_level_index(o->value) < 0)
-        return cli_bad(o, "unknown %s '%s' (%s%s)", what, o->value, gin_stats_level_names(),
-                       strcmp(what, "opponent") ? "" : ", or exec:COMMAND");
+        return cli_bad(o, "unknown level '%s' (%s)", o->value, gin_stats_level_names());
     snprintf(s->level, sizeof s->level, "%s", o->value);
     return 0;
 }
@@ -156,10 +157,16 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
     gin_rules r;
     switch (c) {
     case O_LEVEL:
-        return set_level(o, s, "level");
+        return set_level(o, s);
     case O_OPPONENT:
-        a->opponent = gin_bots_is_exec(o->value) ? o->value : NULL;
-        return a->opponent ? 0 : set_level(o, s, "opponent");
+        if (gin_bots_is_exec(o->value)) {
+            a->opponent = o->value;
+            return 0;
+        }
+        if (gin_stats_level_index(o->value) < 0)
+            return cli_bad(o, "unknown opponent '%s' (%s, or exec:COMMAND)", o->value, gin_stats_level_names());
+        a->opponent_level = o->value;
+        return 0;
     case O_PLAYERS:
         if (cli_int(o, 2, GIN_MAX_SEATS, &n) != 0)
             return CLI_USAGE;
@@ -247,7 +254,7 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
         default:
             if ((rc = value_option(&o, c, s, a)) != 0)
                 return rc;
-            a->changed |= c != O_SEED && (c != O_OPPONENT || !a->opponent);
+            a->changed |= c != O_SEED && c != O_OPPONENT;
             continue;
         }
         *flag = to;
@@ -495,7 +502,7 @@ int gin_cmd_play(int argc, char **argv)
         return rc;
     if ((rc = first_rules(p, &a, note, sizeof note)) != 0)
         return rc;
-    p->level = gin_stats_level_index(p->set.level);
+    p->level = gin_stats_level_index(a.opponent_level ? a.opponent_level : p->set.level);
     if (p->level < 0)
         p->level = 1;
     p->practice = p->set.open;

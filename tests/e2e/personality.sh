@@ -24,4 +24,12 @@ keys Escape
 play_hand
 quit_clean "quit after a hand against the blocker"
 grep -qx "level = hoarder" "$T/config/gin/settings" || fail "the personality chosen in the menu is not remembered"
+
+# --opponent names the bot of this game only: the remembered one stays.
+rm -f "$T/state/gin/save"
+start --opponent waiter --seed 4 --fast
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+screen | grep -q "Waiter bot" || fail "--opponent waiter does not seat the waiter"
+quit_clean "quit against the waiter"
+grep -qx "level = hoarder" "$T/config/gin/settings" || fail "--opponent changed the remembered level: $(cat "$T/config/gin/settings")"
 echo "PASS"
