@@ -138,7 +138,7 @@ static void worlds_weigh(worlds *w, const ai_tracker *t)
         top_s = w->w_stock[c] > top_s ? w->w_stock[c] : top_s;
     }
     for (int i = 0; i < w->n_pool; i++) {
-        gin_card c = w->pool[i];
+        gin_card c = (unsigned char)w->pool[i];
         w->w_opp[c] /= top;
         w->w_stock[c] /= top_s;
     }
@@ -180,7 +180,7 @@ static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
     for (int tries = 0;; tries++) {
         uint64_t r = gin_rng_next(rng);
         int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
-        gin_card c = pool[i];
+        gin_card c = (unsigned char)pool[i];
         /* After many refusals take the pick: bounds the loop, barely bends the odds. */
         if ((float)(uint32_t)r * (1.0f / 4294967296.0f) < wt[c] || tries >= 64) {
             pool[i] = pool[--*n];

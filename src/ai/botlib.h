@@ -91,19 +91,19 @@ enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
 enum { AI_TAKE_DRAW = 0, AI_TAKE_COMBO = 1 };
 
 typedef struct ai_params {
-    int infer;            /* tracker weighs discards and declines */
     double lookahead;     /* weight of the expected deadwood after the next draw (above 1:
                           * the current deadwood counts against the potential) */
     double danger_w;      /* points charged per unit chance of feeding the opponent */
     double take_margin;   /* a face-up card must beat a blind draw by this much */
-    int knock_mode;       /* AI_KNOCK_* */
-    int early_turns;      /* threshold mode: knock freely before this many turns */
-    int late_dw;          /* threshold mode: later, knock only at or below this */
     double knock_ev;      /* EV mode: knock if expected points >= this ... */
     double knock_ev_turn; /* ... plus this per completed turn */
     double max_undercut;  /* EV mode: never knock with a higher undercut chance */
-    int samples;          /* EV mode: opponent hands sampled */
     double finish_p;      /* EV mode: knock if this likely to reach the target (0: off) */
+    int infer;            /* tracker weighs discards and declines */
+    int knock_mode;       /* AI_KNOCK_* */
+    int early_turns;      /* threshold mode: knock freely before this many turns */
+    int late_dw;          /* threshold mode: later, knock only at or below this */
+    int samples;          /* EV mode: opponent hands sampled */
     int late_stock;       /* threshold mode: also knock once the stock is down to this (0: off) */
     int take_mode;        /* AI_TAKE_* */
     int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of

@@ -369,6 +369,8 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
             (p.after[c] == p.after[best] && gin_card_value(c) > gin_card_value(best)))
             best = c;
     }
+    if (best == GIN_NO_CARD) /* cannot happen: x itself is throwable */
+        best = x;
     seat_throw(s, &p, best);
     return best;
 }

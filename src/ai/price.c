@@ -17,19 +17,19 @@ enum { BIG = 1 << 20, MAX_RANKS = 4, OPTS = 6 };
 
 /* Deadwood value of every 13-bit suit mask, built by the preprocessor
  * (meld.c keeps the same table private). */
-#define V0(x) x, x + 1
-#define V1(x) V0(x), V0(x + 2)
-#define V2(x) V1(x), V1(x + 3)
-#define V3(x) V2(x), V2(x + 4)
-#define V4(x) V3(x), V3(x + 5)
-#define V5(x) V4(x), V4(x + 6)
-#define V6(x) V5(x), V5(x + 7)
-#define V7(x) V6(x), V6(x + 8)
-#define V8(x) V7(x), V7(x + 9)
-#define V9(x) V8(x), V8(x + 10)
-#define V10(x) V9(x), V9(x + 10)
-#define V11(x) V10(x), V10(x + 10)
-#define V12(x) V11(x), V11(x + 10)
+#define V0(x) (x), (x) + 1
+#define V1(x) V0(x), V0((x) + 2)
+#define V2(x) V1(x), V1((x) + 3)
+#define V3(x) V2(x), V2((x) + 4)
+#define V4(x) V3(x), V3((x) + 5)
+#define V5(x) V4(x), V4((x) + 6)
+#define V6(x) V5(x), V5((x) + 7)
+#define V7(x) V6(x), V6((x) + 8)
+#define V8(x) V7(x), V7((x) + 9)
+#define V9(x) V8(x), V8((x) + 10)
+#define V10(x) V9(x), V9((x) + 10)
+#define V11(x) V10(x), V10((x) + 10)
+#define V12(x) V11(x), V11((x) + 10)
 const uint8_t ai_suit_value[1 << GIN_RANKS] = {V12(0)};
 
 #define k_suit_value ai_suit_value

@@ -13,6 +13,9 @@
 #include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "opts.h"
+
+enum { O_LEVEL = 1000, O_THINK };
 
 static void usage(FILE *f)
 {
@@ -231,34 +234,37 @@ int gin_cmd_engine(int argc, char **argv)
     static engine e; /* the client holds a whole view: keep it off the stack */
     memset(&e, 0, sizeof e);
     e.level = "hard";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    static const struct option opts[] = {{"level", required_argument, 0, O_LEVEL},
+                                         {"think", required_argument, 0, O_THINK},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    cli_opts o;
+    cli_opts_init(&o, "gin engine", argc, argv, "h", opts);
+    int c;
+    long long ms;
+    while ((c = cli_next(&o)) != -1) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (!strcmp(a, "--level") && i + 1 < argc) {
-            e.level = argv[++i];
-        } else if (!strncmp(a, "--level=", 8)) {
-            e.level = a + 8;
-        } else if (!strcmp(a, "--think") && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            if (errno || *end || v < 0 || v > 600000) {
-                fprintf(stderr, "gin engine: --think: expected milliseconds, got '%s'\n", argv[i]);
-                return 2;
-            }
-            e.think_ms = (int)v;
-        } else {
-            fprintf(stderr, "gin engine: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
+        case O_LEVEL:
+            e.level = o.value;
+            break;
+        case O_THINK: /* as gin sim takes it */
+            if (cli_int(&o, 0, 3600000, &ms) != 0)
+                return CLI_USAGE;
+            e.think_ms = (int)ms;
+            break;
+        default:
+            return CLI_USAGE;
         }
     }
+    if (cli_no_operands(&o))
+        return CLI_USAGE;
     gin_agent probe;
     if (gin_ai_create(e.level, 1, e.think_ms, &probe) != GIN_OK) {
-        fprintf(stderr, "gin engine: unknown level '%s'; levels: %s\n", e.level, gin_ai_names());
-        return 2;
+        fprintf(stderr, "gin engine: --level: unknown level '%s' (%s)\n", e.level, gin_ai_names());
+        return CLI_USAGE;
     }
     if (probe.destroy)
         probe.destroy(probe.self);
@@ -270,8 +276,8 @@ int gin_cmd_engine(int argc, char **argv)
         e.line_no++;
         size_t n = strlen(line);
         if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
+            int ch;
+            while ((ch = getchar()) != EOF && ch != '\n')
                 ;
             fprintf(stderr, "gin engine: line %ld is too long; ignored\n", e.line_no);
             continue;

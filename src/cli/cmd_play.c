@@ -434,7 +434,7 @@ static int run_table(gin_play *p, const table_args *a, const char *dir, char *no
     int rc = a->opponent ? start_opponent(p, a->opponent, dir) : 0;
     if (rc != 0)
         return rc;
-    gin_ui_opts uo = {!(p->set.no_color || getenv("NO_COLOR")), p->set.four_color, a->ascii, NULL, !p->set.mouse};
+    gin_ui_opts uo = {!(p->set.no_color || gin_ui_no_color_env()), p->set.four_color, a->ascii, NULL, !p->set.mouse};
     char why[1200] = "";
     if (gin_ui_open(&uo, why, sizeof why) != 0) {
         fprintf(stderr, "gin: %s\n", why);

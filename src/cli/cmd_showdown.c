@@ -23,7 +23,7 @@ static const char showdown_usage[] =
     "knocker spreads its least-deadwood melds, the defender spreads and lays off\n"
     "(not against gin) to its least deadwood, and the result is printed:\n"
     "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H"
-    "<TAB>defender 2: [KS KH KD KC] [JS JD JC] 2H<TAB>layoffs 5S TD\n"
+    "<TAB>defender 2: [JS JD JC] [KS KH KD KC] 2H<TAB>layoffs 5S TD\n"
     "\n"
     "Options:\n"
     "  The rule set decides the knock limit and the bonuses: --rules NAME picks a\n"

@@ -20,13 +20,19 @@ void cli_opts_init(cli_opts *o, const char *cmd, int argc, char **argv, const ch
     opterr = 0;
 }
 
-/* The long name of option `val`, or NULL. */
-static const char *long_name(const cli_opts *o, int val)
+/* The long option of `val`, or NULL. */
+static const struct option *long_opt(const cli_opts *o, int val)
 {
     for (const struct option *p = o->longopts; p && p->name; p++)
         if (!p->flag && p->val == val)
-            return p->name;
+            return p;
     return NULL;
+}
+
+static const char *long_name(const cli_opts *o, int val)
+{
+    const struct option *p = long_opt(o, val);
+    return p ? p->name : NULL;
 }
 
 int cli_next(cli_opts *o)
@@ -49,8 +55,11 @@ int cli_next(cli_opts *o)
             snprintf(o->shown, sizeof o->shown, "-%c", optopt);
         else
             snprintf(o->shown, sizeof o->shown, "%.*s", (int)strcspn(typed, "="), typed);
+        const struct option *lo = optopt ? long_opt(o, optopt) : NULL;
         if (c == ':')
             fprintf(stderr, "%s: option '%s' needs a value\n", o->cmd, o->shown);
+        else if (lo && lo->has_arg == no_argument && strchr(typed, '='))
+            fprintf(stderr, "%s: option '%s' takes no value\n", o->cmd, o->shown);
         else
             fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", o->cmd, o->shown, o->cmd);
         return '?';

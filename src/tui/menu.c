@@ -12,7 +12,7 @@
 void gin_play_apply_display(const gin_play *p)
 {
     /* NO_COLOR wins over the menu: colours stay off while it is set. */
-    gin_ui_opts o = {!p->set.no_color && !getenv("NO_COLOR"), p->set.four_color, 0, NULL, !p->set.mouse};
+    gin_ui_opts o = {!p->set.no_color && !gin_ui_no_color_env(), p->set.four_color, 0, NULL, !p->set.mouse};
     gin_ui_set_opts(&o);
 }
 
@@ -81,7 +81,7 @@ static void menu_items(const gin_play *p, char items[M_N][96])
     snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
     snprintf(items[M_COLOR], 96, "Colours            %s",
              p->set.no_color      ? "off"
-             : getenv("NO_COLOR") ? "on (but NO_COLOR is set)"
+             : gin_ui_no_color_env() ? "on (but NO_COLOR is set)"
                                   : "on");
     static const char *const speeds[GIN_SPEEDS] = {"slow (a long pause on each)", "normal (a pause on each)",
                                                    "fast (a short pause on each)", "instant (no pauses)"};

@@ -67,7 +67,7 @@ int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_ac
         }
         if (k == -1)
             return 0;
-        if (k >= 1000) /* left or right: not a choice here */
+        if (k > shown) /* left or right (1000 and up): not a choice here */
             continue;
         if (k > 0)
             out->spread = gin_spread_of(&list[k - 1]);

@@ -40,3 +40,9 @@ int gin_ui_check_terminal(char *why, size_t cap)
     }
     return 0;
 }
+
+int gin_ui_no_color_env(void)
+{
+    const char *v = getenv("NO_COLOR");
+    return v && *v;
+}

@@ -18,6 +18,9 @@ typedef struct gin_ui_opts {
     int no_mouse;      /* 1 = keys only: the terminal keeps the mouse (select, paste) */
 } gin_ui_opts;
 
+/* NO_COLOR asks for no colours: set and not empty (no-color.org). */
+int gin_ui_no_color_env(void);
+
 /* Can the table run here? Standard input and output must be a terminal,
  * TERM set to a known type that can address the cursor. Changes nothing:
  * call it before starting anything the table would need. Returns 0, or -1

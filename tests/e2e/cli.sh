@@ -120,6 +120,11 @@ status_ "sim negative games" 2 "^gin sim: --games: must be a whole number from 1
 status_ "sim games without value" 2 "^gin sim: option '--games' needs a value\$" -- sim --p1 simple --p2 simple --games
 status_ "table level without value" 2 "^gin: option '--level' needs a value\$" -- --level
 status_ "table unknown short option" 2 "^gin: unknown option '-x'" -- -x
+status_ "a flag given a value" 2 "^gin engine: option '--help' takes no value\$" -- engine --help=x
+status_ "engine think out of range" 2 "^gin engine: --think: must be a whole number from 0 to 3600000, not '99999999'\$" -- engine --think 99999999
+status_ "engine think not a number" 2 "^gin engine: --think: must be a whole number from 0 to 3600000, not 'abc'\$" -- engine --think=abc
+status_ "engine unknown level" 2 "^gin engine: --level: unknown level 'zzz' \(.*expert.*\)\$" -- engine --level zzz
+status_ "engine stray operand" 2 "gin engine" -- engine extra
 status_ "table bad players" 2 "^gin: --players: must be a whole number from 2 to 4, not '5'\$" -- --players 5
 # One rule for seeds: a whole number from 0 to 2^64-1, the table as gin sim.
 status_ "table seed -1" 2 "^gin: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- --seed -1

@@ -11,6 +11,7 @@
 #include <curses.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gin/game.h"
 #include "gin/rules.h"
@@ -115,6 +116,20 @@ static void sample(gin_scene *t)
     t->n_log = 1;
     snprintf(t->message, sizeof t->message, "Your turn: draw from the stock (s) or take the 9D (d).");
     snprintf(t->keys, sizeof t->keys, "s stock  d discard  q quit");
+}
+
+/* NO_COLOR counts only when set to something (no-color.org): an empty
+ * NO_COLOR, as some shells leave behind, keeps the colours. */
+static void test_no_color_env(void **state)
+{
+    (void)state;
+    unsetenv("NO_COLOR");
+    assert_int_equal(gin_ui_no_color_env(), 0);
+    setenv("NO_COLOR", "", 1);
+    assert_int_equal(gin_ui_no_color_env(), 0);
+    setenv("NO_COLOR", "1", 1);
+    assert_int_equal(gin_ui_no_color_env(), 1);
+    unsetenv("NO_COLOR");
 }
 
 static void test_table_80x24_utf8(void **state)
@@ -1018,6 +1033,7 @@ int main(void)
 {
     setlocale(LC_ALL, "C.UTF-8");
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_color_env),
         cmocka_unit_test(test_table_80x24_utf8),
         cmocka_unit_test(test_table_120x40_big_cards),
         cmocka_unit_test(test_table_ascii),
