@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -310,7 +311,9 @@ static int io_fault(xbot *x, int r, const char *when)
 /* Open the bot's log for appending, refusing a symbolic link (the log is
  * in a directory others may write to, and a link would make us append a
  * bot's output to any file of the user's) and not hanging on a FIFO with no
- * reader. Returns the descriptor, or -1 with err set. */
+ * reader. A log past GIN_BOT_LOG_MAX bytes starts over when a bot starts,
+ * so a chatty bot cannot fill the disk over many runs. Returns the
+ * descriptor, or -1 with err set. */
 static int open_log(const xbot *x, char *err, size_t errcap)
 {
     const char *path = x->log_path ? x->log_path : "/dev/null";
@@ -322,6 +325,13 @@ static int open_log(const xbot *x, char *err, size_t errcap)
         snprintf(err, errcap, "exec:%.200s: cannot open the bot log %s: %s", x->command, path, strerror(errno));
     else
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* the bot writes as to any stderr */
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > GIN_BOT_LOG_MAX &&
+        ftruncate(fd, 0) == 0) {
+        static const char note[] = "gin: the bot log passed its limit and started over\n";
+        ssize_t w = write(fd, note, sizeof note - 1);
+        (void)w; /* a note only: the bot's own output matters more */
+    }
     return fd;
 }
 

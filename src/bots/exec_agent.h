@@ -30,14 +30,17 @@
 #include <stdint.h>
 #include "gin/agent.h"
 
-enum { GIN_EXEC_MOVE_MS = 5000 /* default time a bot has for each answer */ };
+enum {
+    GIN_EXEC_MOVE_MS = 5000,        /* default time a bot has for each answer */
+    GIN_BOT_LOG_MAX = 1024 * 1024   /* a bot log larger than this starts over when a bot starts */
+};
 
 /* Start `command` and do the handshake ("gin 1" -> "ok NAME"; allowed
  * max(move_ms, 5000) ms). move_ms <= 0 means GIN_EXEC_MOVE_MS. seed is sent
  * to the bot with its first game (later games with the same agent get seeds
  * derived from it). log_path NULL means /dev/null; the log is opened for
- * appending (created 0600) each time the bot starts, and a symbolic link
- * there is refused. On success fills *out (name: the bot's own name;
+ * appending (created 0600) each time the bot starts, emptied first when it
+ * is over GIN_BOT_LOG_MAX bytes, and a symbolic link there is refused. On success fills *out (name: the bot's own name;
  * destroy sends quit, waits briefly, then SIGTERM / SIGKILL to the bot's
  * process group, and reaps) and returns GIN_OK. On failure returns
  * GIN_EINVAL (bad argument, no resources) or GIN_ESTATE (the bot did not

@@ -33,6 +33,21 @@ static int replay_next(gin_play *p, gin_action *a)
     return 0;
 }
 
+/* The record holds GIN_RECORD_MAX_ACTIONS moves (some hundred hands): a
+ * game past it can no longer be saved. The save would resume an earlier
+ * point of a game that goes on, so it goes, and the player is told; the
+ * game plays on and, quit, counts as abandoned, as any unsaved game. */
+static void remove_save(gin_play *p);
+static void record_full(gin_play *p)
+{
+    p->too_long = 1;
+    if (gin_play_can_save(p))
+        remove_save(p);
+    p->can_save = 0;
+    gin_play_msg(p, 1, "This game has passed %d moves, more than a save holds: from here it is not saved.",
+                 GIN_RECORD_MAX_ACTIONS);
+}
+
 /* Keep the action for the save, if the match will take it: an action the
  * hand refuses changes nothing, so it must not be in the record either (a
  * record with it could not be saved or replayed). */
@@ -45,6 +60,8 @@ static int record(gin_play *p, gin_action a)
     int at = p->rec->n_actions;
     if (gin_record_add(p->rec, a) == GIN_OK)
         p->acted_by[at] = (int8_t)p->m.game.hand.turn;
+    else if (!p->too_long && !p->replaying)
+        record_full(p);
     return GIN_OK;
 }
 
@@ -563,6 +580,10 @@ static void save_move(gin_play *p, char *why, size_t cap)
 
 static int play_game(gin_play *p, char *why, size_t cap)
 {
+    if (p->too_long) { /* a new game fits again */
+        p->too_long = 0;
+        p->can_save = 1;
+    }
     gin_record_init(p->rec, &p->rules, p->seed);
     const gin_agent *agents[GIN_MAX_SEATS] = {&p->agent[0], &p->agent[1], &p->agent[2], &p->agent[3]};
     int rc = gin_match_init(&p->m, &p->rules, p->seed, agents, on_event, p);

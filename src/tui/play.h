@@ -113,6 +113,7 @@ typedef struct gin_play {
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
     int can_save; /* the state dir works */
+    int too_long;      /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
     gin_lock lock;          /* the state directory's table lock (store/lock.h) */
@@ -169,7 +170,9 @@ int gin_play_undo_point(const gin_play *p, const char **why);
 static inline int gin_play_can_save(const gin_play *p) { return p->can_save && !p->opponent; }
 static inline const char *gin_play_why_unsaved(const gin_play *p)
 {
-    return p->opponent ? "games against an external bot are not saved" : "the state directory cannot be used";
+    if (p->opponent)
+        return "games against an external bot are not saved";
+    return p->too_long ? "it is longer than a save can hold" : "the state directory cannot be used";
 }
 
 /* human.c: the human agent (its self is the gin_play). */

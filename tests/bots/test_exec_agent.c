@@ -518,6 +518,35 @@ static void test_log_refuses_a_symlink(void **state)
     unlink(target);
 }
 
+/* A bot log past its limit starts over when a bot starts (it would grow
+ * without bound over many games); one under it is appended to. */
+static void test_log_is_bounded(void **state)
+{
+    (void)state;
+    char path[600], err[1024];
+    snprintf(path, sizeof path, "%s/big.log", tmp_dir);
+    for (int big = 0; big < 2; big++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        long size = big ? GIN_BOT_LOG_MAX + 1 : 1000;
+        for (long i = 0; i < size; i++)
+            fputc('x', f);
+        fclose(f);
+        gin_agent a;
+        assert_int_equal(gin_bots_create("exec:read l; echo ok quiet; cat >/dev/null", 1, 0, path, &a, err, sizeof err),
+                         GIN_OK);
+        a.destroy(a.self);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        if (big)
+            assert_true(st.st_size > 0 && st.st_size < 200);
+        else
+            assert_int_equal(st.st_size, size);
+    }
+    unlink(path);
+    assert_no_children();
+}
+
 int main(int argc, char **argv)
 {
     have_setsid = system("command -v setsid >/dev/null 2>&1") == 0;
@@ -532,7 +561,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_bots_lose_cleanly),        cmocka_unit_test(test_bots_that_fail_the_handshake),
         cmocka_unit_test(test_agent_serves_several_games),   cmocka_unit_test(test_bot_trees_end_with_the_bot),
         cmocka_unit_test(test_strays_wait_for_the_last_bot), cmocka_unit_test(test_kill_all_ends_bots_and_strays),
-        cmocka_unit_test(test_exit_ends_the_bots),           cmocka_unit_test(test_log_refuses_a_symlink),
+        cmocka_unit_test(test_exit_ends_the_bots),           cmocka_unit_test(test_log_refuses_a_symlink), cmocka_unit_test(test_log_is_bounded),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[600];

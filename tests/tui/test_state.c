@@ -13,6 +13,18 @@
 #include "play.h"
 #include "settings.h"
 
+/* Why a game is not saved names the cause: a game past what a record
+ * holds is told as such, not as a broken state directory. */
+static void test_why_unsaved(void **state)
+{
+    (void)state;
+    static gin_play p;
+    memset(&p, 0, sizeof p);
+    assert_string_equal(gin_play_why_unsaved(&p), "the state directory cannot be used");
+    p.too_long = 1;
+    assert_string_equal(gin_play_why_unsaved(&p), "it is longer than a save can hold");
+}
+
 /* Players: the rules a ring plays; the table's rules are the store's
  * (gin_settings_rules), so what the settings file loads always plays. */
 static void test_settings_players(void **state)
@@ -56,6 +68,7 @@ static void test_settings_players(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_why_unsaved),
         cmocka_unit_test(test_settings_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
