@@ -96,7 +96,7 @@ typedef struct job {
 static void judge(const gin_view *v, long budget, result *r)
 {
     gin_move_value quick[GIN_ANALYSIS_MAX], deep[GIN_ANALYSIS_MAX];
-    gin_analysis_opts q = {budget, 0, 1}, d = {budget * 10, 1, 1};
+    gin_analysis_opts q = {budget, 0, 1, 1}, d = {budget * 10, 1, 1, 1}; /* the coach's own options */
     int nq = gin_analyze(v, &q, quick, GIN_ANALYSIS_MAX), nd = gin_analyze(v, &d, deep, GIN_ANALYSIS_MAX);
     memset(r, 0, sizeof *r);
     if (nq < 2 || nd != nq)

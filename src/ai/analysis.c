@@ -105,6 +105,7 @@ typedef struct worlds {
     float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
     long count;
     double eager; /* share of worlds where the opponent knocks at once */
+    int wary;     /* the opponent is k_opp_wary in every world */
 } worlds;
 
 /* Our seat plays for gin after the early turns, as hard does (it knocks
@@ -114,9 +115,12 @@ typedef struct worlds {
  * that waits for gin or a low knock (as hard does), one that knocks as
  * soon as the limit allows (as simple does). Either alone costs about five
  * points of win share against the other kind (docs/strength.md). */
-static const ai_ro_style k_me = {6, 0};
-static const ai_ro_style k_opp = {4, 3};
-static const ai_ro_style k_opp_eager = {1000, 1000};
+static const ai_ro_style k_me = {6, 0, 0};
+static const ai_ro_style k_opp = {4, 3, 0};
+static const ai_ro_style k_opp_eager = {1000, 1000, 0};
+/* The wary opponent (gin_analysis_opts.wary) knocks as soon as its knock
+ * would not be undercut. */
+static const ai_ro_style k_opp_wary = {1000, 1000, 1};
 
 /* The draw weights of the unseen cards (acceptance chances, each over the
  * largest), and the cards the tracker is sure of. */
@@ -145,7 +149,7 @@ static void worlds_weigh(worlds *w, const ai_tracker *t)
     w->want -= gin_cardset_count(w->sure);
 }
 
-static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed)
+static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed, int wary)
 {
     memset(w, 0, sizeof *w);
     gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
@@ -171,6 +175,7 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
     w->eager = (0.5 + v->knocks[(v->seat + 1) % 2]) / (1.0 + hands);
     if (w->eager > 1)
         w->eager = 1;
+    w->wary = wary;
 }
 
 /* Take one card out of pool[0..*n-1] by weight (acceptance chances in
@@ -223,7 +228,7 @@ static const ai_world *worlds_next(worlds *w)
     w->world.stock_n = m < w->stock_n ? m : w->stock_n;
     /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
     double f = (double)w->count * 0.6180339887498949;
-    w->world.style[1] = f - (double)(long)f < w->eager ? &k_opp_eager : &k_opp;
+    w->world.style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &k_opp_eager : &k_opp;
     w->count++;
     return &w->world;
 }
@@ -352,8 +357,9 @@ static void race_report(const race *r, const gin_action *moves, gin_move_value *
 }
 
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
-                    uint64_t seed, int full, gin_move_value *out, long *spent_out)
+                    uint64_t seed, int flags, gin_move_value *out, long *spent_out)
 {
+    int full = flags & AI_SEARCH_FULL;
     if (n < 1 || n > GIN_ANALYSIS_MAX || ref < 0 || ref >= n)
         return GIN_EINVAL;
     static const race zero;
@@ -365,7 +371,7 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     util u;
     util_build(v, &u);
     worlds w;
-    worlds_start(&w, v, t, seed);
+    worlds_start(&w, v, t, seed, flags & AI_SEARCH_WARY);
     long spent = 0, max_worlds = full ? budget / n : MAX_WORLDS;
     for (long i = 0; i < max_worlds; i++) {
         int left = 0;
@@ -405,7 +411,7 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
         return n;
     if (n > GIN_ANALYSIS_MAX)
         return GIN_ESPACE;
-    gin_analysis_opts def = {0, 0, 0};
+    gin_analysis_opts def = {0, 0, 0, 0};
     if (!o)
         o = &def;
     gin_action hard;
@@ -418,7 +424,8 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
     ai_tracker_build(v, 1, &t);
     gin_move_value vals[GIN_ANALYSIS_MAX];
     long budget = o->playouts > 0 ? o->playouts : GIN_ANALYSIS_PLAYOUTS;
-    int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed), o->full, vals, NULL);
+    int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed),
+                             (o->full ? AI_SEARCH_FULL : 0) | (o->wary ? AI_SEARCH_WARY : 0), vals, NULL);
     if (rc < 0)
         return rc;
     /* Rank: the moves still racing at the end by value, then the dropped. */
@@ -449,7 +456,7 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
 {
     double sq[80], val[80];
     worlds w;
-    worlds_start(&w, v, t, seed);
+    worlds_start(&w, v, t, seed, 0);
     if (n > 80)
         n = 80;
     for (int j = 0; j < n; j++)

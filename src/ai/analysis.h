@@ -37,6 +37,9 @@ typedef struct gin_analysis_opts {
     uint64_t seed; /* with the view, fixes every sampled world */
     int full;      /* 1: every move is played in every world (no race; the budget is shared
                     * evenly); 0: the race above */
+    int wary;      /* 1: the opponent is strong: it knocks as soon as its knock would not be
+                    * undercut, never into one (as if it could tell); 0: the expert's model,
+                    * a mix of styles from how often it has knocked this game */
 } gin_analysis_opts;
 
 typedef struct gin_move_value {

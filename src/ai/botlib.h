@@ -226,9 +226,11 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead);
 
 /* How a playout seat knocks: at or below `late` any time, anything within
  * the limit before `early` turns, and whatever it has when the stock is
- * about to run out. */
+ * about to run out. A `wary` seat never knocks short of gin unless its
+ * deadwood is under the other's: it plays as if it could tell when a
+ * knock would be undercut (a strong opponent, for the coach). */
 typedef struct ai_ro_style {
-    int early, late;
+    int early, late, wary;
 } ai_ro_style;
 
 /* A playout seat between turns: its ten cards, their least deadwood and
@@ -278,11 +280,13 @@ int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
 /* The analysis of moves[0..n-1] (n <= GIN_ANALYSIS_MAX, each legal for
  * v): moves[ref] is the race's reference (never dropped), `budget`
  * playouts at most, worlds from `seed` (already mixed with the view), and
- * full = 1 for no race. out[j] is moves[j]'s value, in the input order;
+ * flags: AI_SEARCH_FULL for no race, AI_SEARCH_WARY for the wary
+ * opponent of gin_analysis_opts. out[j] is moves[j]'s value, in the input order;
  * *spent (may be NULL) the playouts run. Returns the index of the best
  * move (the leader among those the race kept), or GIN_EINVAL. */
+enum { AI_SEARCH_FULL = 1, AI_SEARCH_WARY = 2 };
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
-                    uint64_t seed, int full, gin_move_value *out, long *spent);
+                    uint64_t seed, int flags, gin_move_value *out, long *spent);
 
 /* ---- expert.c ---- */
 /* The expert decides by the analysis (analysis.h): hard's move and the

@@ -374,7 +374,7 @@ int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_move *out, i
                                     : GIN_COACH_PLAYOUTS;
     /* Every move in every world: a ranking the player can read top to
      * bottom (the race's dropped moves would rank by fewer worlds). */
-    gin_analysis_opts ao = {budget, o->seed, 1};
+    gin_analysis_opts ao = {budget, o->seed, 1, 1};
     gin_move_value vals[GIN_ANALYSIS_MAX];
     int n = gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX);
     if (n <= 0)

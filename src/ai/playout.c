@@ -290,7 +290,8 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
     }
     const ai_ro_style *st = w->style[k];
     int last = voids_after_discard(w);
-    if (dw <= w->limit && (dw == 0 || dw <= st->late || w->turns < st->early || last)) {
+    if (dw <= w->limit && (dw == 0 || dw <= st->late || w->turns < st->early || last) &&
+        (dw == 0 || !st->wary || dw < w->seat[1 - k].dw)) {
         s->hand = h11 & ~gin_cardset_of(kc);
         *val = settle(w, k, s->hand, dw);
         return 1;
@@ -413,6 +414,8 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:
     case GIN_ACT_DRAW_DISCARD: {
+        if (!gin_card_valid(w.top)) /* a view with no face-up card (a made-up one): nothing to play */
+            return 0;
         priced p;
         price(&w.seat[0], w.top, &p);
         w.top = GIN_NO_CARD;
