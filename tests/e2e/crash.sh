@@ -84,6 +84,27 @@ for sig in TERM HUP INT QUIT USR1 USR2 ALRM; do
 done
 echo "crash: SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM mid-game: saved (replays), exit 0, terminal restored"
 
+# Crash signals: the handler restores the terminal, puts the previous
+# handler back and re-raises, so the process dies of the signal (a
+# sanitizer's or the system's report is not lost); the save of the last
+# move is kept.
+for sig in SEGV ABRT; do
+    rm -f "$T/state/gin/save"
+    start --seed 22 --fast --level easy
+    wait_for "Stock|Resume\\?" 20
+    play_for 2
+    for ((i = 0; i < 100; i++)); do [ -f "$T/state/gin/save" ] && break; play_for 1; done
+    [ -f "$T/state/gin/save" ] || fail "SIG$sig: no save before the signal"
+    pid=$(gin_pid)
+    [ -n "$pid" ] || fail "gin is not running before SIG$sig"
+    kill -"$sig" "$pid"
+    want=$((128 + $(kill -l "$sig")))
+    expect_exit "$want" "SIG$sig" 10
+    [ -f "$T/state/gin/save" ] || fail "SIG$sig: the save is gone"
+    save_replays
+done
+echo "crash: SIGSEGV, SIGABRT mid-game: the terminal restored, re-raised (exit 139, 134), the save kept"
+
 # Files 0600, directories 0700.
 for f in "$T/state/gin/save" "$T/config/gin/settings"; do
     [ -f "$f" ] && { [ "$(stat -c %a "$f")" = 600 ] || fail "$f is not 0600"; }

@@ -55,6 +55,17 @@ cmp -s "$S/save" "$T/save.zzz" || fail "the save was touched by a table that nev
 TERM=dumb run_env script -qec "TERM=dumb $GIN --seed 5" /dev/null </dev/null >"$T/dumb" 2>&1
 grep -q "cannot use terminal type 'dumb'" "$T/dumb" || fail "TERM=dumb is not refused: $(cat "$T/dumb")"
 cmp -s "$S/save" "$T/save.zzz" || fail "the save was touched by a table refused TERM=dumb"
+for term in nosuchterm ""; do
+    TERM=$term run_env script -qec "TERM=$term $GIN --seed 5" /dev/null </dev/null >"$T/badterm" 2>&1
+    grep -q "cannot use terminal type '$term'\|TERM is not set" "$T/badterm" ||
+        fail "TERM='$term' is not refused: $(cat "$T/badterm")"
+    cmp -s "$S/save" "$T/save.zzz" || fail "the save was touched by a table refused TERM='$term'"
+done
+# An external opponent is not started for a terminal the table cannot use.
+TERM=nosuchterm run_env script -qec "TERM=nosuchterm $GIN --opponent 'exec:sleep 301 # gin-files-marker'" /dev/null \
+    </dev/null >"$T/badterm" 2>&1
+grep -q "cannot use terminal type 'nosuchterm'" "$T/badterm" || fail "TERM with an opponent: $(cat "$T/badterm")"
+running gin-files-marker && fail "the opponent was left running after the terminal was refused"
 
 # 4. A FIFO or a directory in place of a kept file: left alone, said, and
 # the table plays on (a FIFO once hung gin forever in open()).
