@@ -81,9 +81,14 @@ wait_for "Your turn" 30
     check "the table's bot did not start its tree"
 keys q
 wait_for "Quit\\?" 5
+# Against an external bot the game is not saved, and the prompt says so.
+screen | grep -q "cannot be saved (games against an external bot are not saved)" ||
+    check "the quit prompt against an external bot does not say the game is not saved"
+screen | grep -q "The game is saved" && check "the quit prompt claims a save against an external bot"
 keys y
 wait_exit 10
 [ "$EXIT" = 0 ] || check "the table did not exit 0 (exit $EXIT)"
+[ -e "$T/state/gin/save" ] && check "a game against an external bot left a save"
 none_left || check "the table returned, its bot's tree is still running"
 grep -q "spam from" "$T/state/gin/bot.log" || check "the table's bot log got nothing"
 

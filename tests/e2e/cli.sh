@@ -130,7 +130,7 @@ status_ "table bad players" 2 "^gin: --players: must be a whole number from 2 to
 status_ "table seed -1" 2 "^gin: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- --seed -1
 status_ "sim seed -1" 2 "^gin sim: --seed: must be a whole number from 0 to 18446744073709551615, not '-1'\$" -- sim --p1 simple --p2 simple --seed -1
 status_ "table seed hex" 2 "not '0x10'" -- --seed 0x10
-for cmd in play analyze showdown sim replay stats history engine; do
+for cmd in play analyze showdown sim replay stats history engine advise; do
     status_ "$cmd -h" 0 "^usage: gin" -- $cmd -h
 done
 status_ "replay a missing file" 1 "^gin replay: /nonexistent/record: No such file or directory\$" -- replay /nonexistent/record
@@ -200,9 +200,20 @@ for args in "--help" "--version" "help sim" "stats" "stats --json" "history" "hi
         [ "$(grep -c "writing standard output" "$tmp/err")" = 1 ] || fail "gin $args >$to: said more than once"
     done
 done
-checks=$((checks + 1))
-echo 'AS 2S 3S' | "$gin" analyze >/dev/full 2>"$tmp/err" && fail "analyze >/dev/full: exit 0"
-grep -q "^gin: writing standard output: No space left" "$tmp/err" || fail "analyze >/dev/full: $(cat "$tmp/err")"
+# The commands that read standard input: analyze, showdown, advise (the
+# position a table's w wrote: tests/data/position.txt).
+for args in "analyze:$data/analyze.in" "showdown:$data/showdown.in" "advise --playouts 2000:$data/position.txt"; do
+    cmd=${args%%:*} in=${args#*:}
+    for to in full closed; do
+        checks=$((checks + 1))
+        # shellcheck disable=SC2086
+        if [ $to = full ]; then "$gin" $cmd <"$in" >/dev/full 2>"$tmp/err"; else "$gin" $cmd <"$in" >&- 2>"$tmp/err"; fi
+        rc=$?
+        [ $rc -ne 0 ] || fail "gin $cmd with standard output $to: exit status 0"
+        grep -q "^gin: writing standard output: " "$tmp/err" || fail "gin $cmd >$to: no message ($(cat "$tmp/err"))"
+        [ "$(grep -c "writing standard output" "$tmp/err")" = 1 ] || fail "gin $cmd >$to: said more than once"
+    done
+done
 
 if [ "$failures" -ne 0 ]; then
     echo "e2e_cli: $failures failure(s) in $checks checks"
