@@ -135,6 +135,15 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
     }
 }
 
+/* In a window too small to show the screen, a key other than q (or a quit
+ * signal) must not act: the player cannot see what it would answer. */
+static int unseen_key(int k, int min_lines, int min_cols)
+{
+    int lines, cols;
+    gin_ui_size(&lines, &cols);
+    return (lines < min_lines || cols < min_cols) && k != -1 && k != 'q';
+}
+
 int gin_ui_text_screen(const char *title, const char *body, const char *footer, const char *keys)
 {
     int scroll = 0;
@@ -146,7 +155,7 @@ int gin_ui_text_screen(const char *title, const char *body, const char *footer, 
             scroll = total - (lines - 3) > 0 ? total - (lines - 3) : 0;
         gin_ui_draw_text(title, body, footer, scroll);
         int k = wait_keys(keys, &scroll, total, lines - 3, &redraw);
-        if (!redraw)
+        if (!redraw && !unseen_key(k, 5, 20))
             return k;
     }
 }
@@ -328,7 +337,7 @@ int gin_ui_showdown_screen(const gin_showdown_screen *s, const char *keys)
         int redraw = 0, scroll = 0;
         gin_ui_draw_showdown(s);
         int k = wait_keys(keys, &scroll, 0, 0, &redraw);
-        if (!redraw)
+        if (!redraw && !unseen_key(k, GIN_UI_MIN_LINES, GIN_UI_MIN_COLS))
             return k;
     }
 }

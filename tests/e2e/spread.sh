@@ -37,6 +37,13 @@ wait_for "$PICKER" 5
 keys Down Down Enter
 wait_for "You chose how to show your melds \\(2 ways were open to you\\)" 10
 screen | grep -q "You (knocker) · deadwood 7" || fail "the showdown does not show the spread chosen"
+# A window too small to show the showdown: Enter does not leave it unseen.
+tm resize-window -t "$PANE" -x 60 -y 20
+wait_for "at least 80x24" 10
+keys Enter
+sleep 0.5
+tm resize-window -t "$PANE" -x 80 -y 24
+wait_for "You \\(knocker\\) · deadwood 7" 10
 keys Enter
 wait_for "Your turn|bot is playing|draw from the stock|\\(d\\) or pass" 20
 quit_clean "quit after the chosen spread"
