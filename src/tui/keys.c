@@ -40,7 +40,7 @@ static const gin_key table[] = {
     K(GIN_CMD_SORT, W_ALL, W_TURN, 4, CODES('o'), "o", "o sort", NULL, "sort by melds, rank or suit"),
     K(GIN_CMD_HINT, W_ALL, W_TURN, 2, CODES('H'), "H", "H hint", NULL,
       "hint: the coach's best moves, their values and why"),
-    K(GIN_CMD_UNDO, W_TURN, W_TURN, 2, CODES('u'), "u", "u undo", NULL, "undo your last move (practice games)"),
+    K(GIN_CMD_UNDO, W_TURN, W_TURN, 2, CODES('u'), "u", "u undo", NULL, "undo your last decision, again and again back to the start of the hand (practice games)"),
     K(GIN_CMD_POSITION, W_TURN, 0, 0, CODES('w'), "w", NULL, NULL,
       "write the position to a file, as a bot reads it (for gin advise)"),
     K(GIN_CMD_LOG_SCROLL, W_TURN, 0, 0, CODES(GIN_KEY_PGUP, GIN_KEY_PGDN), "PgUp PgDn", NULL, NULL,

@@ -426,6 +426,14 @@ static void test_showdown_spade_double(void **state)
     p->sd.points = plain;
     gin_play_showdown_screen(p, &scr);
     assert_null(strstr(scr.text, "counts double"));
+    /* The help says the rule is in play, and only then. */
+    static char help[32768];
+    gin_play_help_text(p, help, sizeof help);
+    assert_non_null(strstr(help, "SPADES DOUBLE"));
+    assert_non_null(strstr(help, "r replays the hand"));
+    g->rules.spade_double = 0;
+    gin_play_help_text(p, help, sizeof help);
+    assert_null(strstr(help, "SPADES DOUBLE"));
     close_term();
 }
 
