@@ -38,4 +38,20 @@ keys y
 wait_for "Your turn" 20
 settings | grep -qx "speed = normal" || fail "--no-fast is not normal: $(settings)"
 quit_clean "quit at normal"
+
+# Every remembered switch has its way back on the command line.
+rm -f "$T/state/gin/save"
+start --level normal --seed 11 --no-color --four-color --open --hollywood
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+quit_clean "quit with the switches on"
+for kv in "no-color = 1" "four-color = 1" "open = 1" "hollywood = 1"; do
+    settings | grep -qx "$kv" || fail "not remembered: $kv ($(settings | tr '\n' ' '))"
+done
+rm -f "$T/state/gin/save"
+start --level normal --seed 11 --color --two-color --no-open --no-hollywood
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+quit_clean "quit with the switches off"
+for kv in "no-color = 0" "four-color = 0" "open = 0" "hollywood = 0"; do
+    settings | grep -qx "$kv" || fail "not undone: $kv ($(settings | tr '\n' ' '))"
+done
 echo "PASS"
