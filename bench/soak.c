@@ -413,4 +413,3 @@ int soak_run(long hands, uint64_t seed, soak_stats *st, FILE *report)
     free(c);
     return 0;
 }
-

@@ -29,7 +29,8 @@ for extra in "$@"; do
     clang) command -v clang >/dev/null 2>&1 || need clang ;;
     lint)
         command -v clang-tidy >/dev/null 2>&1 || need clang-tidy
-        command -v cppcheck >/dev/null 2>&1 || need cppcheck ;;
+        command -v cppcheck >/dev/null 2>&1 || need cppcheck
+        command -v clang-format >/dev/null 2>&1 || need clang-format ;;
     deb)
         command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
         command -v dh >/dev/null 2>&1 || need debhelper

@@ -438,8 +438,8 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
         alive[j] = vals[j].worlds == most;
     }
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && ranks_before(&vals[order[j]], alive[order[j]], &vals[order[j - 1]], alive[order[j - 1]]);
-             j--) {
+        for (int j = i;
+             j > 0 && ranks_before(&vals[order[j]], alive[order[j]], &vals[order[j - 1]], alive[order[j - 1]]); j--) {
             int tmp = order[j];
             order[j] = order[j - 1];
             order[j - 1] = tmp;

@@ -8,7 +8,7 @@
 #include "gin/error.h"
 
 typedef struct bot {
-    int level;           /* -1: a style, playing `params` */
+    int level; /* -1: a style, playing `params` */
     const ai_params *params;
     uint64_t seed;
     int think_ms;

@@ -12,7 +12,6 @@
 #include "botlib.h"
 #include "gin/error.h"
 
-
 enum { BIG = 1 << 20, MAX_RANKS = 4, OPTS = 6 };
 
 /* Deadwood value of every 13-bit suit mask, built by the preprocessor

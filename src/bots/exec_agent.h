@@ -31,8 +31,8 @@
 #include "gin/agent.h"
 
 enum {
-    GIN_EXEC_MOVE_MS = 5000,        /* default time a bot has for each answer */
-    GIN_BOT_LOG_MAX = 1024 * 1024   /* a bot log larger than this starts over when a bot starts */
+    GIN_EXEC_MOVE_MS = 5000,      /* default time a bot has for each answer */
+    GIN_BOT_LOG_MAX = 1024 * 1024 /* a bot log larger than this starts over when a bot starts */
 };
 
 /* Start `command` and do the handshake ("gin 1" -> "ok NAME"; allowed

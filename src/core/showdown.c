@@ -327,11 +327,10 @@ int gin_showdown_settle_ring(const gin_rules *r, const gin_cardset held[], int s
     return gin_showdown_settle_ring_spread(r, held, seats, knocker, knock_limit, (gin_spread){0, 0}, out);
 }
 
-int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
-                                    int knock_limit, gin_spread spread, gin_ring_showdown *out)
+/* The hands of a ring's knock, checked: returns the knocker's card count,
+ * or an error code. */
+static int ring_check(const gin_rules *r, const gin_cardset held[], int seats, int knocker, int knock_limit)
 {
-    if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
-        return GIN_EINVAL;
     gin_cardset all = 0;
     int overlap = 0;
     for (int s = 0; s < seats; s++) {
@@ -356,6 +355,18 @@ int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[]
         return GIN_EKNOCK;
     if (knock_limit >= 0 && kd > knock_limit)
         return GIN_EKNOCK;
+    return nk;
+}
+
+int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[], int seats, int knocker,
+                                    int knock_limit, gin_spread spread, gin_ring_showdown *out)
+{
+    if (!r || !held || !out || seats < 2 || seats > GIN_MAX_SEATS || knocker < 0 || knocker >= seats)
+        return GIN_EINVAL;
+    int nk = ring_check(r, held, seats, knocker, knock_limit);
+    if (nk < 0)
+        return nk;
+    int dealt = gin_cards_dealt(seats);
 
     gin_ring_showdown t;
     memset(&t, 0, sizeof t); /* every byte defined, as in gin_showdown_settle */
@@ -369,13 +380,11 @@ int gin_showdown_settle_ring_spread(const gin_rules *r, const gin_cardset held[]
             return rc;
         t.deadwood_before[s] = t.deadwood[s] = t.spread[s].deadwood;
     }
-    t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
-
     gin_arrangement ties[MAX_TIES];
     int n_ties = knocker_ties(held[knocker], spread, knock_limit, ties);
     if (n_ties <= 0) /* a hand always has a least-deadwood arrangement */
         return n_ties < 0 ? n_ties : GIN_EINVAL;
-    kd = ties[0].deadwood; /* a chosen spread may leave more than the least */
+    int kd = ties[0].deadwood; /* a chosen spread may leave more than the least */
     t.deadwood_before[knocker] = t.deadwood[knocker] = kd;
 
     if (kd == 0) {

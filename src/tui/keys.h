@@ -24,7 +24,7 @@ enum gin_key_cmd {
     GIN_CMD_SORT,
     GIN_CMD_HINT,
     GIN_CMD_UNDO,
-    GIN_CMD_POSITION, /* write the position in play to a file, for gin advise */
+    GIN_CMD_POSITION,   /* write the position in play to a file, for gin advise */
     GIN_CMD_LOG_SCROLL, /* scroll the move log back (first half) or on */
     GIN_CMD_LOG_VIEW,   /* the whole hand's moves on a page */
     GIN_CMD_PILE_VIEW,

@@ -80,9 +80,9 @@ static void menu_items(const gin_play *p, char items[M_N][96])
              no);
     snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
     snprintf(items[M_COLOR], 96, "Colours            %s",
-             p->set.no_color      ? "off"
+             p->set.no_color         ? "off"
              : gin_ui_no_color_env() ? "on (but NO_COLOR is set)"
-                                  : "on");
+                                     : "on");
     static const char *const speeds[GIN_SPEEDS] = {"slow (a long pause on each)", "normal (a pause on each)",
                                                    "fast (a short pause on each)", "instant (no pauses)"};
     int sp = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;

@@ -113,7 +113,7 @@ typedef struct gin_play {
     char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
     /* Kept state. */
     int can_save; /* the state dir works */
-    int too_long;      /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
+    int too_long; /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
     gin_lock lock;          /* the state directory's table lock (store/lock.h) */
@@ -177,7 +177,7 @@ static inline const char *gin_play_why_unsaved(const gin_play *p)
 
 /* human.c: the human agent (its self is the gin_play). */
 void gin_human_agent(gin_play *p, gin_agent *out);
-/* Bring p->order in line with the hand and re-sort (table_model.c). */
+/* Bring p->order in line with the hand and re-sort (scene.c). */
 void gin_play_sync_hand(gin_play *p, gin_cardset held);
 /* Move the picked card's block (its whole meld, or the card alone) one
  * block left (dir < 0) or right, for the player's own order (scene.c). */

@@ -492,7 +492,8 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
                      label, in_play->knock_limit, in_play->gin_bonus, in_play->undercut_bonus, in_play->target);
     }
     if (in_play->spade_double)
-        gin_play_add(buf, cap, "SPADES DOUBLE\n  When the first upcard of a hand is a spade, the hand counts double.\n\n");
+        gin_play_add(buf, cap,
+                     "SPADES DOUBLE\n  When the first upcard of a hand is a spade, the hand counts double.\n\n");
     if (gin_play_seats(p) > 2)
         gin_play_add(
             buf, cap,

@@ -315,7 +315,8 @@ static void test_hidden_information(void **state)
         }
         /* And every opponent style of the gallery. */
         for (int i = 0; gin_ai_style(i); i++) {
-            gin_action a1 = decide_named(gin_ai_style(i), 21, &w.v[0]), a2 = decide_named(gin_ai_style(i), 21, &w2.v[0]);
+            gin_action a1 = decide_named(gin_ai_style(i), 21, &w.v[0]),
+                       a2 = decide_named(gin_ai_style(i), 21, &w2.v[0]);
             assert_int_equal(a1.kind, a2.kind);
             assert_int_equal(a1.card, a2.card);
         }

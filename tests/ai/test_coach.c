@@ -177,10 +177,15 @@ static void same_answer_every_time(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(knocks_at_deadwood_one_early), cmocka_unit_test(keeps_a_run_rather_than_a_lone_king), cmocka_unit_test(takes_an_upcard_that_melds),
-        cmocka_unit_test(draws_the_pile_card_that_gives_gin),  cmocka_unit_test(goes_gin),
-        cmocka_unit_test(never_knocks_under_straight_rules),   cmocka_unit_test(never_the_card_just_taken),
-        cmocka_unit_test(no_danger_without_evidence),          cmocka_unit_test(same_answer_every_time),
+        cmocka_unit_test(knocks_at_deadwood_one_early),
+        cmocka_unit_test(keeps_a_run_rather_than_a_lone_king),
+        cmocka_unit_test(takes_an_upcard_that_melds),
+        cmocka_unit_test(draws_the_pile_card_that_gives_gin),
+        cmocka_unit_test(goes_gin),
+        cmocka_unit_test(never_knocks_under_straight_rules),
+        cmocka_unit_test(never_the_card_just_taken),
+        cmocka_unit_test(no_danger_without_evidence),
+        cmocka_unit_test(same_answer_every_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

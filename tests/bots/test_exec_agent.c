@@ -557,11 +557,17 @@ int main(int argc, char **argv)
     if (!mkdtemp(tmp_dir))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_engine_plays_as_in_process),   cmocka_unit_test(test_example_bots_finish_games),
-        cmocka_unit_test(test_bad_bots_lose_cleanly),        cmocka_unit_test(test_bots_that_fail_the_handshake),
-        cmocka_unit_test(test_agent_serves_several_games),   cmocka_unit_test(test_bot_trees_end_with_the_bot),
-        cmocka_unit_test(test_strays_wait_for_the_last_bot), cmocka_unit_test(test_kill_all_ends_bots_and_strays),
-        cmocka_unit_test(test_exit_ends_the_bots),           cmocka_unit_test(test_log_refuses_a_symlink), cmocka_unit_test(test_log_is_bounded),
+        cmocka_unit_test(test_engine_plays_as_in_process),
+        cmocka_unit_test(test_example_bots_finish_games),
+        cmocka_unit_test(test_bad_bots_lose_cleanly),
+        cmocka_unit_test(test_bots_that_fail_the_handshake),
+        cmocka_unit_test(test_agent_serves_several_games),
+        cmocka_unit_test(test_bot_trees_end_with_the_bot),
+        cmocka_unit_test(test_strays_wait_for_the_last_bot),
+        cmocka_unit_test(test_kill_all_ends_bots_and_strays),
+        cmocka_unit_test(test_exit_ends_the_bots),
+        cmocka_unit_test(test_log_refuses_a_symlink),
+        cmocka_unit_test(test_log_is_bounded),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[600];

@@ -118,7 +118,7 @@ static gin_showdown settle_ok(const gin_rules *r, gin_cardset k, gin_cardset d, 
 
 /* ---- the classic rules (the classic preset's source) ---- */
 
-static void seed000_gin_scores_45(void **state)
+static void classic_gin_scores_45(void **state)
 {
     (void)state;
     gin_rules r = R("classic");
@@ -141,13 +141,13 @@ static void seed000_gin_scores_45(void **state)
  * ten (three sets and the 6H, "deadwood only six") are what it spreads: its
  * face-down discard is not among them. Player One is the defender and
  * never drew, so its ten are its showdown hand. */
-static const char *const seed000_knocker = "TH TS TC AD AH AC 5H 5C 5D 6H";
+static const char *const classic_knocker = "TH TS TC AD AH AC 5H 5C 5D 6H";
 
-static void seed000_knock_scores_48(void **state)
+static void classic_knock_scores_48(void **state)
 {
     (void)state;
     gin_rules r = R("classic");
-    gin_cardset k = H(seed000_knocker);
+    gin_cardset k = H(classic_knocker);
     gin_cardset d = H("KS KD KH JC JS QD QH 2H 6D 6C");
     gin_showdown s = settle_ok(&r, k, d, r.knock_limit);
     assert_int_equal(s.kind, GIN_RESULT_KNOCK);
@@ -160,11 +160,11 @@ static void seed000_knock_scores_48(void **state)
     assert_true(has_meld(&s.defender, H("KS KD KH")));
 }
 
-static void seed000_undercut_scores_29(void **state)
+static void classic_undercut_scores_29(void **state)
 {
     (void)state;
     gin_rules r = R("classic");
-    gin_cardset k = H(seed000_knocker);
+    gin_cardset k = H(classic_knocker);
     gin_cardset d = H("KS KD KH KC JC JS JD 5S TD 2H");
     gin_showdown s = settle_ok(&r, k, d, r.knock_limit);
     assert_int_equal(s.kind, GIN_RESULT_UNDERCUT);
@@ -664,10 +664,10 @@ static void result_is_fully_defined(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(seed000_gin_scores_45),
+        cmocka_unit_test(classic_gin_scores_45),
         cmocka_unit_test(result_is_fully_defined),
-        cmocka_unit_test(seed000_knock_scores_48),
-        cmocka_unit_test(seed000_undercut_scores_29),
+        cmocka_unit_test(classic_knock_scores_48),
+        cmocka_unit_test(classic_undercut_scores_29),
         cmocka_unit_test(layoff_fourth_card_on_three_set),
         cmocka_unit_test(no_layoff_on_four_set),
         cmocka_unit_test(layoffs_at_both_ends_of_run),

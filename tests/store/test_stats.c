@@ -287,8 +287,8 @@ static void test_recent_games_and_bars(void **state)
     assert_non_null(strstr(buf, "14 lost"));
     /* The won line has a bar where the lost line has a blank, and back. */
     const char *won = strstr(buf, "easy standard    won  ") + 22, *lost = strstr(won, "\n                 lost ") + 23;
-    assert_int_equal(won[0], ' ');                  /* game 5 was lost: nothing on the won line */
-    assert_int_equal((unsigned char)lost[0], 0xe2); /* a bar on the lost line */
+    assert_int_equal(won[0], ' ');                       /* game 5 was lost: nothing on the won line */
+    assert_int_equal((unsigned char)lost[0], 0xe2);      /* a bar on the lost line */
     assert_int_equal(memcmp(won + 1, "\xe2\x96", 2), 0); /* game 6 won */
     assert_int_equal(lost[3], ' ');
     n = gin_stats_margins(&s, 0, buf, sizeof buf);
