@@ -18,7 +18,17 @@ screen | tail -1 | grep -q "s stock" || fail "the key line does not offer the st
 keys d
 wait_for "You both passed the .*: the first draw is from the stock" 5
 exited && fail "d after both passed ended the game"
-# A click on the pile asks for the same move: the same answer.
+# A click on the pile asks for the same move: the same answer (typed as
+# the terminal sends it, SGR: ESC [ < 0 ; column ; row M, then m).
+click() { tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
+row=$(screen | grep -n "Discard [0-9]" | head -1 | cut -d: -f1)
+col=$(screen | sed -n "${row}p" | grep -ob "Discard" | head -1 | cut -d: -f1)
+[ -n "$row" ] && [ -n "$col" ] || fail "no discard pile on the screen"
+keys g # another message first, so the click's answer is seen anew
+wait_for "Draw first: s for the stock" 5
+click $((col + 2)) $((row + 2))
+wait_for "You both passed the .*: the first draw is from the stock" 5
+exited && fail "a click on the pile after both passed ended the game"
 keys s
 wait_for "Pick a card" 10
 # "new" under a card: the card just drawn, when it is not the one picked.
