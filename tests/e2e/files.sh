@@ -107,4 +107,16 @@ keys Enter
 wait_for "Hard bot" 10
 screen | grep -q "standard" || fail "the default rules do not stand"
 quit_clean "with bad settings"
+
+# 7. A settings file that cannot be kept (its directory is a file): said
+# once, though both reading it and keeping an option's change find it.
+rm -f "$S/save" "$C/settings"
+rmdir "$C" && echo x >"$C"
+start --seed 8 --fast
+wait_for "Play goes on" 15
+[ "$(screen | grep -c "cannot be kept")" = 1 ] || fail "the settings' note is not said once: $(screen | grep "kept")"
+keys Enter
+wait_for "Stock" 10
+quit_clean "with settings that cannot be kept"
+rm -f "$C"
 echo "PASS"
