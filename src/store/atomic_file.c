@@ -154,33 +154,39 @@ static void sync_dir_of(const char *path)
     }
 }
 
-/* A writer killed between mkstemp and rename leaves "<name>.tmp.XXXXXX"
- * behind. Nothing ever reads those, so after each successful write remove
- * the ones old enough (a minute) that no live writer can still own them. */
-static void sweep_stale_temps(const char *path)
+void gin_file_sweep_temps(const char *dir, int (*is_temp)(const char *name, const void *ctx), const void *ctx)
 {
-    char dir[GIN_PATH_MAX], prefix[GIN_PATH_MAX];
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    dir_of(path, dir, sizeof dir);
-    int n = snprintf(prefix, sizeof prefix, "%s.tmp.", base);
-    if (n <= 0 || n >= (int)sizeof prefix)
-        return;
     DIR *d = opendir(dir);
     if (!d)
         return;
     time_t now = time(NULL);
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, prefix, (size_t)n) != 0 || strlen(e->d_name) != (size_t)n + 6)
-            continue;
         char stale[GIN_PATH_MAX];
         struct stat st;
-        if (gin_path_join(stale, sizeof stale, dir, e->d_name) == 0 && lstat(stale, &st) == 0 && S_ISREG(st.st_mode) &&
-            now - st.st_mtime > 60)
+        if (is_temp(e->d_name, ctx) && gin_path_join(stale, sizeof stale, dir, e->d_name) == 0 &&
+            lstat(stale, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > 60)
             (void)unlink(stale);
     }
     closedir(d);
+}
+
+/* "<base>.tmp.XXXXXX", the temporary gin_file_write_atomic makes for base. */
+static int is_temp_of(const char *name, const void *base)
+{
+    size_t n = strlen(base);
+    return strncmp(name, base, n) == 0 && strncmp(name + n, ".tmp.", 5) == 0 && strlen(name + n + 5) == 6;
+}
+
+/* A writer killed between mkstemp and rename leaves "<name>.tmp.XXXXXX"
+ * behind. Nothing ever reads those, so after each successful write sweep
+ * the ones of this file. */
+static void sweep_stale_temps(const char *path)
+{
+    char dir[GIN_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    dir_of(path, dir, sizeof dir);
+    gin_file_sweep_temps(dir, is_temp_of, slash ? slash + 1 : path);
 }
 
 int gin_file_write_atomic(const char *path, const char *data, size_t len)

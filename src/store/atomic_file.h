@@ -56,6 +56,11 @@ int gin_path_join(char *buf, size_t cap, const char *dir, const char *name);
  * a file. Returns 0, or -1 with errno set (the temporary is removed). */
 int gin_file_write_atomic(const char *path, const char *data, size_t len);
 
+/* Remove the regular files of `dir` that is_temp(name, ctx) calls a
+ * writer's temporary and that are over a minute old (no live writer can
+ * still own them). Best effort: errors are ignored. */
+void gin_file_sweep_temps(const char *dir, int (*is_temp)(const char *name, const void *ctx), const void *ctx);
+
 /* Read a whole file (up to max bytes) into a malloc'd buffer owned by the
  * caller, NUL-terminated after *len bytes (the text may hold NULs: use
  * *len). Opens with O_NONBLOCK|O_NOFOLLOW, so it never hangs on a FIFO

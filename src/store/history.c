@@ -367,28 +367,12 @@ int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec)
 }
 
 /* "000012.tmp.XXXXXX": a temporary of an entry's atomic write. */
-static int is_temp(const char *name)
+/* "<id>.tmp.XXXXXX": an entry's temporary (gin_file_write_atomic). */
+static int is_temp(const char *name, const void *ctx)
 {
+    (void)ctx;
     const char *t = strstr(name, ".tmp.");
     return t && t > name && strspn(name, "0123456789") == (size_t)(t - name) && strlen(t + 5) == 6;
-}
-
-/* Temporaries a killed writer left in the history, a minute old. */
-static void sweep_temps(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    time_t now = time(NULL);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        char path[GIN_PATH_MAX];
-        struct stat st;
-        if (is_temp(e->d_name) && gin_path_join(path, sizeof path, dir, e->d_name) == 0 && lstat(path, &st) == 0 &&
-            S_ISREG(st.st_mode) && now - st.st_mtime > 60)
-            (void)unlink(path);
-    }
-    closedir(d);
 }
 
 /* Judge every entry, oldest first: move the damaged ones aside, then
@@ -419,7 +403,7 @@ static void rotate(const char *dir, gin_record *rec, char *notes, size_t notes_c
             (void)gin_kept_remove(&k);
     free(sound);
     free(ids);
-    sweep_temps(dir);
+    gin_file_sweep_temps(dir, is_temp, NULL); /* a killed writer's, a minute old */
 }
 
 /* Make the history directory (0700) if there is none. Returns 0 or -1. */
