@@ -363,6 +363,31 @@ static gin_play *play_at(int phase)
     return &p;
 }
 
+/* A game that ends after a number of hands says so in the header (which
+ * hand of how many), and the score sheet of an ended hand says which comes
+ * next, not that one is in play. */
+static void test_max_hands_header_and_sheet(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    p->m.game.rules.max_hands = 2;
+    gin_scene t;
+    gin_play_scene(p, &t);
+    assert_non_null(strstr(t.title, "max-hands 2"));
+    assert_non_null(strstr(t.title, "to 100 or 2 hands"));
+    assert_non_null(strstr(t.title, "hand 1 of 2"));
+    static char text[8192];
+    gin_play_sheet_text(p, text, sizeof text);
+    assert_non_null(strstr(text, "game to 100 or 2 hands"));
+    assert_non_null(strstr(text, "Hand 1 is in play."));
+    p->m.game.hand.phase = GIN_PHASE_OVER;
+    gin_play_sheet_text(p, text, sizeof text);
+    assert_non_null(strstr(text, "Hand 1 is over; hand 2 comes next."));
+    assert_null(strstr(text, "is in play"));
+    close_term();
+}
+
 /* The move log takes the rows the window has (6 at 80x24, 12 at 120x40),
  * newest at the bottom, and scrolls back. */
 static void test_move_log_fills_and_scrolls(void **state)
@@ -1052,6 +1077,7 @@ int main(void)
         cmocka_unit_test(test_text_page_wraps),
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_sorts_keep_melds_together),
+        cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
         cmocka_unit_test(test_score_sheet),
