@@ -657,6 +657,15 @@ static void test_score_sheet(void **state)
     assert_true(g->score.total[bot] > 0 && g->score.total[me] > g->score.total[bot]);
     gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
     assert_non_null(strstr(text, want));
+    /* A game to a number of hands ends short of the target: the same. */
+    g->rules.max_hands = 2;
+    g->n_results = 2;
+    assert_int_equal(gin_score_game(&g->rules, g->results, 2, &g->score), 0);
+    assert_true(g->score.over);
+    snprintf(want, sizeof want, "You win the game, %d to %d (by %d), after 2 hands.", g->score.total[me],
+             g->score.total[bot], g->score.total[me] - g->score.total[bot]);
+    gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
+    assert_non_null(strstr(text, want));
     close_term();
 
     /* Hollywood: three columns per player; the second hand you win counts
