@@ -10,7 +10,10 @@
  * may give the opponent with the evidence (cards it took from the pile,
  * threw, or passed), a knock's undercut chance from the opponent hands the
  * analysis samples, and the stock left. With no evidence about the
- * opponent there is no danger claim. Two seats only, as the analysis. */
+ * opponent there is no danger claim. The analysis plays the opponent as a
+ * strong one (gin_analysis_opts.wary: it never knocks into an undercut),
+ * so the advice never counts on a bot's mistakes. Two seats only, as the
+ * analysis. */
 #ifndef GIN_AI_COACH_H
 #define GIN_AI_COACH_H
 
