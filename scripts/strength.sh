@@ -7,16 +7,17 @@
 #
 # usage: scripts/strength.sh GIN_BINARY [GAMES] [SEED]
 #        scripts/strength.sh --full GIN_BINARY
-#   GAMES  games per pairing without the expert (default 2000)
+#   GAMES  games per pairing (default 2000)
 #   SEED   run seed (default 1)
-# The expert's pairings cost most of the run; by default they play
-# EXPERT_GAMES (default 200) games at the expert's default budget, so the
-# whole table takes under 30 minutes on two cores:
-#   EXPERT_GAMES  EXPERT_THINK ms (default: the expert's own)  JOBS (default 2)
+# The expert's pairings cost most of the run (about four minutes each at
+# 2,000 games on two cores; the whole table about half an hour). They may
+# have their own settings, stated in the table:
+#   EXPERT_GAMES (default GAMES)  EXPERT_THINK ms (default: the expert's own)  JOBS (default 2)
 # --full: the evidence for the bars of issue 15: FULL_GAMES (default 2000)
 # games a pairing at seeds 1 and 2 for the expert (against simple, hard and
-# every style) and hard (against simple and every style), about four hours
-# on two cores; written between the "full" markers.
+# every style) and hard (against simple and every style), about an hour on
+# two cores; written between the "full" markers.
+# A file OUT that exists without the markers is refused, never overwritten.
 set -eu
 FULL=0
 if [ "${1:-}" = "--full" ]; then
@@ -26,7 +27,7 @@ fi
 GIN=${1:?usage: scripts/strength.sh [--full] GIN_BINARY [GAMES] [SEED]}
 GAMES=${2:-2000}
 SEED=${3:-1}
-EXPERT_GAMES=${EXPERT_GAMES:-200}
+EXPERT_GAMES=${EXPERT_GAMES:-$GAMES}
 EXPERT_THINK=${EXPERT_THINK:-}
 JOBS=${JOBS:-2}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -90,8 +91,7 @@ quick() {
         echo "default) and $EXPERT_GAMES games; the others $GAMES games. Read their intervals accordingly."
     else
         echo "Expert pairings use the expert's default budget (50 ms of search per decision) and"
-        echo "$EXPERT_GAMES games, the others $GAMES games: the expert's rows are there to show the"
-        echo "shape (their intervals are wide); the 2,000-game evidence is the \"full\" table."
+        echo "$EXPERT_GAMES games, the others $GAMES games."
     fi
     echo
     header
@@ -136,6 +136,9 @@ splice() { # name
             $0 == b { print; while ((getline l < body) > 0) print l; skip = 1; next }
             $0 == e { skip = 0 }
             !skip' "$OUT" >"$OUT.tmp"
+    elif [ -f "$OUT" ]; then
+        echo "strength.sh: $OUT has no '$begin' line; not overwriting it" >&2
+        exit 1
     else
         { echo "# Strength of the bots"; echo; echo "$begin"; cat "$BODY"; echo "$end"; } >"$OUT.tmp"
     fi

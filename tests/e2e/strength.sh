@@ -48,6 +48,16 @@ OUT="$tmp/d.md" EXPERT_GAMES=2 JOBS=1 sh "$src/scripts/strength.sh" "$gin" 2 7 2
 grep -q "default budget" "$tmp/d.md" || fail "the default think time is not stated"
 grep -q -- '--think' "$tmp/d.md" && fail "a --think appears without EXPERT_THINK"
 
+# 3b. A document without the markers is refused and left as it was (it once
+#     overwrote docs/strength.md whole).
+printf '# Strength\nnotes of our own\n' >"$tmp/plain.md"
+cp "$tmp/plain.md" "$tmp/plain.orig"
+if OUT="$tmp/plain.md" EXPERT_GAMES=2 EXPERT_THINK=2 JOBS=1 sh "$src/scripts/strength.sh" "$gin" 2 7 2>"$tmp/err"; then
+    fail "strength.sh wrote into a document without its markers"
+fi
+grep -q "not overwriting" "$tmp/err" || fail "no message for a document without markers: $(cat "$tmp/err")"
+cmp -s "$tmp/plain.md" "$tmp/plain.orig" || fail "a document without the markers was changed"
+
 # 4. An existing document keeps what is outside the markers; --full fills its own.
 {
     echo "# Strength"
