@@ -5,7 +5,7 @@
 #   make strength   the bot strength table (docs/strength.md)
 #   make asan       build in build-asan with ASan+UBSan and run the suite
 #   make clang      build in build-clang with clang
-#   make lint       clang-tidy and cppcheck over the sources (any finding fails)
+#   make lint       clang-tidy, cppcheck and clang-format over the sources (any finding fails)
 #   make deb        the Debian package in build-deb, checked by lintian
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak       the long hardening runs (docs/reliability.md)

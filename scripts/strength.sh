@@ -90,8 +90,13 @@ quick() {
         echo "Expert pairings use \`--think $EXPERT_THINK\` ($EXPERT_THINK ms of search per decision; 50 ms is the"
         echo "default) and $EXPERT_GAMES games; the others $GAMES games. Read their intervals accordingly."
     else
-        echo "Expert pairings use the expert's default budget (50 ms of search per decision) and"
-        echo "$EXPERT_GAMES games, the others $GAMES games."
+        if [ "$EXPERT_GAMES" = "$GAMES" ]; then
+            echo "Every pairing plays $GAMES games; the expert's at its default budget (50 ms of"
+            echo "search per decision)."
+        else
+            echo "Expert pairings use the expert's default budget (50 ms of search per decision) and"
+            echo "$EXPERT_GAMES games, the others $GAMES games."
+        fi
     fi
     echo
     header
