@@ -423,6 +423,7 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
     ai_tracker t;
     ai_tracker_build(v, 1, &t);
     gin_move_value vals[GIN_ANALYSIS_MAX];
+    memset(vals, 0, sizeof vals); /* the search fills n of them; the analyser cannot see it */
     long budget = o->playouts > 0 ? o->playouts : GIN_ANALYSIS_PLAYOUTS;
     int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed),
                              (o->full ? AI_SEARCH_FULL : 0) | (o->wary ? AI_SEARCH_WARY : 0), vals, NULL);
