@@ -10,7 +10,7 @@
 static inline int fuzz_run_cli(int (*cmd)(int, char **), int argc, char **argv, const uint8_t *data, size_t size)
 {
     static char empty[1];
-    FILE *in = fmemopen(size ? (void *)data : empty, size ? size : 1, "r");
+    FILE *in = fmemopen(size ? (void *)(uintptr_t)data : empty, size ? size : 1, "r");
     FILE *out = fopen("/dev/null", "w");
     FILE *err = fopen("/dev/null", "w");
     if (!in || !out || !err)

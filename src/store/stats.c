@@ -215,9 +215,29 @@ static int parse_recent(char *tok, gin_level_stats *l)
     return l->n_recent ? 0 : -1;
 }
 
+/* Counts any row must keep, in either format: a row of no games counts
+ * nothing (it is not written back, so what it held would be lost); gins
+ * and undercuts are hands won, knocks at most one a hand. */
+static int counts_agree(const gin_level_stats *l)
+{
+    if (l->games == 0 && (l->hands || l->hands_won || l->gins || l->undercuts || l->knocks || l->points ||
+                          l->undercut_against || l->points_against))
+        return 0;
+    /* Each on its own, not their sum: counts stop at their cap, and a sum
+     * could outgrow a capped hands_won. */
+    return l->gins <= l->hands_won && l->undercuts <= l->hands_won && l->knocks <= l->hands &&
+           l->undercut_against <= l->hands;
+}
+
 /* Whether a row's counts agree with each other; what is wrong in what[]. */
 static int row_agrees(const gin_level_stats *l, char *what, size_t cap)
 {
+    if (!counts_agree(l)) {
+        snprintf(what, cap,
+                 "the counts disagree (hands counted with no games, or more gins, undercuts or knocks "
+                 "than hands)");
+        return -1;
+    }
     if (l->wins > l->games || l->resigned > l->games - l->wins || l->hands_won > l->hands ||
         l->streak > l->best_streak || l->best_streak > l->wins || l->old_games > l->games || l->old_hands > l->hands ||
         l->n_recent > l->games - l->old_games) {
@@ -371,6 +391,12 @@ static int parse_v1_line(char *buf, int *lv, gin_level_stats *l, char *what, siz
     l->knocks = l->knocks > l->gins ? l->knocks - l->gins : 0;
     l->old_games = l->games;
     l->old_hands = l->hands;
+    if (!counts_agree(l)) {
+        snprintf(what, what_cap,
+                 "the counts disagree (hands counted with no games, or more gins, undercuts or "
+                 "knocks than hands)");
+        return -1;
+    }
     return 0;
 }
 

@@ -141,6 +141,11 @@ static void test_stats_damage(void **state)
         {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 -5 0 0 0 0 0 -\n", 2, "points is not"},
         {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 2 0 -\n", 2, "disagree"}, /* old games > games */
         {"gin-stats 2\nnormal all 4294967301 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 2, "games is not"},
+        /* Found by the fuzzer: a row of no games with gins in it read, but was not written
+         * back (rows of no games are not), so the counts changed on the way through. */
+        {"gin-stats 2\nnormal all 0 0 0 0 0 2 0 0 0 0 0 0 0 0 0 -\n", 2, "disagree"},
+        {"gin-stats 2\nnormal all 1 1 0 3 1 2 0 0 0 0 0 1 1 0 0 W3\n", 2, "disagree"}, /* gins > hands won */
+        {"gin-stats 2\nnormal all 1 1 0 1 1 0 2 0 0 0 0 1 1 0 0 W3\n", 2, "disagree"}, /* knocks > hands */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         memset(&fault, 0, sizeof fault);
@@ -151,6 +156,11 @@ static void test_stats_damage(void **state)
         for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
             assert_int_equal(s.level[lv].games, 0);
     }
+    /* The same in yesterday's format (the fuzzer's input, shortened). */
+    const char *v1 = "# gin statistics v1\neasy 1 0 0 0 0 0 0 0 0 0\nnormal 0 0 0 0 2 0 0 0 0 0\n";
+    memset(&fault, 0, sizeof fault);
+    assert_int_equal(gin_stats_convert_v1(&s, v1, strlen(v1), &fault), 3);
+    assert_non_null(strstr(fault.what, "disagree"));
     const char *newer = "gin-stats 3\nwhatever a newer gin writes\n";
     assert_int_equal(gin_stats_parse(&s, newer, strlen(newer), &fault), GIN_KEPT_NEWER);
     assert_non_null(strstr(fault.what, "format 3"));
