@@ -16,64 +16,10 @@
 #include "gin/error.h"
 #include "gin/match.h"
 
-/* An agent that plays as `inner` and keeps a copy of every view it is asked about. */
-typedef struct recorder {
-    const gin_agent *inner;
-    gin_view *views;
-    long n, cap;
-} recorder;
-
-static void keep(recorder *r, const gin_view *v)
-{
-    if (r->n < r->cap)
-        r->views[r->n++] = *v;
-}
-
-static int rec_offer(void *self, const gin_view *v)
-{
-    recorder *r = self;
-    keep(r, v);
-    return r->inner->offer(r->inner->self, v);
-}
-
-static int rec_draw(void *self, const gin_view *v)
-{
-    recorder *r = self;
-    keep(r, v);
-    return r->inner->draw(r->inner->self, v);
-}
-
-static int rec_discard(void *self, const gin_view *v, gin_action *out)
-{
-    recorder *r = self;
-    keep(r, v);
-    return r->inner->discard(r->inner->self, v, out);
-}
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int collect(gin_view *views, long cap)
-{
-    gin_rules r;
-    gin_rules_preset("standard", &r);
-    gin_agent hard, simple;
-    if (gin_ai_create("hard", 1, 0, &hard) != GIN_OK || gin_ai_create("simple", 2, 0, &simple) != GIN_OK)
-        return -1;
-    recorder rec = {&hard, views, 0, cap};
-    gin_agent ra = {"recorder", &rec, rec_offer, rec_draw, rec_discard, NULL, NULL};
-    static gin_match m;
-    for (uint64_t g = 1; rec.n < cap && g < 100000; g++) {
-        const gin_agent *agents[2] = {g & 1 ? &ra : &simple, g & 1 ? &simple : &ra};
-        if (gin_match_init(&m, &r, g, agents, NULL, NULL) != GIN_OK || gin_match_play(&m) < 0)
-            break;
-    }
-    hard.destroy(hard.self);
-    simple.destroy(simple.self);
-    return (int)rec.n;
 }
 
 /* The cost of one clock reading: the median of back-to-back pairs. */
@@ -145,7 +91,7 @@ int bench_ai(int argc, char **argv)
         free(t);
         return 1;
     }
-    long got = collect(views, n);
+    long got = bench_positions_hard_vs_simple(views, n);
     if (got <= 0) {
         fprintf(stderr, "gin-bench ai: could not collect positions\n");
         free(views);

@@ -20,54 +20,20 @@
 #include "gin/error.h"
 #include "gin/match.h"
 
-typedef struct collector {
-    const gin_agent *inner;
-    gin_view *views;
-    long n, cap, seen;
-} collector;
-
-/* Keep every third decision with a choice: positions from all of a hand. */
-static void keep(collector *c, const gin_view *v)
-{
-    gin_action legal[64];
-    if (c->n >= c->cap || gin_view_legal(v, legal, 64) < 2 || c->seen++ % 3)
-        return;
-    c->views[c->n++] = *v;
-}
-
-static int c_offer(void *self, const gin_view *v)
-{
-    collector *c = self;
-    keep(c, v);
-    return c->inner->offer(c->inner->self, v);
-}
-
-static int c_draw(void *self, const gin_view *v)
-{
-    collector *c = self;
-    keep(c, v);
-    return c->inner->draw(c->inner->self, v);
-}
-
-static int c_discard(void *self, const gin_view *v, gin_action *out)
-{
-    collector *c = self;
-    keep(c, v);
-    return c->inner->discard(c->inner->self, v, out);
-}
-
+/* Every third decision with a choice of hard against hard: positions
+ * from all of a hand. */
 static long collect(gin_view *views, long cap)
 {
     gin_rules r;
     gin_rules_preset("standard", &r);
-    collector col = {NULL, views, 0, cap, 0};
+    bench_recorder col = {NULL, views, 0, cap, 0, 3};
     static gin_match m;
     for (uint64_t g = 1; col.n < cap && g < 100000; g++) {
         gin_agent a, b;
         if (gin_ai_create("hard", g, 0, &a) != GIN_OK || gin_ai_create("hard", g + 7777, 0, &b) != GIN_OK)
             return -1;
         col.inner = &a;
-        gin_agent ra = {"collector", &col, c_offer, c_draw, c_discard, NULL, NULL};
+        gin_agent ra = bench_recorder_agent(&col);
         const gin_agent *agents[2] = {&ra, &b};
         int rc = gin_match_init(&m, &r, g, agents, NULL, NULL);
         if (rc == GIN_OK)
