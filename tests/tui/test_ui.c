@@ -300,6 +300,19 @@ static void test_layout_and_hits(void **state)
     assert_true(l.too_small);
 }
 
+struct indents {
+    int *at, *n;
+};
+
+static void collect_indent(void *ctx, const char *str, int len, int indent)
+{
+    (void)str;
+    (void)len;
+    struct indents *d = ctx;
+    if (*d->n < 8)
+        d->at[(*d->n)++] = indent;
+}
+
 /* Text pages wrap at word boundaries to the window, and re-wrap when it
  * changes size: nothing is cut at the right edge. */
 static void test_text_page_wraps(void **state)
@@ -332,6 +345,15 @@ static void test_text_page_wraps(void **state)
     assert_int_equal(gin_ui_wrap("aaaa bbbb cccc dddd eeee", 10, NULL, NULL), 3);
     assert_int_equal(gin_ui_wrap("short\n\nlines", 10, NULL, NULL), 3);
     assert_int_equal(gin_ui_wrap("averyveryverylongword", 10, NULL, NULL), 3);
+    /* A two-column line (the help's keys) hangs its wrapped rows under its
+     * second column, not at the margin. */
+    int hang[8], n_hang = 0;
+    gin_ui_wrap("  k      knock, throwing the picked card face down (k again confirms)", 30, collect_indent,
+                &(struct indents){hang, &n_hang});
+    assert_true(n_hang >= 3);
+    assert_int_equal(hang[0], 0);
+    for (int i = 1; i < n_hang; i++)
+        assert_int_equal(hang[i], 9);
 }
 
 /* A ring in a given phase, from a dealt game (no agents needed). */
