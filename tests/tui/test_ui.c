@@ -410,6 +410,39 @@ static void test_max_hands_header_and_sheet(void **state)
     close_term();
 }
 
+/* Practice: the coach reviews each decision; the hand's review lists those
+ * that cost half a point or more, and the game's summary counts them. */
+static void test_practice_review(void **state)
+{
+    (void)state;
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    static gin_record rec;
+    memset(&rec, 0, sizeof rec);
+    p->rec = &rec;
+    p->practice = 1;
+    p->human = 0;
+    p->bot = 1;
+    p->m.game.hand_no = 1;
+    gin_view v = test_view_at("4C 5C 6C 7C 8C 3H 3D 3S KS AH 2D", "QS JH 9D", GIN_PHASE_DISCARD, 6);
+    gin_play_review_note(p, &v, gin_action_make(GIN_ACT_DISCARD, C("6C"))); /* breaks the run */
+    gin_play_review_note(p, &v, gin_action_make(GIN_ACT_KNOCK, C("KS")));   /* the best */
+    assert_int_equal(p->n_review, 2);
+    assert_true(p->review[0].cost >= GIN_COACH_CLOSE);
+    assert_true(p->review[1].cost < GIN_COACH_CLOSE);
+    static char text[4096];
+    gin_play_review_text(p, 1, text, sizeof text);
+    assert_non_null(strstr(text, "Turn 7: you chose to"));
+    assert_non_null(strstr(text, "1 of your 2 decisions cost something"));
+    gin_play_review_close_hand(p);
+    assert_int_equal(p->summary.decisions, 2);
+    assert_int_equal(p->summary.accurate, 1);
+    assert_int_equal(p->summary.n_worst, 1);
+    gin_play_summary_text(p, text, sizeof text);
+    assert_non_null(strstr(text, "1 of 2 decisions within 0.5 points of the best (50%)"));
+    assert_non_null(strstr(text, "Biggest mistakes:"));
+    assert_non_null(strstr(text, "Hand 1, turn 7"));
+}
+
 /* The move log takes the rows the window has (6 at 80x24, 12 at 120x40),
  * newest at the bottom, and scrolls back. */
 static void test_move_log_fills_and_scrolls(void **state)
@@ -1108,6 +1141,7 @@ int main(void)
         cmocka_unit_test(test_text_page_wraps),
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_sorts_keep_melds_together),
+        cmocka_unit_test(test_practice_review),
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
