@@ -56,6 +56,9 @@ typedef struct priced {
     int after[64];
 } priced;
 
+/* The deadwood left by throwing c (a card of p->cand). */
+static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - gin_card_value(c) : p->after[c]; }
+
 /* All eleven meld (or only the forbidden card is unmatched): price every card. */
 static void price_all(priced *p)
 {
@@ -80,10 +83,6 @@ static void price(ai_ro_seat *s, gin_card x, priced *p)
         price_all(p);
         return;
     }
-    for (gin_cardset q = p->dead11; q; q &= q - 1) {
-        gin_card c = gin_cardset_first(q);
-        p->after[c] = p->dw11 - gin_card_value(c);
-    }
     p->cand = p->dead11;
     p->keeps = 1;
 }
@@ -92,7 +91,7 @@ static void price(ai_ro_seat *s, gin_card x, priced *p)
 static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
 {
     s->hand = p->h11 & ~gin_cardset_of(c);
-    s->dw = p->after[c];
+    s->dw = after_at(p, c);
     s->dead = p->dead11 & ~gin_cardset_of(c);
     s->fresh = p->keeps;
 }
@@ -225,16 +224,28 @@ static int voids_after_discard(const ai_world *w)
     return w->stock_n <= 0;
 }
 
-/* The card whose discard leaves the least deadwood (ties: the higher
- * card), for a knock; GIN_NO_CARD when cand is empty. */
-static gin_card knock_card(gin_cardset cand, const int after[64])
+/* The four lanes' ranks 9 to 12 (ten to king): the cards worth 10. */
+#define TENS UINT64_C(0x1e001e001e001e00)
+
+/* The card of cand whose discard leaves the least deadwood (ties: the
+ * higher card, then the first), for a knock; GIN_NO_CARD when cand is
+ * empty. When p keeps its arrangement that is the first of cand's highest
+ * value: found on the bits, no card priced. */
+static gin_card knock_card(const priced *p, gin_cardset cand)
 {
+    if (!cand)
+        return GIN_NO_CARD;
+    if (p->keeps) {
+        unsigned lanes = (unsigned)((cand | cand >> 16 | cand >> 32 | cand >> 48) & AI_LANE);
+        int r = 31 - __builtin_clz(lanes);
+        return gin_cardset_first(r >= 9 ? cand & TENS : cand & (AI_RANK0 << r));
+    }
     int kdw = NO_DW;
     gin_card kc = GIN_NO_CARD;
     for (gin_cardset q = cand; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        if (after[c] < kdw || (after[c] == kdw && gin_card_value(c) > gin_card_value(kc))) {
-            kdw = after[c];
+        if (p->after[c] < kdw || (p->after[c] == kdw && gin_card_value(c) > gin_card_value(kc))) {
+            kdw = p->after[c];
             kc = c;
         }
     }
@@ -243,22 +254,23 @@ static gin_card knock_card(gin_cardset cand, const int after[64])
 
 /* The discard among cand: least OUT_W * deadwood plus OUT_K per live card
  * that would meld it (ties: the higher card, then the first). kc, the
- * least-deadwood card, bounds the score, so only cards whose deadwood alone
- * stays within that bound need their outs counted. */
-static gin_card choose_discard(gin_cardset h, gin_cardset cand, const int after[64], gin_cardset gone, gin_card kc)
+ * least-deadwood card, is scored first and bounds the rest, so only cards
+ * whose deadwood alone stays within the best so far need their outs
+ * counted. */
+static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
 {
-    gin_cardset avail = GIN_DECK & ~h & ~gone;
-    int bound = OUT_W * after[kc] + (after[kc] > 0 ? OUT_K * outs(h, kc, avail) : 0);
-    int best = 1 << 30;
-    gin_card bc = GIN_NO_CARD;
-    for (gin_cardset q = cand; q; q &= q - 1) {
+    gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
+    int ak = after_at(p, kc), best = OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0);
+    gin_card bc = kc;
+    for (gin_cardset q = cand & ~gin_cardset_of(kc); q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        int a = after[c], sc = OUT_W * a;
-        if (sc > bound || sc > best)
+        int a = after_at(p, c), sc = OUT_W * a;
+        if (sc > best)
             continue; /* outs only add */
         if (a > 0)
             sc += OUT_K * outs(h, c, avail);
-        if (sc < best || (sc == best && gin_card_value(c) > gin_card_value(bc))) {
+        int vc = gin_card_value(c), vb = gin_card_value(bc);
+        if (sc < best || (sc == best && (vc > vb || (vc == vb && c < bc)))) {
             best = sc;
             bc = c;
         }
@@ -277,12 +289,12 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
     gin_cardset h11 = p->h11, cand = p->cand;
     if (taken)
         cand &= ~gin_cardset_of(p->x);
-    gin_card kc = knock_card(cand, p->after);
+    gin_card kc = knock_card(p, cand);
     if (kc == GIN_NO_CARD) {
         *val = 0;
         return 1;
     }
-    int dw = p->after[kc];
+    int dw = after_at(p, kc);
     if (w->rules->big_gin_bonus > 0 && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
@@ -296,7 +308,7 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
         *val = settle(w, k, s->hand, dw);
         return 1;
     }
-    gin_card c = choose_discard(h11, cand, p->after, w->gone, kc);
+    gin_card c = choose_discard(p, cand, w->gone, kc);
     seat_throw(s, p, c);
     w->top = c;
     w->gone |= gin_cardset_of(c);
@@ -312,9 +324,20 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
  * leaves less deadwood than now; *p is the pricing for the discard. */
 static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
+    if (!s->fresh)
+        seat_fix(s);
+    if (s->dead && !card_live(s->hand, u)) {
+        /* A dead u lowers the deadwood only in place of a higher unmatched
+         * card (values grow with rank): most face-up cards are refused
+         * here without pricing the eleven. */
+        gin_cardset d = s->dead;
+        unsigned lanes = (unsigned)((d | d >> 16 | d >> 32 | d >> 48) & AI_LANE);
+        if (gin_card_value((gin_card)(31 - __builtin_clz(lanes))) <= gin_card_value(u))
+            return 0;
+    }
     price(s, u, p);
     for (gin_cardset q = p->cand & ~gin_cardset_of(u); q; q &= q - 1)
-        if (p->after[gin_cardset_first(q)] < s->dw)
+        if (after_at(p, gin_cardset_first(q)) < s->dw)
             return 1;
     return 0;
 }
@@ -366,8 +389,8 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
     gin_card best = GIN_NO_CARD;
     for (gin_cardset q = p.cand & throwable; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        if (best == GIN_NO_CARD || p.after[c] < p.after[best] ||
-            (p.after[c] == p.after[best] && gin_card_value(c) > gin_card_value(best)))
+        if (best == GIN_NO_CARD || after_at(&p, c) < after_at(&p, best) ||
+            (after_at(&p, c) == after_at(&p, best) && gin_card_value(c) > gin_card_value(best)))
             best = c;
     }
     if (best == GIN_NO_CARD) /* cannot happen: x itself is throwable */
