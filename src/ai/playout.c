@@ -104,19 +104,17 @@ static inline int rank_count(gin_cardset s, int r) { return (int)((((s >> r) & A
  * or a two-card run with c), still live: hard's potential term, lean. */
 static int outs(gin_cardset h, gin_card c, gin_cardset avail)
 {
-    gin_cardset b = gin_cardset_of(c), hc = h & ~b;
-    int r = gin_card_rank(c), n = 0;
-    if (rank_count(hc, r) == 1)
-        n += rank_count(avail, r);
-    gin_cardset up1 = b << 1, up2 = b << 2, dn1 = b >> 1, dn2 = b >> 2;
-    if (hc & up1)
-        n += ((avail & dn1) != 0) + ((avail & up2) != 0);
-    if (hc & dn1)
-        n += ((avail & up1) != 0) + ((avail & dn2) != 0);
-    if ((hc & up2) && !(hc & up1))
-        n += (avail & up1) != 0;
-    if ((hc & dn2) && !(hc & dn1))
-        n += (avail & dn1) != 0;
+    gin_cardset hc = h & ~gin_cardset_of(c);
+    int r = gin_card_rank(c);
+    int n = (rank_count(hc, r) == 1) * rank_count(avail, r);
+    /* c's suit neighbours on five bits, c in the middle: bit 0 is two
+     * below c, bit 4 two above (nothing lives past a suit's king or below
+     * its ace, so nothing crosses into the next suit). No branches: these
+     * are coin flips to a predictor. */
+    unsigned hv = (unsigned)(((hc << 2) >> c) & 0x1f), av = (unsigned)(((avail << 2) >> c) & 0x1f);
+    unsigned u1 = hv >> 3 & 1u, d1 = hv >> 1 & 1u, u2 = hv >> 4 & 1u, d2 = hv & 1u;
+    unsigned a_up1 = av >> 3 & 1u, a_dn1 = av >> 1 & 1u, a_up2 = av >> 4 & 1u, a_dn2 = av & 1u;
+    n += (int)(u1 * (a_dn1 + a_up2) + d1 * (a_up1 + a_dn2) + (u2 & ~u1) * a_up1 + (d2 & ~d1) * a_dn1);
     return n;
 }
 
