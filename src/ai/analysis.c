@@ -11,6 +11,11 @@
 
 /* How many standard errors separate a dropped move from the one it lost to. */
 static const double CONFIDENCE = 2.0;
+/* With AI_SEARCH_SETTLE, a challenger that cannot beat the reference by
+ * more than this (at CONFIDENCE standard errors; in the value's units:
+ * points of game-win share, or hand points) drops out: such a move is not
+ * worth the playouts it would take to tell it from the reference. */
+static const double INDIFFERENT = 0.5;
 
 enum { MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_WORLDS = 8000 };
 
@@ -240,6 +245,7 @@ static const ai_world *worlds_next(worlds *w)
  * were live, which is a prefix of the worlds). */
 typedef struct race {
     int n, ref;
+    double floor; /* a challenger whose upper bound over the reference is below this drops */
     int live[GIN_ANALYSIS_MAX];
     long runs[GIN_ANALYSIS_MAX];
     double pts[GIN_ANALYSIS_MAX], pts2[GIN_ANALYSIS_MAX];
@@ -299,7 +305,7 @@ static int race_prune(race *r)
         if (!r->live[j] || j == r->ref)
             continue;
         double se, m = pair_gap(r, j, r->ref, &se);
-        if (m + CONFIDENCE * se < 0)
+        if (m + CONFIDENCE * se < r->floor)
             r->live[j] = 0;
         else if (j != lead) {
             m = pair_gap(r, j, lead, &se);
@@ -366,6 +372,7 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     race r = zero;
     r.n = n;
     r.ref = ref;
+    r.floor = flags & AI_SEARCH_SETTLE ? INDIFFERENT : 0;
     for (int j = 0; j < n; j++)
         r.live[j] = 1;
     util u;

@@ -281,10 +281,14 @@ int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
  * v): moves[ref] is the race's reference (never dropped), `budget`
  * playouts at most, worlds from `seed` (already mixed with the view), and
  * flags: AI_SEARCH_FULL for no race, AI_SEARCH_WARY for the wary
- * opponent of gin_analysis_opts. out[j] is moves[j]'s value, in the input order;
+ * opponent of gin_analysis_opts, AI_SEARCH_SETTLE to drop a challenger as
+ * soon as it cannot beat the reference by more than a small margin
+ * (INDIFFERENT in analysis.c; the expert: a near tie is not worth its
+ * playouts, and the race then ends on most decisions long before the
+ * budget). out[j] is moves[j]'s value, in the input order;
  * *spent (may be NULL) the playouts run. Returns the index of the best
  * move (the leader among those the race kept), or GIN_EINVAL. */
-enum { AI_SEARCH_FULL = 1, AI_SEARCH_WARY = 2 };
+enum { AI_SEARCH_FULL = 1, AI_SEARCH_WARY = 2, AI_SEARCH_SETTLE = 4 };
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
                     uint64_t seed, int flags, gin_move_value *out, long *spent);
 
@@ -293,7 +297,7 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
  * best few others race on the same sampled worlds, and hard's move stands
  * unless another beats it by two standard errors. think_ms sets the
  * budget: think_ms * AI_PLAYOUTS_PER_MS playouts, never the clock. */
-enum { AI_PLAYOUTS_PER_MS = 100 };
+enum { AI_PLAYOUTS_PER_MS = 500 };
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
 /* ai_expert_decide, also telling how many playouts it ran (0 when the
  * move was forced or left to hard); playouts may be NULL. */

@@ -164,6 +164,26 @@ static void test_expert_race_stops_when_clear(void **state)
     assert_int_equal(ai_expert_search(NULL, 1, 50, &a, &spent), GIN_EINVAL);
 }
 
+static void test_expert_race_settles_near_ties(void **state)
+{
+    (void)state;
+    /* A challenger that is the reference itself can never be told apart
+     * from it: without SETTLE it runs to the end of the budget; with it,
+     * it drops at the first look (32 worlds), since it cannot beat the
+     * reference by the margin, and the reference stands. */
+    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 6);
+    ai_tracker t;
+    ai_tracker_build(&v, 1, &t);
+    gin_action twice[2] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_DISCARD, C("KC"))};
+    gin_move_value val[2];
+    long spent = -1;
+    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, 0, val, &spent), 0);
+    assert_int_equal(spent, 4000);
+    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, AI_SEARCH_SETTLE, val, &spent), 0);
+    assert_int_equal(spent, 2 * 32);
+    assert_int_equal(val[1].worlds, 32);
+}
+
 static void test_never_discards_taken_card(void **state)
 {
     (void)state;
@@ -341,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_rollout_values),
         cmocka_unit_test(test_expert_keeps_the_ace),
         cmocka_unit_test(test_expert_race_stops_when_clear),
+        cmocka_unit_test(test_expert_race_settles_near_ties),
         cmocka_unit_test(test_hidden_information),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
