@@ -117,11 +117,13 @@ typedef struct worlds {
  * late only on its own estimate): a playout that knocks at 1 or 2 rates
  * keeping a king over an ace, which can only be worse. The opponent is a
  * mix of two styles, weighted by how often it has knocked this game: one
- * that waits for gin or a low knock (as hard does), one that knocks as
- * soon as the limit allows (as simple does). Either alone costs about five
- * points of win share against the other kind (docs/strength.md). */
+ * that knocks in its first turns and then waits for gin (as hard mostly
+ * does), one that knocks as soon as the limit allows (as simple does).
+ * Either alone costs about five points of win share against the other
+ * kind; the waiting one knocking late at 3 or less instead of only at gin
+ * cost four against hard and nothing against simple (docs/strength.md). */
 static const ai_ro_style k_me = {6, 0, 0};
-static const ai_ro_style k_opp = {4, 3, 0};
+static const ai_ro_style k_opp = {4, 0, 0};
 static const ai_ro_style k_opp_eager = {1000, 1000, 0};
 /* The wary opponent (gin_analysis_opts.wary) knocks as soon as its knock
  * would not be undercut. */
