@@ -45,10 +45,11 @@ static void seat_fix(ai_ro_seat *s)
 }
 
 /* A seat's eleven cards (its ten and x) and the discards worth weighing:
- * `cand`, with after[c] the deadwood left by throwing c. Normally cand is
- * the unmatched cards of a least-deadwood arrangement (after = dw11 -
- * value(c)), and throwing one keeps the seat's arrangement (`keeps`); when
- * all eleven meld every card is priced by the solver. */
+ * `cand`, and the deadwood left by throwing each (after_at). Normally cand
+ * is the unmatched cards of a least-deadwood arrangement (the deadwood
+ * left is dw11 - value(c), worked out when read), and throwing one keeps
+ * the seat's arrangement (`keeps`); when all eleven meld every card is
+ * priced by the solver into after[]. */
 typedef struct priced {
     gin_cardset h11, cand, dead11;
     gin_card x;
@@ -58,6 +59,12 @@ typedef struct priced {
 
 /* The deadwood left by throwing c (a card of p->cand). */
 static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - gin_card_value(c) : p->after[c]; }
+
+/* The highest rank among the cards of s (not empty), over the four suits. */
+static inline int top_rank(gin_cardset s)
+{
+    return 31 - __builtin_clz((unsigned)((s | s >> 16 | s >> 32 | s >> 48) & AI_LANE));
+}
 
 /* All eleven meld (or only the forbidden card is unmatched): price every card. */
 static void price_all(priced *p)
@@ -234,8 +241,7 @@ static gin_card knock_card(const priced *p, gin_cardset cand)
     if (!cand)
         return GIN_NO_CARD;
     if (p->keeps) {
-        unsigned lanes = (unsigned)((cand | cand >> 16 | cand >> 32 | cand >> 48) & AI_LANE);
-        int r = 31 - __builtin_clz(lanes);
+        int r = top_rank(cand);
         return gin_cardset_first(r >= 9 ? cand & TENS : cand & (AI_RANK0 << r));
     }
     int kdw = NO_DW;
@@ -328,9 +334,7 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
         /* A dead u lowers the deadwood only in place of a higher unmatched
          * card (values grow with rank): most face-up cards are refused
          * here without pricing the eleven. */
-        gin_cardset d = s->dead;
-        unsigned lanes = (unsigned)((d | d >> 16 | d >> 32 | d >> 48) & AI_LANE);
-        if (gin_card_value((gin_card)(31 - __builtin_clz(lanes))) <= gin_card_value(u))
+        if (gin_card_value((gin_card)top_rank(s->dead)) <= gin_card_value(u))
             return 0;
     }
     price(s, u, p);
