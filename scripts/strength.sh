@@ -9,13 +9,13 @@
 #        scripts/strength.sh --full GIN_BINARY
 #   GAMES  games per pairing (default 2000)
 #   SEED   run seed (default 1)
-# The expert's pairings cost most of the run (about four minutes each at
-# 2,000 games on two cores; the whole table about half an hour). They may
+# The expert's pairings cost most of the run (about five and a half minutes
+# each at 2,000 games on two cores; the whole table 33 minutes). They may
 # have their own settings, stated in the table:
 #   EXPERT_GAMES (default GAMES)  EXPERT_THINK ms (default: the expert's own)  JOBS (default 2)
 # --full: the evidence for the bars of issue 15: FULL_GAMES (default 2000)
 # games a pairing at seeds 1 and 2 for the expert (against simple, hard and
-# every style) and hard (against simple and every style), about an hour on
+# every style) and hard (against simple and every style), about 70 minutes on
 # two cores; written between the "full" markers.
 # A file OUT that exists without the markers is refused, never overwritten.
 set -eu
