@@ -167,12 +167,48 @@ static void test_knock_points_match_showdown(void **state)
     assert_true(knocks > 10000 && layoffs > 1000);
 }
 
+/* The sum over every legal answer of `v` of its playout results in 400
+ * sampled worlds (seed 9), each answer weighted by its place. */
+static long playout_sum(const gin_view *v)
+{
+    ai_tracker t;
+    ai_tracker_build(v, 1, &t);
+    gin_action legal[64];
+    int n = gin_view_legal(v, legal, 64);
+    assert_true(n > 1 && n <= 24);
+    double mean[24], se[24];
+    ai_rollout_values(v, &t, 9, legal, n, 400, mean, se);
+    long sum = 0;
+    for (int j = 0; j < n; j++)
+        sum += (j + 1) * (long)(mean[j] * 400 + (mean[j] < 0 ? -0.5 : 0.5));
+    return sum;
+}
+
+static void test_playouts_are_pinned(void **state)
+{
+    (void)state;
+    /* The playout's shortcuts (a dead face-up card refused on the bits, the
+     * knock card of a kept arrangement found on the bits, the deadwood
+     * after a discard worked out where it is read, outs without branches)
+     * must play exactly as the plain loops they replaced: these sums were
+     * taken with the plain loops (c3893e2's playout.c) and this playout
+     * opponent. A change of the policy on purpose changes them too. */
+    gin_view d = test_view_at("2S 3S 4S 7H 7D 9D TD JD AH KC 5C", "AD 5H", GIN_PHASE_DISCARD, 4);
+    gin_view w = test_view_at("5C 6C 2H 2D 9S JH QD KS 4H 8D", "3C KH TC", GIN_PHASE_DRAW, 4);
+    gin_view k = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD AH 3C", "KD 5H", GIN_PHASE_DISCARD, 9);
+    long got[3] = {playout_sum(&d), playout_sum(&w), playout_sum(&k)};
+    assert_int_equal(got[0], 313905);
+    assert_int_equal(got[1], -5729);
+    assert_int_equal(got[2], 828382);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_price_matches_core),
         cmocka_unit_test(test_price_set_choices),
         cmocka_unit_test(test_knock_points_match_showdown),
+        cmocka_unit_test(test_playouts_are_pinned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
