@@ -215,6 +215,9 @@ static int parse_recent(char *tok, gin_level_stats *l)
     return l->n_recent ? 0 : -1;
 }
 
+static const char k_counts_disagree[] =
+    "the counts disagree (hands counted with no games, or more gins, undercuts or knocks than hands)";
+
 /* Counts any row must keep, in either format: a row of no games counts
  * nothing (it is not written back, so what it held would be lost); gins
  * and undercuts are hands won, knocks at most one a hand. */
@@ -233,9 +236,7 @@ static int counts_agree(const gin_level_stats *l)
 static int row_agrees(const gin_level_stats *l, char *what, size_t cap)
 {
     if (!counts_agree(l)) {
-        snprintf(what, cap,
-                 "the counts disagree (hands counted with no games, or more gins, undercuts or knocks "
-                 "than hands)");
+        snprintf(what, cap, "%s", k_counts_disagree);
         return -1;
     }
     if (l->wins > l->games || l->resigned > l->games - l->wins || l->hands_won > l->hands ||
@@ -392,9 +393,7 @@ static int parse_v1_line(char *buf, int *lv, gin_level_stats *l, char *what, siz
     l->old_games = l->games;
     l->old_hands = l->hands;
     if (!counts_agree(l)) {
-        snprintf(what, what_cap,
-                 "the counts disagree (hands counted with no games, or more gins, undercuts or "
-                 "knocks than hands)");
+        snprintf(what, what_cap, "%s", k_counts_disagree);
         return -1;
     }
     return 0;
