@@ -11,6 +11,23 @@
 extern "C" {
 #endif
 
+/* One showdown of this game as every seat saw it (two seats only): how the
+ * knocker ended the hand, and whether the other seat had passed up a knock
+ * of its own. What a player at the table learns of an opponent's style. */
+typedef struct gin_view_showdown {
+    int8_t seat;     /* who knocked or went gin */
+    int8_t deadwood; /* its deadwood; 0 for gin */
+    int8_t other;    /* the other seat's least deadwood before layoffs, or -1
+                        if it had not discarded this hand: its last discard
+                        left it that hand, so within `limit` it chose to play
+                        on rather than knock */
+    int8_t limit;    /* the hand's knock limit */
+    uint8_t turns;   /* discards before the knock, both seats' (as `turns`) */
+    uint8_t stock;   /* cards left in the stock at the knock */
+} gin_view_showdown;
+
+enum { GIN_VIEW_SHOWDOWNS = 32 };
+
 typedef struct gin_view {
     gin_rules rules;
     int seat, seats;
@@ -37,6 +54,9 @@ typedef struct gin_view {
                                                 public at every showdown */
     int passes;                /* upcard offers refused this hand: when every
                                                seat passed, the first draw is from the stock */
+    int n_showdowns;           /* showdowns this game (two seats; void hands have none) */
+    gin_view_showdown showdowns[GIN_VIEW_SHOWDOWNS]; /* the i-th (0-based) at [i % GIN_VIEW_SHOWDOWNS]:
+                                                        the last GIN_VIEW_SHOWDOWNS are kept */
 } gin_view;
 
 /* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.

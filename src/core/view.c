@@ -131,11 +131,31 @@ static void on_draw_stock(gin_view *v, int s, gin_cardset b)
     v->phase = GIN_PHASE_DISCARD;
 }
 
+static int8_t clamp8(int x) { return (int8_t)(x < -1 ? -1 : x > 127 ? 127 : x); }
+
+/* Keep what a two-seat showdown showed of both seats' styles. The knocker
+ * is the seat whose KNOCK or GIN event ended the hand (v->turn). */
+static void keep_showdown(gin_view *v, const gin_showdown *sd)
+{
+    int k = v->turn, d = next_seat(v, k);
+    if (!sd || v->seats != 2 || !seat_ok(v, k))
+        return;
+    gin_view_showdown *r = &v->showdowns[v->n_showdowns % GIN_VIEW_SHOWDOWNS];
+    r->seat = (int8_t)k;
+    r->deadwood = clamp8(sd->knocker.deadwood);
+    r->other = v->discarded[d] ? clamp8(sd->defender_deadwood_before_layoffs) : -1;
+    r->limit = clamp8(v->knock_limit);
+    r->turns = (uint8_t)(v->turns > 255 ? 255 : v->turns);
+    r->stock = (uint8_t)(v->stock_n > 255 ? 255 : v->stock_n);
+    v->n_showdowns++;
+}
+
 /* The hand's end: every hand is shown, and two seats score hand points (a
  * ring's penalty points came with the PENALTY events). */
 static void on_hand_over(gin_view *v, const gin_event *ev)
 {
     v->seen |= ev->cards & GIN_DECK;
+    keep_showdown(v, ev->showdown);
     if (seat_ok(v, ev->seat) && v->seats == 2)
         v->scores[ev->seat] += ev->value;
     v->phase = GIN_PHASE_OVER;

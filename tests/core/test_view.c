@@ -24,6 +24,7 @@ typedef struct feed {
      * face up on the pile this hand */
     gin_cardset held_ever[2], pile_ever;
     int knocks[2]; /* knocks (not gin) by each seat this game */
+    int threw[2];  /* each seat discarded this hand */
 } feed;
 
 static void feed_event(void *ctx, const gin_event *ev)
@@ -43,7 +44,7 @@ static void feed_event(void *ctx, const gin_event *ev)
     switch (ev->kind) {
     case GIN_EV_DEAL:
         if (ev->seat == (ev->value + 1) % 2)
-            f->held_ever[0] = f->held_ever[1] = 0;
+            f->held_ever[0] = f->held_ever[1] = f->threw[0] = f->threw[1] = 0;
         f->held_ever[ev->seat] |= ev->cards;
         f->pile_ever = b;
         break;
@@ -54,6 +55,7 @@ static void feed_event(void *ctx, const gin_event *ev)
         break;
     case GIN_EV_DISCARD:
         f->pile_ever |= b;
+        f->threw[ev->seat] = 1;
         break;
     case GIN_EV_KNOCK:
         f->knocks[ev->seat]++;
@@ -128,6 +130,27 @@ static void check_view(const gin_view *v, const gin_game *g, const feed *f)
         assert_true((v->discarded[opp] & h->held[opp] & ~v->known[opp]) == 0);
 }
 
+/* After a hand: each view kept its showdown as the hand shows it (the
+ * other seat's least deadwood only when it had discarded: a knock was open
+ * to it), and nothing for a void hand. */
+static void check_showdown(const gin_view *v, const gin_hand *h, const feed *f, int before, int *kept)
+{
+    if (h->void_hand || h->knocker < 0) {
+        assert_int_equal(v->n_showdowns, before);
+        return;
+    }
+    assert_int_equal(v->n_showdowns, before + 1);
+    const gin_view_showdown *r = &v->showdowns[before % GIN_VIEW_SHOWDOWNS];
+    int k = h->knocker, d = 1 - k;
+    assert_int_equal(r->seat, k);
+    assert_int_equal(r->deadwood, h->result.knocker.deadwood);
+    assert_int_equal(r->other, f->threw[d] ? gin_deadwood(h->held[d]) : -1);
+    assert_int_equal(r->limit, h->knock_limit);
+    assert_int_equal(r->turns, h->turns);
+    assert_int_equal(r->stock, h->stock_n);
+    *kept += r->other >= 0;
+}
+
 /* Greedy play with one random discard in four. */
 static gin_action choose(const gin_hand *h, gin_rng *rng) { return test_greedy_action(h, rng, 4, 1); }
 
@@ -143,7 +166,7 @@ static void test_views_follow_playouts(void **state)
         gin_rules r = *gin_rules_preset_at(p < gin_rules_preset_count() ? p : 0);
         if (p == gin_rules_preset_count())
             assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
-        int declined = 0, known = 0;
+        int declined = 0, known = 0, kept = 0;
         for (uint64_t seed = 0; seed < 60; seed++) {
             gin_rng rng;
             gin_rng_seed(&rng, seed + 100 * p);
@@ -153,6 +176,7 @@ static void test_views_follow_playouts(void **state)
             gin_view_init(&f.views[1], &r, 1);
             f.knocks[0] = f.knocks[1] = 0;
             while (!g.over) {
+                int before = f.views[0].n_showdowns;
                 assert_int_equal(gin_game_deal(&g, feed_event, &f), GIN_OK);
                 check_view(&f.views[0], &g, &f);
                 check_view(&f.views[1], &g, &f);
@@ -168,6 +192,8 @@ static void test_views_follow_playouts(void **state)
                     for (int k = 0; k < 2; k++)
                         assert_int_equal(f.views[s].knocks[k], f.knocks[k]);
                 knocks += f.knocks[0] + f.knocks[1];
+                for (int s = 0; s < 2; s++)
+                    check_showdown(&f.views[s], &g.hand, &f, before, &kept);
                 /* at the showdown both hands are shown */
                 if (!g.hand.void_hand)
                     for (int s = 0; s < 2; s++)
@@ -177,6 +203,8 @@ static void test_views_follow_playouts(void **state)
         }
         assert_true(declined > 0);
         assert_true(known > 0);
+        if (r.knock_limit != 0)
+            assert_true(kept > 0);
     }
     assert_true(knocks > 0);
     assert_true(barred_seen > 0); /* both passed, and the pile was refused */
@@ -259,11 +287,79 @@ static void test_known_discarded_declined(void **state)
     assert_int_equal(v.knocks[1], 1);
 }
 
+/* A showdown is kept with what it showed of both styles: the knocker's
+ * deadwood and how soon, and a defender that had passed up a knock of its
+ * own; a defender that never discarded passed up nothing. */
+static void apply(gin_view *v, int kind, int seat, const char *card, int value, const gin_showdown *sd)
+{
+    gin_event ev = {kind, seat, card ? C(card) : GIN_NO_CARD, 0, value, sd};
+    gin_view_apply(v, &ev);
+}
+
+static void test_showdowns_kept(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_view v;
+    gin_view_init(&v, &r, 0);
+    gin_showdown sd;
+    memset(&sd, 0, sizeof sd);
+    sd.knocker.deadwood = 7;
+    sd.defender_deadwood_before_layoffs = 5;
+    /* hand 1: both pass, seat 0 draws and throws, seat 1 draws and knocks */
+    apply(&v, GIN_EV_DEAL, 0, "KH", 1, NULL);
+    apply(&v, GIN_EV_DEAL, 1, "KH", 1, NULL);
+    apply(&v, GIN_EV_PASS, 0, "KH", 1, NULL);
+    apply(&v, GIN_EV_PASS, 1, "KH", 2, NULL);
+    apply(&v, GIN_EV_DRAW_STOCK, 0, NULL, 30, NULL);
+    apply(&v, GIN_EV_DISCARD, 0, "QC", 2, NULL);
+    apply(&v, GIN_EV_DRAW_STOCK, 1, NULL, 29, NULL);
+    apply(&v, GIN_EV_KNOCK, 1, "9C", 7, NULL);
+    assert_int_equal(v.n_showdowns, 0); /* kept at HAND_OVER, when both hands show */
+    apply(&v, GIN_EV_HAND_OVER, 1, NULL, 2, &sd);
+    assert_int_equal(v.n_showdowns, 1);
+    const gin_view_showdown *k = &v.showdowns[0];
+    assert_int_equal(k->seat, 1);
+    assert_int_equal(k->deadwood, 7);
+    assert_int_equal(k->other, 5); /* seat 0 could have knocked with its last discard */
+    assert_int_equal(k->limit, 10);
+    assert_int_equal(k->turns, 1);
+    assert_int_equal(k->stock, 29);
+    /* hand 2: seat 1 takes the upcard and goes gin at once; seat 0 never threw */
+    sd.knocker.deadwood = 0;
+    apply(&v, GIN_EV_DEAL, 1, "2H", 0, NULL);
+    apply(&v, GIN_EV_DEAL, 0, "2H", 0, NULL);
+    apply(&v, GIN_EV_TAKE_UPCARD, 1, "2H", 0, NULL);
+    apply(&v, GIN_EV_GIN, 1, "9C", 0, NULL);
+    apply(&v, GIN_EV_HAND_OVER, 1, NULL, 30, &sd);
+    assert_int_equal(v.n_showdowns, 2);
+    assert_int_equal(v.showdowns[1].deadwood, 0);
+    assert_int_equal(v.showdowns[1].other, -1);
+    assert_int_equal(v.showdowns[1].turns, 0);
+    /* a void hand shows nothing; the oldest give way to the newest */
+    apply(&v, GIN_EV_VOID, 0, NULL, 2, NULL);
+    assert_int_equal(v.n_showdowns, 2);
+    for (int i = 2; i < GIN_VIEW_SHOWDOWNS + 3; i++) {
+        sd.knocker.deadwood = i % 11;
+        apply(&v, GIN_EV_DEAL, 1, "2H", 0, NULL);
+        apply(&v, GIN_EV_DEAL, 0, "2H", 0, NULL);
+        apply(&v, GIN_EV_TAKE_UPCARD, 1, "2H", 0, NULL);
+        apply(&v, GIN_EV_KNOCK, 1, "9C", i % 11, NULL);
+        apply(&v, GIN_EV_HAND_OVER, 1, NULL, 1, &sd);
+    }
+    assert_int_equal(v.n_showdowns, GIN_VIEW_SHOWDOWNS + 3);
+    assert_int_equal(v.showdowns[0].deadwood, GIN_VIEW_SHOWDOWNS % 11);
+    assert_int_equal(v.showdowns[2].deadwood, (GIN_VIEW_SHOWDOWNS + 2) % 11);
+    assert_int_equal(v.showdowns[3].deadwood, 3 % 11);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_views_follow_playouts),
         cmocka_unit_test(test_known_discarded_declined),
+        cmocka_unit_test(test_showdowns_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
