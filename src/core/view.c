@@ -44,7 +44,7 @@ static void new_hand(gin_view *v, const gin_event *ev)
     v->stock_n = GIN_DECK_SIZE - v->seats * dealt - 1;
     for (int s = 0; s < GIN_MAX_SEATS; s++) {
         v->hand_size[s] = s < v->seats ? dealt : 0;
-        v->known[s] = v->discarded[s] = v->declined[s] = 0;
+        v->known[s] = v->discarded[s] = v->declined[s] = v->took[s] = 0;
     }
     v->seen = gin_card_valid(ev->card) ? gin_cardset_of(ev->card) : 0;
     v->turns = 0;
@@ -60,6 +60,7 @@ static void take_from_pile(gin_view *v, int s, gin_card c)
     if (v->pile_n > 0)
         v->pile_n--;
     v->known[s] |= gin_cardset_of(c);
+    v->took[s] |= gin_cardset_of(c);
     v->hand_size[s]++;
     if (s == v->seat) {
         v->hand |= gin_cardset_of(c);
@@ -148,6 +149,14 @@ static void keep_showdown(gin_view *v, const gin_showdown *sd)
     r->turns = (uint8_t)(v->turns > 255 ? 255 : v->turns);
     r->stock = (uint8_t)(v->stock_n > 255 ? 255 : v->stock_n);
     v->n_showdowns++;
+    /* What became of the cards each took from the pile: a card it still
+     * holds (known) is shown in a meld, laid off, or left unmatched. */
+    const gin_cardset loose[2] = {k == 0 ? sd->knocker.unmatched : sd->defender.unmatched,
+                                  k == 1 ? sd->knocker.unmatched : sd->defender.unmatched};
+    for (int s = 0; s < 2; s++) {
+        v->takes[s] += gin_cardset_count(v->took[s]);
+        v->takes_used[s] += gin_cardset_count(v->took[s] & v->known[s] & ~loose[s]);
+    }
 }
 
 /* The hand's end: every hand is shown, and two seats score hand points (a

@@ -79,6 +79,31 @@ static void test_inference_from_discards_and_takes(void **state)
     assert_float_equal(sum_unseen(&t), 9.0, 1e-3);
 }
 
+/* A seat whose pile takes this game ended thrown or unmatched (taken to
+ * block or to mislead) says less by taking: the 9S raises the nines less,
+ * and not at all below; one that built with nine of ten as much as ever. */
+static void test_takes_that_did_not_build(void **state)
+{
+    (void)state;
+    gin_view v = make_view("AS 2S 3S 7H 8H JC QC KD 4D 9C", "5C");
+    v.known[1] = gin_cardset_of(C("9S"));
+    v.seen |= v.known[1];
+    ai_tracker fresh, built, blocked;
+    ai_tracker_build(&v, 1, &fresh);
+    v.takes[1] = 10;
+    v.takes_used[1] = 9;
+    ai_tracker_build(&v, 1, &built);
+    assert_float_equal(built.p_opp[C("9H")], fresh.p_opp[C("9H")], 1e-6);
+    v.takes_used[1] = 1;
+    ai_tracker_build(&v, 1, &blocked);
+    assert_true(blocked.p_opp[C("9H")] < built.p_opp[C("9H")] - 0.01);
+    assert_true(blocked.p_opp[C("9H")] > blocked.p_opp[C("TD")]); /* still some */
+    v.takes[1] = 40;
+    v.takes_used[1] = 0;
+    ai_tracker_build(&v, 1, &blocked);
+    assert_float_equal(blocked.p_opp[C("9H")], blocked.p_opp[C("TD")], 0.02);
+}
+
 static void test_sample_consistent(void **state)
 {
     (void)state;
@@ -124,6 +149,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_probabilities_sane),
         cmocka_unit_test(test_inference_from_discards_and_takes),
+        cmocka_unit_test(test_takes_that_did_not_build),
         cmocka_unit_test(test_sample_consistent),
         cmocka_unit_test(test_danger),
     };

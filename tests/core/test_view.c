@@ -23,8 +23,11 @@ typedef struct feed {
     /* from the true events: cards each seat held this hand, cards that were
      * face up on the pile this hand */
     gin_cardset held_ever[2], pile_ever;
-    int knocks[2]; /* knocks (not gin) by each seat this game */
-    int threw[2];  /* each seat discarded this hand */
+    int knocks[2];               /* knocks (not gin) by each seat this game */
+    int threw[2];                /* each seat discarded this hand */
+    gin_cardset took[2];         /* each seat took from the pile this hand */
+    gin_cardset kept[2];         /* of those, not thrown since (a reshuffle may deal one back unseen) */
+    int takes[2], takes_used[2]; /* over this game's showdowns, from the true hands */
 } feed;
 
 static void feed_event(void *ctx, const gin_event *ev)
@@ -44,21 +47,31 @@ static void feed_event(void *ctx, const gin_event *ev)
     switch (ev->kind) {
     case GIN_EV_DEAL:
         if (ev->seat == (ev->value + 1) % 2)
-            f->held_ever[0] = f->held_ever[1] = f->threw[0] = f->threw[1] = 0;
+            f->held_ever[0] = f->held_ever[1] = f->threw[0] = f->threw[1] = f->took[0] = f->took[1] = f->kept[0] =
+                f->kept[1] = 0;
         f->held_ever[ev->seat] |= ev->cards;
         f->pile_ever = b;
         break;
-    case GIN_EV_DRAW_STOCK:
     case GIN_EV_DRAW_DISCARD:
     case GIN_EV_TAKE_UPCARD:
+        f->took[ev->seat] |= b;
+        f->kept[ev->seat] |= b;
+        f->held_ever[ev->seat] |= b;
+        break;
+    case GIN_EV_DRAW_STOCK:
         f->held_ever[ev->seat] |= b;
         break;
     case GIN_EV_DISCARD:
         f->pile_ever |= b;
         f->threw[ev->seat] = 1;
+        f->kept[ev->seat] &= ~b;
         break;
     case GIN_EV_KNOCK:
         f->knocks[ev->seat]++;
+        f->kept[ev->seat] &= ~b;
+        break;
+    case GIN_EV_GIN:
+        f->kept[ev->seat] &= ~b;
         break;
     default:
         break;
@@ -135,6 +148,10 @@ static void check_view(const gin_view *v, const gin_game *g, const feed *f)
  * to it), and nothing for a void hand. */
 static void check_showdown(const gin_view *v, const gin_hand *h, const feed *f, int before, int *kept)
 {
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(v->takes[s], f->takes[s]);
+        assert_int_equal(v->takes_used[s], f->takes_used[s]);
+    }
     if (h->void_hand || h->knocker < 0) {
         assert_int_equal(v->n_showdowns, before);
         return;
@@ -175,6 +192,7 @@ static void test_views_follow_playouts(void **state)
             gin_view_init(&f.views[0], &r, 0);
             gin_view_init(&f.views[1], &r, 1);
             f.knocks[0] = f.knocks[1] = 0;
+            f.takes[0] = f.takes[1] = f.takes_used[0] = f.takes_used[1] = 0;
             while (!g.over) {
                 int before = f.views[0].n_showdowns;
                 assert_int_equal(gin_game_deal(&g, feed_event, &f), GIN_OK);
@@ -192,6 +210,15 @@ static void test_views_follow_playouts(void **state)
                     for (int k = 0; k < 2; k++)
                         assert_int_equal(f.views[s].knocks[k], f.knocks[k]);
                 knocks += f.knocks[0] + f.knocks[1];
+                /* the cards taken from the pile, still held outside the unmatched ones */
+                if (!g.hand.void_hand && g.hand.knocker >= 0)
+                    for (int s = 0; s < 2; s++) {
+                        int k = g.hand.knocker;
+                        gin_cardset loose = s == k ? g.hand.result.knocker.unmatched : g.hand.result.defender.unmatched;
+                        f.takes[s] += gin_cardset_count(f.took[s]);
+                        assert_true((f.kept[s] & ~g.hand.held[s]) == 0);
+                        f.takes_used[s] += gin_cardset_count(f.kept[s] & ~loose);
+                    }
                 for (int s = 0; s < 2; s++)
                     check_showdown(&f.views[s], &g.hand, &f, before, &kept);
                 /* at the showdown both hands are shown */
@@ -337,9 +364,14 @@ static void test_showdowns_kept(void **state)
     assert_int_equal(v.showdowns[1].deadwood, 0);
     assert_int_equal(v.showdowns[1].other, -1);
     assert_int_equal(v.showdowns[1].turns, 0);
+    /* the card it took is in its gin: taken to build */
+    assert_int_equal(v.takes[1], 1);
+    assert_int_equal(v.takes_used[1], 1);
+    assert_int_equal(v.takes[0], 0);
     /* a void hand shows nothing; the oldest give way to the newest */
     apply(&v, GIN_EV_VOID, 0, NULL, 2, NULL);
     assert_int_equal(v.n_showdowns, 2);
+    sd.knocker.unmatched = test_cards("2H"); /* from now on the taken card stays unmatched */
     for (int i = 2; i < GIN_VIEW_SHOWDOWNS + 3; i++) {
         sd.knocker.deadwood = i % 11;
         apply(&v, GIN_EV_DEAL, 1, "2H", 0, NULL);
@@ -352,6 +384,8 @@ static void test_showdowns_kept(void **state)
     assert_int_equal(v.showdowns[0].deadwood, GIN_VIEW_SHOWDOWNS % 11);
     assert_int_equal(v.showdowns[2].deadwood, (GIN_VIEW_SHOWDOWNS + 2) % 11);
     assert_int_equal(v.showdowns[3].deadwood, 3 % 11);
+    assert_int_equal(v.takes[1], GIN_VIEW_SHOWDOWNS + 2);
+    assert_int_equal(v.takes_used[1], 1);
 }
 
 int main(void)
