@@ -109,8 +109,9 @@ typedef struct worlds {
     int8_t pool[GIN_DECK_SIZE];
     float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
     long count;
-    double eager; /* share of worlds where the opponent knocks at once */
-    int wary;     /* the opponent is k_opp_wary in every world */
+    double eager;            /* share of worlds where the opponent knocks at once */
+    ai_ro_style eager_style; /* how it knocks in those: fitted (ai_model_knocks) */
+    int wary;                /* the opponent is k_opp_wary in every world */
 } worlds;
 
 /* Our seat plays for gin after the early turns, as hard does (it knocks
@@ -124,7 +125,6 @@ typedef struct worlds {
  * cost four against hard and nothing against simple (docs/strength.md). */
 static const ai_ro_style k_me = {6, 0, 0};
 static const ai_ro_style k_opp = {4, 0, 0};
-static const ai_ro_style k_opp_eager = {1000, 1000, 0};
 /* The wary opponent (gin_analysis_opts.wary) knocks as soon as its knock
  * would not be undercut. */
 static const ai_ro_style k_opp_wary = {1000, 1000, 1};
@@ -176,12 +176,12 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
     w->world.gone = t->pile;
     w->world.style[0] = &k_me;
     w->world.style[1] = &k_opp;
-    /* How the opponent knocks, from how often it has ended a hand by
-     * knocking this game: an even mix before any evidence. */
-    int hands = v->hand_no > 1 ? v->hand_no - 1 : 0;
-    w->eager = (0.5 + v->knocks[(v->seat + 1) % 2]) / (1.0 + hands);
-    if (w->eager > 1)
-        w->eager = 1;
+    /* How the opponent knocks, from this game's showdowns: an even mix
+     * of the two styles before any evidence. */
+    ai_knock_model m;
+    ai_model_knocks(v, k_opp.early, &m);
+    w->eager = m.eager;
+    w->eager_style = (ai_ro_style){k_opp.early, m.late, 0};
     w->wary = wary;
 }
 
@@ -235,7 +235,7 @@ static const ai_world *worlds_next(worlds *w)
     w->world.stock_n = m < w->stock_n ? m : w->stock_n;
     /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
     double f = (double)w->count * 0.6180339887498949;
-    w->world.style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &k_opp_eager : &k_opp;
+    w->world.style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &w->eager_style : &k_opp;
     w->count++;
     return &w->world;
 }

@@ -275,6 +275,25 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand);
  * (negative: the opponent scored; 0: the hand was void). */
 int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
 
+/* ---- model.c: how the opponent knocks, from the showdowns so far ---- */
+
+/* The opponent's knocking, fitted to what this game's showdowns showed
+ * (gin_view.showdowns, public at the table): a seat that knocks "at once"
+ * knocks at `late` or less once its first `early` discards are past (a
+ * knock in the first turns tells nothing: every style knocks then), and
+ * `eager` is the chance that it is such a seat rather than one that plays
+ * on for gin. The evidence: its late knocks (`late` is the highest
+ * deadwood of them once there are two; until then the hand's limit), and
+ * the hands it played on: it passed up a knock at `late` or less (after a
+ * late discard of its own its hand was within both limits when we ended
+ * the hand), or it went gin after its first turns. */
+typedef struct ai_knock_model {
+    double eager;
+    int late;
+    int knocks, passed;
+} ai_knock_model;
+void ai_model_knocks(const gin_view *v, int early, ai_knock_model *m);
+
 /* ---- analysis.c ---- */
 
 /* The analysis of moves[0..n-1] (n <= GIN_ANALYSIS_MAX, each legal for
