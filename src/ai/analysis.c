@@ -15,9 +15,9 @@ static const double CONFIDENCE = 2.0;
  * more than this (at CONFIDENCE standard errors; in the value's units:
  * points of game-win share, or hand points) drops out: such a move is not
  * worth the playouts it would take to tell it from the reference. */
-static const double INDIFFERENT = 0.5;
+static const double INDIFFERENT = 0.75;
 
-enum { MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_WORLDS = 8000 };
+enum { MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_WORLDS = 6000 };
 
 /* ---- the game score ---- */
 
@@ -117,9 +117,10 @@ typedef struct worlds {
 /* Our seat plays for gin after the early turns, as hard does (it knocks
  * late only on its own estimate): a playout that knocks at 1 or 2 rates
  * keeping a king over an ace, which can only be worse. The opponent is a
- * mix of two styles, weighted by how often it has knocked this game: one
- * that knocks in its first turns and then waits for gin (as hard mostly
- * does), one that knocks as soon as the limit allows (as simple does).
+ * mix of two styles, weighted by what this game's showdowns showed of it
+ * (ai_model_knocks): one that knocks in its first turns and then waits for
+ * gin (as hard mostly does), one that knocks as soon as its deadwood is at
+ * the level it has been seen to knock at (as simple does, at the limit).
  * Either alone costs about five points of win share against the other
  * kind; the waiting one knocking late at 3 or less instead of only at gin
  * cost four against hard and nothing against simple (docs/strength.md). */
