@@ -9,8 +9,8 @@
 #        scripts/strength.sh --full GIN_BINARY
 #   GAMES  games per pairing (default 2000)
 #   SEED   run seed (default 1)
-# The expert's pairings cost most of the run (about five and a half minutes
-# each at 2,000 games on two cores; the whole table 33 minutes). They may
+# The expert's pairings cost most of the run (three to four and a half
+# minutes each at 2,000 games on two cores; the whole table 24 minutes). They may
 # have their own settings, stated in the table:
 #   EXPERT_GAMES (default GAMES)  EXPERT_THINK ms (default: the expert's own)  JOBS (default 2)
 # --full: the evidence for the bars of issue 15: FULL_GAMES (default 2000)
