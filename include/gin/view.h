@@ -46,23 +46,27 @@ typedef struct gin_view {
     gin_cardset declined[GIN_MAX_SEATS];  /* face-up cards a seat passed on or drew over */
     gin_cardset seen;                     /* every card this seat has seen (own hand, pile, known) */
     int turns;
-    int scores[GIN_MAX_SEATS];                       /* game totals so far: hand points (2 seats, from
+    int scores[GIN_MAX_SEATS]; /* game totals so far: hand points (2 seats, from
                                                 HAND_OVER), penalty points (3-4, from PENALTY) */
-    int hand_no;                                     /* 1-based hand in play, void hands included */
-    int knocks[GIN_MAX_SEATS];                       /* hands each seat ended by knocking (gin not
+    int hand_no;               /* 1-based hand in play, void hands included */
+    int knocks[GIN_MAX_SEATS]; /* hands each seat ended by knocking (gin not
                                                 counted) this game: how eagerly it knocks,
                                                 public at every showdown */
-    int passes;                                      /* upcard offers refused this hand: when every
+    int passes;                /* upcard offers refused this hand: when every
                                                seat passed, the first draw is from the stock */
-    gin_cardset took[GIN_MAX_SEATS];                 /* cards each seat took from the pile this hand */
-    int takes[GIN_MAX_SEATS];                        /* cards each seat took from the pile in this game's
-                                        two-seat showdown hands ... */
-    int takes_used[GIN_MAX_SEATS];                   /* ... and of those, the ones it still held at the
-                                        showdown, in a meld or laid off: taken to build,
-                                        not to block or mislead */
-    int n_showdowns;                                 /* showdowns this game (two seats; void hands have none) */
-    gin_view_showdown showdowns[GIN_VIEW_SHOWDOWNS]; /* the i-th (0-based) at [i % GIN_VIEW_SHOWDOWNS]:
-                                                        the last GIN_VIEW_SHOWDOWNS are kept */
+
+    /* What this game's showdowns showed (two seats; void hands show none):
+     * the i-th (0-based) at showdowns[i % GIN_VIEW_SHOWDOWNS], the last
+     * GIN_VIEW_SHOWDOWNS kept. */
+    int n_showdowns;
+    gin_view_showdown showdowns[GIN_VIEW_SHOWDOWNS];
+    /* Cards each seat took from the pile this hand; over this game's
+     * showdown hands, how many it took and how many of those it still held
+     * at the showdown in a meld or laid off (taken to build, not to block
+     * or to mislead). */
+    gin_cardset took[GIN_MAX_SEATS];
+    int takes[GIN_MAX_SEATS];
+    int takes_used[GIN_MAX_SEATS];
 } gin_view;
 
 /* Start a fresh view for `seat`: everything zero, phase OVER, no hand yet.
