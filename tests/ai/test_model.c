@@ -20,38 +20,36 @@ static void shown(gin_view *v, int seat, int deadwood, int other, int turns)
     *r = (gin_view_showdown){(int8_t)seat, (int8_t)deadwood, (int8_t)other, 10, (uint8_t)turns, 20};
 }
 
+/* The model of v's opponent is exactly this. */
+static void expect(const gin_view *v, int knocks, int passed, int late, double eager)
+{
+    ai_knock_model m;
+    ai_model_knocks(v, 4, &m);
+    assert_int_equal(m.knocks, knocks);
+    assert_int_equal(m.passed, passed);
+    assert_int_equal(m.late, late);
+    assert_true(m.eager == eager);
+}
+
 static void test_model_fits_the_showdowns(void **state)
 {
     (void)state;
     gin_view v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "AD 5H", GIN_PHASE_DRAW, 6);
-    ai_knock_model m;
     /* No evidence: an even mix, knocking anywhere within the limit. */
-    ai_model_knocks(&v, 4, &m);
-    assert_true(m.eager == 0.5);
-    assert_int_equal(m.late, 10);
+    expect(&v, 0, 0, 10, 0.5);
     /* A knock or a gin in the first turns tells nothing. */
     shown(&v, 1, 9, 30, 2);
     shown(&v, 1, 0, 25, 3);
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.knocks, 0);
-    assert_int_equal(m.passed, 0);
-    assert_true(m.eager == 0.5);
+    expect(&v, 0, 0, 10, 0.5);
     /* A late gin: it played on. */
     shown(&v, 1, 0, 25, 12);
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.passed, 1);
-    assert_true(m.eager == 0.25);
+    expect(&v, 0, 1, 10, 0.25);
     /* One late knock: more eager, still at any deadwood. */
     shown(&v, 1, 4, 30, 10);
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.knocks, 1);
-    assert_int_equal(m.late, 10);
-    assert_true(m.eager == 0.5);
+    expect(&v, 1, 1, 10, 0.5);
     /* Two: it knocks at 5 or less. */
     shown(&v, 1, 5, 18, 14);
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.late, 5);
-    assert_true(m.eager == 2.5 / 4.0);
+    expect(&v, 2, 1, 5, 2.5 / 4.0);
     /* Our knocks: it played on at 3 (a knock it passed up), at 8 (above
      * what it knocks at), at 2 when it had not thrown, and at 3 in its
      * first turns: only the first is evidence. */
@@ -59,15 +57,12 @@ static void test_model_fits_the_showdowns(void **state)
     shown(&v, 0, 6, 8, 16);
     shown(&v, 0, 6, -1, 16);
     shown(&v, 0, 6, 3, 4);
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.passed, 2);
-    assert_true(m.eager == 2.5 / 5.0);
+    expect(&v, 2, 2, 5, 2.5 / 5.0);
     /* The model is of the opponent: the same showdowns seen from seat 1
-     * show a seat that knocked late four times and never played on. */
+     * show a seat that knocked late four times (all at 6, after turn 4)
+     * and never played on. */
     v.seat = 1;
-    ai_model_knocks(&v, 4, &m);
-    assert_int_equal(m.knocks, 4); /* seat 0's knocks at 6, all after turn 4 */
-    assert_int_equal(m.passed, 0);
+    expect(&v, 4, 0, 6, 4.5 / 5.0);
 }
 
 /* The playouts play the opponent the model fits: holding a poor hand
