@@ -36,6 +36,14 @@ TMP=$(mktemp)
 BODY=$(mktemp)
 trap 'rm -f "$TMP" "$BODY"' EXIT
 STYLES="eager waiter hoarder blocker"
+MARK=table
+[ "$FULL" = 1 ] && MARK=full
+# Refuse before the run, not after it: an hour of games must not be lost
+# to a file that cannot take them.
+if [ -f "$OUT" ] && ! grep -qF "<!-- strength.sh $MARK: begin -->" "$OUT"; then
+    echo "strength.sh: $OUT has no '<!-- strength.sh $MARK: begin -->' line; not overwriting it (nothing was run)" >&2
+    exit 1
+fi
 
 row() { # p1 p2 games seed [extra args]
     p1=$1 p2=$2 n=$3 seed=$4
@@ -141,8 +149,9 @@ splice() { # name
             $0 == b { print; while ((getline l < body) > 0) print l; skip = 1; next }
             $0 == e { skip = 0 }
             !skip' "$OUT" >"$OUT.tmp"
-    elif [ -f "$OUT" ]; then
-        echo "strength.sh: $OUT has no '$begin' line; not overwriting it" >&2
+    elif [ -f "$OUT" ]; then # its markers went during the run: keep the games
+        cp "$BODY" "$OUT.$1"
+        echo "strength.sh: $OUT has no '$begin' line; not overwriting it (the $1 is in $OUT.$1)" >&2
         exit 1
     else
         { echo "# Strength of the bots"; echo; echo "$begin"; cat "$BODY"; echo "$end"; } >"$OUT.tmp"
@@ -152,9 +161,8 @@ splice() { # name
 
 if [ "$FULL" = 1 ]; then
     full >"$BODY"
-    splice full
 else
     quick >"$BODY"
-    splice table
 fi
+splice "$MARK"
 echo "wrote $OUT" >&2

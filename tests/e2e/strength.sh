@@ -58,6 +58,17 @@ fi
 grep -q "not overwriting" "$tmp/err" || fail "no message for a document without markers: $(cat "$tmp/err")"
 cmp -s "$tmp/plain.md" "$tmp/plain.orig" || fail "a document without the markers was changed"
 
+# 3c. ... and refused before any game is played: a --full run once played
+#     its hour of games and then found no "full" markers to write them into.
+printf '# Strength\n<!-- strength.sh table: begin -->\n<!-- strength.sh table: end -->\n' >"$tmp/nofull.md"
+cp "$tmp/nofull.md" "$tmp/nofull.orig"
+if OUT="$tmp/nofull.md" FULL_GAMES=2 EXPERT_THINK=2 JOBS=1 sh "$src/scripts/strength.sh" --full "$gin" 2>"$tmp/err"; then
+    fail "strength.sh --full wrote into a document without the full markers"
+fi
+grep -q "nothing was run" "$tmp/err" || fail "no 'nothing was run' for a document without full markers: $(cat "$tmp/err")"
+grep -q "^running:" "$tmp/err" && fail "strength.sh --full played games before refusing the document"
+cmp -s "$tmp/nofull.md" "$tmp/nofull.orig" || fail "a document without the full markers was changed"
+
 # 4. An existing document keeps what is outside the markers; --full fills its own.
 {
     echo "# Strength"
