@@ -15,7 +15,7 @@
 #   EXPERT_GAMES (default GAMES)  EXPERT_THINK ms (default: the expert's own)  JOBS (default 2)
 # --full: the evidence for the bars of issue 15: FULL_GAMES (default 2000)
 # games a pairing at seeds 1 and 2 for the expert (against simple, hard and
-# every style) and hard (against simple and every style), about 70 minutes on
+# every style) and hard (against simple and every style), about 47 minutes on
 # two cores; written between the "full" markers.
 # A file OUT that exists without the markers is refused, never overwritten.
 set -eu

@@ -27,10 +27,10 @@ void ai_model_knocks(const gin_view *v, int early, ai_knock_model *m)
      * there (it knocks on the way). */
     for (int i = 0; i < n; i++) {
         const gin_view_showdown *r = &v->showdowns[i];
-        if (r->seat != opp && r->other >= 0 && r->other <= r->limit && r->other <= m->late && r->turns > early)
-            m->passed++;
-        else if (r->seat == opp && r->deadwood == 0 && r->turns >= early)
-            m->passed++;
+        int passed_up =
+            r->seat != opp && r->other >= 0 && r->other <= r->limit && r->other <= m->late && r->turns > early;
+        int late_gin = r->seat == opp && r->deadwood == 0 && r->turns >= early;
+        m->passed += passed_up || late_gin;
     }
     m->eager = eager_share(m->knocks, m->passed);
 }
