@@ -1,5 +1,5 @@
 /* The expert: hard's move and the best few others (by hard's own
- * discard scores, and the knocks hard would consider) race in the
+ * discard scores, and the best-scored knocks) race in the
  * analysis (analysis.c) on the same sampled worlds; hard's move stands
  * unless the best of the others beats it by two standard errors of the
  * paired difference.
@@ -67,9 +67,11 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
                 order[j] = order[j - 1];
                 order[j - 1] = tmp;
             }
-        /* Rollouts favour knocking (their play after a continue is weaker
-         * than ours will be), so a knock must come from hard's own estimate. */
-        int knocks = fallback->kind == GIN_ACT_KNOCK ? 0 : 2;
+        /* The two best-scored knocks race whether hard knocks or not: hard
+         * waits for gin or an undercut unless a knock looks worth 20 points
+         * and more each turn, which against a seat that waits too leaves
+         * hands it should have ended (docs/strength.md). */
+        int knocks = 0;
         for (int i = 0; i < e.n && knocks < 2; i++) {
             int j = order[i];
             if (e.dw_after[j] <= v->knock_limit) {
