@@ -38,10 +38,11 @@ trap 'rm -f "$TMP" "$BODY"' EXIT
 STYLES="eager waiter hoarder blocker"
 MARK=table
 [ "$FULL" = 1 ] && MARK=full
+marker() { echo "<!-- strength.sh $1: $2 -->"; } # name, begin or end
 # Refuse before the run, not after it: an hour of games must not be lost
 # to a file that cannot take them.
-if [ -f "$OUT" ] && ! grep -qF "<!-- strength.sh $MARK: begin -->" "$OUT"; then
-    echo "strength.sh: $OUT has no '<!-- strength.sh $MARK: begin -->' line; not overwriting it (nothing was run)" >&2
+if [ -f "$OUT" ] && ! grep -qF "$(marker "$MARK" begin)" "$OUT"; then
+    echo "strength.sh: $OUT has no '$(marker "$MARK" begin)' line; not overwriting it (nothing was run)" >&2
     exit 1
 fi
 
@@ -143,7 +144,7 @@ full() {
 
 # Put the body between the markers of `name` in $OUT (a new file if it has none).
 splice() { # name
-    begin="<!-- strength.sh $1: begin -->" end="<!-- strength.sh $1: end -->"
+    begin=$(marker "$1" begin) end=$(marker "$1" end)
     if [ -f "$OUT" ] && grep -qF "$begin" "$OUT"; then
         awk -v b="$begin" -v e="$end" -v body="$BODY" '
             $0 == b { print; while ((getline l < body) > 0) print l; skip = 1; next }

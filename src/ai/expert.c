@@ -68,9 +68,9 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
                 order[j - 1] = tmp;
             }
         /* The two best-scored knocks race whether hard knocks or not: hard
-         * waits for gin or an undercut unless a knock looks worth 20 points
-         * and more each turn, which against a seat that waits too leaves
-         * hands it should have ended (docs/strength.md). */
+         * waits for gin or an undercut unless a knock clears its knock bar
+         * (policy.c), which against a seat that waits too leaves hands it
+         * should have ended (docs/strength.md). */
         int knocks = 0;
         for (int i = 0; i < e.n && knocks < 2; i++) {
             int j = order[i];
