@@ -93,6 +93,15 @@ grep -q "old table\|old full" "$tmp/doc.md" && fail "an old table was left in pl
 n=$(rows "$tmp/doc.md")
 [ "$n" -eq $((16 + 22)) ] || fail "expected 16 + 22 rows (the full table: two seeds of 11), got $n"
 grep -q '^| expert | blocker | 2 | .*--seed 2 ' "$tmp/doc.md" || fail "no seed-2 row in the full table"
+grep -q "the expert at 2 ms a decision\." "$tmp/doc.md" || fail "the full table does not state the think time"
+
+# 5. --full with no think time says the default budget in words (it once
+#    wrote "the expert at its default ms").
+printf '<!-- strength.sh full: begin -->\n<!-- strength.sh full: end -->\n' >"$tmp/full.md"
+OUT="$tmp/full.md" FULL_GAMES=2 JOBS=1 sh "$src/scripts/strength.sh" --full "$gin" 2>/dev/null ||
+    fail "strength.sh --full at the default think time failed"
+grep -q "the expert at its default budget (50 ms)\." "$tmp/full.md" ||
+    fail "the full table does not state the default budget: $(grep 'the expert at' "$tmp/full.md")"
 
 echo "e2e_strength: $failures failure(s)"
 [ "$failures" -eq 0 ]
