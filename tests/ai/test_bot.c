@@ -145,8 +145,8 @@ static void test_expert_knocks_where_hard_waits(void **state)
 {
     (void)state;
     /* Twelve discards in, four points of deadwood after the king and no
-     * card that gins: hard plays on (its knock bar is 20 points and 1.5 a
-     * turn), the search knocks (the full analysis at 200,000 playouts:
+     * card that gins: hard plays on (the knock is under its knock bar,
+     * policy.c), the search knocks (the full analysis at 200,000 playouts:
      * the knock is 1.4 points of game-win share better, 0.1 a standard
      * error). The race used to hold only the knocks hard made. */
     gin_view v = make_view("2S 3S 4S 5S 7H 7D 7C 7S AH 3C KC", "9H JC QS 6D 4H TC", GIN_PHASE_DISCARD, 12);
