@@ -36,6 +36,8 @@ static const struct {
     {"playouts", bench_playouts, "[--think MS]: the expert's playouts per second of one core and per decision"},
     {"coach", bench_coach,
      "[--positions N] [--jobs N] [--playouts N]: the coach against ten times its budget (agreement, points lost)"},
+    {"reading", bench_reading,
+     "[--opponent NAME] [--games N] [--seed S]: how well hard reads the opponent's cards (AUC, deadwood)"},
     {"soak", bench_soak, "[--hands N]: play N hands checking every invariant (violations)"},
     {"hands", bench_hands, "N K [SEED] | --dense N K | --from-play N: print hands (input for the above)"},
 };

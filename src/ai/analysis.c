@@ -163,7 +163,7 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
     gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
     w->known = t->opp_known;
     w->want = t->opp_hidden;
-    int n_pool = gin_cardset_count(t->unseen), improve = v->turns / 2 > 8 ? 8 : v->turns / 2;
+    int n_pool = gin_cardset_count(t->unseen), improve = ai_tracker_improve(v);
     if (improve > n_pool - w->want - 2)
         improve = n_pool - w->want - 2; /* leave the stock a card or two */
     w->improve = improve < 0 ? 0 : improve;

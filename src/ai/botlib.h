@@ -45,6 +45,11 @@ static inline float ai_tracker_p_next(const ai_tracker *t, gin_card x)
  * Returns the opponent's cards; *stock_out (if non-NULL) receives the other
  * unseen cards. */
 gin_cardset ai_tracker_sample(const ai_tracker *t, gin_rng *rng, int improve, gin_cardset *stock_out);
+/* The `improve` the two-seat samplers use (the knock estimate, the
+ * expert's worlds, the coach): half the discards made so far, at most 8,
+ * which matches hard's real deadwood at every stage of a hand (gin-bench
+ * reading --opponent hard). */
+static inline int ai_tracker_improve(const gin_view *v) { return v->turns / 2 > 8 ? 8 : v->turns / 2; }
 
 /* ---- tracker.c, a ring of three or four: every opponent at once ---- */
 

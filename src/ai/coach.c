@@ -188,7 +188,7 @@ static double undercut_chance(const facts *f, gin_cardset kept, double *opp_dw)
 {
     gin_rng rng;
     gin_rng_seed(&rng, ai_view_seed(f->v, f->seed) ^ UINT64_C(0xc0ac4));
-    int improve = f->v->turns / 2 > 8 ? 8 : f->v->turns / 2, under = 0, n = 0;
+    int improve = ai_tracker_improve(f->v), under = 0, n = 0;
     double dw = 0;
     for (int i = 0; i < UNDERCUT_SAMPLES; i++) {
         gin_cardset opp = ai_tracker_sample(&f->t, &rng, improve, NULL);

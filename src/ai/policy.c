@@ -118,9 +118,7 @@ void ai_eval_knock(const ai_params *p, const ai_tracker *t, const gin_view *v, g
     gin_rng rng;
     gin_rng_seed(&rng, seed);
     int n = p->samples > 0 ? p->samples : 16;
-    int improve = v->turns / 2;
-    if (improve > 8)
-        improve = 8;
+    int improve = ai_tracker_improve(v);
     double sum = 0, dsum = 0;
     int under = 0, done = 0, finish = 0;
     int need = v->rules.target - v->scores[t->me];
