@@ -6,15 +6,8 @@
 set -u
 gin=${1:?usage: cli.sh GIN SOURCE_DIR}
 data=${2:?usage: cli.sh GIN SOURCE_DIR}/tests/data
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib/checks.sh" # tmp (removed at exit), failures, fail
 checks=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 
 # same NAME EXPECTED_FILE ACTUAL_FILE
 same() {

@@ -27,13 +27,7 @@ man=${DOCS_MAN:-$src/docs/gin.6}
 readme=${DOCS_README:-$src/README.md}
 proto=${DOCS_PROTOCOL:-$src/docs/protocol.md}
 rules=${DOCS_RULES:-$src/docs/rules.md}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/checks.sh" # tmp (removed at exit), failures, fail
 # count FILE: its lines (the failures a pipeline wrote there), 0 if none.
 count() { if [ -e "$1" ]; then grep -c . "$1"; else echo 0; fi; }
 for f in "$man" "$readme" "$proto" "$rules"; do [ -r "$f" ] || { echo "docs: cannot read $f"; exit 1; }; done

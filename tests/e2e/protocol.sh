@@ -10,14 +10,7 @@
 set -u
 gin=${1:?usage: protocol.sh GIN SOURCE_DIR}
 src=${2:?usage: protocol.sh GIN SOURCE_DIR}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/checks.sh" # tmp (removed at exit), failures, fail
 
 if ! "$gin" engine --help >/dev/null 2>&1; then
     fail "gin engine --help"

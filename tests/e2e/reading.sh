@@ -12,13 +12,7 @@ set -u
 gin=${1:?usage: reading.sh GIN SOURCE_DIR}
 bench=$(dirname "$gin")/gin-bench
 [ -x "$bench" ] || { echo "SKIP: no gin-bench beside $gin"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/checks.sh" # tmp (removed at exit), failures, fail
 
 "$bench" reading --games 40 --seed 3 >"$tmp/out" 2>"$tmp/err" || fail "reading failed: $(cat "$tmp/err")"
 [ "$(grep -c '^reading: ' "$tmp/out")" -eq 3 ] || fail "expected three lines: $(cat "$tmp/out")"

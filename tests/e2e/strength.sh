@@ -9,13 +9,7 @@
 set -u
 gin=${1:?usage: strength.sh GIN SOURCE_DIR}
 src=${2:?usage: strength.sh GIN SOURCE_DIR}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/checks.sh" # tmp (removed at exit), failures, fail
 rows() { grep -c '^| [a-z]* | [a-z]* | [0-9]' "$1"; }
 
 # 1. The make target names the binary of its build directory.
