@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 #include "ai.h"
+#include "botlib.h"
 #include "gin/error.h"
 #include "gin/meld.h"
 #include "gin/rng.h"
@@ -45,21 +46,6 @@ static int pile_allowed(const gin_view *v)
 }
 
 static gin_card pile_top(const gin_view *v) { return v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD; }
-
-/* 1 if some meld of hand + c contains c: a set of its rank or a run through it. */
-static int card_melds(gin_cardset hand, gin_card c)
-{
-    gin_cardset all = hand | gin_cardset_of(c);
-    if (gin_cardset_count(all & (UINT64_C(0x0001000100010001) << gin_card_rank(c))) >= 3)
-        return 1;
-    unsigned lane = gin_cardset_suit(all, gin_card_suit(c));
-    int r = gin_card_rank(c), lo = r, hi = r;
-    while (lo > 0 && (lane >> (lo - 1) & 1u))
-        lo--;
-    while (hi < GIN_RANKS - 1 && (lane >> (hi + 1) & 1u))
-        hi++;
-    return hi - lo + 1 >= 3;
-}
 
 /* ---- shared ---- */
 
@@ -142,7 +128,7 @@ static int simple_offer(void *self, const gin_view *v)
 {
     (void)self;
     gin_card up = pile_top(v);
-    return up != GIN_NO_CARD && card_melds(v->hand, up);
+    return up != GIN_NO_CARD && ai_card_can_meld(v->hand, up);
 }
 
 static int simple_draw(void *self, const gin_view *v)

@@ -215,6 +215,14 @@ static inline unsigned ai_ranks_ge2(gin_cardset h)
     unsigned c = (unsigned)((h >> 32) & AI_LANE), d = (unsigned)(h >> 48);
     return (a & (b | c | d)) | (b & (c | d)) | (c & d);
 }
+/* 1 if some meld of h + c contains c: two more of its rank, or a run of
+ * three through it, whether or not a least-deadwood arrangement uses it
+ * (that is ai_card_melds). What `simple` takes a face-up card for. */
+static inline int ai_card_can_meld(gin_cardset h, gin_card c)
+{
+    gin_cardset hc = h | gin_cardset_of(c);
+    return (ai_ranks_ge3(hc) >> gin_card_rank(c) & 1u) || gin_cardset_has(ai_runs_of(hc), c);
+}
 /* gin_discard_deadwoods, exactly, for the cards of h: after[c] is the
  * least deadwood of h less c for every c in h (other entries untouched).
  * Returns the least of them, or GIN_EINVAL (empty h, bits off the deck). */
