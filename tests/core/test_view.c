@@ -615,10 +615,8 @@ static void test_check_reasons(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_views_follow_playouts),
-        cmocka_unit_test(test_known_discarded_declined),
-        cmocka_unit_test(test_showdowns_kept),
-        cmocka_unit_test(test_check_agrees_with_legal),
+        cmocka_unit_test(test_views_follow_playouts), cmocka_unit_test(test_known_discarded_declined),
+        cmocka_unit_test(test_showdowns_kept),        cmocka_unit_test(test_check_agrees_with_legal),
         cmocka_unit_test(test_check_reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
