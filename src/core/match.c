@@ -1,6 +1,8 @@
-/* The small event loop: a game between agents, each deciding from its own
- * seat's view. Every event is redacted per seat, folded into that seat's
- * view and told to its agent, then handed whole to the caller's observer.
+/* The match: a game between seats, each deciding from its own view. Every
+ * event is redacted per seat, folded into that seat's view and told to its
+ * agent, then handed whole to the caller's observer. The pulled form
+ * (gin_match_next, gin_match_submit) is the one implementation; the pushed
+ * form (gin_match_step) drives it to the next decision of an agent.
  * No I/O, no allocation: the match is one plain struct. */
 #include <string.h>
 #include "gin/error.h"
@@ -16,16 +18,16 @@ static void match_event(void *ctx, const gin_event *ev)
         gin_event_redact(ev, s, &red);
         gin_view_apply(&m->views[s], &red);
         const gin_agent *a = m->agents[s];
-        if (a->observe)
+        if (a && a->observe)
             a->observe(a->self, &m->views[s], &red);
     }
     if (m->on_event)
         m->on_event(m->ctx, ev);
 }
 
-/* Sets up *m (overwritten whole). agents[0..seats-1] must outlive the match
- * and stay owned by the caller. Returns GIN_OK, GIN_EINVAL (a NULL argument
- * or agent), or GIN_ERULES. */
+/* Sets up *m (overwritten whole). agents[0..seats-1] (NULL for a seat the
+ * caller plays) must outlive the match and stay owned by the caller.
+ * Returns GIN_OK, GIN_EINVAL (a NULL argument), or GIN_ERULES. */
 int gin_match_init(gin_match *m, const gin_rules *r, uint64_t seed, const gin_agent *const *agents,
                    gin_event_fn on_event, void *ctx)
 {
@@ -33,9 +35,6 @@ int gin_match_init(gin_match *m, const gin_rules *r, uint64_t seed, const gin_ag
         return GIN_EINVAL;
     if (r->seats < 2 || r->seats > GIN_MAX_SEATS)
         return GIN_ERULES;
-    for (int s = 0; s < r->seats; s++)
-        if (!agents[s])
-            return GIN_EINVAL;
     memset(m, 0, sizeof *m);
     int rc = gin_game_init(&m->game, r, seed);
     if (rc != GIN_OK)
@@ -48,44 +47,87 @@ int gin_match_init(gin_match *m, const gin_rules *r, uint64_t seed, const gin_ag
     m->ctx = ctx;
     m->fault_seat = -1;
     m->fault = GIN_OK;
+    m->moved = -1;
+    m->last = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
+    return GIN_OK;
+}
+
+int gin_match_deal_due(const gin_match *m)
+{
+    return m && !m->game.over && (m->game.hand_no == 0 || m->game.hand.phase == GIN_PHASE_OVER);
+}
+
+/* The seat to move, or -1 when no hand is in play. */
+static int to_move(const gin_match *m)
+{
+    int seat = m->game.hand.turn;
+    return gin_match_deal_due(m) || m->game.over || seat < 0 || seat >= m->game.rules.seats ? -1 : seat;
+}
+
+int gin_match_submit(gin_match *m, gin_action a)
+{
+    if (!m)
+        return GIN_EINVAL;
+    int seat = to_move(m);
+    if (seat < 0)
+        return GIN_ESTATE;
+    /* Checked before anything is touched, so a refusal changes nothing. */
+    if (!gin_hand_is_legal(&m->game.hand, a))
+        return GIN_EILLEGAL;
+    int rc = gin_game_apply(&m->game, a, match_event, m);
+    if (rc != GIN_OK)
+        return rc;
+    m->moved = seat;
+    m->last = a;
     return GIN_OK;
 }
 
 /* Deals when no hand is in play, else asks the seat to move for one action
- * through its view and applies it if legal. Returns 1 (game goes on), 0
- * (over) or a negative code with fault_seat/fault set when an agent failed;
- * a failing step changes nothing. */
-int gin_match_step(gin_match *m)
+ * through its view and applies it if legal; a seat without an agent is left
+ * to the caller. A failing step changes nothing. */
+int gin_match_next(gin_match *m)
 {
     if (!m)
         return GIN_EINVAL;
     if (m->game.over)
-        return 0;
-    if (m->game.hand_no == 0 || m->game.hand.phase == GIN_PHASE_OVER) {
+        return GIN_MATCH_OVER;
+    if (gin_match_deal_due(m)) {
         /* The views were started once in init: each hand's first DEAL
          * resets their per-hand fields, and scores carry across hands. */
         int rc = gin_game_deal(&m->game, match_event, m);
         if (rc != GIN_OK)
             return rc;
-        return m->game.over ? 0 : 1;
+        m->moved = -1;
+        return GIN_MATCH_MOVED;
     }
-    int seat = m->game.hand.turn;
-    if (seat < 0 || seat >= m->game.rules.seats)
+    int seat = to_move(m);
+    if (seat < 0)
         return GIN_ESTATE;
     const gin_agent *a = m->agents[seat];
+    if (!a)
+        return GIN_MATCH_WAITING;
     gin_action act;
     int rc = gin_agent_decide(a, &m->views[seat], &act);
-    if (rc == GIN_OK && !gin_hand_is_legal(&m->game.hand, act))
-        rc = GIN_EILLEGAL;
+    if (rc == GIN_OK)
+        rc = gin_match_submit(m, act);
     if (rc != GIN_OK) {
         m->fault_seat = seat;
         m->fault = rc < 0 ? rc : GIN_EILLEGAL;
         return m->fault;
     }
-    rc = gin_game_apply(&m->game, act, match_event, m);
-    if (rc != GIN_OK)
+    return GIN_MATCH_MOVED;
+}
+
+/* As gin_match_next for a match whose every seat has an agent: 1 while
+ * the game goes on, 0 once it is over. */
+int gin_match_step(gin_match *m)
+{
+    int rc = gin_match_next(m);
+    if (rc == GIN_MATCH_WAITING)
+        return GIN_ESTATE;
+    if (rc < 0)
         return rc;
-    return m->game.over ? 0 : 1;
+    return rc == GIN_MATCH_MOVED && !m->game.over;
 }
 
 /* Steps until the game is over. Returns 0 or a negative code as

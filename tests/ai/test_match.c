@@ -193,8 +193,17 @@ static void test_init_rejects(void **state)
     assert_int_equal(gin_ai_create("random", 1, 0, &a), GIN_OK);
     const gin_agent *one[2] = {&a, NULL};
     static gin_match m;
-    assert_int_equal(gin_match_init(&m, &r, 1, one, NULL, NULL), GIN_EINVAL);
     assert_int_equal(gin_match_init(NULL, &r, 1, one, NULL, NULL), GIN_EINVAL);
+    assert_int_equal(gin_match_init(&m, &r, 1, NULL, NULL, NULL), GIN_EINVAL);
+    /* A seat without an agent is the caller's (pulled): the pushed form
+     * cannot play it. */
+    assert_int_equal(gin_match_init(&m, &r, 1, one, NULL, NULL), GIN_OK);
+    int rc;
+    while ((rc = gin_match_step(&m)) == 1)
+        ;
+    assert_int_equal(rc, GIN_ESTATE);
+    assert_int_equal(m.game.hand.turn, 1);
+    assert_int_equal(m.fault_seat, -1);
     const gin_agent *two[2] = {&a, &a};
     r.seats = 9;
     assert_int_equal(gin_match_init(&m, &r, 1, two, NULL, NULL), GIN_ERULES);
@@ -338,6 +347,167 @@ done:
     return compared;
 }
 
+/* ---- pulled ----
+ * The pulled form is the pushed one stopped at each step: a seat without an
+ * agent is played from outside (gin_match_submit), and the game it makes is
+ * the pushed game's, event for event and byte for byte. */
+
+typedef struct trace {
+    uint64_t hash; /* of every event as observed */
+    int events;
+} trace;
+
+static void hash_event(void *ctx, const gin_event *ev)
+{
+    trace *t = ctx;
+    const int64_t parts[] = {ev->kind,           ev->seat,  ev->card,
+                             (int64_t)ev->cards, ev->value, ev->showdown ? ev->showdown->points : -1};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        t->hash = (t->hash ^ (uint64_t)parts[i]) * UINT64_C(0x100000001b3);
+    t->events++;
+}
+
+/* Plays rules r at seed to the end: pushed when pulled == 0, else with the
+ * seats whose bit is set in `pulled` played from outside by twins of their
+ * bots, asked through the match's own views. */
+static void play_game(const gin_rules *r, uint64_t seed, unsigned pulled, gin_match *m, trace *t)
+{
+    gin_agent bots[GIN_MAX_SEATS], twins[GIN_MAX_SEATS];
+    const gin_agent *seats[GIN_MAX_SEATS] = {0};
+    for (int s = 0; s < r->seats; s++) {
+        assert_int_equal(gin_ai_create("hard", seed * 5 + (uint64_t)s, 0, &bots[s]), GIN_OK);
+        assert_int_equal(gin_ai_create("hard", seed * 5 + (uint64_t)s, 0, &twins[s]), GIN_OK);
+        seats[s] = pulled >> s & 1 ? NULL : &bots[s];
+    }
+    *t = (trace){UINT64_C(0xcbf29ce484222325), 0};
+    assert_int_equal(gin_match_init(m, r, seed, seats, hash_event, t), GIN_OK);
+    for (int steps = 0;; steps++) {
+        assert_true(steps < 100000);
+        int rc = gin_match_next(m);
+        if (rc == GIN_MATCH_OVER)
+            break;
+        if (rc == GIN_MATCH_MOVED) {
+            if (m->moved >= 0)
+                assert_true(seats[m->moved] != NULL); /* only agents move by themselves */
+            continue;
+        }
+        assert_int_equal(rc, GIN_MATCH_WAITING);
+        int seat = m->game.hand.turn;
+        assert_true(pulled >> seat & 1);
+        assert_int_equal(gin_match_next(m), GIN_MATCH_WAITING); /* it waits, changing nothing */
+        gin_action a;
+        assert_int_equal(gin_agent_decide(&twins[seat], &m->views[seat], &a), GIN_OK);
+        assert_int_equal(gin_match_submit(m, a), GIN_OK);
+        assert_int_equal(m->moved, seat);
+        assert_int_equal(m->last.kind, a.kind);
+        assert_int_equal(m->last.card, a.card);
+    }
+    assert_true(m->game.over);
+    destroy_all(bots, r->seats);
+    destroy_all(twins, r->seats);
+}
+
+static void test_pulled_plays_as_pushed(void **state)
+{
+    (void)state;
+    gin_match *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    for (size_t i = 0; i < gin_rules_preset_count(); i++)
+        for (int seats = 2; seats <= GIN_MAX_SEATS; seats++) {
+            gin_rules r = *gin_rules_preset_at(i);
+            if (seats > 2 && gin_rules_ring(&r, seats) != GIN_OK)
+                continue;
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                trace ta, tb;
+                play_game(&r, seed, 0, a, &ta);
+                for (unsigned pulled = 1; pulled < 1u << seats; pulled = pulled * 2 + 1) {
+                    play_game(&r, seed, pulled, b, &tb);
+                    assert_int_equal(ta.events, tb.events);
+                    assert_true(ta.hash == tb.hash);
+                    assert_memory_equal(&a->game, &b->game, sizeof a->game);
+                    assert_memory_equal(a->views, b->views, sizeof a->views);
+                }
+            }
+        }
+    free(a);
+    free(b);
+}
+
+/* An agent that must not be asked: a record played again is submitted. */
+static int never_offer(void *self, const gin_view *v)
+{
+    (void)self;
+    (void)v;
+    fail_msg("an agent was asked while a record was submitted");
+    return 0;
+}
+static int never_draw(void *self, const gin_view *v) { return never_offer(self, v); }
+static int never_discard(void *self, const gin_view *v, gin_action *out)
+{
+    (void)out;
+    return never_offer(self, v);
+}
+
+static void test_submit_replays_and_refuses(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    gin_match *m = malloc(sizeof *m), *again = malloc(sizeof *again), *before = malloc(sizeof *before);
+    assert_non_null(m);
+    assert_non_null(again);
+    assert_non_null(before);
+    /* A game pushed to its end, its actions kept from `moved` and `last`. */
+    gin_agent a, b;
+    assert_int_equal(gin_ai_create("simple", 3, 0, &a), GIN_OK);
+    assert_int_equal(gin_ai_create("simple", 4, 0, &b), GIN_OK);
+    const gin_agent *seats[2] = {&a, &b};
+    static gin_action acts[20000];
+    int n = 0;
+    trace t1, t2;
+    t1 = (trace){0, 0};
+    assert_int_equal(gin_match_init(m, &r, 42, seats, hash_event, &t1), GIN_OK);
+    assert_int_equal(gin_match_submit(m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), GIN_ESTATE); /* no hand yet */
+    int rc;
+    while ((rc = gin_match_next(m)) == GIN_MATCH_MOVED)
+        if (m->moved >= 0)
+            acts[n++] = m->last;
+    assert_int_equal(rc, GIN_MATCH_OVER);
+    /* Submitted again with agents that must not be asked: the same game. */
+    gin_agent never = {"never", NULL, never_offer, never_draw, never_discard, NULL, NULL};
+    const gin_agent *nn[2] = {&never, &never};
+    t2 = (trace){0, 0};
+    assert_int_equal(gin_match_init(again, &r, 42, nn, hash_event, &t2), GIN_OK);
+    for (int i = 0; i < n;) {
+        if (gin_match_deal_due(again)) {
+            assert_int_equal(gin_match_next(again), GIN_MATCH_MOVED);
+            assert_int_equal(again->moved, -1);
+            continue;
+        }
+        /* An illegal action first: refused, nothing changes. */
+        memcpy(before, again, sizeof *again);
+        gin_action wrong =
+            gin_action_make(GIN_ACT_DISCARD, gin_cardset_first(GIN_DECK & ~again->views[again->game.hand.turn].hand));
+        assert_int_equal(gin_match_submit(again, wrong), GIN_EILLEGAL);
+        assert_memory_equal(again, before, sizeof *again);
+        assert_int_equal(gin_match_submit(again, acts[i++]), GIN_OK);
+    }
+    assert_true(again->game.over);
+    assert_int_equal(gin_match_next(again), GIN_MATCH_OVER);
+    assert_int_equal(gin_match_submit(again, acts[0]), GIN_ESTATE);
+    assert_int_equal(t1.events, t2.events);
+    assert_true(t1.hash == t2.hash);
+    assert_memory_equal(&m->game, &again->game, sizeof m->game);
+    assert_int_equal(gin_match_submit(NULL, acts[0]), GIN_EINVAL);
+    assert_int_equal(gin_match_next(NULL), GIN_EINVAL);
+    free(m);
+    free(again);
+    free(before);
+    a.destroy(a.self);
+    b.destroy(b.self);
+}
+
 static void test_hidden_information(void **state)
 {
     (void)state;
@@ -369,7 +539,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_playouts_every_preset),      cmocka_unit_test(test_illegal_action_faults),
         cmocka_unit_test(test_agent_error_passed_through), cmocka_unit_test(test_init_rejects),
-        cmocka_unit_test(test_hidden_information),
+        cmocka_unit_test(test_hidden_information),         cmocka_unit_test(test_pulled_plays_as_pushed),
+        cmocka_unit_test(test_submit_replays_and_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
