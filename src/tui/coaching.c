@@ -49,14 +49,14 @@ static int picked_throw(const gin_play *p, const gin_view *v, gin_action *a)
     return gin_view_is_legal(v, *a);
 }
 
-void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
+int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
     static gin_coach_move mv[GIN_ANALYSIS_MAX];
     *select = GIN_NO_CARD;
     int n = v->seats == 2 ? run_coach(v, 0, mv) : 0;
     if (n <= 0) {
         gin_play_msg(p, 1, "No hint here: the coach analyses the decisions of two players.");
-        return;
+        return 0;
     }
     static char body[8192];
     body[0] = '\0';
@@ -90,11 +90,11 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
         gin_play_add(body, sizeof body, "Your pick is the best move.\n");
     }
     gin_play_msg(p, 0, "%s", line);
-    if (gin_ui_text_screen("Hint", body, "Enter: back to the table", "\n\033qH") < 0)
-        p->quit_req = 1;
+    int quit = gin_ui_text_screen("Hint", body, "Enter: back to the table", "\n\033qH") < 0;
     gin_action b = mv[0].value.action;
     if (b.kind == GIN_ACT_DISCARD || (b.kind == GIN_ACT_KNOCK && b.card != GIN_NO_CARD))
         *select = b.card;
+    return quit ? -1 : 0;
 }
 
 /* Keep the three biggest mistakes of the game. */

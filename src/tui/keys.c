@@ -38,7 +38,7 @@ static const gin_key table[] = {
     K(GIN_CMD_MOVE, W_TURN, GIN_WHEN_DISCARD, 5, CODES(GIN_KEY_SLEFT, '<', ',', GIN_KEY_SRIGHT, '>', '.'), "< > , .",
       "< > move", NULL, "move the picked card left / right (your own order)"),
     K(GIN_CMD_SORT, W_ALL, W_TURN, 4, CODES('o'), "o", "o sort", NULL, "sort by melds, rank or suit"),
-    K(GIN_CMD_HINT, W_ALL, W_TURN, 2, CODES('H'), "H", "H hint", NULL,
+    K(GIN_CMD_HINT, W_TURN, W_TURN, 2, CODES('H'), "H", "H hint", NULL,
       "hint: the coach's best moves, their values and why"),
     K(GIN_CMD_UNDO, W_TURN, W_TURN, 2, CODES('u'), "u", "u undo", NULL,
       "undo your last decision, again and again back to the start of the hand (practice games)"),
@@ -92,7 +92,7 @@ const gin_key *gin_key_any(int code)
     return NULL;
 }
 
-void gin_keys_kept(char *buf, size_t cap)
+void gin_keys_waiting(char *buf, size_t cap)
 {
     size_t n = 0;
     for (size_t i = 0; i < N_KEYS; i++)

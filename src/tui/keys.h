@@ -35,7 +35,7 @@ enum gin_key_cmd {
 };
 
 /* When a key applies, as bits: the player's three decisions, and while a
- * bot plays (the key ends the pause and acts at the player's turn). */
+ * bot plays (the key acts at once; any other key ends the bot's pause). */
 enum {
     GIN_WHEN_OFFER = 1,
     GIN_WHEN_DRAW = 2,
@@ -72,8 +72,8 @@ const gin_key *gin_key_find(int code, unsigned when);
 const gin_key *gin_key_any(int code);
 /* The position of `code` in k->codes, or -1. */
 int gin_key_index(const gin_key *k, int code);
-/* The printable keys that act while a bot plays, for gin_ui_pause_keeps. */
-void gin_keys_kept(char *buf, size_t cap);
+/* The printable keys that act while a bot plays (the help lists them). */
+void gin_keys_waiting(char *buf, size_t cap);
 /* The help page's key list: one line per entry, the names in a column.
  * Returns the length written, or -1 if cap is too small. */
 int gin_keys_help(char *buf, size_t cap);

@@ -213,27 +213,26 @@ int gin_play_menu(gin_play *p)
                  p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)
-            return -1;
+            return GIN_DO_QUIT;
         if (k == -1)
-            return 0;
+            return GIN_DO_NOTHING;
         int dir = k >= 2000 ? 1 : k >= 1000 ? -1 : 1;
         int item = k % 1000;
         if (item == M_STATS || item == M_SHEET || item == M_HELP) {
             if (menu_page(p, item) < 0)
-                return -1;
+                return GIN_DO_QUIT;
             continue;
         }
         if (item == M_RESIGN) {
             int yes = confirm_resign(p);
             if (yes == 0)
                 continue;
-            p->resign_req = yes > 0; /* the session ends the game as resigned */
-            return -1;
+            return yes > 0 ? GIN_DO_RESIGN : GIN_DO_QUIT; /* the loop ends the game as resigned */
         }
         if (item > M_SORT)
-            return 0;
+            return GIN_DO_NOTHING;
         menu_change(p, item, dir);
-        char why[1200];
+        char why[GIN_PLAY_WHY];
         if (gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0)
             gin_play_msg(p, 1, "%s", why);
     }

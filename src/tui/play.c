@@ -1,37 +1,31 @@
-/* The session at the table: one game after another between the human and a
- * bot through the match loop; proxies record every action (and replay a
- * saved game); hands end in the showdown screen, games in the totals and
- * the statistics; quitting saves. */
+/* The session at the table: one game after another between the human and
+ * the bots, on the table's own loop. The loop owns input and time: it pulls
+ * the match one step at a time (gin_match_next: a deal, or a bot's move),
+ * shows a bot's move for a while by a deadline it keeps itself, and at the
+ * player's turn reads keys and clicks until they make a move, which it
+ * submits (gin_match_submit). Quitting, undoing and resigning are commands
+ * of this loop: the match only ever holds moves that were made. Hands end
+ * in the showdown screen, games in the totals and the statistics; the game
+ * is saved after every move. */
 #include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "agents.h"
 #include "gin/error.h"
 #include "save.h"
 #include "ui.h"
 
-/* ---- Proxies: replay first, then the seat's own agent; record it all. */
-
-static const gin_agent *inner(const gin_play *p, int seat)
+static long now_ms(void)
 {
-    if (seat == p->human)
-        return &p->human_agent;
-    if (seat == p->bot)
-        return &p->bot_agent;
-    return &p->ring_bot[seat];
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int replay_next(gin_play *p, gin_action *a)
-{
-    if (p->src && p->replay_pos < p->src->n_actions) {
-        *a = p->src->actions[p->replay_pos++];
-        return 1;
-    }
-    p->replaying = 0;
-    return 0;
-}
+/* ---- The record: every move, and who made it. */
 
 /* The record holds GIN_RECORD_MAX_ACTIONS moves (some hundred hands): a
  * game past it can no longer be saved. The save would resume an earlier
@@ -48,93 +42,20 @@ static void record_full(gin_play *p)
                  GIN_RECORD_MAX_ACTIONS);
 }
 
-/* Keep the action for the save, if the match will take it: an action the
- * hand refuses changes nothing, so it must not be in the record either (a
- * record with it could not be saved or replayed). */
-static int record(gin_play *p, gin_action a)
+/* Keep the move the match has just applied. */
+static void record(gin_play *p, int seat, gin_action a)
 {
-    if (p->aborting)
-        return GIN_OK;
-    if (!gin_hand_is_legal(&p->m.game.hand, a))
-        return GIN_EILLEGAL;
     int at = p->rec->n_actions;
     if (gin_record_add(p->rec, a) == GIN_OK)
-        p->acted_by[at] = (int8_t)p->m.game.hand.turn;
+        p->acted_by[at] = (int8_t)seat;
     else if (!p->too_long && !p->replaying)
         record_full(p);
-    return GIN_OK;
 }
 
-/* Practice with open hands: the bot's decisions are judged too (the
- * human's are, as it makes them). */
-static void review_bot(gin_play *p, int seat, const gin_view *v, gin_action a)
-{
-    if (p->practice && seat == p->bot && !p->aborting)
-        gin_play_review_note(p, v, a);
-}
+/* ---- Events: the log, the pile's history, each seat's last move. */
 
-static int proxy_offer(void *self, const gin_view *v)
-{
-    gin_proxy *px = self;
-    gin_play *p = px->p;
-    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
-    if (!replay_next(p, &a)) {
-        const gin_agent *ag = inner(p, px->seat);
-        int r = ag->offer(ag->self, v);
-        if (r < 0) /* the agent failed (an external bot): pass it through */
-            return r;
-        a.kind = r ? GIN_ACT_TAKE_UPCARD : GIN_ACT_PASS;
-        a.card = GIN_NO_CARD;
-        review_bot(p, px->seat, v, a);
-    }
-    int rc = record(p, a);
-    return rc != GIN_OK ? rc : a.kind == GIN_ACT_TAKE_UPCARD;
-}
-
-static int proxy_draw(void *self, const gin_view *v)
-{
-    gin_proxy *px = self;
-    gin_play *p = px->p;
-    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
-    if (!replay_next(p, &a)) {
-        const gin_agent *ag = inner(p, px->seat);
-        a.kind = ag->draw(ag->self, v);
-        a.card = GIN_NO_CARD;
-        if (a.kind < 0)
-            return a.kind;
-        review_bot(p, px->seat, v, a);
-    }
-    int rc = record(p, a);
-    return rc != GIN_OK ? rc : a.kind;
-}
-
-static int proxy_discard(void *self, const gin_view *v, gin_action *out)
-{
-    gin_proxy *px = self;
-    gin_play *p = px->p;
-    if (!replay_next(p, out)) {
-        const gin_agent *ag = inner(p, px->seat);
-        int rc = ag->discard(ag->self, v, out);
-        if (rc != GIN_OK)
-            return rc;
-        if (gin_view_is_legal(v, *out))
-            review_bot(p, px->seat, v, *out);
-    }
-    return record(p, *out);
-}
-
-static void proxy_observe(void *self, const gin_view *v, const gin_event *ev)
-{
-    gin_proxy *px = self;
-    const gin_agent *ag = inner(px->p, px->seat);
-    if (ag->observe && !px->p->aborting)
-        ag->observe(ag->self, v, ev);
-}
-
-/* ---- Events: the log, the bot's moves shown one by one. */
-
-/* How long the table pauses, by the speed setting: on the bot's throw
- * (the card to read), on its other moves, on each lay-off. */
+/* How long the table shows each of the bot's moves, by the speed setting:
+ * its throw (the card to read), its other moves, each lay-off. */
 enum { PAUSE_THROW, PAUSE_MOVE, PAUSE_LAYOFF };
 static int pause_ms(const gin_play *p, int what)
 {
@@ -146,39 +67,6 @@ static int pause_ms(const gin_play *p, int what)
     };
     int s = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;
     return ms[s][what];
-}
-
-static int bot_pause_ms(const gin_play *p, int kind)
-{
-    return pause_ms(p, kind == GIN_EV_DISCARD ? PAUSE_THROW : PAUSE_MOVE);
-}
-
-static void show_bot_move(gin_play *p, int seat, int kind)
-{
-    if (p->replaying)
-        return;
-    gin_scene t;
-    gin_play_scene(p, &t);
-    if (gin_play_seats(p) == 2)
-        snprintf(t.message, sizeof t.message, "The bot is playing... (any key: skip the pause)");
-    else
-        snprintf(t.message, sizeof t.message, "%s %s. (any key: skip the pause)", gin_play_seat_name(p, seat),
-                 p->last[seat]);
-    t.message_error = 0;
-    gin_ui_draw_scene(&t, NULL);
-    int ms = bot_pause_ms(p, kind);
-    while (ms > 0) {
-        int r = gin_ui_pause(ms);
-        if (r == -1) {
-            p->quit_req = 1; /* the session saves and leaves after this step */
-            return;
-        }
-        if (r != 2)
-            return;
-        gin_play_scene(p, &t); /* resized: draw again, pause a little more */
-        gin_ui_draw_scene(&t, NULL);
-        ms /= 2;
-    }
 }
 
 /* The pile's history for its page: every card thrown on it, and who took
@@ -298,37 +186,20 @@ static void on_deal(gin_play *p, const gin_event *ev, const char *c)
     gin_play_log(p, "New hand: %s deal%s. Upcard %s.", dealer, ev->value == p->human ? "" : "s", c);
 }
 
-/* The end of a hand, shown after the step that ended it. */
+/* The end of a hand: its pages follow the step that ended it (after the
+ * bot's move has been shown, when it was the bot's). */
 static void on_hand_end(gin_play *p, const gin_event *ev)
 {
     p->hand_over = !p->replaying;
     if (!p->replaying) /* the hand's decisions, judged as they were made */
         gin_play_review_close_hand(p);
-    if (ev->kind == GIN_EV_VOID) {
+    if (ev->kind == GIN_EV_VOID)
         gin_play_log(p, "The stock ran low: the hand is void.");
-        p->hand_void = 1;
-        return;
-    }
-    p->hand_void = ev->showdown == NULL;
-    if (ev->showdown)
-        p->sd = *ev->showdown;
-    p->sd_knocker = p->m.game.hand.knocker;
-    if (gin_play_seats(p) > 2 && ev->showdown)
-        p->tsd = p->m.game.hand.ring;
-    /* The knock is the last action kept (the proxies record before the
-     * match applies): did it choose the melds it shows? */
-    const gin_hand *h = &p->m.game.hand;
-    int n = p->rec->n_actions;
-    const gin_action *knock = n > 0 ? &p->rec->actions[n - 1] : NULL;
-    p->sd_chosen = knock && knock->kind == GIN_ACT_KNOCK && (knock->spread.sets | knock->spread.runs);
-    p->sd_spreads = h->knocker >= 0 ? gin_spreads(h->held[h->knocker], h->knock_limit, NULL, 0) : 0;
 }
 
 static void on_event(void *ctx, const gin_event *ev)
 {
     gin_play *p = ctx;
-    if (p->aborting)
-        return;
     const char *who = gin_play_seat_name(p, ev->seat);
     int bot = ev->seat != p->human && ev->seat >= 0 && ev->seat < GIN_MAX_SEATS;
     char c[16];
@@ -380,8 +251,24 @@ static void on_event(void *ctx, const gin_event *ev)
     }
     if (ev->seat == p->human)
         gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
-    if (bot)
-        show_bot_move(p, ev->seat, ev->kind);
+}
+
+/* What the hand's end showed, kept for its pages: read once the step that
+ * ended it is over, when every hand is shown down. */
+static void note_hand_end(gin_play *p)
+{
+    const gin_hand *h = &p->m.game.hand;
+    p->sd_knocker = h->knocker;
+    p->hand_void = h->void_hand || h->knocker < 0;
+    if (!p->hand_void) {
+        p->sd = h->result;
+        if (gin_play_seats(p) > 2)
+            p->tsd = h->ring;
+    }
+    /* Did the knock choose the melds it shows? */
+    const gin_action *knock = p->m.moved >= 0 ? &p->m.last : NULL;
+    p->sd_chosen = knock && knock->kind == GIN_ACT_KNOCK && (knock->spread.sets | knock->spread.runs);
+    p->sd_spreads = h->knocker >= 0 ? gin_spreads(h->held[h->knocker], h->knock_limit, NULL, 0) : 0;
 }
 
 /* ---- Saving. */
@@ -402,45 +289,112 @@ static void save_game(gin_play *p, char *why, size_t cap)
         p->can_save = 0;
 }
 
-/* ---- The end of a hand and of a game. */
-
-/* The lay-offs one at a time, a pause each (none at the instant speed);
- * any key shows the rest at once. Returns -1 on a quit signal, else 0. */
-static int show_layoffs(gin_play *p)
+/* Saved after every move, so a killed or crashed table loses at most the
+ * decision in progress. A failure is said now, and again (in why) when the
+ * table closes. */
+static void save_move(gin_play *p, char *why, size_t cap)
 {
-    int n = gin_play_layoff_count(p);
-    int ms = pause_ms(p, PAUSE_LAYOFF);
-    for (int i = 0; i < n && ms > 0; i++) {
-        gin_showdown_screen s;
-        gin_play_showdown_step(p, &s, i);
-        gin_ui_draw_showdown(&s);
-        int r = gin_ui_pause(i ? ms : ms / 2);
-        if (r < 0)
-            return -1;
-        if (r == 1)
-            break;
+    if (!gin_play_can_save(p))
+        return;
+    char w[GIN_PLAY_WHY];
+    save_game(p, w, sizeof w);
+    if (w[0]) {
+        gin_play_msg(p, 1, "%s", w);
+        snprintf(why, cap, "%s", w);
     }
-    return 0;
 }
 
+/* The finished game's save goes; never a saved game kept while playing an
+ * external bot. */
+static void remove_save(gin_play *p)
+{
+    if (!p->opponent)
+        gin_save_remove(&p->save_file, &p->lock);
+}
+
+/* ---- Replaying a record: a saved game resumed, or practice undo. */
+
+/* Submit acts[0..n-1] for whichever seat made them, with the deals between
+ * them and the deal after the last one (so the game stands at a decision):
+ * the bots are not asked, nothing is shown, nothing is saved. Returns
+ * GIN_OK or the code of the action that did not replay. */
+static int replay(gin_play *p, const gin_action *acts, int n)
+{
+    int rc = GIN_OK;
+    p->replaying = 1;
+    for (int i = 0; rc == GIN_OK;) {
+        if (gin_match_deal_due(&p->m)) {
+            rc = gin_match_next(&p->m) == GIN_MATCH_MOVED ? GIN_OK : GIN_ESTATE;
+            continue;
+        }
+        if (i >= n)
+            break;
+        rc = gin_match_submit(&p->m, acts[i++]);
+        if (rc == GIN_OK) {
+            record(p, p->m.moved, p->m.last);
+            if (p->m.game.hand.phase == GIN_PHASE_OVER)
+                note_hand_end(p);
+        }
+    }
+    p->replaying = 0;
+    return rc;
+}
+
+/* Practice undo: take back the human's last decision (and the bots' moves
+ * after it). The game is played again from its record up to that point,
+ * so the state is exactly what it was, and the record (hence the save)
+ * loses the moves. */
+static void undo(gin_play *p)
+{
+    const char *why = NULL;
+    int to = gin_play_undo_point(p, &why);
+    gin_action *prefix = to < 0 ? NULL : malloc(sizeof(gin_action) * (size_t)(to > 0 ? to : 1));
+    if (!prefix) {
+        gin_play_msg(p, 1, "%s", to < 0 ? why : "Cannot undo: out of memory.");
+        return;
+    }
+    memcpy(prefix, p->rec->actions, sizeof(gin_action) * (size_t)to);
+    int kept = p->n_review; /* the replayed deal forgets the hand's review */
+    gin_record_init(p->rec, &p->rules, p->seed);
+    int rc = gin_match_init(&p->m, &p->rules, p->seed, p->seats, on_event, p);
+    if (rc == GIN_OK)
+        rc = replay(p, prefix, to);
+    free(prefix);
+    p->n_review = kept;
+    while (p->n_review > 0 && p->review[p->n_review - 1].at >= to)
+        p->n_review--;
+    p->selected = -1; /* the replay set drawn: the card taken is marked again */
+    if (rc == GIN_OK)
+        gin_play_log(p, "Undone: your last move is taken back.");
+    else
+        gin_play_msg(p, 1, "Cannot undo: the game does not replay (%s).", gin_strerror(rc));
+}
+
+/* ---- The pages at the end of a hand and of a game. */
+
+/* The score sheet, then back. -1 on a quit signal. */
+static int sheet_page(gin_play *p, const char *footer)
+{
+    static char text[GIN_PLAY_PAGE];
+    gin_play_sheet_text(p, text, sizeof text);
+    return gin_ui_text_screen("Score sheet", text, footer, "\n\033 q") < 0 ? -1 : 0;
+}
+
+/* The showdown (and from it the hand's replay and the sheet), then the
+ * practice review. Returns -1 on a quit signal, else 0. */
 static int show_hand_end(gin_play *p)
 {
-    if (show_layoffs(p) < 0)
-        return -1;
     gin_showdown_screen s;
     gin_play_showdown_screen(p, &s);
     int k = gin_ui_showdown_screen(&s, "\n\033 qtr");
     while (k == 'r') /* replay the hand move by move, then back here */
         k = gin_play_replay_hand(p, p->rec, p->m.game.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
-    if (k == 't') {
-        static char text[32768];
-        gin_play_sheet_text(p, text, sizeof text);
-        k = gin_ui_text_screen("Score sheet", text, "Enter: continue", "\n\033 q");
-    }
+    if (k == 't')
+        k = sheet_page(p, "Enter: continue");
     if (k < 0)
         return -1;
     if (p->practice) {
-        static char text[16384];
+        static char text[GIN_PLAY_PAGE];
         gin_play_review_text(p, p->m.game.hand_no, text, sizeof text);
         if (gin_ui_text_screen("Practice review: this hand by the engine's analysis", text, "Enter: continue",
                                "\n\033 q") < 0)
@@ -452,7 +406,7 @@ static int show_hand_end(gin_play *p)
 /* Returns 'n' (new game), 'q' or -1. */
 static int show_game_over(gin_play *p)
 {
-    static char text[16384];
+    static char text[GIN_PLAY_PAGE];
     char title[GIN_UI_LINE];
     for (;;) {
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
@@ -464,68 +418,22 @@ static int show_game_over(gin_play *p)
             continue;
         if (k != 't')
             return k;
-        static char sheet[32768];
-        gin_play_sheet_text(p, sheet, sizeof sheet);
-        if (gin_ui_text_screen("Score sheet", sheet, "Enter: back", "\n\033 q") < 0)
+        if (sheet_page(p, "Enter: back") < 0)
             return -1;
     }
 }
 
-/* ---- Practice undo. */
-
-/* Take back the human's last decision (and the bots' moves after it): the
- * game is played again from its record up to that point, so the state is
- * exactly what it was, and the record (hence the save) loses the moves. */
-static void undo(gin_play *p)
+/* Break text at spaces into lines of at most `width` columns (ASCII). */
+static void break_lines(char *text, size_t width)
 {
-    const char *why = NULL;
-    int to = gin_play_undo_point(p, &why);
-    p->undo_req = 0;
-    p->aborting = 0;
-    gin_record *prefix = to < 0 ? NULL : malloc(sizeof *prefix);
-    if (!prefix) {
-        gin_play_msg(p, 1, "%s", to < 0 ? why : "Cannot undo: out of memory.");
-        return;
+    for (size_t line = 0, i = 0, last = 0; text[i]; i++) {
+        if (text[i] == ' ')
+            last = i;
+        if (i - line >= width && last > line) {
+            text[last] = '\n';
+            line = last + 1;
+        }
     }
-    *prefix = *p->rec;
-    prefix->n_actions = to;
-    int kept = p->n_review; /* the replayed deal forgets the hand's review */
-    const gin_agent *agents[GIN_MAX_SEATS] = {&p->agent[0], &p->agent[1], &p->agent[2], &p->agent[3]};
-    gin_record_init(p->rec, &p->rules, p->seed);
-    int rc = gin_match_init(&p->m, &p->rules, p->seed, agents, on_event, p);
-    p->src = prefix;
-    p->replay_pos = 0;
-    p->replaying = 1;
-    /* Every action of the prefix and the deals between them (the hand's
-     * own too, when the undo goes back to its first move), and no more:
-     * the next decision is asked by play_game as any other. */
-    for (; rc >= 0;) {
-        int deal = p->m.game.hand_no == 0 || p->m.game.hand.phase == GIN_PHASE_OVER;
-        if (p->replay_pos >= prefix->n_actions && !deal)
-            break;
-        if ((rc = gin_match_step(&p->m)) <= 0)
-            break;
-    }
-    p->replaying = 0;
-    p->src = NULL;
-    free(prefix);
-    p->n_review = kept;
-    while (p->n_review > 0 && p->review[p->n_review - 1].at >= to)
-        p->n_review--;
-    p->selected = -1; /* the replay set drawn: the card taken is marked again */
-    gin_play_log(p, "Undone: your last move is taken back.");
-}
-
-/* ---- One game. Returns 'n' for another, 'q' to leave (saved if mid-game). */
-
-enum { PLAY_NEW = 'n', PLAY_QUIT = 'q' };
-
-/* The finished game's save goes; never a saved game kept while playing an
- * external bot. */
-static void remove_save(gin_play *p)
-{
-    if (!p->opponent)
-        gin_save_remove(&p->save_file, &p->lock);
 }
 
 /* The external bot failed (garbage, an illegal move, no answer in time, or
@@ -536,124 +444,286 @@ static int bot_forfeits(gin_play *p)
     const char *fault = gin_bots_fault(&p->bot_agent);
     if (!fault)
         fault = "The bot failed.";
-    p->aborting = 0;
     gin_play_end_game(p, GIN_END_FORFEIT); /* kept in the history */
     gin_play_msg(p, 1, "The bot forfeits: %s", fault);
     gin_scene t;
     gin_play_scene(p, &t);
     gin_ui_draw_scene(&t, NULL);
-    /* The message can be long: break it at spaces to fit 76 columns. */
-    char wrapped[800];
+    static char wrapped[GIN_PLAY_WHY], body[GIN_PLAY_WHY + 256];
     snprintf(wrapped, sizeof wrapped, "%s", fault);
-    for (size_t line = 0, i = 0, last = 0; wrapped[i]; i++) {
-        if (wrapped[i] == ' ')
-            last = i;
-        if (i - line >= 76 && last > line) {
-            wrapped[last] = '\n';
-            line = last + 1;
-        }
-    }
-    static char body[1024];
+    break_lines(wrapped, GIN_UI_MIN_COLS - 4); /* the message can be long */
     snprintf(body, sizeof body,
              "%s\n\nThe bot forfeits: you win this game. (Games against external bots are not\n"
              "saved or counted in the statistics; its standard error is in bot.log in the\n"
              "state directory.)",
              wrapped);
     int k = gin_ui_text_screen("You win: the bot forfeits", body, "n: new game   q: quit", "nq");
-    return k == 'n' ? PLAY_NEW : PLAY_QUIT;
+    return k == 'n' ? GIN_PLAY_NEW : GIN_PLAY_QUIT;
 }
 
-/* Saved after every move, so a killed or crashed table loses at most the
- * decision in progress. A failure is said now, and again (in why) when the
- * table closes. */
-static void save_move(gin_play *p, char *why, size_t cap)
+/* ---- The loop. */
+
+/* How a game's loop goes on. */
+enum { GO_ON = 0 };
+
+/* The player leaves the table (a quit command or signal): the game is
+ * saved for next time, or, when it cannot be, kept as abandoned. */
+static int leave(gin_play *p, char *why, size_t cap)
 {
-    if (!gin_play_can_save(p))
-        return;
-    char w[512];
-    save_game(p, w, sizeof w);
-    if (w[0]) {
-        gin_play_msg(p, 1, "%s", w);
-        snprintf(why, cap, "%s", w);
+    if (p->m.game.over) {
+        gin_play_end_game(p, GIN_END_FINISHED);
+        remove_save(p);
+    } else if (!gin_play_can_save(p)) {
+        gin_play_end_game(p, GIN_END_ABANDONED);
+    } else {
+        save_game(p, why, cap); /* else why may say why saving stopped */
+    }
+    return GIN_PLAY_QUIT;
+}
+
+/* After the last hand's pages: the game is counted and kept, then its
+ * totals. */
+static int game_over(gin_play *p)
+{
+    gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
+    remove_save(p);
+    int k = show_game_over(p);
+    return k == 'n' ? GIN_PLAY_NEW : GIN_PLAY_QUIT;
+}
+
+/* The hand's end, once its last move has been shown: the lay-offs one at
+ * a time (a frame each, by the deadline), then its pages. */
+static int hand_end(gin_play *p, char *why, size_t cap)
+{
+    p->hand_over = 0;
+    int ms = pause_ms(p, PAUSE_LAYOFF);
+    if (gin_play_layoff_count(p) > 0 && ms > 0) {
+        p->stage = GIN_STAGE_LAYOFFS;
+        p->frame = 0;
+        p->deadline = now_ms() + ms / 2; /* the first a little sooner */
+        return GO_ON;
+    }
+    if (show_hand_end(p) < 0)
+        return leave(p, why, cap); /* saved after the move that ended the hand */
+    if (p->m.game.over)
+        return game_over(p);
+    p->stage = GIN_STAGE_MATCH;
+    return GO_ON;
+}
+
+/* The step just taken (a deal, a bot's move or the player's) is kept:
+ * recorded, saved, then shown: a bot's move for a while, a hand's end by
+ * its pages. */
+static int stepped(gin_play *p, char *why, size_t cap)
+{
+    if (p->m.moved >= 0) {
+        record(p, p->m.moved, p->m.last);
+        if (p->m.game.hand.phase == GIN_PHASE_OVER)
+            note_hand_end(p);
+    }
+    if (!p->m.game.over)
+        save_move(p, why, cap);
+    int ms = pause_ms(p, p->m.last.kind == GIN_ACT_DISCARD ? PAUSE_THROW : PAUSE_MOVE);
+    if (p->m.moved >= 0 && p->m.moved != p->human && ms > 0) {
+        p->stage = GIN_STAGE_PACE;
+        p->pace_seat = p->m.moved;
+        p->deadline = now_ms() + ms;
+        return GO_ON;
+    }
+    if (p->hand_over)
+        return hand_end(p, why, cap);
+    p->stage = GIN_STAGE_MATCH;
+    return GO_ON;
+}
+
+/* The pace is over (its time, or a key): on to the hand's end or the
+ * next step. */
+static int pace_done(gin_play *p, char *why, size_t cap)
+{
+    if (p->hand_over)
+        return hand_end(p, why, cap);
+    p->stage = GIN_STAGE_MATCH;
+    return GO_ON;
+}
+
+/* The match moves on by itself: a deal or a bot's move, or it stops at the
+ * player's turn. */
+static int advance(gin_play *p, char *why, size_t cap)
+{
+    /* Practice judges the bot's decisions too: at the view it had. */
+    static gin_view before;
+    int judge = p->practice && !gin_match_deal_due(&p->m) && p->m.game.hand.turn == p->bot;
+    if (judge)
+        before = p->m.views[p->bot];
+    int rc = gin_match_next(&p->m);
+    if (rc == GIN_MATCH_WAITING) { /* the player's turn */
+        gin_play_start_turn(p, &p->m.views[p->human]);
+        p->stage = GIN_STAGE_TURN;
+        return GO_ON;
+    }
+    if (rc == GIN_MATCH_OVER)
+        return game_over(p);
+    if (rc < 0 && p->opponent && p->m.fault_seat == p->bot)
+        return bot_forfeits(p);
+    if (rc < 0) {
+        snprintf(why, cap, "the bot failed (%s); ", gin_strerror(rc));
+        size_t n = strlen(why);
+        save_game(p, why + n, cap - n);
+        if (!why[n])
+            snprintf(why + n, cap - n, "%s",
+                     gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
+        return GIN_PLAY_QUIT;
+    }
+    if (judge && p->m.moved == p->bot)
+        gin_play_review_note(p, &before, p->m.last);
+    return stepped(p, why, cap);
+}
+
+/* The player's move, from the keys: checked against the view already, so
+ * the match takes it; should it not, nothing changed and the player is
+ * told. */
+static int play_move(gin_play *p, gin_action a, char *why, size_t cap)
+{
+    int rc = gin_match_submit(&p->m, a);
+    if (rc != GIN_OK) {
+        gin_play_msg(p, 1, "That move was refused (%s); nothing changed. Play on.", gin_strerror(rc));
+        return GO_ON;
+    }
+    return stepped(p, why, cap);
+}
+
+/* A command the keys asked for, as the loop carries it out. */
+static int command(gin_play *p, int cmd, gin_action a, char *why, size_t cap)
+{
+    switch (cmd) {
+    case GIN_DO_MOVE:
+        return play_move(p, a, why, cap);
+    case GIN_DO_SKIP:
+        return p->stage == GIN_STAGE_PACE ? pace_done(p, why, cap) : GO_ON;
+    case GIN_DO_UNDO:
+        undo(p);
+        save_move(p, why, cap); /* a crash now must not bring the move back */
+        p->stage = GIN_STAGE_MATCH;
+        return GO_ON;
+    case GIN_DO_RESIGN: /* a lost game, then the next */
+        gin_play_end_game(p, GIN_END_RESIGNED);
+        remove_save(p);
+        return GIN_PLAY_NEW;
+    case GIN_DO_QUIT:
+        return leave(p, why, cap);
+    default:
+        return GO_ON;
     }
 }
 
-static int play_game(gin_play *p, char *why, size_t cap)
+/* The lay-offs' frame is up: the next, or the whole showdown. */
+static int next_frame(gin_play *p, char *why, size_t cap)
+{
+    if (++p->frame < gin_play_layoff_count(p)) {
+        p->deadline = now_ms() + pause_ms(p, PAUSE_LAYOFF);
+        return GO_ON;
+    }
+    p->frame = gin_play_layoff_count(p);
+    if (show_hand_end(p) < 0)
+        return leave(p, why, cap);
+    if (p->m.game.over)
+        return game_over(p);
+    p->stage = GIN_STAGE_MATCH;
+    return GO_ON;
+}
+
+/* Paint what the loop is waiting on. */
+static void draw(gin_play *p, gin_layout *l)
+{
+    if (p->stage == GIN_STAGE_LAYOFFS) {
+        gin_showdown_screen s;
+        gin_play_showdown_step(p, &s, p->frame);
+        gin_ui_draw_showdown(&s);
+        memset(l, 0, sizeof *l);
+        return;
+    }
+    gin_scene t;
+    gin_play_scene(p, &t);
+    if (p->stage == GIN_STAGE_PACE && !p->quit_armed) {
+        if (gin_play_seats(p) == 2)
+            snprintf(t.message, sizeof t.message, "The bot is playing... (any key: skip the pause)");
+        else
+            snprintf(t.message, sizeof t.message, "%s %s. (any key: skip the pause)",
+                     gin_play_seat_name(p, p->pace_seat), p->last[p->pace_seat]);
+        t.message_error = 0;
+    }
+    gin_ui_draw_scene(&t, l);
+}
+
+/* One input or the deadline, for the stage the loop is in. */
+static int on_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, char *why, size_t cap)
+{
+    if (in->kind == GIN_IN_QUIT)
+        return leave(p, why, cap);
+    int timed = p->stage != GIN_STAGE_TURN && now_ms() >= p->deadline && !p->quit_armed;
+    if (p->stage == GIN_STAGE_LAYOFFS) { /* any key or click: all at once */
+        if (timed || in->kind == GIN_IN_KEY || in->kind == GIN_IN_CLICK) {
+            if (!timed)
+                p->frame = gin_play_layoff_count(p) - 1;
+            return next_frame(p, why, cap);
+        }
+        return GO_ON;
+    }
+    if (in->kind == GIN_IN_NONE || in->kind == GIN_IN_RESIZE)
+        return timed ? pace_done(p, why, cap) : GO_ON;
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
+    int cmd = gin_play_input(p, in, l, p->stage == GIN_STAGE_TURN, &a);
+    int rc = command(p, cmd, a, why, cap);
+    if (rc == GO_ON && p->stage == GIN_STAGE_PACE && now_ms() >= p->deadline && !p->quit_armed)
+        return pace_done(p, why, cap); /* a page stayed open past it */
+    return rc;
+}
+
+/* How long the loop may wait for input: until the deadline, while one
+ * runs (not while a prompt holds the bot). */
+static int wait_ms(const gin_play *p)
+{
+    if (p->stage == GIN_STAGE_TURN || p->quit_armed)
+        return -1;
+    long left = p->deadline - now_ms();
+    return left < 0 ? 0 : (int)left;
+}
+
+/* One game. Returns GIN_PLAY_NEW for another, GIN_PLAY_QUIT to leave
+ * (saved if mid-game). */
+static int play_game(gin_play *p, const gin_record *resume, char *why, size_t cap)
 {
     if (p->too_long) { /* a new game fits again */
         p->too_long = 0;
         p->can_save = 1;
     }
     gin_record_init(p->rec, &p->rules, p->seed);
-    const gin_agent *agents[GIN_MAX_SEATS] = {&p->agent[0], &p->agent[1], &p->agent[2], &p->agent[3]};
-    int rc = gin_match_init(&p->m, &p->rules, p->seed, agents, on_event, p);
+    int rc = gin_match_init(&p->m, &p->rules, p->seed, p->seats, on_event, p);
+    if (rc == GIN_OK && resume)
+        rc = replay(p, resume->actions, resume->n_actions);
     if (rc != GIN_OK) {
-        snprintf(why, cap, "cannot start the game: %s", gin_strerror(rc));
-        return PLAY_QUIT;
+        snprintf(why, cap, "cannot %s the game: %s", resume ? "resume" : "start", gin_strerror(rc));
+        return GIN_PLAY_QUIT;
     }
+    p->stage = GIN_STAGE_MATCH;
+    p->quit_armed = p->knock_armed = 0;
     for (;;) {
-        rc = gin_match_step(&p->m);
-        if (p->undo_req) {
-            undo(p);
-            save_move(p, why, cap); /* a crash now must not bring the move back */
-            continue;
+        rc = GO_ON;
+        if (p->stage == GIN_STAGE_MATCH) {
+            rc = advance(p, why, cap);
+        } else {
+            gin_layout l;
+            draw(p, &l);
+            gin_ui_input in;
+            gin_ui_read(&in, wait_ms(p));
+            rc = on_input(p, &in, &l, why, cap);
         }
-        if (p->resign_req) { /* resigned from the menu: a lost game, then the next */
-            p->resign_req = p->quit_req = 0;
-            p->aborting = 0;
-            gin_play_end_game(p, GIN_END_RESIGNED);
-            remove_save(p);
-            return PLAY_NEW;
-        }
-        if (p->quit_req) {
-            p->aborting = 0;
-            if (!gin_play_can_save(p) && rc != 0) /* it ends here, unsaved: kept as abandoned */
-                gin_play_end_game(p, GIN_END_ABANDONED);
-            if (rc == 0) {
-                gin_play_end_game(p, GIN_END_FINISHED);
-                remove_save(p);
-                return PLAY_QUIT;
-            }
-            if (gin_play_can_save(p)) /* else why may say why saving stopped */
-                save_game(p, why, cap);
-            return PLAY_QUIT;
-        }
-        if (rc < 0 && p->opponent && p->m.fault_seat == p->bot)
-            return bot_forfeits(p);
-        if (rc < 0 && p->m.fault_seat == p->human && !p->replaying) {
-            /* The human agent hands on only legal moves; should one ever be
-             * refused, the step changed nothing: say so and ask again. A
-             * player's game never ends on it. */
-            gin_play_msg(p, 1, "That move was refused (%s); nothing changed. Play on.", gin_strerror(rc));
-            continue;
-        }
-        if (rc < 0) {
-            snprintf(why, cap, "the %s failed (%s); ", p->m.fault_seat == p->human ? "replayed save" : "bot",
-                     gin_strerror(rc));
-            size_t n = strlen(why);
-            save_game(p, why + n, cap - n);
-            if (!why[n])
-                snprintf(why + n, cap - n, "%s",
-                         gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
-            return PLAY_QUIT;
-        }
-        if (rc > 0 && !p->replaying)
-            save_move(p, why, cap);
-        if (p->hand_over) {
-            p->hand_over = 0;
-            if (show_hand_end(p) < 0)
-                return PLAY_QUIT; /* saved after the move that ended the hand */
-        }
-        if (rc == 0) {
-            gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
-            remove_save(p);
-            int k = show_game_over(p);
-            return k == 'n' ? PLAY_NEW : PLAY_QUIT;
-        }
+        if (rc != GO_ON)
+            return rc;
     }
 }
 
-static void drop_ring_bots(gin_play *p)
+static void drop_bots(gin_play *p)
 {
     for (int s = 0; s < GIN_MAX_SEATS; s++) {
         if (p->ring_bot[s].destroy)
@@ -662,21 +732,27 @@ static void drop_ring_bots(gin_play *p)
     }
 }
 
-static int make_bot(gin_play *p)
+/* The bots of this game, seated: the human's seat is the loop's own. */
+static int make_bots(gin_play *p)
 {
-    drop_ring_bots(p);
-    if (p->opponent) /* kept over games; it restarts a failed bot itself */
-        return p->bot_agent.offer ? GIN_OK : GIN_ESTATE;
-    if (p->bot_agent.destroy)
-        p->bot_agent.destroy(p->bot_agent.self);
-    memset(&p->bot_agent, 0, sizeof p->bot_agent);
-    int rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, &p->bot_agent);
+    drop_bots(p);
+    int rc = GIN_OK;
+    if (!p->opponent) { /* an external bot is kept over games; it restarts a failed bot itself */
+        if (p->bot_agent.destroy)
+            p->bot_agent.destroy(p->bot_agent.self);
+        memset(&p->bot_agent, 0, sizeof p->bot_agent);
+        rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ GIN_PLAY_BOT_SALT, 0, &p->bot_agent);
+    } else if (!p->bot_agent.offer) {
+        rc = GIN_ESTATE;
+    }
     /* A ring: a bot of the same level in every other seat, each seeded
      * apart (their own random streams, so they do not mirror each other). */
     for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
         if (s != p->human && s != p->bot)
-            rc = gin_ai_create(gin_stats_level_name(p->level),
-                               p->seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(s + 1)), 0, &p->ring_bot[s]);
+            rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ (GIN_PLAY_BOT_SALT * (uint64_t)(s + 1)), 0,
+                               &p->ring_bot[s]);
+    for (int s = 0; s < GIN_MAX_SEATS; s++)
+        p->seats[s] = s == p->human ? NULL : s == p->bot ? &p->bot_agent : &p->ring_bot[s];
     return rc;
 }
 
@@ -688,28 +764,17 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         snprintf(why, cap, "out of memory");
         return 1;
     }
-    gin_human_agent(p, &p->human_agent);
-    for (int s = 0; s < GIN_MAX_SEATS; s++) {
-        p->proxy[s] = (gin_proxy){p, s};
-        p->agent[s] = (gin_agent){"proxy", &p->proxy[s], proxy_offer, proxy_draw, proxy_discard, proxy_observe, NULL};
-    }
     p->sort = p->set.sort;
     int result = 0;
-    if (resume) {
-        p->src = resume;
-        p->replay_pos = 0;
-        p->replaying = 1;
-    }
     for (;;) {
-        if (make_bot(p) != GIN_OK) {
+        if (make_bots(p) != GIN_OK) {
             snprintf(why, cap, "cannot create the %s bot", gin_stats_level_name(p->level));
             result = 1;
             break;
         }
-        int k = play_game(p, why, cap);
-        p->src = NULL;
-        p->replaying = 0;
-        if (k != PLAY_NEW)
+        int k = play_game(p, resume, why, cap);
+        resume = NULL;
+        if (k != GIN_PLAY_NEW)
             break;
         /* The next game takes the settings chosen in the menu. */
         gin_rules r;
@@ -727,7 +792,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
-    drop_ring_bots(p);
+    drop_bots(p);
     free(p->rec);
     p->rec = NULL;
     return result;

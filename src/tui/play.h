@@ -1,7 +1,7 @@
-/* gin — the terminal table's session: one game
- * between the human and a bot through the match loop, with the record for
- * save/resume, the statistics, practice undo and review. The human is an
- * agent whose callbacks run the input loop (human.c). */
+/* gin — the terminal table's session: games between the human and the
+ * bots on the table's own loop (play.c), which pulls the match a step at a
+ * time and plays the human's seat from the keys (human.c); the record for
+ * save/resume, the statistics, practice undo and review. */
 #ifndef GIN_PLAY_H
 #define GIN_PLAY_H
 
@@ -11,8 +11,37 @@
 #include "settings.h"
 #include "stats.h"
 #include "scene.h"
+#include "ui.h"
 
 enum { GIN_PLAY_REVIEW_MAX = 256, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
+/* Buffers for what the table says: a sentence of why something failed
+ * (a path and the system's reason), and a page of text (the sheet, the
+ * help, a review). */
+enum { GIN_PLAY_WHY = 1200, GIN_PLAY_PAGE = 32768 };
+
+/* The bots' seeds are the game's seed and this salt (a ring's other bots
+ * a multiple of it), so a bot's play follows from the game's seed. */
+#define GIN_PLAY_BOT_SALT UINT64_C(0x9e3779b97f4a7c15)
+
+/* What the loop waits for (play.c). */
+enum gin_play_stage {
+    GIN_STAGE_MATCH = 0, /* nothing: the match moves on (a deal, a bot's move) */
+    GIN_STAGE_PACE,      /* a bot's move on show until the deadline (or a key) */
+    GIN_STAGE_TURN,      /* the player's move */
+    GIN_STAGE_LAYOFFS    /* the showdown's lay-offs, a frame until each deadline */
+};
+
+/* What the keys ask the loop to do (human.c's answer to an input). */
+enum gin_play_do {
+    GIN_DO_NOTHING = 0, /* handled (a message, a pick, a page): the loop goes on */
+    GIN_DO_MOVE,        /* play the move given (legal for the player's view) */
+    GIN_DO_SKIP,        /* end the bot's pause */
+    GIN_DO_UNDO,        /* practice: take back the last decision */
+    GIN_DO_RESIGN,      /* the menu's resign (or new game): this game ends */
+    GIN_DO_QUIT         /* leave the table, the game saved */
+};
+/* How a game ended for the session: another game, or leave the table. */
+enum { GIN_PLAY_NEW = 'n', GIN_PLAY_QUIT = 'q' };
 
 /* Sort modes of the hand on screen. */
 enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
@@ -46,13 +75,6 @@ typedef struct gin_coach_summary {
 } gin_coach_summary;
 #define GIN_COACH_CLOSE 0.5
 
-struct gin_play;
-/* The self of a seat's proxy agent. */
-typedef struct gin_proxy {
-    struct gin_play *p;
-    int seat;
-} gin_proxy;
-
 typedef struct gin_play {
     gin_settings set;
     gin_rules rules;
@@ -64,16 +86,17 @@ typedef struct gin_play {
     int practice;         /* open hands, undo, review; no statistics */
     int human, bot;       /* seats (bot: the first bot, on your left) */
     gin_match m;
-    gin_agent bot_agent;               /* the real bot */
-    gin_agent human_agent;             /* the player at the terminal (human.c) */
-    gin_agent ring_bot[GIN_MAX_SEATS]; /* a ring of 3-4: the bots of the seats
-                              * other than human and bot (same level) */
-    gin_agent agent[GIN_MAX_SEATS];    /* proxies by seat: record, replay, then decide */
-    gin_proxy proxy[GIN_MAX_SEATS];
-    gin_record *rec;       /* every action so far (heap: it is large) */
-    const gin_record *src; /* resume: actions still to replay, or NULL */
-    int replay_pos;
-    int replaying; /* events come from the replay: no pauses, no screens */
+    gin_agent bot_agent;                   /* the bot */
+    gin_agent ring_bot[GIN_MAX_SEATS];     /* a ring of 3-4: the bots of the seats
+                                               other than human and bot (same level) */
+    const gin_agent *seats[GIN_MAX_SEATS]; /* the match's agents by seat; the human's NULL */
+    gin_record *rec;                       /* every action so far (heap: it is large) */
+    int replaying;                         /* events come from a replay: no pages, no review */
+    /* The loop (play.c). */
+    int stage;     /* enum gin_play_stage */
+    long deadline; /* PACE, LAYOFFS: when the frame has been shown long enough (ms, monotonic) */
+    int pace_seat; /* PACE: whose move is on show */
+    int frame;     /* LAYOFFS: the lay-offs shown */
     /* The hand as shown. */
     gin_card order[GIN_UI_MAX_HAND];
     int n_order;
@@ -88,15 +111,11 @@ typedef struct gin_play {
     char msg[GIN_PLAY_MSG];
     int msg_err;
     int knock_armed; /* k pressed once: a second k knocks */
-    int quit_armed;  /* q pressed once: y saves and quits */
-    /* Leaving a decision early. */
-    int aborting; /* set while a callback unwinds: ignore its events */
-    int quit_req, undo_req;
+    int quit_armed;  /* q pressed once: y saves and quits (the bot waits meanwhile) */
     /* Practice undo works on the record: who made each action, and where
      * the hand in play began (undo replays the game up to a point). */
     int8_t acted_by[GIN_RECORD_MAX_ACTIONS];
     int hand_start;
-    int resign_req; /* resigned from the menu (quit_req is set too, to unwind) */
     /* Practice review of the hand in play, and of the game. */
     gin_review_item review[GIN_PLAY_REVIEW_MAX];
     int n_review;
@@ -131,7 +150,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
  * (spread_pick.c): *out is the knock, with the spread picked (zero: the
  * rules choose; also when there is only one way to show the hand).
  * Returns 1 (knock), 0 (the player backed out: no move) or -1 (a quit
- * signal: quit_req is set). */
+ * signal). */
 int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_action *out);
 
 /* Write the position in play (the human's decision now) as its seat's
@@ -147,8 +166,8 @@ void gin_play_add(char *buf, size_t cap, const char *fmt, ...) __attribute__((fo
 /* The coach at the table (coaching.c). The hint page for the decision of
  * v (the best three moves, their values and reasons, and the player's
  * pick against them); *select gets the best move's card to pick, or
- * GIN_NO_CARD. */
-void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
+ * GIN_NO_CARD. Returns 0, or -1 on a quit signal. */
+int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
 /* Practice: judge the decision `chosen` of v's seat (the human's every
  * decision, the bot's when it missed something) into p->review. */
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
@@ -175,8 +194,28 @@ static inline const char *gin_play_why_unsaved(const gin_play *p)
     return p->too_long ? "it is longer than a save can hold" : "the state directory cannot be used";
 }
 
-/* human.c: the human agent (its self is the gin_play). */
-void gin_human_agent(gin_play *p, gin_agent *out);
+/* What the player may do now, from the player's view alone (human.c): the
+ * draws, a knock, gin, and the facts the key line and messages say. */
+typedef struct gin_play_choice {
+    int stock, pile; /* the draws that are legal */
+    int pile_why;    /* GIN_OK, or why the pile is not (enum gin_illegal) */
+    int knock;       /* a knock that is not gin is open */
+    int gin, big_gin;
+    int least;     /* least deadwood a throw keeps (-1 outside the discard) */
+    gin_card best; /* the throw that keeps it */
+    int limit;     /* the hand's knock limit */
+} gin_play_choice;
+void gin_play_options(const gin_view *v, gin_play_choice *o);
+
+/* human.c: the player's seat, played from the keys. At the start of the
+ * player's turn (v: the player's view): the hand in order, a card picked
+ * to throw, the message. */
+void gin_play_start_turn(gin_play *p, const gin_view *v);
+/* One input (a key, a click, the wheel) at the player's turn (turn 1) or
+ * while the bots play (turn 0), with the layout it was drawn in: what the
+ * loop should do (enum gin_play_do); a move in *out, legal for the
+ * player's view. */
+int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int turn, gin_action *out);
 /* Bring p->order in line with the hand and re-sort (scene.c). */
 void gin_play_sync_hand(gin_play *p, gin_cardset held);
 /* Move the picked card's block (its whole meld, or the card alone) one
@@ -222,9 +261,9 @@ void gin_play_showdown_step(const gin_play *p, struct gin_showdown_screen *s, in
 /* How many lay-offs the last showdown had (0 after a void hand). */
 int gin_play_layoff_count(const gin_play *p);
 
-/* menu.c: the in-game menu. Returns 0, or -1 to leave the decision: a
- * quit signal, or the player resigned (p->resign_req, with p->quit_req:
- * the session ends the game as resigned and starts the next). */
+/* menu.c: the in-game menu. Returns GIN_DO_NOTHING (back to the table),
+ * GIN_DO_RESIGN (the player resigned, or left for a new game) or
+ * GIN_DO_QUIT (a quit signal). */
 int gin_play_menu(gin_play *p);
 /* Apply the display settings to the UI. */
 void gin_play_apply_display(const gin_play *p);

@@ -265,30 +265,18 @@ static void fit_keys(const key_item *items, int n, int width, char *buf, size_t 
 }
 
 /* Is key entry k worth showing now? The moves only when the rules allow
- * them: the hand's legal list, the same one the human agent's view gives. */
-static int key_applies(const gin_play *p, const gin_key *k, const gin_hand *h)
+ * them, from the player's view (the same facts the keys act on). */
+static int key_applies(const gin_play *p, const gin_key *k, const gin_play_choice *o)
 {
-    gin_action acts[64];
-    int n = gin_hand_legal(h, acts, 64), knock = 0, gin = 0, stock = 0, pile = 0;
-    for (int i = 0; i < n; i++) {
-        stock |= acts[i].kind == GIN_ACT_DRAW_STOCK;
-        pile |= acts[i].kind == GIN_ACT_DRAW_DISCARD;
-        if (acts[i].kind != GIN_ACT_KNOCK)
-            continue;
-        if (acts[i].card == GIN_NO_CARD || gin_deadwood(h->held[h->turn] & ~gin_cardset_of(acts[i].card)) == 0)
-            gin = 1;
-        else
-            knock = 1;
-    }
     switch (k->cmd) {
     case GIN_CMD_STOCK:
-        return stock;
+        return o->stock;
     case GIN_CMD_PILE:
-        return pile;
+        return o->pile;
     case GIN_CMD_KNOCK:
-        return knock && !gin;
+        return o->knock;
     case GIN_CMD_GIN:
-        return gin;
+        return o->gin;
     case GIN_CMD_UNDO:
         return p->practice;
     default:
@@ -296,9 +284,8 @@ static int key_applies(const gin_play *p, const gin_key *k, const gin_hand *h)
     }
 }
 
-static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
+static void play_keys(const gin_play *p, const gin_view *v, char *buf, size_t cap, int width)
 {
-    const gin_hand *h = &p->m.game.hand;
     if (width <= 0) {
         int lines;
         gin_ui_size(&lines, &width);
@@ -306,18 +293,20 @@ static void play_keys(const gin_play *p, char *buf, size_t cap, int width)
     }
     key_item it[24];
     int n = 0;
-    int mine = h->turn == p->human && h->phase != GIN_PHASE_OVER && p->m.game.hand_no > 0;
+    int mine = p->stage == GIN_STAGE_TURN && v->turn == v->seat && v->phase != GIN_PHASE_OVER && v->hand_no > 0;
     unsigned when = !mine                         ? GIN_WHEN_WAIT
-                    : h->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER
-                    : h->phase == GIN_PHASE_DRAW  ? GIN_WHEN_DRAW
+                    : v->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER
+                    : v->phase == GIN_PHASE_DRAW  ? GIN_WHEN_DRAW
                                                   : GIN_WHEN_DISCARD;
+    gin_play_choice o;
+    gin_play_options(v, &o);
     if (!mine) /* keys pressed while the bot plays skip its pause */
         it[n++] = (key_item){"any key: skip the pause", 0};
     size_t nk;
     const gin_key *keys = gin_keys(&nk);
     for (size_t i = 0; i < nk && n < 24; i++) {
         const gin_key *k = &keys[i];
-        if (!(k->shown & when) || !k->line || (mine && !key_applies(p, k, h)))
+        if (!(k->shown & when) || !k->line || (mine && !key_applies(p, k, &o)))
             continue;
         it[n++] = (key_item){gin_ui_utf8() || !k->line_ascii ? k->line : k->line_ascii, k->prio};
     }
@@ -495,5 +484,5 @@ void gin_play_scene(const gin_play *p, gin_scene *t)
     snprintf(t->message, sizeof t->message, "%s", p->msg);
     t->message_error = p->msg_err;
 
-    play_keys(p, t->keys, sizeof t->keys, 0);
+    play_keys(p, v, t->keys, sizeof t->keys, 0);
 }

@@ -61,10 +61,8 @@ int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_ac
     int cursor = 0;
     for (;;) {
         int k = gin_ui_menu(title, items, shown + 1, &cursor, footer);
-        if (k == -2) {
-            p->quit_req = 1;
+        if (k == -2)
             return -1;
-        }
         if (k == -1)
             return 0;
         if (k > shown) /* left or right (1000 and up): not a choice here */

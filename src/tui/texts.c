@@ -513,18 +513,18 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
             gin_play_seats(p), gin_play_seats(p), gin_play_seats(p) - 1,
             gin_play_seats(p) == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", p->m.game.rules.gin_bonus,
             p->m.game.rules.undercut_penalty, p->m.game.rules.target);
-    char keys[4096], kept[32], spaced[64] = "";
+    char keys[4096], waiting[32], spaced[64] = "";
     if (gin_keys_help(keys, sizeof keys) > 0)
         gin_play_add(buf, cap, "KEYS\n%s\n", keys);
-    gin_keys_kept(kept, sizeof kept);
-    for (size_t i = 0, n = 0; kept[i] && n + 3 < sizeof spaced; i++)
-        if (kept[i] != 'Q') { /* q says it */
-            spaced[n++] = kept[i];
+    gin_keys_waiting(waiting, sizeof waiting);
+    for (size_t i = 0, n = 0; waiting[i] && n + 3 < sizeof spaced; i++)
+        if (waiting[i] != 'Q') { /* q says it */
+            spaced[n++] = waiting[i];
             spaced[n++] = ' ';
             spaced[n] = '\0';
         }
     gin_play_add(buf, cap,
-                 "  While the bot plays, any key skips its pause; %spressed then act at your turn.\n"
+                 "  While the bot plays, %sact at once and any other key skips its pause.\n"
                  "  The key line shows the keys that apply now; in a narrow window the least\n"
                  "  used ones are left to this page.\n\n",
                  spaced);

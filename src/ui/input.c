@@ -4,8 +4,11 @@
 #include "ui_internal.h"
 
 #include <curses.h>
-#include <string.h>
 #include <time.h>
+
+/* A read waits at most this long at a time, so a quit signal is noticed
+ * within it even if curses restarts its wait. */
+enum { READ_SLICE_MS = 200 };
 
 static long now_ms(void)
 {
@@ -55,27 +58,8 @@ static int map_key(wint_t k, int is_code)
     }
 }
 
-/* A key that ended a pause and is kept for the next read (type-ahead). */
-static gin_ui_input pending;
-static char keep_keys[32];
-
-void gin_ui_pause_keeps(const char *keys)
-{
-    size_t n = keys ? strlen(keys) : 0;
-    if (n >= sizeof keep_keys)
-        n = sizeof keep_keys - 1;
-    memcpy(keep_keys, keys ? keys : "", n);
-    keep_keys[n] = '\0';
-    pending.kind = GIN_IN_NONE;
-}
-
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
-    if (pending.kind != GIN_IN_NONE && !gin_ui_quit_signal()) {
-        *in = pending;
-        pending.kind = GIN_IN_NONE;
-        return;
-    }
     long start = now_ms();
     in->kind = GIN_IN_NONE;
     in->key = 0;
@@ -85,11 +69,11 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
             in->kind = GIN_IN_QUIT;
             return;
         }
-        long left = timeout_ms < 0 ? 200 : timeout_ms - (now_ms() - start);
+        long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (now_ms() - start);
         if (left <= 0)
             return;
         /* Short slices so a quit signal is noticed promptly. */
-        timeout(left > 200 ? 200 : (int)left);
+        timeout(left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
         wint_t k;
         int rc = get_wch(&k);
         if (rc == ERR)
@@ -113,6 +97,10 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
                 in->key = ev.bstate & BUTTON4_PRESSED ? -1 : 1;
                 return;
             }
+            /* A release (or a button we do not use) is nothing: it is
+             * reported to us only so that curses never waits for more
+             * input inside get_wch to find a click (it would, past our
+             * timeout, leaving the loop deaf until the next key). */
             in->y = in->x = -1;
             continue;
         }
@@ -122,23 +110,5 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
             in->key = key;
             return;
         }
-    }
-}
-
-int gin_ui_pause(int ms)
-{
-    gin_ui_input in;
-    gin_ui_read(&in, ms);
-    if (in.kind == GIN_IN_KEY && in.key > 0 && in.key < 128 && strchr(keep_keys, in.key))
-        pending = in;
-    switch (in.kind) {
-    case GIN_IN_QUIT:
-        return -1;
-    case GIN_IN_RESIZE:
-        return 2;
-    case GIN_IN_NONE:
-        return 0;
-    default:
-        return 1;
     }
 }

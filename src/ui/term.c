@@ -215,7 +215,10 @@ void gin_ui_set_opts(const gin_ui_opts *o)
     }
     gin_ui_st.four_color = o ? o->four_color : 0;
     /* Off, the terminal's own mouse use (selecting text) works again. */
-    mousemask(o && o->no_mouse ? 0 : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN, NULL);
+    mousemask(o && o->no_mouse
+                  ? 0
+                  : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN,
+              NULL);
 }
 
 int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)

@@ -83,7 +83,10 @@ typedef struct gin_ui_input {
     int key;
     int y, x;
 } gin_ui_input;
-/* Wait up to timeout_ms (< 0: forever) for input. */
+/* The one input function: wait up to timeout_ms (< 0: forever) for a key,
+ * a click, the wheel, a resize or a quit signal (GIN_IN_NONE when the time
+ * is up). Every loop of the table reads through it, the table's own and
+ * each modal page's, so none can miss a signal or a resize. */
 void gin_ui_read(gin_ui_input *in, int timeout_ms);
 /* The signal that asked to quit (SIGINT...), or 0. */
 int gin_ui_quit_signal(void);
@@ -137,13 +140,5 @@ int gin_ui_wrap(const char *text, int width, void (*emit)(void *ctx, const char 
  * Esc/q, -2 on a quit signal. Left/Right on an item returns 1000 + index
  * (previous) or 2000 + index (next) so the caller can cycle a value. */
 int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor, const char *footer);
-
-/* Pause for up to ms, returning early (1) on any key; 0 on timeout, -1 on a
- * quit signal. A resize during the pause returns 2. */
-int gin_ui_pause(int ms);
-/* Keys (ASCII) that, besides ending a pause, are kept and returned by the
- * next gin_ui_read: the player's type-ahead (a menu key pressed while the
- * bot plays opens the menu at their turn). Copied; NULL or "" for none. */
-void gin_ui_pause_keeps(const char *keys);
 
 #endif

@@ -38,17 +38,18 @@ static void test_table_is_sound(void **state)
     assert_int_equal(gin_key_find(GIN_KEY_ENTER, GIN_WHEN_DISCARD)->cmd, GIN_CMD_THROW);
 }
 
-/* The keys a bot's pause keeps are the non-moves, and never a move key. */
-static void test_kept_keys(void **state)
+/* The keys that act while a bot plays are pages and the quit, never a
+ * move, nor the hint (it is about the player's own decision). */
+static void test_waiting_keys(void **state)
 {
     (void)state;
-    char kept[32];
-    gin_keys_kept(kept, sizeof kept);
-    assert_non_null(strchr(kept, '?'));
-    assert_non_null(strchr(kept, 'q'));
-    assert_non_null(strchr(kept, 'H'));
-    for (const char *p = "dpsgk"; *p; p++)
-        assert_null(strchr(kept, *p));
+    char waiting[32];
+    gin_keys_waiting(waiting, sizeof waiting);
+    assert_non_null(strchr(waiting, '?'));
+    assert_non_null(strchr(waiting, 'q'));
+    assert_non_null(strchr(waiting, 'm'));
+    for (const char *p = "dpsgkHu"; *p; p++)
+        assert_null(strchr(waiting, *p));
 }
 
 static char *read_file(const char *path)
@@ -131,7 +132,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_is_sound),
-        cmocka_unit_test(test_kept_keys),
+        cmocka_unit_test(test_waiting_keys),
         cmocka_unit_test(test_readme_lists_the_keys),
         cmocka_unit_test(test_manual_lists_the_keys),
     };

@@ -356,7 +356,8 @@ static void test_text_page_wraps(void **state)
         assert_int_equal(hang[i], 9);
 }
 
-/* A ring in a given phase, from a dealt game (no agents needed). */
+/* A two-player game in a given phase, both seats played from outside
+ * (the match pulled, no agents), the human's turn at the table. */
 static gin_play *play_at(int phase)
 {
     static gin_play p;
@@ -364,22 +365,21 @@ static gin_play *play_at(int phase)
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), 0);
     p.rules = r;
-    assert_int_equal(gin_game_init(&p.m.game, &r, 7), 0);
-    assert_int_equal(gin_game_deal(&p.m.game, NULL, NULL), 0);
+    const gin_agent *none[2] = {NULL, NULL};
+    assert_int_equal(gin_match_init(&p.m, &r, 7, none, NULL, NULL), 0);
+    assert_int_equal(gin_match_next(&p.m), GIN_MATCH_MOVED); /* the deal */
+    if (phase >= GIN_PHASE_DRAW) {                           /* both pass the upcard: the non-dealer draws */
+        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
+        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
+    }
+    if (phase >= GIN_PHASE_DISCARD)
+        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD)), 0);
+    assert_int_equal(gin_match_next(&p.m), GIN_MATCH_WAITING);
     p.human = p.m.game.hand.turn;
     p.bot = 1 - p.human;
     p.level = 1;
     p.selected = -1;
-    gin_view_init(&p.m.views[0], &p.m.game.rules, 0);
-    gin_view_init(&p.m.views[1], &p.m.game.rules, 1);
-    if (phase >= GIN_PHASE_DRAW) { /* both pass the upcard: the non-dealer draws */
-        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), 0);
-        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), NULL, NULL), 0);
-        p.human = p.m.game.hand.turn;
-        p.bot = 1 - p.human;
-    }
-    if (phase >= GIN_PHASE_DISCARD)
-        assert_int_equal(gin_game_apply(&p.m.game, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), NULL, NULL), 0);
+    p.stage = GIN_STAGE_TURN;
     assert_int_equal(p.m.game.hand.phase, phase);
     gin_play_sync_hand(&p, p.m.game.hand.held[p.human]);
     return &p;
