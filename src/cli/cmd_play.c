@@ -1,25 +1,21 @@
-/* `gin` / `gin play`: the terminal table. The order is what keeps a
- * player's files safe: the options are read and checked, then the terminal
- * (a table that cannot run must not have touched anything), then the state
- * directory is taken for this table alone, then an external bot is
- * started, and only once the screen is up are the kept files read (a
- * damaged one moved aside and reported) and the settings written. */
-#include <locale.h>
+/* `gin` / `gin play`: the terminal table's command line. The options are
+ * read over the remembered settings and checked, and turn into the first
+ * game's rules; the rest (the terminal, the state directory, the kept
+ * files, the table) is the session's (src/tui/startup.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "agents.h"
-#include "atomic_file.h"
 #include "commands.h"
 #include "gin/error.h"
 #include "opts.h"
 #include "play.h"
 #include "rules_args.h"
-#include "lock.h"
-#include "save.h"
-#include "ui.h"
+
+_Static_assert((int)GIN_PLAY_USAGE == (int)CLI_USAGE,
+               "the table's start-up and the command line agree on a usage mistake");
 
 static void usage(FILE *f)
 {
@@ -70,14 +66,6 @@ static uint64_t fresh_seed(void)
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
-}
-
-/* Append a paragraph to the note shown on the first screen. */
-static void add_note(char *note, size_t cap, const char *text)
-{
-    size_t n = strlen(note);
-    if (text && *text && n + 2 < cap)
-        snprintf(note + n, cap - n, "%s%s", n ? "\n" : "", text);
 }
 
 /* What the command line asked for, over the saved settings. */
@@ -265,16 +253,16 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
 
 /* The rules of the first game: the settings', then this game's knobs.
  * Returns 0, or the exit status after the message. */
-static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap)
+static int first_rules(gin_play *p, const table_args *a)
 {
     const char *rwhy = NULL;
     if (gin_settings_rules(&p->set, &p->rules, &rwhy) != GIN_OK) {
         /* A settings file is checked as it loads; should a bad value still
          * get here, the table starts on the defaults, saying so. */
-        char line[300];
+        char line[GIN_UI_LINE * 2];
         snprintf(line, sizeof line, "The settings ask for rules that do not work (%s): the defaults stand.",
                  rwhy ? rwhy : "?");
-        add_note(note, ncap, line);
+        gin_play_note(p, line);
         gin_settings d;
         gin_settings_default(&d);
         snprintf(p->set.rules, sizeof p->set.rules, "%s", d.rules);
@@ -305,202 +293,24 @@ static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap
     return 0;
 }
 
-/* Look at the saved game, with the screen up: returns 1 (one to resume in
- * *rec and info, summarised), or 0 (none to resume; a damaged one is moved
- * aside and the note says so, one left alone is said too). */
-static int check_save(gin_play *p, gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note,
-                      size_t ncap)
-{
-    int rc = gin_save_read(&p->save_file, info, rec);
-    if (rc == GIN_KEPT_DAMAGED)
-        (void)gin_kept_quarantine(&p->save_file); /* why says what became of it */
-    if (rc != GIN_KEPT_LOADED) {
-        add_note(note, ncap, p->save_file.why);
-        return 0;
-    }
-    gin_game *g = malloc(sizeof *g);
-    int err = 0;
-    if (!g || gin_record_replay(rec, g, NULL, NULL, &err) != GIN_OK) { /* gin_save_read replayed it */
-        free(g);
-        return 0;
-    }
-    int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
-    char rules[96];
-    gin_play_rules_label(&g->rules, rules, sizeof rules);
-    if (g->rules.seats == 2) {
-        snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", rules, info->level,
-                 info->practice ? " (practice)" : "", hand, g->score.points[info->human],
-                 g->score.points[1 - info->human]);
-    } else {
-        /* A ring: every seat's penalty points, you first. */
-        int n = snprintf(summary, scap, "%s rules, %d players, %s bots%s, hand %d, penalty points: you %d", rules,
-                         g->rules.seats, info->level, info->practice ? " (practice)" : "", hand,
-                         g->score.points[info->human]);
-        for (int k = 1; k < g->rules.seats && n > 0 && (size_t)n < scap; k++)
-            n += snprintf(summary + n, scap - (size_t)n, ", bot %d %d", k,
-                          g->score.points[(info->human + k) % g->rules.seats]);
-        if (n > 0 && (size_t)n + 1 < scap)
-            snprintf(summary + n, scap - (size_t)n, ".");
-    }
-    free(g);
-    return 1;
-}
-
-/* An external bot starts (and passes the handshake) before the screen
- * opens, so a bad command is a plain error; it is kept over games. */
-static int start_opponent(gin_play *p, const char *opponent, const char *dir)
-{
-    char log[GIN_PATH_MAX], err[600];
-    int have_log = p->can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
-    if (gin_bots_create(opponent, p->seed ^ UINT64_C(0x9e3779b97f4a7c15), 0, have_log ? log : NULL, &p->bot_agent, err,
-                        sizeof err) != GIN_OK) {
-        fprintf(stderr, "gin: --opponent: %s\n", err);
-        return CLI_USAGE;
-    }
-    p->opponent = opponent;
-    p->stats_ok = 0;
-    return 0;
-}
-
-/* Stop an external bot the session did not take over. */
-static void drop_bot(gin_play *p)
-{
-    if (p->bot_agent.destroy)
-        p->bot_agent.destroy(p->bot_agent.self);
-    memset(&p->bot_agent, 0, sizeof p->bot_agent);
-}
-
-/* With the screen up: the statistics and the saved game, then the first
- * screens. Returns the saved game to resume, or NULL; *quit when the player
- * left already. */
-static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *quit)
-{
-    static gin_record saved;
-    *quit = 0;
-    /* Damaged files are moved aside now that the player can be told. */
-    if (p->settings_file.state == GIN_KEPT_DAMAGED)
-        (void)gin_kept_quarantine(&p->settings_file);
-    add_note(note, ncap, p->settings_file.why);
-    if (p->can_save && gin_stats_load(&p->stats_file, &p->stats) == GIN_KEPT_DAMAGED)
-        (void)gin_kept_quarantine(&p->stats_file);
-    p->stats_ok = p->can_save && !p->opponent && gin_kept_writable(&p->stats_file);
-    if (p->can_save)
-        add_note(note, ncap, p->stats_file.why);
-    gin_save_info info;
-    char summary[256] = "";
-    int has_save = p->can_save && !p->opponent && check_save(p, &info, &saved, summary, sizeof summary, note, ncap);
-    if (note[0]) {
-        static char body[4200];
-        snprintf(body, sizeof body, "%s\n\nPlay goes on.", note);
-        *quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") == 'q';
-    }
-    if (*quit || !has_save)
-        return NULL;
-    char body[800];
-    /* A game not resumed is a lost game, when it counts. */
-    int counts = !info.practice && saved.rules.seats == 2;
-    snprintf(body, sizeof body,
-             "You have a game in progress:\n\n  %s\n\n"
-             "y: resume it\nn: start a new game; %s",
-             summary,
-             counts ? "the saved one counts as a lost game (abandoned) in your statistics"
-                    : "the saved one is not counted in the statistics");
-    int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
-    if (k == 'n') {
-        char msg[2400], text[2600];
-        if (gin_play_abandon_saved(p, &saved, info.level, info.practice, info.human, msg, sizeof msg) < 0 || msg[0]) {
-            snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
-            if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
-                k = 'q';
-        }
-        (void)gin_save_remove(&p->save_file, &p->lock);
-    }
-    if (k != 'y') {
-        *quit = k != 'n';
-        return NULL;
-    }
-    p->rules = saved.rules;
-    p->seed = saved.seed;
-    p->level = gin_stats_level_index(info.level);
-    p->practice = info.practice;
-    p->human = info.human;
-    p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
-    return &saved;
-}
-
-/* The table itself, once everything it needs is there. */
-static int run_table(gin_play *p, const table_args *a, const char *dir, char *note, size_t ncap)
-{
-    int rc = a->opponent ? start_opponent(p, a->opponent, dir) : 0;
-    if (rc != 0)
-        return rc;
-    gin_ui_opts uo = {!(p->set.no_color || gin_ui_no_color_env()), p->set.four_color, a->ascii, NULL, !p->set.mouse};
-    char why[1200] = "";
-    if (gin_ui_open(&uo, why, sizeof why) != 0) {
-        fprintf(stderr, "gin: %s\n", why);
-        drop_bot(p);
-        return 1;
-    }
-    /* The table has started: now the settings the options changed are kept. */
-    if (a->changed && gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0 &&
-        strcmp(why, p->settings_file.why) != 0) /* not twice */
-        add_note(note, ncap, why);
-    int quit = 0;
-    const gin_record *resume = open_files(p, note, ncap, &quit);
-    why[0] = '\0';
-    if (!quit)
-        rc = gin_play_session(p, resume, why, sizeof why);
-    drop_bot(p); /* if the session did not take it over */
-    int sig = gin_ui_quit_signal();
-    gin_ui_close();
-    if (why[0])
-        fprintf(stderr, "gin: %s\n", why);
-    return sig && rc == 0 ? 0 : rc; /* asked to stop by a signal: the game was saved */
-}
-
-/* One table per state directory. Returns 0 to go on (*can_save says
- * whether the table may keep its files), or the exit status when another
- * table holds the directory. */
-static int take_state(gin_play *p, char *dir, size_t dcap, char *note, size_t ncap)
-{
-    char why[1200];
-    p->can_save = gin_dir_path(GIN_DIR_STATE, dir, dcap, why, sizeof why) == 0;
-    int lk = p->can_save ? gin_lock_take(&p->lock, why, sizeof why) : -1;
-    if (lk == GIN_LOCK_BUSY) {
-        fprintf(stderr, "gin: %s%s; one table at a time keeps your statistics and saved game whole\n", why,
-                p->lock.holder_alive ? "" : " (it has just ended: try again)");
-        return 1;
-    }
-    if (lk != GIN_LOCK_TAKEN) {
-        p->can_save = 0;
-        char line[1300];
-        snprintf(line, sizeof line, "No saving this time: %s", why);
-        add_note(note, ncap, line);
-    }
-    return 0;
-}
-
 int gin_cmd_play(int argc, char **argv)
 {
     static gin_play play; /* large: keep it off the stack */
-    static char note[4096];
     gin_play *p = &play;
     memset(p, 0, sizeof *p);
-    note[0] = '\0';
-    char why[1200];
     if (argc > 1 && !strcmp(argv[1], "play")) {
         argc--;
         argv++;
     }
     /* Read, never moved or written yet: a bad line is a note, a damaged
      * file is moved aside once the table has started. */
-    (void)gin_settings_load(&p->settings_file, &p->set, note, sizeof note);
+    gin_play_load_settings(p);
     table_args a;
     memset(&a, 0, sizeof a);
     int rc = parse_args(argc, argv, &p->set, &a);
     if (rc >= 0)
         return rc;
-    if ((rc = first_rules(p, &a, note, sizeof note)) != 0)
+    if ((rc = first_rules(p, &a)) != 0)
         return rc;
     p->level = gin_stats_level_index(a.opponent_level ? a.opponent_level : p->set.level);
     if (p->level < 0)
@@ -509,16 +319,6 @@ int gin_cmd_play(int argc, char **argv)
     p->seed = a.have_seed ? a.seed : fresh_seed();
     p->human = 0;
     p->bot = 1; /* in a ring: the first bot, on your left; the others sit after it */
-    setlocale(LC_ALL, "");
-    /* Nothing is started or touched before we know the table can run. */
-    if (gin_ui_check_terminal(why, sizeof why) != 0) {
-        fprintf(stderr, "gin: %s\n", why);
-        return 1;
-    }
-    char dir[GIN_PATH_MAX] = "";
-    if ((rc = take_state(p, dir, sizeof dir, note, sizeof note)) != 0)
-        return rc;
-    rc = run_table(p, &a, dir, note, sizeof note);
-    gin_lock_release(&p->lock);
-    return rc;
+    gin_play_request req = {a.ascii, a.opponent, a.changed};
+    return gin_play_run(p, &req);
 }

@@ -43,9 +43,9 @@ static int run_coach(const gin_view *v, long playouts, gin_coach_move *mv)
 /* The throw the player has picked, if it is a legal throw now. */
 static int picked_throw(const gin_play *p, const gin_view *v, gin_action *a)
 {
-    if (v->phase != GIN_PHASE_DISCARD || p->selected < 0 || p->selected >= p->n_order)
+    if (v->phase != GIN_PHASE_DISCARD || gin_table_picked(&p->table) == GIN_NO_CARD)
         return 0;
-    *a = gin_action_make(GIN_ACT_DISCARD, p->order[p->selected]);
+    *a = gin_action_make(GIN_ACT_DISCARD, gin_table_picked(&p->table));
     return gin_view_is_legal(v, *a);
 }
 
@@ -125,9 +125,9 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     gin_review_item r;
     memset(&r, 0, sizeof r);
     r.seat = v->seat;
-    r.hand_no = p->m.game.hand_no;
+    r.hand_no = p->ref.m.game.hand_no;
     r.turn = v->turns;
-    r.at = p->rec->n_actions;
+    r.at = p->ref.rec->n_actions;
     r.held = v->hand;
     r.chosen = chosen;
     r.best = mv[0].value.action;
@@ -135,27 +135,27 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     snprintf(r.reason, sizeof r.reason, "%s", mv[0].reason);
     /* Every decision of the player (the summary counts the good ones too);
      * the bot's only when it missed something worth saying. */
-    if ((human || cost >= GIN_COACH_CLOSE) && p->n_review < GIN_PLAY_REVIEW_MAX)
-        p->review[p->n_review++] = r;
+    if ((human || cost >= GIN_COACH_CLOSE) && p->review.n < GIN_REVIEW_MAX)
+        p->review.items[p->review.n++] = r;
 }
 
 void gin_play_review_close_hand(gin_play *p)
 {
-    for (int i = 0; i < p->n_review; i++) {
-        const gin_review_item *r = &p->review[i];
+    for (int i = 0; i < p->review.n; i++) {
+        const gin_review_item *r = &p->review.items[i];
         if (r->seat != p->human)
             continue;
-        p->summary.decisions++;
-        p->summary.accurate += r->cost < GIN_COACH_CLOSE;
-        p->summary.lost += r->cost > 0 ? r->cost : 0;
+        p->review.summary.decisions++;
+        p->review.summary.accurate += r->cost < GIN_COACH_CLOSE;
+        p->review.summary.lost += r->cost > 0 ? r->cost : 0;
         if (r->cost >= GIN_COACH_CLOSE)
-            note_worst(&p->summary, r);
+            note_worst(&p->review.summary, r);
     }
 }
 
 void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
 {
-    const gin_coach_summary *s = &p->summary;
+    const gin_coach_summary *s = &p->review.summary;
     buf[0] = '\0';
     if (!s->decisions)
         return;

@@ -19,22 +19,6 @@ static unsigned when_of(const gin_view *v)
     return v->phase == GIN_PHASE_OFFER ? GIN_WHEN_OFFER : v->phase == GIN_PHASE_DRAW ? GIN_WHEN_DRAW : GIN_WHEN_DISCARD;
 }
 
-void gin_play_options(const gin_view *v, gin_play_choice *o)
-{
-    memset(o, 0, sizeof *o);
-    gin_view_check_facts f;
-    /* Big gin is a claim; the facts of the throws come with it. */
-    o->big_gin = gin_view_check(v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, &f) == GIN_OK;
-    o->least = f.least;
-    o->best = f.best;
-    o->limit = f.limit;
-    o->gin = o->big_gin || f.least == 0;
-    o->knock = !o->gin && f.least >= 0 && f.least <= f.limit;
-    o->stock = gin_view_check(v, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), 0, NULL) == GIN_OK;
-    o->pile_why = gin_view_check(v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, NULL);
-    o->pile = o->pile_why == GIN_OK;
-}
-
 static void top_text(const gin_view *v, char *buf, size_t cap)
 {
     card_text(v->pile_n ? v->pile[v->pile_n - 1] : GIN_NO_CARD, buf, cap);
@@ -44,8 +28,8 @@ static void default_message(gin_play *p, const gin_view *v)
 {
     char top[16];
     top_text(v, top, sizeof top);
-    gin_play_choice o;
-    gin_play_options(v, &o);
+    gin_table_choice o;
+    gin_table_options(v, &o);
     if (v->phase == GIN_PHASE_OFFER) {
         gin_play_msg(p, 0, "Your turn: take the %s (d) or pass (p).", top);
     } else if (v->phase == GIN_PHASE_DRAW) {
@@ -64,18 +48,9 @@ static void default_message(gin_play *p, const gin_view *v)
     }
 }
 
-static int index_of(const gin_play *p, gin_card c)
-{
-    for (int i = 0; i < p->n_order; i++)
-        if (p->order[i] == c)
-            return i;
-    return -1;
-}
+static int index_of(const gin_play *p, gin_card c) { return gin_table_index_of(&p->table, c); }
 
-static gin_card picked(const gin_play *p)
-{
-    return p->selected >= 0 && p->selected < p->n_order ? p->order[p->selected] : GIN_NO_CARD;
-}
+static gin_card picked(const gin_play *p) { return gin_table_picked(&p->table); }
 
 /* Why a draw is refused, in the player's words. */
 static void refuse_draw(gin_play *p, const gin_view *v, int why)
@@ -133,7 +108,7 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
         return 0;
     }
     if (c == GIN_NO_CARD) {
-        p->selected = index_of(p, f.best);
+        p->table.selected = index_of(p, f.best);
         gin_play_msg(p, 1, "Pick the card to throw face down: %s leaves deadwood %d. Then k.", bt, f.least);
         return 0;
     }
@@ -152,14 +127,14 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
         return 0;
     }
     if (!armed) {
-        p->knock_armed = 1;
+        p->table.knock_armed = 1;
         if (f.after == 0)
             gin_play_msg(p, 0, "Go gin, throwing %s face down? Press k again to confirm (any other key: no).", ct);
         else
             gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? Press k again to confirm.", f.after, ct);
         return 0;
     }
-    int r = gin_play_pick_spread(p, v, c, out);
+    int r = gin_play_pick_spread(gin_play_seats(p), v, c, out);
     if (r == 0)
         gin_play_msg(p, 0, "No knock: your turn goes on. Pick a card and press Enter to throw it, or k to knock.");
     return r;
@@ -169,8 +144,8 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
  * the throw that leaves none. */
 static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
 {
-    gin_play_choice o;
-    gin_play_options(v, &o);
+    gin_table_choice o;
+    gin_table_options(v, &o);
     if (o.big_gin) {
         *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         return 1;
@@ -187,22 +162,23 @@ static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
 static int side_screen(gin_play *p, int cmd)
 {
     static char text[GIN_PLAY_PAGE];
+    gin_seating who = gin_play_seating(p);
     int rc = 0;
     switch (cmd) {
     case GIN_CMD_HELP:
-        rc = gin_ui_text_screen("Help", gin_play_help_text(p, text, sizeof text), "Enter or q: back to the table",
-                                "\n\033q?");
+        rc = gin_ui_text_screen("Help", gin_play_help_text(gin_play_rules_of(p), who.seats, text, sizeof text),
+                                "Enter or q: back to the table", "\n\033q?");
         break;
     case GIN_CMD_PILE_VIEW:
-        gin_play_pile_text(p, text, sizeof text);
+        gin_table_pile_text(&p->table, gin_play_view(p), &who, text, sizeof text);
         rc = gin_ui_text_screen("The discard pile, bottom to top", text, "Enter or q: back", "\n\033qv");
         break;
     case GIN_CMD_SHEET:
-        gin_play_sheet_text(p, text, sizeof text);
+        gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
         rc = gin_ui_text_screen("Score sheet", text, "Enter or q: back", "\n\033qt");
         break;
     case GIN_CMD_LOG_VIEW:
-        gin_play_log_text(p, text, sizeof text);
+        gin_table_log_text(&p->table, text, sizeof text);
         rc = gin_ui_text_screen("This hand's moves", text, "Enter or q: back", "\n\033qL");
         break;
     default:
@@ -214,8 +190,8 @@ static int side_screen(gin_play *p, int cmd)
 /* A move key in the wrong moment: say what the moment wants instead. */
 static void not_now(gin_play *p, const gin_view *v, int cmd)
 {
-    gin_play_choice o;
-    gin_play_options(v, &o);
+    gin_table_choice o;
+    gin_table_options(v, &o);
     if (v->phase == GIN_PHASE_OFFER) {
         if (cmd == GIN_CMD_STOCK)
             gin_play_msg(p, 1, "Not yet: first take the upcard (d) or pass (p); the stock comes after.");
@@ -267,22 +243,11 @@ static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
     gin_play_review_note(p, v, a);
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
-        p->drawn = GIN_NO_CARD;
-        p->selected = -1;
+        p->table.drawn = GIN_NO_CARD;
+        p->table.selected = -1;
     }
     *out = a;
     return GIN_DO_MOVE;
-}
-
-/* The move log `back` lines further back (negative: on), never past
- * either end. */
-static void scroll_log(gin_play *p, int back)
-{
-    p->log_scroll += back;
-    if (p->log_scroll > p->n_log - 1)
-        p->log_scroll = p->n_log > 0 ? p->n_log - 1 : 0;
-    if (p->log_scroll < 0)
-        p->log_scroll = 0;
 }
 
 /* A key that is not a move. Returns what the loop should do. */
@@ -292,24 +257,25 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
     while (half < GIN_KEY_CODES && k->codes[half])
         half++;
     half /= 2;
+    gin_table *t = &p->table;
     switch (k->cmd) {
     case GIN_CMD_STEP:
-        if (p->n_order && i < half)
-            p->selected = p->selected <= 0 ? p->n_order - 1 : p->selected - 1;
-        else if (p->n_order)
-            p->selected = p->selected < 0 || p->selected >= p->n_order - 1 ? 0 : p->selected + 1;
+        if (t->n_order && i < half)
+            t->selected = t->selected <= 0 ? t->n_order - 1 : t->selected - 1;
+        else if (t->n_order)
+            t->selected = t->selected < 0 || t->selected >= t->n_order - 1 ? 0 : t->selected + 1;
         return GIN_DO_NOTHING;
     case GIN_CMD_PICK:
-        if (i >= 0 && i < p->n_order)
-            p->selected = i;
+        if (i >= 0 && i < t->n_order)
+            t->selected = i;
         return GIN_DO_NOTHING;
     case GIN_CMD_MOVE:
-        gin_play_move_block(p, v->hand, i < half ? -1 : 1);
+        gin_table_move_block(t, v->hand, i < half ? -1 : 1);
         return GIN_DO_NOTHING;
     case GIN_CMD_SORT:
-        p->sort = p->sort >= GIN_SORT_SUIT ? GIN_SORT_MELDS : p->sort + 1;
-        p->set.sort = p->sort;
-        gin_play_sync_hand(p, v->hand);
+        t->sort = t->sort >= GIN_SORT_SUIT ? GIN_SORT_MELDS : t->sort + 1;
+        p->set.sort = t->sort;
+        gin_table_sync_hand(t, v->hand);
         return GIN_DO_NOTHING;
     case GIN_CMD_HINT: {
         gin_card best;
@@ -317,29 +283,31 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
             return GIN_DO_QUIT;
         int at = best != GIN_NO_CARD ? index_of(p, best) : -1;
         if (at >= 0)
-            p->selected = at;
+            t->selected = at;
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_POSITION: {
         char path[GIN_PLAY_WHY];
-        gin_play_write_position(p, path, sizeof path);
+        gin_play_write_position(p->ref.rec, p->human, t, path, sizeof path);
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_LOG_SCROLL: /* a few lines at a time */
-        scroll_log(p, i < half ? 4 : -4);
+        gin_table_scroll_log(t, i < half ? 4 : -4);
         return GIN_DO_NOTHING;
     case GIN_CMD_UNDO: {
         const char *why = NULL;
         if (!p->practice)
             gin_play_msg(p, 1, "Undo is for practice games: start one with --open or from the menu (m).");
-        else if (gin_play_undo_point(p, &why) < 0)
+        else if (p->opponent) /* an external bot's game cannot be played again */
+            gin_play_msg(p, 1, "Undo is not available against an external bot.");
+        else if (gin_referee_undo_point(&p->ref, p->human, &why) < 0)
             gin_play_msg(p, 1, "%s", why);
         else
             return GIN_DO_UNDO;
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_QUIT:
-        p->quit_armed = 1;
+        t->quit_armed = 1;
         if (gin_play_can_save(p))
             gin_play_msg(p, 0, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
         else
@@ -364,9 +332,9 @@ static int click_key(gin_play *p, const gin_view *v, const gin_layout *l, const 
     if (hit == GIN_HIT_DISCARD)
         return v->phase == GIN_PHASE_DISCARD ? GIN_KEY_ENTER : 'd';
     if (hit == GIN_HIT_CARD) {
-        if (idx == p->selected && v->phase == GIN_PHASE_DISCARD)
+        if (idx == p->table.selected && v->phase == GIN_PHASE_DISCARD)
             return GIN_KEY_ENTER;
-        p->selected = idx;
+        p->table.selected = idx;
     }
     return 0;
 }
@@ -374,8 +342,8 @@ static int click_key(gin_play *p, const gin_view *v, const gin_layout *l, const 
 /* One key at the player's turn (turn 1) or while the bots play. */
 static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action *out)
 {
-    int was_knock = p->knock_armed, was_quit = p->quit_armed;
-    p->knock_armed = p->quit_armed = 0;
+    int was_knock = p->table.knock_armed, was_quit = p->table.quit_armed;
+    p->table.knock_armed = p->table.quit_armed = 0;
     if (was_quit) {
         if (key == 'y' || key == 'Y' || key == 'q')
             return GIN_DO_QUIT;
@@ -413,29 +381,31 @@ static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action 
     return r ? commit(p, v, a, out) : GIN_DO_NOTHING;
 }
 
-void gin_play_start_turn(gin_play *p, const gin_view *v)
+void gin_play_start_turn(gin_play *p)
 {
-    gin_play_sync_hand(p, v->hand);
-    if (v->phase == GIN_PHASE_DISCARD && p->selected < 0 && p->n_order) {
-        int i = p->drawn != GIN_NO_CARD ? index_of(p, p->drawn) : -1;
+    const gin_view *v = gin_play_view(p);
+    gin_table *t = &p->table;
+    gin_table_sync_hand(t, v->hand);
+    if (v->phase == GIN_PHASE_DISCARD && t->selected < 0 && t->n_order) {
+        int i = t->drawn != GIN_NO_CARD ? index_of(p, t->drawn) : -1;
         if (i < 0) {
-            gin_play_choice o;
-            gin_play_options(v, &o);
+            gin_table_choice o;
+            gin_table_options(v, &o);
             i = index_of(p, o.best);
         }
-        p->selected = i;
+        t->selected = i;
     }
     default_message(p, v);
-    p->knock_armed = p->quit_armed = 0;
+    t->knock_armed = t->quit_armed = 0;
 }
 
 int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int turn, gin_action *out)
 {
-    const gin_view *v = &p->m.views[p->human];
+    const gin_view *v = gin_play_view(p);
     int key = in->key;
     if (in->kind == GIN_IN_WHEEL) { /* over the move log, it scrolls it */
         if (in->y >= l->log.y && in->y < l->log.y + l->log.h && in->x >= l->log.x && in->x < l->log.x + l->log.w)
-            scroll_log(p, -2 * in->key);
+            gin_table_scroll_log(&p->table, -2 * in->key);
         return GIN_DO_NOTHING;
     }
     if (in->kind == GIN_IN_CLICK) {
@@ -451,4 +421,37 @@ int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int
     if (l->too_small && key != 'q' && key != 'Q' && key != 'y' && key != 'Y')
         return GIN_DO_NOTHING;
     return on_key(p, v, key, turn, out);
+}
+
+/* The facts the table screen gets beyond the player's view: names, the
+ * scores, and in a practice game the practice reveal. */
+static const char *level_title(int level)
+{
+    static const char *const t[] = {"Easy", "Normal", "Hard", "Expert", "Eager", "Waiter", "Hoarder", "Blocker"};
+    return level >= 0 && level < (int)(sizeof t / sizeof t[0]) ? t[level] : "Bot";
+}
+
+void gin_play_scene(const gin_play *p, gin_scene *t)
+{
+    static char title[GIN_UI_LINE];
+    gin_table_facts f;
+    memset(&f, 0, sizeof f);
+    f.who = gin_play_seating(p);
+    if (p->opponent) /* an external bot: its own name, from the handshake */
+        snprintf(title, sizeof title, "%s", p->bot_agent.name ? p->bot_agent.name : "External bot");
+    else
+        snprintf(title, sizeof title, "%s bot", level_title(p->level));
+    f.opp_title = title;
+    f.level = gin_stats_level_name(p->level);
+    f.practice = p->practice;
+    f.waiting = p->stage != GIN_STAGE_TURN;
+    const gin_game *g = &p->ref.m.game;
+    for (int k = 0; k < 3; k++) /* the scores are public: every hand's result is announced */
+        for (int s = 0; s < GIN_MAX_SEATS; s++)
+            f.hollywood[k][s] = g->hollywood[k].points[s];
+    /* The practice reveal: the bots' hands, face up, in a practice game
+     * only. The referee's hands are read here and nowhere else. */
+    if (p->practice)
+        f.open = g->hand.held;
+    gin_table_scene(&p->table, gin_play_view(p), &f, t);
 }

@@ -15,7 +15,7 @@ int gin_play_counts(const gin_play *p, const char **why)
     const char *no = p->practice             ? "practice games are not counted"
                      : p->opponent           ? "games against an external bot are not counted"
                      : gin_play_seats(p) > 2 ? "tables of three or four are not counted"
-                     : !p->stats_ok          ? "the statistics cannot be written this time"
+                     : !p->files.stats_ok    ? "the statistics cannot be written this time"
                                              : NULL;
     if (why)
         *why = no;
@@ -91,7 +91,7 @@ static void keep_history(gin_play *p, const gin_game *g, const gin_record *rec, 
                          int human, int counted, int how, char *why, size_t cap)
 {
     why[0] = '\0';
-    if (!p->can_save)
+    if (!p->files.can_save)
         return; /* the table said already: no saving this time */
     gin_history_info h;
     memset(&h, 0, sizeof h);
@@ -105,7 +105,7 @@ static void keep_history(gin_play *p, const gin_game *g, const gin_record *rec, 
     scores_of(g, human, h.score);
     h.hands = g->n_results;
     char notes[1024];
-    if (gin_history_add(&p->lock, &h, rec, NULL, notes, sizeof notes, why, cap) == 0)
+    if (gin_history_add(&p->files.lock, &h, rec, NULL, notes, sizeof notes, why, cap) == 0)
         snprintf(why, cap, "%s", notes);
 }
 
@@ -121,9 +121,12 @@ static int keep(gin_play *p, const gin_game *g, const gin_record *rec, int level
     if (counts) {
         gin_game_tally t;
         gin_play_tally(g, human, how, &t);
-        counted = gin_stats_record(&p->stats_file, &p->lock, level, &t, &p->stats, why, sizeof why) == 0 ? 1 : -1;
+        counted =
+            gin_stats_record(&p->files.stats_file, &p->files.lock, level, &t, &p->files.stats, why, sizeof why) == 0
+                ? 1
+                : -1;
         if (counted < 0)
-            gin_stats_add(&p->stats, level, &t); /* shown this run, though not kept */
+            gin_stats_add(&p->files.stats, level, &t); /* shown this run, though not kept */
     }
     const char *lv = p->opponent && how != GIN_END_ABANDONED ? "external" : gin_stats_level_name(level);
     keep_history(p, g, rec, lv, practice, human, counted > 0, how, hwhy, sizeof hwhy);
@@ -135,7 +138,7 @@ void gin_play_end_game(gin_play *p, int how)
 {
     char msg[2400];
     int counts = how != GIN_END_FORFEIT && gin_play_counts(p, NULL);
-    (void)keep(p, &p->m.game, p->rec, p->level, p->practice, p->human, counts, how, msg, sizeof msg);
+    (void)keep(p, &p->ref.m.game, p->ref.rec, p->level, p->practice, p->human, counts, how, msg, sizeof msg);
     if (msg[0])
         gin_play_msg(p, 1, "%s", msg);
 }
@@ -154,7 +157,7 @@ int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level
     int lv = gin_stats_level_index(level);
     const char *no = practice             ? "a practice game is not counted"
                      : g->rules.seats > 2 ? "tables are not counted"
-                     : !p->stats_ok       ? "the statistics cannot be written"
+                     : !p->files.stats_ok ? "the statistics cannot be written"
                                           : NULL;
     int rc = keep(p, g, rec, lv < 0 ? 1 : lv, practice, human, no == NULL && lv >= 0, GIN_END_ABANDONED, msg, cap);
     if (rc == 0 && !msg[0] && no)

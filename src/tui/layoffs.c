@@ -8,6 +8,9 @@
 #include "play.h"
 #include "ui.h"
 
+/* Every lay-off of a showdown: each defender's, at most a hand's worth. */
+enum { MAX_LAYOFFS = GIN_MAX_SEATS * GIN_DEFENDER_LAYOFFS };
+
 typedef struct lay {
     int row;  /* the defender's row on the screen (1 with two seats) */
     int seat; /* the defender's seat */
@@ -16,28 +19,28 @@ typedef struct lay {
 
 /* Every lay-off in the order they are laid: two seats, or each defender of
  * a ring in turn from the knocker's left. Returns how many. */
-static int all_layoffs(const gin_play *p, lay *out, int cap)
+static int all_layoffs(const gin_hand_end *e, const gin_seating *w, lay *out, int cap)
 {
     int n = 0;
-    if (gin_play_seats(p) == 2) {
-        int d = p->sd_knocker == p->human ? p->bot : p->human;
-        for (int i = 0; i < p->sd.n_layoffs && n < cap; i++)
-            out[n++] = (lay){1, d, p->sd.layoffs[i]};
+    if (w->seats == 2) {
+        int d = e->knocker == w->human ? w->bot : w->human;
+        for (int i = 0; i < e->sd.n_layoffs && n < cap; i++)
+            out[n++] = (lay){1, d, e->sd.layoffs[i]};
         return n;
     }
-    const gin_ring_showdown *t = &p->tsd;
+    const gin_ring_showdown *t = &e->ring;
     for (int i = 1; i < t->seats; i++) {
         int d = (t->knocker + i) % t->seats;
-        for (int j = 0; j < t->n_layoffs[d] && j < 11 && n < cap; j++)
+        for (int j = 0; j < t->n_layoffs[d] && j < GIN_DEFENDER_LAYOFFS && n < cap; j++)
             out[n++] = (lay){i, d, t->layoffs[d][j]};
     }
     return n;
 }
 
-int gin_play_layoff_count(const gin_play *p)
+int gin_play_layoff_count(const gin_hand_end *e, const gin_seating *w)
 {
-    lay l[4 * 11];
-    return p->hand_void ? 0 : all_layoffs(p, l, 4 * 11);
+    lay l[MAX_LAYOFFS];
+    return e->is_void ? 0 : all_layoffs(e, w, l, MAX_LAYOFFS);
 }
 
 static void meld_text(gin_cardset m, char *buf, size_t cap)
@@ -51,19 +54,20 @@ static void meld_text(gin_cardset m, char *buf, size_t cap)
     }
 }
 
-void gin_play_showdown_step(const gin_play *p, gin_showdown_screen *s, int shown)
+void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_seating *w, gin_showdown_screen *s,
+                            int shown)
 {
-    gin_play_showdown_screen(p, s);
-    lay all[4 * 11];
-    int n = p->hand_void ? 0 : all_layoffs(p, all, 4 * 11);
+    gin_play_showdown_screen(e, g, w, s);
+    lay all[MAX_LAYOFFS];
+    int n = e->is_void ? 0 : all_layoffs(e, w, all, MAX_LAYOFFS);
     if (shown >= n)
         return;
-    int ring = gin_play_seats(p) > 2;
+    int ring = w->seats > 2;
     gin_showdown_seat *rows = ring ? s->seat : s->spread;
-    const gin_arrangement *kmelds = ring ? &p->tsd.spread[p->tsd.knocker] : &p->sd.knocker;
+    const gin_arrangement *kmelds = ring ? &e->ring.spread[e->ring.knocker] : &e->sd.knocker;
     const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
-    snprintf(s->title, sizeof s->title, "Hand %d: %s knocked", p->m.game.hand_no,
-             p->sd_knocker == p->human ? "you" : gin_play_seat_name(p, p->sd_knocker));
+    snprintf(s->title, sizeof s->title, "Hand %d: %s knocked", e->hand_no,
+             e->knocker == w->human ? "you" : gin_seat_name(w, e->knocker));
     memset(rows[0].laid, 0, sizeof rows[0].laid);
     char *t = s->text;
     snprintf(t, sizeof s->text, "Lay-offs onto the knocker's melds, one by one (any key: all at once):\n");
@@ -78,9 +82,9 @@ void gin_play_showdown_step(const gin_play *p, gin_showdown_screen *s, int shown
             gin_ui_card_text(all[i].l.card, ct, sizeof ct);
             meld_text(m >= 0 && m < kmelds->n_melds ? kmelds->melds[m] : 0, mt, sizeof mt);
             size_t used = strlen(t);
-            const char *who = all[i].seat == p->human ? "You" : ring ? gin_play_seat_name(p, all[i].seat) : "The bot";
+            const char *who = all[i].seat == w->human ? "You" : ring ? gin_seat_name(w, all[i].seat) : "The bot";
             snprintf(t + used, sizeof s->text - used, "  %s %s %s on %s\n", who,
-                     all[i].seat == p->human ? "lay off" : "lays off", ct, mt);
+                     all[i].seat == w->human ? "lay off" : "lays off", ct, mt);
             continue;
         }
         /* Not laid yet: still in the defender's hand, and its deadwood. */
@@ -89,8 +93,8 @@ void gin_play_showdown_step(const gin_play *p, gin_showdown_screen *s, int shown
         d->deadwood += gin_card_value(all[i].l.card);
     }
     if (ring) /* the labels' totals and penalties would tell the result */
-        for (int i = 0; i < p->tsd.seats; i++)
+        for (int i = 0; i < e->ring.seats; i++)
             snprintf(rows[i].label, sizeof rows[i].label, "%s%s%s%sdeadwood %d",
-                     gin_play_seat_name(p, (p->tsd.knocker + i) % p->tsd.seats), dot, i ? "" : "knocked", i ? "" : dot,
+                     gin_seat_name(w, (e->ring.knocker + i) % e->ring.seats), dot, i ? "" : "knocked", i ? "" : dot,
                      rows[i].deadwood);
 }

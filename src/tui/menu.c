@@ -55,7 +55,7 @@ static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
  * waits for the next game. */
 static void menu_items(const gin_play *p, char items[M_N][96])
 {
-    const gin_rules *now = &p->m.game.rules;
+    const gin_rules *now = gin_play_rules_of(p);
     char target[32], holly[32];
     if (p->set.target > 0)
         snprintf(target, sizeof target, "%d", p->set.target);
@@ -88,7 +88,7 @@ static void menu_items(const gin_play *p, char items[M_N][96])
     int sp = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;
     snprintf(items[M_FAST], 96, "Bot's moves        %s", speeds[sp]);
     snprintf(items[M_MOUSE], 96, "Mouse              %s", p->set.mouse ? "on" : "off (keys only)");
-    snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->sort]);
+    snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->table.sort]);
     snprintf(items[M_STATS], 96, "Statistics...");
     snprintf(items[M_SHEET], 96, "Score sheet...");
     snprintf(items[M_HELP], 96, "Help...");
@@ -104,14 +104,15 @@ static void menu_items(const gin_play *p, char items[M_N][96])
 /* A page of the menu (statistics, score sheet, help). -1 on a quit signal. */
 static int menu_page(gin_play *p, int item)
 {
-    static char text[32768];
+    static char text[GIN_PLAY_PAGE];
     const char *title = item == M_STATS ? "Statistics" : item == M_SHEET ? "Score sheet" : "Help";
     if (item == M_STATS)
         return gin_play_stats_screen(p);
     if (item == M_SHEET) {
-        gin_play_sheet_text(p, text, sizeof text);
+        gin_seating who = gin_play_seating(p);
+        gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
     } else {
-        gin_play_help_text(p, text, sizeof text);
+        gin_play_help_text(gin_play_rules_of(p), gin_play_seats(p), text, sizeof text);
     }
     return gin_ui_text_screen(title, text, "Enter: back", "\n\033q ") < 0 ? -1 : 0;
 }
@@ -163,9 +164,9 @@ static void menu_change(gin_play *p, int item, int dir)
         gin_play_apply_display(p);
         break;
     default: /* M_SORT */
-        p->sort = (p->sort + (dir > 0 ? 1 : 2)) % 3;
-        p->set.sort = p->sort;
-        gin_play_sync_hand(p, p->m.game.hand.held[p->human]);
+        p->table.sort = (p->table.sort + (dir > 0 ? 1 : 2)) % 3;
+        p->set.sort = p->table.sort;
+        gin_table_sync_hand(&p->table, gin_play_view(p)->hand);
         break;
     }
 }
@@ -233,7 +234,7 @@ int gin_play_menu(gin_play *p)
             return GIN_DO_NOTHING;
         menu_change(p, item, dir);
         char why[GIN_PLAY_WHY];
-        if (gin_settings_save(&p->settings_file, &p->set, why, sizeof why) != 0)
+        if (gin_settings_save(&p->files.settings_file, &p->set, why, sizeof why) != 0)
             gin_play_msg(p, 1, "%s", why);
     }
 }

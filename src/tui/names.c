@@ -1,19 +1,55 @@
-/* Names as the table shows them: the seats ("You", "Bot", "Bot 2") and the
- * rules in play: the preset they come from and what was changed in it
- * ("classic, max-hands 2"), never a bare "custom". */
+/* Names as the table shows them (seating.h): the seats ("You", "Bot",
+ * "Bot 2") and the rules in play: the preset they come from and what was
+ * changed in it ("classic, max-hands 2"), never a bare "custom". */
 #include "play.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "gin/error.h"
 
+static const char *const bot_names[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
+
+const char *gin_seat_name(const gin_seating *s, int seat)
+{
+    if (seat == s->human)
+        return "You";
+    if (s->seats == 2)
+        return "Bot";
+    int n = s->seats > 0 ? s->seats : 2, k = ((seat - s->human) % n + n) % n;
+    return k >= 0 && k < GIN_MAX_SEATS ? bot_names[k] : "Bot";
+}
+
+const char *gin_seat_name_in(const gin_seating *s, int seat)
+{
+    if (seat == s->human)
+        return "you";
+    return s->seats == 2 ? "the bot" : gin_seat_name(s, seat);
+}
+
+void gin_seating_narrator(const gin_seating *s, gin_narrator *n)
+{
+    memset(n, 0, sizeof *n);
+    for (int seat = 0; seat < s->seats && seat < GIN_MAX_SEATS; seat++)
+        n->name[seat] = gin_seat_name(s, seat);
+    n->card = gin_ui_card_text;
+}
+
 int gin_play_seats(const gin_play *p)
 {
-    int n = p->m.game.rules.seats ? p->m.game.rules.seats : p->rules.seats;
+    int n = p->ref.m.game.rules.seats ? p->ref.m.game.rules.seats : p->rules.seats;
     return n >= 2 && n <= GIN_MAX_SEATS ? n : 2;
 }
 
-const gin_rules *gin_play_rules_of(const gin_play *p) { return p->m.game.rules.seats ? &p->m.game.rules : &p->rules; }
+gin_seating gin_play_seating(const gin_play *p)
+{
+    gin_seating s = {p->human, p->bot, gin_play_seats(p)};
+    return s;
+}
+
+const gin_rules *gin_play_rules_of(const gin_play *p)
+{
+    return p->ref.m.game.rules.seats ? &p->ref.m.game.rules : &p->rules;
+}
 
 /* How many knobs of r differ from preset i (made a ring when r is one). */
 static int knobs_off(const gin_rules *r, size_t i, int *first, int *second)
@@ -82,15 +118,4 @@ void gin_play_rules_label(const gin_rules *r, char *buf, size_t cap)
     } else {
         snprintf(buf, cap, "%s + %d changes", base, changes);
     }
-}
-
-const char *gin_play_seat_name(const gin_play *p, int seat)
-{
-    static const char *const bots[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
-    if (seat == p->human)
-        return "You";
-    if (gin_play_seats(p) == 2)
-        return "Bot";
-    int n = gin_play_seats(p), k = ((seat - p->human) % n + n) % n;
-    return k >= 0 && k < GIN_MAX_SEATS ? bots[k] : "Bot";
 }

@@ -1,23 +1,40 @@
-/* gin — the terminal table's session: games between the human and the
- * bots on the table's own loop (play.c), which pulls the match a step at a
- * time and plays the human's seat from the keys (human.c); the record for
- * save/resume, the statistics, practice undo and review. */
+/* gin — the terminal table's session: games between the player and the
+ * bots on the table's own loop (play.c). The session is four parts, each a
+ * job of its own, and the few files that run the session hold them
+ * together:
+ *   the referee (referee.h)   the match and its record;
+ *   the table (table.h)       the screen's state, and the screen built from
+ *                             the player's view;
+ *   the files (below)         the kept files and the state directory's lock
+ *                             (startup.c opens them, kept_games.c ends games);
+ *   the review (review.h)     practice: the coach's review.
+ * The rest of the tui takes only the part it needs. */
 #ifndef GIN_PLAY_H
 #define GIN_PLAY_H
 
 #include "gin/match.h"
 #include "gin/record.h"
 #include "ai.h"
+#include "lock.h"
+#include "referee.h"
+#include "review.h"
+#include "seating.h"
 #include "settings.h"
 #include "stats.h"
-#include "scene.h"
+#include "table.h"
 #include "ui.h"
 
-enum { GIN_PLAY_REVIEW_MAX = 256, GIN_PLAY_MSG = 160, GIN_PLAY_LOG_MAX = 640 };
-/* Buffers for what the table says: a sentence of why something failed
- * (a path and the system's reason), and a page of text (the sheet, the
- * help, a review). */
-enum { GIN_PLAY_WHY = 1200, GIN_PLAY_PAGE = 32768 };
+/* Buffers for what the table says: the message line; a sentence of why
+ * something failed (a path and the system's reason), and two of those
+ * joined; the note of the first screen (a line per file); a page of text
+ * (the sheet, the help, a review). */
+enum {
+    GIN_PLAY_MSG = GIN_TABLE_MSG,
+    GIN_PLAY_WHY = 1200,
+    GIN_PLAY_WHYS = 2 * GIN_PLAY_WHY,
+    GIN_PLAY_NOTE = 4096,
+    GIN_PLAY_PAGE = 32768
+};
 
 /* The bots' seeds are the game's seed and this salt (a ring's other bots
  * a multiple of it), so a bot's play follows from the game's seed. */
@@ -43,223 +60,188 @@ enum gin_play_do {
 /* How a game ended for the session: another game, or leave the table. */
 enum { GIN_PLAY_NEW = 'n', GIN_PLAY_QUIT = 'q' };
 
-/* Sort modes of the hand on screen. */
-enum { GIN_SORT_MELDS = 0, GIN_SORT_RANK = 1, GIN_SORT_SUIT = 2, GIN_SORT_MANUAL = 3 };
-
-/* One card as it went on the discard pile this hand, and what became of it. */
-enum { GIN_PILE_STAYS = -1, GIN_PILE_RESHUFFLED = -2 };
-typedef struct gin_pile_entry {
-    gin_card card;
-    int by;        /* who threw it; -1: the first upcard */
-    int took;      /* the seat that took it back, GIN_PILE_STAYS, or GIN_PILE_RESHUFFLED */
-    int face_down; /* the knock's discard, shown at the showdown */
-} gin_pile_entry;
-
-typedef struct gin_review_item {
-    int seat; /* whose decision: the human's, or (open hands) the bot's */
-    int hand_no, turn;
-    int at;           /* the decision's place in the record (undo drops the items from there on) */
-    gin_cardset held; /* the cards held at the decision */
-    gin_action chosen, best;
-    double cost;      /* points lost against the best, by the coach's values */
-    char reason[320]; /* the coach's reason for the best move */
-} gin_review_item;
-
-/* A game's decisions as the coach judged them (practice): the summary at
- * game over. */
-typedef struct gin_coach_summary {
-    int decisions, accurate;  /* the human's; accurate: within GIN_COACH_CLOSE points of the best */
-    double lost;              /* points lost in all */
-    gin_review_item worst[3]; /* the biggest mistakes, biggest first */
-    int n_worst;
-} gin_coach_summary;
-#define GIN_COACH_CLOSE 0.5
+/* The kept files and the lock: settings, statistics, the saved game (each
+ * as loaded at start, so one that was left alone is never written over)
+ * and the state directory's lock. */
+typedef struct gin_play_files {
+    int can_save; /* the state dir works */
+    int too_long; /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
+    int stats_ok; /* stats loaded (or fresh) and may be written */
+    gin_stats stats;
+    gin_lock lock;            /* the state directory's table lock (store/lock.h) */
+    gin_kept save_file;       /* the kept files as loaded at start (store/atomic_file.h): */
+    gin_kept stats_file;      /* every write goes through them, so one that was left */
+    gin_kept settings_file;   /* alone at start is never written over */
+    char note[GIN_PLAY_NOTE]; /* for the first screen: a damaged file, no saving... */
+} gin_play_files;
 
 typedef struct gin_play {
+    /* Who plays what: this game's (the next takes the settings'). */
     gin_settings set;
     gin_rules rules;
     uint64_t seed;
     int level;            /* enum gin_level (of the built-in bot) */
     const char *opponent; /* "exec:COMMAND" when the bot is an external
-                              * program (bot_agent made by the caller, kept
-                              * over games; no save, no statistics), or NULL */
+                           * program (kept over games; no save, no
+                           * statistics), or NULL */
     int practice;         /* open hands, undo, review; no statistics */
     int human, bot;       /* seats (bot: the first bot, on your left) */
-    gin_match m;
-    gin_agent bot_agent;                   /* the bot */
-    gin_agent ring_bot[GIN_MAX_SEATS];     /* a ring of 3-4: the bots of the seats
-                                               other than human and bot (same level) */
-    const gin_agent *seats[GIN_MAX_SEATS]; /* the match's agents by seat; the human's NULL */
-    gin_record *rec;                       /* every action so far (heap: it is large) */
-    int replaying;                         /* events come from a replay: no pages, no review */
+    /* The bots: every seat but the player's. */
+    gin_agent bot_agent;                   /* the bot (an external one is made by start-up) */
+    gin_agent ring_bot[GIN_MAX_SEATS];     /* a ring of 3-4: the other bots (same level) */
+    const gin_agent *seats[GIN_MAX_SEATS]; /* the match's agents by seat; the player's NULL */
+    /* The four parts. */
+    gin_referee ref;
+    gin_table table;
+    gin_play_files files;
+    gin_review review;
     /* The loop (play.c). */
     int stage;     /* enum gin_play_stage */
     long deadline; /* PACE, LAYOFFS: when the frame has been shown long enough (ms, monotonic) */
     int pace_seat; /* PACE: whose move is on show */
     int frame;     /* LAYOFFS: the lay-offs shown */
-    /* The hand as shown. */
-    gin_card order[GIN_UI_MAX_HAND];
-    int n_order;
-    int sort;                                            /* GIN_SORT_* */
-    int selected;                                        /* index into order, or -1 */
-    gin_card drawn;                                      /* card just drawn from the stock (marked new) */
-    gin_scene_line log[GIN_PLAY_LOG_MAX];                /* this hand's moves, oldest first */
-    gin_pile_entry pile_log[2 * GIN_HAND_MAX_TURNS + 2]; /* every card the pile got this hand */
-    int n_pile_log;
-    int n_log;
-    int log_scroll; /* lines of the log scrolled away at the bottom (PgUp/PgDn) */
-    char msg[GIN_PLAY_MSG];
-    int msg_err;
-    int knock_armed; /* k pressed once: a second k knocks */
-    int quit_armed;  /* q pressed once: y saves and quits (the bot waits meanwhile) */
-    /* Practice undo works on the record: who made each action, and where
-     * the hand in play began (undo replays the game up to a point). */
-    int8_t acted_by[GIN_RECORD_MAX_ACTIONS];
-    int hand_start;
-    /* Practice review of the hand in play, and of the game. */
-    gin_review_item review[GIN_PLAY_REVIEW_MAX];
-    int n_review;
-    gin_coach_summary summary;
-    /* The last hand's end, shown after the step that ended it. */
-    int hand_over;
-    int hand_void;
-    gin_showdown sd;
-    int sd_knocker;
-    int sd_chosen;  /* the knocker chose its spread (else the rules did) */
-    int sd_spreads; /* how many spreads the knocker could have shown */
-    gin_cardset sd_hands[2];
-    gin_ring_showdown tsd;        /* a ring of 3-4: the whole showdown */
-    char last[GIN_MAX_SEATS][48]; /* each seat's last move this hand ("threw 9♦") */
-    /* Kept state. */
-    int can_save; /* the state dir works */
-    int too_long; /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
-    int stats_ok; /* stats loaded (or fresh) and may be written */
-    gin_stats stats;
-    gin_lock lock;          /* the state directory's table lock (store/lock.h) */
-    gin_kept save_file;     /* the kept files as loaded at start (store/atomic_file.h): */
-    gin_kept stats_file;    /* every write goes through them, so one that was left */
-    gin_kept settings_file; /* alone at start is never written over */
-    char note[256];         /* a message for the first screen (damaged file...) */
+    int replaying; /* the moves come from a record: no pages, no review */
+    int hand_over; /* a hand ended: its pages are due */
 } gin_play;
 
-/* Run games until the player leaves; resume (may be NULL) is a saved
- * game to replay first. Returns 0, or 1 with a message in why. */
+/* ---- Start-up (startup.c): everything between the command line and the
+ * first game. */
+
+/* The exit status of a usage mistake found at start-up (an --opponent
+ * that does not start): the command line's own. */
+enum { GIN_PLAY_USAGE = 2 };
+
+/* What the command line asked for, beyond the settings and the game's
+ * identity it sets in the gin_play. */
+typedef struct gin_play_request {
+    int ascii;            /* suits as letters */
+    const char *opponent; /* --opponent exec:COMMAND, or NULL */
+    int settings_changed; /* an option changed a remembered setting: kept once the table runs */
+} gin_play_request;
+
+/* Before the command line is read: the settings, over which the options
+ * go (a bad line is a note for the first screen; nothing is moved or
+ * written yet). */
+void gin_play_load_settings(gin_play *p);
+/* Append a paragraph to the first screen's note. */
+void gin_play_note(gin_play *p, const char *text);
+/* The table: check the terminal (nothing is touched before), take the
+ * state directory (one table at a time), start an external bot, open the
+ * screen, keep the settings, read the statistics and the saved game (the
+ * Note and Resume pages), play, and close. Returns the exit status. */
+int gin_play_run(gin_play *p, const gin_play_request *req);
+
+/* Run games until the player leaves; resume (may be NULL) is a saved game
+ * to replay first. Returns 0, or 1 with a message in why (play.c). */
 int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t cap);
+/* A game begins (p->seats seated, p->ref.rec allocated): the match (the
+ * session's observer on its events) and its record, the table cleared, a
+ * saved game (resume, may be NULL) replayed. The loop then pulls the match.
+ * Returns GIN_OK or the code of what failed. */
+int gin_play_begin(gin_play *p, const gin_record *resume);
 
-/* The knocker's choice of melds after a confirmed knock throwing `thrown`
- * (spread_pick.c): *out is the knock, with the spread picked (zero: the
- * rules choose; also when there is only one way to show the hand).
- * Returns 1 (knock), 0 (the player backed out: no move) or -1 (a quit
- * signal). */
-int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_action *out);
+/* ---- The session's own helpers. */
 
-/* Write the position in play (the human's decision now) as its seat's
- * protocol transcript to the file `position` in the state directory
- * (position.c); the path in path[cap]. Says what happened on the message
- * line. Returns 0 or -1. */
-int gin_play_write_position(gin_play *p, char *path, size_t cap);
-
+/* Who sits where now. */
+gin_seating gin_play_seating(const gin_play *p);
+/* The number of seats of the game in play (2, 3 or 4). */
+int gin_play_seats(const gin_play *p);
+/* The rules of the game in play (before the first deal: of the next one). */
+const gin_rules *gin_play_rules_of(const gin_play *p);
+/* The player's view. */
+static inline const gin_view *gin_play_view(const gin_play *p) { return &p->ref.m.views[p->human]; }
+/* Set the message line. */
+void gin_play_msg(gin_play *p, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Append printf-style to the NUL-terminated text in buf[cap], cut to fit
  * (append.c). */
 void gin_play_add(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Short text for an action ("throw K♠", "draw from the stock"). */
+void gin_play_action_text(gin_action a, char *buf, size_t cap);
 
-/* The coach at the table (coaching.c). The hint page for the decision of
- * v (the best three moves, their values and reasons, and the player's
- * pick against them); *select gets the best move's card to pick, or
- * GIN_NO_CARD. Returns 0, or -1 on a quit signal. */
-int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
-/* Practice: judge the decision `chosen` of v's seat (the human's every
- * decision, the bot's when it missed something) into p->review. */
-void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
-/* At a hand's end: the player's decisions of the hand into p->summary. */
-void gin_play_review_close_hand(gin_play *p);
-/* The summary of the game's decisions for the game-over screen ("" when
- * the coach judged none). */
-void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
-
-/* Practice undo: the record index the next undo goes back to (the human's
- * last decision in this hand, never before a card the human drew from the
- * stock: it was seen), or -1 with the reason in *why (undo.c). */
-int gin_play_undo_point(const gin_play *p, const char **why);
-
-/* Whether this game is saved as it goes (it is unless the
- * opponent is an external bot or the state directory cannot be used), and
- * why not, for the quit prompt: a prompt never claims a save that will not
- * happen. */
-static inline int gin_play_can_save(const gin_play *p) { return p->can_save && !p->opponent; }
+/* Whether this game is saved as it goes (it is unless the opponent is an
+ * external bot or the state directory cannot be used), and why not, for
+ * the quit prompt: a prompt never claims a save that will not happen. */
+static inline int gin_play_can_save(const gin_play *p) { return p->files.can_save && !p->opponent; }
 static inline const char *gin_play_why_unsaved(const gin_play *p)
 {
     if (p->opponent)
         return "games against an external bot are not saved";
-    return p->too_long ? "it is longer than a save can hold" : "the state directory cannot be used";
+    return p->files.too_long ? "it is longer than a save can hold" : "the state directory cannot be used";
 }
 
-/* What the player may do now, from the player's view alone (human.c): the
- * draws, a knock, gin, and the facts the key line and messages say. */
-typedef struct gin_play_choice {
-    int stock, pile; /* the draws that are legal */
-    int pile_why;    /* GIN_OK, or why the pile is not (enum gin_illegal) */
-    int knock;       /* a knock that is not gin is open */
-    int gin, big_gin;
-    int least;     /* least deadwood a throw keeps (-1 outside the discard) */
-    gin_card best; /* the throw that keeps it */
-    int limit;     /* the hand's knock limit */
-} gin_play_choice;
-void gin_play_options(const gin_view *v, gin_play_choice *o);
+/* ---- The player's seat (human.c), played from the keys. */
 
-/* human.c: the player's seat, played from the keys. At the start of the
- * player's turn (v: the player's view): the hand in order, a card picked
- * to throw, the message. */
-void gin_play_start_turn(gin_play *p, const gin_view *v);
+/* At the start of the player's turn: the hand in order, a card picked to
+ * throw, the message. */
+void gin_play_start_turn(gin_play *p);
 /* One input (a key, a click, the wheel) at the player's turn (turn 1) or
  * while the bots play (turn 0), with the layout it was drawn in: what the
  * loop should do (enum gin_play_do); a move in *out, legal for the
  * player's view. */
 int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int turn, gin_action *out);
-/* Bring p->order in line with the hand and re-sort (scene.c). */
-void gin_play_sync_hand(gin_play *p, gin_cardset held);
-/* Move the picked card's block (its whole meld, or the card alone) one
- * block left (dir < 0) or right, for the player's own order (scene.c). */
-void gin_play_move_block(gin_play *p, gin_cardset held, int dir);
-/* Fill the table model from the match as the human sees it. */
+/* The table screen as the player sees it now (the practice reveal in a
+ * practice game). */
 void gin_play_scene(const gin_play *p, gin_scene *t);
-/* A seat's name: "You", "Bot" (two players), "Bot 2" (a ring; bots are
- * numbered clockwise from your left). */
-const char *gin_play_seat_name(const gin_play *p, int seat);
-/* The rules of the game in play (before the first deal: of the next one). */
-const gin_rules *gin_play_rules_of(const gin_play *p);
-/* The preset rules r come from: the one they differ from in fewest knobs
- * (a preset made a ring by gin_rules_ring counts as that preset); the
- * number of knobs changed in *changes (may be NULL). Static storage. */
-const char *gin_play_rules_base(const gin_rules *r, int *changes);
-/* The rules as the table names them: "standard", "classic, max-hands 2",
- * "oklahoma, knock 7, gin-bonus 20", "standard + 3 changes". */
-void gin_play_rules_label(const gin_rules *r, char *buf, size_t cap);
-/* The number of seats of the game in play (2, 3 or 4). */
-int gin_play_seats(const gin_play *p);
-/* Append a line to the move log. */
-void gin_play_log(gin_play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Set the message line. */
-void gin_play_msg(gin_play *p, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Short text for an action ("throw K♠", "draw from the stock"). */
-void gin_play_action_text(gin_action a, char *buf, size_t cap);
 
-/* texts.c: the text of the side screens. */
-void gin_play_pile_text(const gin_play *p, char *buf, size_t cap);
-void gin_play_log_text(const gin_play *p, char *buf, size_t cap);
-void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap);
+/* The knocker's choice of melds after a confirmed knock throwing `thrown`
+ * (spread_pick.c), from the player's view v at a table of `seats`: *out is
+ * the knock, with the spread picked (zero: the rules choose; also when
+ * there is only one way to show the hand). Returns 1 (knock), 0 (the
+ * player backed out: no move) or -1 (a quit signal). */
+int gin_play_pick_spread(int seats, const gin_view *v, gin_card thrown, gin_action *out);
+
+/* Write the position in play (the player's decision now) as its seat's
+ * protocol transcript to the file `position` in the state directory
+ * (position.c); the path in path[cap], what happened on t's message line.
+ * Returns 0 or -1. */
+int gin_play_write_position(const gin_record *rec, int human, gin_table *t, char *path, size_t cap);
+
+/* ---- The coach at the table (coaching.c). */
+
+/* The hint page for the decision of v (the best three moves, their values
+ * and reasons, and the player's pick against them); *select gets the best
+ * move's card to pick, or GIN_NO_CARD. Returns 0, or -1 on a quit signal. */
+int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
+/* Practice: judge the decision `chosen` of v's seat (the human's every
+ * decision, the bot's when it missed something) into p->review. */
+void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
+/* At a hand's end: the player's decisions of the hand into the summary. */
+void gin_play_review_close_hand(gin_play *p);
+/* The summary of the game's decisions for the game-over screen ("" when
+ * the coach judged none). */
+void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
+
+/* ---- Pages (texts.c, layoffs.c, replay.c, menu.c, stats_screen.c). */
+
+/* The score sheet of game g (its rules, results and scores: public). */
+void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, size_t cap);
+/* The game-over page: the totals, and the statistics or the coach's
+ * summary. */
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap);
-void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap);
-const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap);
-/* showdown.c-side model for the UI's showdown screen. */
+/* The help page for rules r at a table of `seats`. */
+const char *gin_play_help_text(const gin_rules *r, int seats, char *buf, size_t cap);
+/* The showdown screen of the hand end e of game g (its scores and rules). */
 struct gin_showdown_screen;
-void gin_play_showdown_screen(const gin_play *p, struct gin_showdown_screen *s);
+void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gin_seating *who,
+                              struct gin_showdown_screen *s);
 /* The showdown as it stands after the first `shown` lay-offs, for showing
- * them one at a time (layoffs.c); shown >= gin_play_layoff_count(p) is
- * the whole showdown. */
-void gin_play_showdown_step(const gin_play *p, struct gin_showdown_screen *s, int shown);
-/* How many lay-offs the last showdown had (0 after a void hand). */
-int gin_play_layoff_count(const gin_play *p);
+ * them one at a time (layoffs.c); shown >= gin_play_layoff_count(e, who)
+ * is the whole showdown. */
+void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_seating *who,
+                            struct gin_showdown_screen *s, int shown);
+/* How many lay-offs the hand's end had (0 after a void hand). */
+int gin_play_layoff_count(const gin_hand_end *e, const gin_seating *who);
+
+/* replay.c: step through hand `hand_no` of rec (1-based, as counted in
+ * the record), every hand face up: the deal, then each move in turn; any
+ * key steps on, b steps back, q (or Esc) leaves. `human` names the seats.
+ * Returns 0, or -1 on a quit signal. */
+int gin_play_replay_hand(const gin_record *rec, int human, int hand_no);
+/* The page of step `step` (0 = the deal) of that replay: its title and
+ * body. Returns the number of steps after the deal in the hand (>= 0), or
+ * -1 when rec has no such hand. */
+int gin_play_replay_text(const gin_record *rec, int human, int hand_no, int step, char *title, size_t tcap, char *body,
+                         size_t bcap);
 
 /* menu.c: the in-game menu. Returns GIN_DO_NOTHING (back to the table),
  * GIN_DO_RESIGN (the player resigned, or left for a new game) or
@@ -268,9 +250,16 @@ int gin_play_menu(gin_play *p);
 /* Apply the display settings to the UI. */
 void gin_play_apply_display(const gin_play *p);
 
-/* ---- Statistics, history, replay. */
+/* stats_screen.c: the statistics screen (the menu's Statistics...).
+ * Returns 0, or -1 on a quit signal. */
+int gin_play_stats_screen(gin_play *p);
+/* The text it shows, for tests: which game counts, the table, the
+ * margins' bars (UTF-8 or ASCII as the terminal). */
+void gin_play_stats_text(const gin_play *p, char *buf, size_t cap);
 
-/* How a game ended, for the statistics and the history (kept_games.c). */
+/* ---- The end of a game (kept_games.c). */
+
+/* How a game ended, for the statistics and the history. */
 enum gin_game_end {
     GIN_END_FINISHED = 0,  /* played to its end */
     GIN_END_RESIGNED = 1,  /* resigned from the menu: a lost game */
@@ -299,23 +288,5 @@ void gin_play_end_game(gin_play *p, int how);
  * (why in msg). */
 int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level, int practice, int human, char *msg,
                            size_t cap);
-
-/* stats_screen.c: the statistics screen (the menu's Statistics...).
- * Returns 0, or -1 on a quit signal. */
-int gin_play_stats_screen(gin_play *p);
-/* The text it shows, for tests: which game counts, the table, the
- * margins' bars (UTF-8 or ASCII as the terminal). */
-void gin_play_stats_text(const gin_play *p, char *buf, size_t cap);
-
-/* replay.c: step through hand `hand_no` of rec (1-based, as counted in
- * the record), every hand face up: the deal, then each move in turn; any
- * key steps on, b steps back, q (or Esc) leaves. Returns 0, or -1 on a
- * quit signal. p gives only the seats' names (p->human). */
-int gin_play_replay_hand(gin_play *p, const gin_record *rec, int hand_no);
-/* The page of step `step` (0 = the deal) of that replay: its title and
- * body. Returns the number of steps after the deal in the hand (>= 0), or
- * -1 when rec has no such hand. */
-int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, int step, char *title, size_t tcap,
-                         char *body, size_t bcap);
 
 #endif

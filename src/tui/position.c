@@ -14,32 +14,32 @@
 
 enum { POSITION_MAX = 1 << 18 };
 
-int gin_play_write_position(gin_play *p, char *path, size_t cap)
+int gin_play_write_position(const gin_record *rec, int human, gin_table *t, char *path, size_t cap)
 {
-    char dir[1024], why[512];
+    char dir[GIN_PATH_MAX], why[GIN_PLAY_WHY];
     if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) != 0) {
-        gin_play_msg(p, 1, "Cannot write the position: %s", why);
+        gin_table_msg(t, 1, "Cannot write the position: %s", why);
         return -1;
     }
     if (gin_path_join(path, cap, dir, "position") != 0) {
-        gin_play_msg(p, 1, "Cannot write the position: the state directory's path is too long.");
+        gin_table_msg(t, 1, "Cannot write the position: the state directory's path is too long.");
         return -1;
     }
     char *text = malloc(POSITION_MAX);
     if (!text) {
-        gin_play_msg(p, 1, "Cannot write the position: out of memory.");
+        gin_table_msg(t, 1, "Cannot write the position: out of memory.");
         return -1;
     }
-    int n = gin_proto_transcript(p->rec, p->human, text, POSITION_MAX);
+    int n = gin_proto_transcript(rec, human, text, POSITION_MAX);
     int rc = -1;
     if (n < 0)
-        gin_play_msg(p, 1, "Cannot write the position: %s.", gin_strerror(n));
+        gin_table_msg(t, 1, "Cannot write the position: %s.", gin_strerror(n));
     else if (gin_file_write_atomic(path, text, (size_t)n) != 0)
-        gin_play_msg(p, 1, "Cannot write %s: %s.", path, strerror(errno));
+        gin_table_msg(t, 1, "Cannot write %s: %s.", path, strerror(errno));
     else
         rc = 0;
     free(text);
     if (rc == 0)
-        gin_play_msg(p, 0, "Position written to %s: gin advise < that file ranks your moves.", path);
+        gin_table_msg(t, 0, "Position written to %s: gin advise < that file ranks your moves.", path);
     return rc;
 }

@@ -16,65 +16,23 @@
 enum { MAX_STEPS = 1024, STEP_TEXT = 160, SHOWN_BEFORE = 8 };
 
 typedef struct replay {
-    int human, seats;
+    gin_seating who;
+    gin_narrator tell;
     int step;                            /* the hand's step being replayed: 0 the deal, then each action */
     char text[MAX_STEPS + 1][STEP_TEXT]; /* what each step did */
 } replay;
 
-/* "You", "Bot", or in a ring "Bot 2" (numbered from your left). */
-static const char *name(const replay *r, int seat)
-{
-    static const char *const bots[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
-    if (seat == r->human)
-        return "You";
-    if (r->seats == 2)
-        return "Bot";
-    return bots[((seat - r->human) % r->seats + r->seats) % r->seats];
-}
+static const char *name(const replay *r, int seat) { return gin_seat_name(&r->who, seat); }
 
+/* Each event of the hand, told (every card known: the hand is over). */
 static void on_event(void *ctx, const gin_event *ev)
 {
     replay *r = ctx;
-    if (r->step > MAX_STEPS || ev->seat < 0 || ev->seat >= r->seats)
+    if (r->step > MAX_STEPS)
         return;
-    char *t = r->text[r->step], c[16];
-    gin_ui_card_text(ev->card, c, sizeof c);
-    const char *who = name(r, ev->seat);
-    const char *sp = t[0] ? " " : "";
-    switch (ev->kind) {
-    case GIN_EV_DEAL:
-        if (ev->seat == (ev->value + 1) % r->seats) /* once, with the first seat's cards */
-            gin_play_add(t, STEP_TEXT, "%s%s dealt; the upcard is %s.", sp, name(r, ev->value), c);
-        break;
-    case GIN_EV_TAKE_UPCARD:
-        gin_play_add(t, STEP_TEXT, "%s%s took the upcard %s.", sp, who, c);
-        break;
-    case GIN_EV_PASS:
-        gin_play_add(t, STEP_TEXT, "%s%s passed on %s.", sp, who, c);
-        break;
-    case GIN_EV_DRAW_STOCK:
-        gin_play_add(t, STEP_TEXT, "%s%s drew %s from the stock.", sp, who, c);
-        break;
-    case GIN_EV_DRAW_DISCARD:
-        gin_play_add(t, STEP_TEXT, "%s%s took %s from the pile.", sp, who, c);
-        break;
-    case GIN_EV_DISCARD:
-        gin_play_add(t, STEP_TEXT, "%s%s threw %s.", sp, who, c);
-        break;
-    case GIN_EV_KNOCK:
-    case GIN_EV_GIN:
-        gin_play_add(t, STEP_TEXT, "%s%s %s", sp, who, ev->kind == GIN_EV_GIN ? "went gin" : "knocked");
-        gin_play_add(t, STEP_TEXT, gin_card_valid(ev->card) ? ", throwing %s face down." : ".", c);
-        break;
-    case GIN_EV_LAYOFF:
-        gin_play_add(t, STEP_TEXT, "%s%s laid off %s.", sp, who, c);
-        break;
-    case GIN_EV_RESHUFFLE:
-        gin_play_add(t, STEP_TEXT, "%sThe pile became a new stock of %d.", sp, ev->value);
-        break;
-    default: /* the result is said from the game, after the step */
-        break;
-    }
+    char *t = r->text[r->step], line[STEP_TEXT];
+    if (gin_narrate(&r->tell, r->who.seats, ev, GIN_TELL_SENTENCE, line, sizeof line) > 0)
+        gin_play_add(t, STEP_TEXT, "%s%s", t[0] ? " " : "", line);
 }
 
 /* Replay rec into *g, and into *at the state after `step` steps of hand
@@ -148,12 +106,12 @@ static void result_line(const replay *r, const gin_game *g, char *buf, size_t ca
         return;
     }
     const char *k = s->kind >= 0 && s->kind < 4 ? kinds[s->kind] : "?";
-    if (r->seats > 2)
+    if (r->who.seats > 2)
         gin_play_add(buf, cap, "%s won the hand (%s); %d penalty points were paid in all.\n", name(r, s->winner), k,
                      s->points);
     else
         gin_play_add(buf, cap, "%s %s %d points (%s).\n", name(r, s->winner),
-                     s->winner == r->human ? "score" : "scores", s->points, k);
+                     s->winner == r->who.human ? "score" : "scores", s->points, k);
 }
 
 static void page(const replay *r, const gin_game *at, int hand_no, int step, int total, char *title, size_t tcap,
@@ -169,8 +127,10 @@ static void page(const replay *r, const gin_game *at, int hand_no, int step, int
     if (step == total && h->phase == GIN_PHASE_OVER)
         result_line(r, at, body, bcap);
     gin_play_add(body, bcap, "\n");
-    for (int k = 1; k <= r->seats; k++) /* the bots from your left, you last */
-        hand_line(r, (r->human + k) % r->seats, h->held[(r->human + k) % r->seats], body, bcap);
+    for (int k = 1; k <= r->who.seats; k++) { /* the bots from your left, you last */
+        int seat = (r->who.human + k) % r->who.seats;
+        hand_line(r, seat, h->held[seat], body, bcap);
+    }
     char top[16] = "-";
     if (h->pile_n > 0)
         gin_ui_card_text(h->pile[h->pile_n - 1], top, sizeof top);
@@ -182,15 +142,15 @@ static void page(const replay *r, const gin_game *at, int hand_no, int step, int
         gin_play_add(body, bcap, "  %3d. %s\n", s, s <= MAX_STEPS ? r->text[s] : "");
 }
 
-int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, int step, char *title, size_t tcap,
-                         char *body, size_t bcap)
+int gin_play_replay_text(const gin_record *rec, int human, int hand_no, int step, char *title, size_t tcap, char *body,
+                         size_t bcap)
 {
     replay *r = calloc(1, sizeof *r);
     gin_game *g = malloc(sizeof *g), *at = malloc(sizeof *at);
     int total = -1;
     if (r && g && at && rec && rec->rules.seats >= 2 && rec->rules.seats <= GIN_MAX_SEATS) {
-        r->human = p->human;
-        r->seats = rec->rules.seats;
+        r->who = (gin_seating){human, (human + 1) % rec->rules.seats, rec->rules.seats};
+        gin_seating_narrator(&r->who, &r->tell);
         total = run(rec, hand_no, step, r, g, at);
         if (total >= 0)
             page(r, at, hand_no, step < 0 ? 0 : step > total ? total : step, total, title, tcap, body, bcap);
@@ -199,10 +159,10 @@ int gin_play_replay_text(const gin_play *p, const gin_record *rec, int hand_no, 
     return total;
 }
 
-int gin_play_replay_hand(gin_play *p, const gin_record *rec, int hand_no)
+int gin_play_replay_hand(const gin_record *rec, int human, int hand_no)
 {
-    static char title[GIN_UI_LINE], body[8192], keys[128];
-    if (!keys[0]) { /* any printable key, Enter and Esc */
+    static char title[GIN_UI_LINE], body[GIN_PLAY_PAGE], keys[128]; /* keys: the printable ASCII, Enter, Esc */
+    if (!keys[0]) {                                                 /* any printable key, Enter and Esc */
         int n = 0;
         for (int c = 0x20; c < 0x7f; c++)
             keys[n++] = (char)c;
@@ -211,7 +171,7 @@ int gin_play_replay_hand(gin_play *p, const gin_record *rec, int hand_no)
         keys[n] = '\0';
     }
     for (int step = 0;;) {
-        int total = gin_play_replay_text(p, rec, hand_no, step, title, sizeof title, body, sizeof body);
+        int total = gin_play_replay_text(rec, human, hand_no, step, title, sizeof title, body, sizeof body);
         if (total < 0)
             return 0;
         int k = gin_ui_text_screen(title, body,

@@ -34,7 +34,7 @@ static void spread_line(const gin_arrangement *a, char *buf, size_t cap)
     }
 }
 
-int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_action *out)
+int gin_play_pick_spread(int seats, const gin_view *v, gin_card thrown, gin_action *out)
 {
     *out = gin_action_make(GIN_ACT_KNOCK, thrown);
     gin_cardset kept = v->hand & ~gin_cardset_of(thrown);
@@ -43,7 +43,7 @@ int gin_play_pick_spread(gin_play *p, const gin_view *v, gin_card thrown, gin_ac
     if (n <= 1 || gin_deadwood(kept) == 0) /* one way only, or gin: nothing to lay off */
         return 1;
     int shown = n < PICK_MAX ? n : PICK_MAX;
-    const char *others = gin_play_seats(p) > 2 ? "the others" : "the bot";
+    const char *others = seats > 2 ? "the others" : "the bot";
     static char lines[PICK_MAX + 1][GIN_UI_LINE];
     const char *items[PICK_MAX + 1];
     snprintf(lines[0], sizeof lines[0], "Let the rules choose: least deadwood, then the most left to %s", others);

@@ -24,26 +24,26 @@ void gin_play_stats_text(const gin_play *p, char *buf, size_t cap)
     }
     /* The rows, the bars of the margins, then what the columns are of. */
     n = strlen(buf);
-    if (n + 1 < cap && gin_stats_rows(&p->stats, buf + n, cap - n) < 0)
+    if (n + 1 < cap && gin_stats_rows(&p->files.stats, buf + n, cap - n) < 0)
         snprintf(buf + n, cap - n, "(the statistics do not fit here: see gin stats)\n");
     n = strlen(buf);
     if (n + 2 < cap) {
         buf[n++] = '\n';
         buf[n] = '\0';
-        int m = gin_stats_margins(&p->stats, gin_ui_utf8(), buf + n, cap - n);
+        int m = gin_stats_margins(&p->files.stats, gin_ui_utf8(), buf + n, cap - n);
         if (m < 0)
             buf[n] = '\0';
         else if (m > 0 && n + (size_t)m + 2 < cap)
             snprintf(buf + n + m, cap - n - (size_t)m, "\n");
     }
     n = strlen(buf);
-    if (n + 1 < cap && gin_stats_notes(&p->stats, buf + n, cap - n) < 0)
+    if (n + 1 < cap && gin_stats_notes(&p->files.stats, buf + n, cap - n) < 0)
         buf[n] = '\0';
 }
 
 int gin_play_stats_screen(gin_play *p)
 {
-    static char text[16384];
+    static char text[GIN_PLAY_PAGE];
     gin_play_stats_text(p, text, sizeof text);
     return gin_ui_text_screen("Statistics", text, "Enter: back   (gin stats --json for scripts)", "\n\033q ") < 0 ? -1
                                                                                                                   : 0;

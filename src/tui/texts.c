@@ -10,26 +10,18 @@
 #include "keys.h"
 #include "ui.h"
 
-static const char *name_of(const gin_play *p, int seat) { return gin_play_seat_name(p, seat); }
+static const char *name_of(const gin_seating *who, int seat) { return gin_seat_name(who, seat); }
 
-/* A seat's name inside a sentence: "you", "Bot 2". */
-static const char *name_in(const gin_play *p, int seat) { return seat == p->human ? "you" : name_of(p, seat); }
+/* A seat's name inside a sentence: "you", "the bot", "Bot 2". */
+static const char *name_in(const gin_seating *who, int seat) { return gin_seat_name_in(who, seat); }
 
-void gin_play_log_text(const gin_play *p, char *buf, size_t cap)
+void gin_table_log_text(const gin_table *t, char *buf, size_t cap)
 {
     buf[0] = '\0';
-    if (!p->n_log)
+    if (!t->n_log)
         gin_play_add(buf, cap, "No move yet this hand.");
-    for (int i = 0; i < p->n_log; i++)
-        gin_play_add(buf, cap, "%3d  %s\n", i + 1, p->log[i]);
-}
-
-/* Who, for the pile page: "you", "the bot", "Bot 2". */
-static const char *pile_who(const gin_play *p, int seat)
-{
-    if (seat == p->human)
-        return "you";
-    return gin_play_seats(p) > 2 ? name_of(p, seat) : "the bot";
+    for (int i = 0; i < t->n_log; i++)
+        gin_play_add(buf, cap, "%3d  %s\n", i + 1, t->log[i]);
 }
 
 /* text, then blanks up to `width` display columns (card names are two or
@@ -41,55 +33,54 @@ static void add_padded(char *buf, size_t cap, const char *text, int width)
         gin_play_add(buf, cap, " ");
 }
 
-void gin_play_pile_text(const gin_play *p, char *buf, size_t cap)
+void gin_table_pile_text(const gin_table *t, const gin_view *v, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_hand *h = &p->m.game.hand;
     buf[0] = '\0';
-    if (!p->n_pile_log) {
+    if (!t->n_pile_log) {
         gin_play_add(buf, cap, "The pile is empty.");
         return;
     }
     int top = -1;
-    for (int i = 0; i < p->n_pile_log; i++)
-        if (p->pile_log[i].took == GIN_PILE_STAYS)
+    for (int i = 0; i < t->n_pile_log; i++)
+        if (t->pile_log[i].took == GIN_PILE_STAYS)
             top = i;
-    for (int i = 0; i < p->n_pile_log; i++) {
-        const gin_pile_entry *e = &p->pile_log[i];
+    for (int i = 0; i < t->n_pile_log; i++) {
+        const gin_pile_entry *e = &t->pile_log[i];
         char c[16], what[96];
         gin_ui_card_text(e->card, c, sizeof c);
         if (e->by < 0)
             snprintf(what, sizeof what, "the first upcard");
         else
-            snprintf(what, sizeof what, "%s by %s", e->face_down ? "knocked face down" : "thrown", pile_who(p, e->by));
+            snprintf(what, sizeof what, "%s by %s", e->face_down ? "knocked face down" : "thrown", name_in(who, e->by));
         gin_play_add(buf, cap, "%3d.  ", i + 1);
         add_padded(buf, cap, c, 4);
         gin_play_add(buf, cap, "%s", what);
         if (e->took >= 0)
-            gin_play_add(buf, cap, ", taken by %s", pile_who(p, e->took));
+            gin_play_add(buf, cap, ", taken by %s", name_in(who, e->took));
         else if (e->took == GIN_PILE_RESHUFFLED)
             gin_play_add(buf, cap, ", shuffled into the new stock");
-        else if (i == top && h->phase != GIN_PHASE_OVER)
+        else if (i == top && v->phase != GIN_PHASE_OVER)
             gin_play_add(buf, cap, "   (top)");
         gin_play_add(buf, cap, "\n");
     }
     gin_play_add(buf, cap, "\n%d in the stock. Cards taken back from the pile and still held show face up %s.",
-                 h->stock_n, gin_play_seats(p) > 2 ? "in the taker's box" : "above the bot's hand");
+                 v->stock_n, who->seats > 2 ? "in the taker's box" : "above the bot's hand");
 }
 
 /* "You knock", "Bot goes gin": who won the hand, and how. */
-static void result_text(const gin_play *p, const gin_hand_score *r, char *buf, size_t cap)
+static void result_text(const gin_seating *who, const gin_hand_score *r, char *buf, size_t cap)
 {
     if (r->winner < 0) {
         snprintf(buf, cap, "void (no score)");
         return;
     }
-    int you = r->winner == p->human;
-    if (gin_play_seats(p) > 2) {
+    int you = r->winner == who->human;
+    if (who->seats > 2) {
         const char *how = r->kind == GIN_RESULT_GIN        ? "gin"
                           : r->kind == GIN_RESULT_BIG_GIN  ? "big gin"
                           : r->kind == GIN_RESULT_UNDERCUT ? "undercut"
                                                            : "knock";
-        snprintf(buf, cap, "%s: %s", name_of(p, r->winner), how);
+        snprintf(buf, cap, "%s: %s", name_of(who, r->winner), how);
         return;
     }
     const char *how;
@@ -133,9 +124,9 @@ static void close_int(char *buf, size_t cap, const char *label, int you, int bot
 
 /* A finished game's arithmetic: hand points, game bonus, boxes, shutout
  * doubling, final totals (s is the game's score; it must be over). */
-static void game_close(const gin_play *p, const gin_game_score *s, const gin_rules *r, char *buf, size_t cap)
+static void game_close(const gin_seating *who, const gin_game_score *s, const gin_rules *r, char *buf, size_t cap)
 {
-    int h = p->human, b = p->bot;
+    int h = who->human, b = who->bot;
     char label[64];
     close_int(buf, cap, "Hand points", s->points[h], s->points[b]);
     close_int(buf, cap, "Game bonus", s->game_bonus[h], s->game_bonus[b]);
@@ -157,9 +148,8 @@ static void game_close(const gin_play *p, const gin_game_score *s, const gin_rul
 
 /* One game to the target: a line per hand with each player's points that
  * hand and both running totals, like a paper gin pad. */
-static void sheet_single(const gin_play *p, char *buf, size_t cap)
+static void sheet_single(const gin_game *g, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_game *g = &p->m.game;
     char you[16], bot[16];
     centre(you, sizeof you, "You", 12);
     centre(bot, sizeof bot, "Bot", 12);
@@ -169,9 +159,9 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
         char res[32], pts[2][16];
-        result_text(p, r, res, sizeof res);
+        result_text(who, r, res, sizeof res);
         for (int k = 0; k < 2; k++) {
-            int seat = k == 0 ? p->human : p->bot;
+            int seat = k == 0 ? who->human : who->bot;
             if (r->winner == seat) {
                 run[k] += r->points;
                 snprintf(pts[k], sizeof pts[k], "%d", r->points);
@@ -185,9 +175,9 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
         gin_play_add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
     const gin_game_score *s = &g->score;
     gin_play_add(buf, cap, "%-23s%s   %s\n", "", "------------", "------------");
-    close_int(buf, cap, "Boxes (hands won)", s->hands_won[p->human], s->hands_won[p->bot]);
+    close_int(buf, cap, "Boxes (hands won)", s->hands_won[who->human], s->hands_won[who->bot]);
     if (s->over) {
-        game_close(p, s, &g->rules, buf, cap);
+        game_close(who, s, &g->rules, buf, cap);
         return;
     }
     const gin_rules *r = &g->rules;
@@ -210,10 +200,10 @@ static void sheet_single(const gin_play *p, char *buf, size_t cap)
 /* The bottom of the Hollywood sheet: per game and player, the points,
  * boxes and, for the games that are over, bonus, box points, shutout and
  * total. */
-static void hollywood_close(const gin_play *p, char *buf, size_t cap)
+static void hollywood_close(const gin_game *g, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_game_score *hs = p->m.game.hollywood;
-    int h = p->human, b = p->bot;
+    const gin_game_score *hs = g->hollywood;
+    int h = who->human, b = who->bot;
 #define ROW(label, f)                                                                                                  \
     gin_play_add(buf, cap, "%-23s%6d%6d%6d   %6d%6d%6d\n", label, hs[0].f[h], hs[1].f[h], hs[2].f[h], hs[0].f[b],      \
                  hs[1].f[b], hs[2].f[b])
@@ -242,9 +232,8 @@ static void hollywood_close(const gin_play *p, char *buf, size_t cap)
 
 /* Hollywood: three games at once, three columns per player. A cell holds
  * the game's new running total when the hand counted in that game. */
-static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
+static void sheet_hollywood(const gin_game *g, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_game *g = &p->m.game;
     char you[32], bot[32];
     centre(you, sizeof you, "You", 18);
     centre(bot, sizeof bot, "Bot", 18);
@@ -255,7 +244,7 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
         char res[40], cell[6][16];
-        result_text(p, r, res, sizeof res);
+        result_text(who, r, res, sizeof res);
         if (r->winner >= 0) {
             size_t n = strlen(res);
             snprintf(res + n, sizeof res - n, " %d", r->points);
@@ -264,7 +253,7 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
             memcpy(cur, prev, sizeof cur);
         for (int k = 0; k < 3; k++)
             for (int j = 0; j < 2; j++) {
-                int seat = j == 0 ? p->human : p->bot;
+                int seat = j == 0 ? who->human : who->bot;
                 if (cur[k].points[seat] != prev[k].points[seat])
                     snprintf(cell[j * 3 + k], sizeof cell[0], "%d", cur[k].points[seat]);
                 else
@@ -277,7 +266,7 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
     if (!g->n_results)
         gin_play_add(buf, cap, "%4s  %s\n", "", "(no hand finished yet)");
     gin_play_add(buf, cap, "%-23s%s   %s\n", "", "------------------", "------------------");
-    hollywood_close(p, buf, cap);
+    hollywood_close(g, who, buf, cap);
     gin_play_add(buf, cap,
                  "\nYour first hand won scores in game 1, the second in games 1-2, every later one in "
                  "all three; a game that is over takes no more points.\n");
@@ -285,13 +274,12 @@ static void sheet_hollywood(const gin_play *p, char *buf, size_t cap)
 
 /* A ring of 3-4: penalty points per seat per hand and running totals,
  * you first then the bots clockwise. */
-static void sheet_table(const gin_play *p, char *buf, size_t cap)
+static void sheet_table(const gin_game *g, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_game *g = &p->m.game;
-    int n = gin_play_seats(p);
+    int n = who->seats;
     gin_play_add(buf, cap, "%-4s  %-18s", "", "");
     for (int k = 0; k < n; k++)
-        gin_play_add(buf, cap, "  %11s", name_of(p, (p->human + k) % n));
+        gin_play_add(buf, cap, "  %11s", name_of(who, (who->human + k) % n));
     gin_play_add(buf, cap, "\n%-4s  %-18s", "Hand", "Won by");
     for (int k = 0; k < n; k++)
         gin_play_add(buf, cap, "  %5s %5s", "hand", "total");
@@ -300,10 +288,10 @@ static void sheet_table(const gin_play *p, char *buf, size_t cap)
     for (int i = 0; i < g->n_results; i++) {
         const gin_hand_score *r = &g->results[i];
         char res[40];
-        result_text(p, r, res, sizeof res);
+        result_text(who, r, res, sizeof res);
         gin_play_add(buf, cap, "%4d  %-18s", i + 1, res);
         for (int k = 0; k < n; k++) {
-            int seat = (p->human + k) % n;
+            int seat = (who->human + k) % n;
             if (r->winner < 0) {
                 gin_play_add(buf, cap, "  %5s %5d", "-", run[k]);
                 continue;
@@ -321,16 +309,15 @@ static void sheet_table(const gin_play *p, char *buf, size_t cap)
                  g->rules.target, g->score.over ? " The game is over." : "");
 }
 
-void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
+void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, size_t cap)
 {
-    const gin_game *g = &p->m.game;
     buf[0] = '\0';
-    if (gin_play_seats(p) > 2) {
+    if (who->seats > 2) {
         char rules[96];
         gin_play_rules_label(&g->rules, rules, sizeof rules);
-        gin_play_add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, gin_play_seats(p),
+        gin_play_add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, who->seats,
                      g->rules.target);
-        sheet_table(p, buf, cap);
+        sheet_table(g, who, buf, cap);
         return;
     }
     char rules[96], hands[40] = "";
@@ -340,30 +327,30 @@ void gin_play_sheet_text(const gin_play *p, char *buf, size_t cap)
     gin_play_add(buf, cap, "%s rules, game to %d%s%s.\n\n", rules, g->rules.target, hands,
                  g->rules.hollywood ? ", Hollywood: three games at once" : "");
     if (g->rules.hollywood)
-        sheet_hollywood(p, buf, cap);
+        sheet_hollywood(g, who, buf, cap);
     else
-        sheet_single(p, buf, cap);
+        sheet_single(g, who, buf, cap);
 }
 
 /* A ring's end: who reached the target, every total from the lowest,
  * the winner (or a tie for lowest: a drawn game). */
-static void gameover_table(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
+static void gameover_table(const gin_game *g, const gin_seating *who, int practice, char *title, size_t tcap, char *buf,
+                           size_t cap)
 {
-    const gin_game *g = &p->m.game;
-    int n = gin_play_seats(p), total = 0, w = gin_game_winner(g, &total);
+    int n = who->seats, total = 0, w = gin_game_winner(g, &total);
     int order[GIN_MAX_SEATS] = {0};
     for (int k = 0; k < n; k++)
-        order[k] = (p->human + k) % n;
+        order[k] = (who->human + k) % n;
     for (int i = 1; i < n; i++) /* stable: ties keep you first, then clockwise */
         for (int j = i; j > 0 && g->score.total[order[j]] < g->score.total[order[j - 1]]; j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    if (w == p->human)
+    if (w == who->human)
         snprintf(title, tcap, "Game over: you win!");
     else if (w >= 0)
-        snprintf(title, tcap, "Game over: %s wins", name_of(p, w));
+        snprintf(title, tcap, "Game over: %s wins", name_of(who, w));
     else
         snprintf(title, tcap, "Game over: a tie for the lowest total");
     buf[0] = '\0';
@@ -371,32 +358,34 @@ static void gameover_table(const gin_play *p, char *title, size_t tcap, char *bu
     if (g->score.total[top] >= g->rules.target)
         gin_play_add(buf, cap,
                      "%s reached %d penalty point%s (the game is to %d) after %d hand%s. The lowest total wins:\n\n",
-                     top == p->human ? "You" : name_of(p, top), g->score.total[top],
+                     top == who->human ? "You" : name_of(who, top), g->score.total[top],
                      g->score.total[top] == 1 ? "" : "s", g->rules.target, g->n_results, g->n_results == 1 ? "" : "s");
     else
         gin_play_add(buf, cap, "The game is over after %d hand%s. The lowest total wins:\n\n", g->n_results,
                      g->n_results == 1 ? "" : "s");
     for (int i = 0; i < n; i++)
-        gin_play_add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(p, order[i]), g->score.total[order[i]],
+        gin_play_add(buf, cap, "  %d. %-6s %5d%s\n", i + 1, name_of(who, order[i]), g->score.total[order[i]],
                      order[i] == w ? "   wins" : "");
     if (w < 0)
         gin_play_add(buf, cap, "\nTwo or more share the lowest total: a drawn game.\n");
-    else if (w == p->human)
+    else if (w == who->human)
         gin_play_add(buf, cap, "\nYou win with the lowest total, %d.\n", total);
     else
-        gin_play_add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(p, w), total,
-                     g->score.total[p->human]);
+        gin_play_add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(who, w), total,
+                     g->score.total[who->human]);
     gin_play_add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
-                 p->practice
+                 practice
                      ? "A practice game: not counted in your statistics."
                      : "Games at a table of three or four are not counted in the statistics (kept for two players).");
 }
 
 void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *buf, size_t cap)
 {
-    const gin_game *g = &p->m.game;
-    if (gin_play_seats(p) > 2) {
-        gameover_table(p, title, tcap, buf, cap);
+    const gin_game *g = &p->ref.m.game;
+    gin_seating seating = gin_play_seating(p);
+    const gin_seating *who = &seating;
+    if (who->seats > 2) {
+        gameover_table(g, who, p->practice, title, tcap, buf, cap);
         return;
     }
     int w = gin_game_winner(g, NULL);
@@ -404,16 +393,16 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     long mine = 0, theirs = 0;
     for (int k = 0; k < (g->rules.hollywood ? 3 : 1); k++) {
         const gin_game_score *sc = g->rules.hollywood ? &g->hollywood[k] : &g->score;
-        mine += sc->total[p->human];
-        theirs += sc->total[p->bot];
+        mine += sc->total[who->human];
+        theirs += sc->total[who->bot];
     }
-    snprintf(title, tcap, "Game over: %s", w == p->human ? "you win!" : w == p->bot ? "the bot wins" : "a tie");
+    snprintf(title, tcap, "Game over: %s", w == who->human ? "you win!" : w == who->bot ? "the bot wins" : "a tie");
     buf[0] = '\0';
     const char *hands = g->n_results == 1 ? "" : "s";
-    if (w == p->human)
+    if (w == who->human)
         gin_play_add(buf, cap, "You win the game, %ld to %ld (by %ld), after %d hand%s.\n", mine, theirs, mine - theirs,
                      g->n_results, hands);
-    else if (w == p->bot)
+    else if (w == who->bot)
         gin_play_add(buf, cap, "The bot wins the game, %ld to %ld (by %ld), after %d hand%s.\n", theirs, mine,
                      theirs - mine, g->n_results, hands);
     else
@@ -423,44 +412,44 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
         char summary[2048];
         gin_play_summary_text(p, summary, sizeof summary);
         gin_play_add(buf, cap, "%s", summary);
-    } else if (p->stats_ok) {
-        const gin_level_stats *l = &p->stats.level[p->level];
+    } else if (p->files.stats_ok) {
+        const gin_level_stats *l = &p->files.stats.level[p->level];
         gin_play_add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
                      gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
     }
     gin_play_add(buf, cap, "\n");
     if (!g->rules.hollywood) {
         gin_play_add(buf, cap, "%29s%6s%9s%6s\n", "", "You", "", "Bot");
-        game_close(p, &g->score, &g->rules, buf, cap);
+        game_close(who, &g->score, &g->rules, buf, cap);
     } else {
         char you[32], bot[32];
         centre(you, sizeof you, "You", 18);
         centre(bot, sizeof bot, "Bot", 18);
         gin_play_add(buf, cap, "%23s%s   %s\n", "", you, bot);
         gin_play_add(buf, cap, "%-23s%6s%6s%6s   %6s%6s%6s\n", "Hollywood", "G1", "G2", "G3", "G1", "G2", "G3");
-        hollywood_close(p, buf, cap);
+        hollywood_close(g, who, buf, cap);
     }
     gin_play_add(buf, cap, "\nt shows the whole score sheet, hand by hand.\n");
 }
 
-void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
+void gin_review_text(const gin_review *rv, const gin_seating *who, int hand_no, char *buf, size_t cap)
 {
     buf[0] = '\0';
     int n = 0, mine_n = 0;
     double lost = 0;
-    for (int i = 0; i < p->n_review; i++) {
-        const gin_review_item *r = &p->review[i];
+    for (int i = 0; i < rv->n; i++) {
+        const gin_review_item *r = &rv->items[i];
         if (r->hand_no != hand_no)
             continue;
-        mine_n += r->seat == p->human;
+        mine_n += r->seat == who->human;
         if (r->cost < GIN_COACH_CLOSE)
             continue;
         char chose[64], best[64];
         gin_play_action_text(r->chosen, chose, sizeof chose);
         gin_play_action_text(r->best, best, sizeof best);
         gin_play_add(buf, cap, "Turn %d: %s chose to %s; the best was to %s (about %.1f points better):\n   %s\n\n",
-                     r->turn + 1, r->seat == p->human ? "you" : "the bot", chose, best, r->cost, r->reason);
-        if (r->seat == p->human) {
+                     r->turn + 1, r->seat == who->human ? "you" : "the bot", chose, best, r->cost, r->reason);
+        if (r->seat == who->human) {
             n++;
             lost += r->cost;
         }
@@ -472,11 +461,10 @@ void gin_play_review_text(const gin_play *p, int hand_no, char *buf, size_t cap)
         gin_play_add(buf, cap, "%d of your %d decisions cost something; about %.1f points in all.\n", n, mine_n, lost);
 }
 
-const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
+const char *gin_play_help_text(const gin_rules *in_play, int seats, char *buf, size_t cap)
 {
     char name[64];
     int changes = 0;
-    const gin_rules *in_play = gin_play_rules_of(p);
     snprintf(name, sizeof name, "help-%s.txt", gin_play_rules_base(in_play, &changes));
     const char *rules = gin_asset(name);
     const char *screen = gin_asset("help-screen.txt");
@@ -494,7 +482,7 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
     if (in_play->spade_double)
         gin_play_add(buf, cap,
                      "SPADES DOUBLE\n  When the first upcard of a hand is a spade, the hand counts double.\n\n");
-    if (gin_play_seats(p) > 2)
+    if (seats > 2)
         gin_play_add(
             buf, cap,
             "A TABLE OF %d (gin --players %d)\n"
@@ -510,9 +498,8 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
             "Each bot's box shows its cards held, its penalty total, the cards it took from the pile and still\n"
             "holds, and its last move; the box of the player to move is highlighted.\n"
             "Table games are saved and resumed like any other, but not counted in the statistics.\n\n",
-            gin_play_seats(p), gin_play_seats(p), gin_play_seats(p) - 1,
-            gin_play_seats(p) == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", p->m.game.rules.gin_bonus,
-            p->m.game.rules.undercut_penalty, p->m.game.rules.target);
+            seats, seats, seats - 1, seats == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", in_play->gin_bonus,
+            in_play->undercut_penalty, in_play->target);
     char keys[4096], waiting[32], spaced[64] = "";
     if (gin_keys_help(keys, sizeof keys) > 0)
         gin_play_add(buf, cap, "KEYS\n%s\n", keys);
@@ -535,18 +522,18 @@ const char *gin_play_help_text(const gin_play *p, char *buf, size_t cap)
 
 /* A ring of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
 /* A void hand in a ring: every seat's hand as it stood. */
-static void void_ring(const gin_play *p, gin_showdown_screen *s, const char *dot, const char *totals)
+static void void_ring(const gin_hand_end *e, const gin_seating *who, gin_showdown_screen *s, const char *dot,
+                      const char *totals)
 {
-    const gin_game *g = &p->m.game;
-    int n = gin_play_seats(p);
-    snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+    int n = who->seats;
+    snprintf(s->title, sizeof s->title, "Hand %d is void", e->hand_no);
     for (int k = 0; k < n; k++) {
-        int seat = (p->human + k) % n;
+        int seat = (who->human + k) % n;
         gin_arrangement ar;
-        if (gin_arrange(g->hand.held[seat], &ar) != 0)
+        if (gin_arrange(e->held[seat], &ar) != 0)
             memset(&ar, 0, sizeof ar);
         gin_showdown_seat *sp = &s->seat[k];
-        snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(p, seat), dot, ar.deadwood);
+        snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d", name_of(who, seat), dot, ar.deadwood);
         sp->n_melds = ar.n_melds;
         memcpy(sp->melds, ar.melds, sizeof ar.melds);
         sp->unmatched = ar.unmatched;
@@ -559,10 +546,10 @@ static void void_ring(const gin_play *p, gin_showdown_screen *s, const char *dot
 }
 
 /* Each seat's spread and label, the knocker first; 1 if anyone laid off. */
-static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *dot)
+static int ring_spreads(const gin_hand_end *e, const gin_seating *who, gin_showdown_screen *s, const char *dot)
 {
-    const gin_ring_showdown *sd = &p->tsd;
-    int n = gin_play_seats(p), k = sd->knocker, w = sd->winner, any_lay = 0;
+    const gin_ring_showdown *sd = &e->ring;
+    int n = who->seats, k = sd->knocker, w = sd->winner, any_lay = 0;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
     for (int i = 0; i < n; i++) {
         int seat = (k + i) % n;
@@ -578,14 +565,14 @@ static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *d
         else
             snprintf(took, sizeof took, "takes %d", sd->penalty[seat]);
         if (seat == k) {
-            snprintf(sp->label, sizeof sp->label, "%s%s%s%sdeadwood %d%s%s", name_of(p, seat), dot,
+            snprintf(sp->label, sizeof sp->label, "%s%s%s%sdeadwood %d%s%s", name_of(who, seat), dot,
                      sd->kind == GIN_RESULT_BIG_GIN ? "big gin"
                      : gin                          ? "gin"
                                                     : "knocked",
                      dot, sd->deadwood[k], dot, took);
             continue;
         }
-        int nl = sd->n_layoffs[seat] < 11 ? sd->n_layoffs[seat] : 11;
+        int nl = sd->n_layoffs[seat] < GIN_DEFENDER_LAYOFFS ? sd->n_layoffs[seat] : GIN_DEFENDER_LAYOFFS;
         for (int j = 0; j < nl; j++) {
             const gin_layoff *lo = &sd->layoffs[seat][j];
             sp->laid_off |= gin_cardset_of(lo->card);
@@ -594,32 +581,32 @@ static int ring_spreads(const gin_play *p, gin_showdown_screen *s, const char *d
             any_lay = 1;
         }
         if (nl)
-            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d (%d before lay-offs)%s%s", name_of(p, seat), dot,
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d (%d before lay-offs)%s%s", name_of(who, seat), dot,
                      sd->deadwood[seat], sd->deadwood_before[seat], dot, took);
         else
-            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(p, seat), dot, sd->deadwood[seat], dot,
-                     took);
+            snprintf(sp->label, sizeof sp->label, "%s%sdeadwood %d%s%s", name_of(who, seat), dot, sd->deadwood[seat],
+                     dot, took);
     }
     return any_lay;
 }
 
 /* Who chose the melds the knocker showed, when there was a choice. */
-static void spread_note(const gin_play *p, char *t, size_t cap)
+static void spread_note(const gin_hand_end *e, const gin_seating *who, char *t, size_t cap)
 {
-    int k = p->sd_knocker, n = p->sd_spreads;
-    const char *others = gin_play_seats(p) > 2 ? "the others" : k == p->human ? "the bot" : "you";
-    const char *kn = gin_play_seats(p) > 2 ? name_of(p, k) : "The bot";
+    int k = e->knocker, n = e->spreads;
+    const char *others = who->seats > 2 ? "the others" : k == who->human ? "the bot" : "you";
+    const char *kn = who->seats > 2 ? name_of(who, k) : "The bot";
     if (n <= 1)
         return;
-    if (k == p->human && p->sd_chosen)
+    if (k == who->human && e->chosen)
         gin_play_add(t, cap, "You chose how to show your melds (%d ways were open to you).\n", n);
-    else if (k == p->human)
+    else if (k == who->human)
         gin_play_add(
             t, cap,
             "The rules showed your melds the least-deadwood way that leaves %s the most deadwood (%d ways were "
             "open to you: pick one when you knock).\n",
             others, n);
-    else if (p->sd_chosen)
+    else if (e->chosen)
         gin_play_add(t, cap, "%s chose how to show its melds (%d ways were open to it).\n", kn, n);
     else
         gin_play_add(t, cap,
@@ -630,12 +617,9 @@ static void spread_note(const gin_play *p, char *t, size_t cap)
 /* The penalties of a ring's hand, spelled out. */
 /* 2 when the hand counts double (the Oklahoma option: a spade first
  * upcard), else 1. */
-static int hand_factor(const gin_game *g)
+static int hand_factor(const gin_rules *r, gin_card first_upcard)
 {
-    return g->rules.spade_double && gin_card_valid(g->hand.first_upcard) &&
-                   gin_card_suit(g->hand.first_upcard) == GIN_SPADES
-               ? 2
-               : 1;
+    return r->spade_double && gin_card_valid(first_upcard) && gin_card_suit(first_upcard) == GIN_SPADES ? 2 : 1;
 }
 
 /* A ring penalty as the arithmetic ends: "12", or "6 x 2 = 12" when the
@@ -649,64 +633,63 @@ static const char *penalty_text(int pen, int x, char *buf, size_t cap)
     return buf;
 }
 
-static void ring_scoring(const gin_play *p, char *t, size_t cap)
+static void ring_scoring(const gin_hand_end *e, const gin_game *g, const gin_seating *who, char *t, size_t cap)
 {
-    const gin_ring_showdown *sd = &p->tsd;
-    const gin_rules *r = &p->m.game.rules;
-    int n = gin_play_seats(p), k = sd->knocker, w = sd->winner, kd = sd->deadwood[k], u = sd->deadwood[w];
-    int x = hand_factor(&p->m.game);
+    const gin_ring_showdown *sd = &e->ring;
+    const gin_rules *r = &g->rules;
+    int n = who->seats, k = sd->knocker, w = sd->winner, kd = sd->deadwood[k], u = sd->deadwood[w];
+    int x = hand_factor(&g->rules, e->first_upcard);
     char pt[32];
     t[0] = '\0';
     if (x == 2)
         gin_play_add(t, cap, "The first upcard was a spade: the hand counts double.\n");
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
-        gin_play_add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(p, k),
-                     sd->kind == GIN_RESULT_GIN ? (k == p->human ? "go gin" : "goes gin")
-                                                : (k == p->human ? "go big gin" : "goes big gin"),
+        gin_play_add(t, cap, "%s %s: no lay-offs. Everyone else takes deadwood + %d:\n", name_of(who, k),
+                     sd->kind == GIN_RESULT_GIN ? (k == who->human ? "go gin" : "goes gin")
+                                                : (k == who->human ? "go big gin" : "goes big gin"),
                      bonus);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            gin_play_add(t, cap, "  %s: %d + %d = %s\n", name_of(p, seat), sd->deadwood[seat], bonus,
+            gin_play_add(t, cap, "  %s: %d + %d = %s\n", name_of(who, seat), sd->deadwood[seat], bonus,
                          penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
     if (sd->kind != GIN_RESULT_UNDERCUT) {
         gin_play_add(t, cap, "%s knocked with deadwood %d. Everyone else takes deadwood - %d:\n",
-                     k == p->human ? "You" : name_of(p, k), kd, kd);
+                     k == who->human ? "You" : name_of(who, k), kd, kd);
         for (int i = 1; i < n; i++) {
             int seat = (k + i) % n;
-            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], kd,
+            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(who, seat), sd->deadwood[seat], kd,
                          penalty_text(sd->penalty[seat], x, pt, sizeof pt));
         }
         return;
     }
     gin_play_add(t, cap, "Undercut! %s knocked with deadwood %d, but %s %s %d: %s the hand.\n",
-                 k == p->human ? "You" : name_of(p, k), kd, name_in(p, w), w == p->human ? "have" : "has", u,
-                 w == p->human ? "you win" : "it wins");
-    gin_play_add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %s\n", name_of(p, k), kd, u,
+                 k == who->human ? "You" : name_of(who, k), kd, name_in(who, w), w == who->human ? "have" : "has", u,
+                 w == who->human ? "you win" : "it wins");
+    gin_play_add(t, cap, "  %s (knocker): %d - %d + undercut penalty %d = %s\n", name_of(who, k), kd, u,
                  r->undercut_penalty, penalty_text(sd->penalty[k], x, pt, sizeof pt));
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
         if (seat == w)
-            gin_play_add(t, cap, "  %s: wins the hand, takes 0\n", name_of(p, seat));
+            gin_play_add(t, cap, "  %s: wins the hand, takes 0\n", name_of(who, seat));
         else
-            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(p, seat), sd->deadwood[seat], u,
+            gin_play_add(t, cap, "  %s: %d - %d = %s\n", name_of(who, seat), sd->deadwood[seat], u,
                          penalty_text(sd->penalty[seat], x, pt, sizeof pt));
     }
     for (int i = 1; i < n; i++) {
         int seat = (k + i) % n;
         if (seat != w && sd->deadwood[seat] == u)
             gin_play_add(t, cap, "%s also had %d: the first from the knocker's left wins the hand.\n",
-                         seat == p->human ? "You" : name_of(p, seat), u);
+                         seat == who->human ? "You" : name_of(who, seat), u);
     }
 }
 
-static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
+static void showdown_ring(const gin_hand_end *e, const gin_game *g, const gin_seating *who, gin_showdown_screen *s)
 {
-    const gin_game *g = &p->m.game;
-    int n = gin_play_seats(p);
+    int n = who->seats;
     const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
     snprintf(s->footer, sizeof s->footer, "%s   t: score sheet   r: replay the hand",
              g->over ? "Enter: the final score" : "Enter: next hand");
@@ -714,56 +697,54 @@ static void showdown_ring(const gin_play *p, gin_showdown_screen *s)
     char totals[256];
     int tl = snprintf(totals, sizeof totals, "Penalty totals:");
     for (int k = 0; k < n && tl > 0 && (size_t)tl < sizeof totals; k++) {
-        int seat = (p->human + k) % n;
-        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(p, seat),
+        int seat = (who->human + k) % n;
+        tl += snprintf(totals + tl, sizeof totals - (size_t)tl, "%s %s %d", k ? "," : "", name_in(who, seat),
                        g->score.points[seat]);
     }
     if (tl > 0 && (size_t)tl < sizeof totals)
         snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
-    if (p->hand_void) {
-        void_ring(p, s, dot, totals);
+    if (e->is_void) {
+        void_ring(e, who, s, dot, totals);
         return;
     }
-    const gin_ring_showdown *sd = &p->tsd;
+    const gin_ring_showdown *sd = &e->ring;
     int k = sd->knocker, w = sd->winner;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
-    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", g->hand_no, name_in(p, k),
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s%s", e->hand_no, name_in(who, k),
              sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
              : gin                          ? "went gin"
                                             : "knocked",
-             sd->kind == GIN_RESULT_UNDERCUT ? (w == p->human   ? ", and you undercut!"
-                                                : k == p->human ? ", and were undercut"
-                                                                : ", and was undercut")
+             sd->kind == GIN_RESULT_UNDERCUT ? (w == who->human   ? ", and you undercut!"
+                                                : k == who->human ? ", and were undercut"
+                                                                  : ", and was undercut")
                                              : "");
-    int any_lay = ring_spreads(p, s, dot);
-    ring_scoring(p, s->text, sizeof s->text);
+    int any_lay = ring_spreads(e, who, s, dot);
+    ring_scoring(e, g, who, s->text, sizeof s->text);
     if (!gin)
-        spread_note(p, s->text, sizeof s->text);
+        spread_note(e, who, s->text, sizeof s->text);
     if (any_lay)
         gin_play_add(s->text, sizeof s->text, "Lay-offs (marked +) go only onto the knocker's own melds.\n");
     gin_play_add(s->text, sizeof s->text, "%s", totals);
 }
 
-void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
+void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gin_seating *who, gin_showdown_screen *s)
 {
     memset(s, 0, sizeof *s);
-    if (gin_play_seats(p) > 2) {
-        showdown_ring(p, s);
+    if (who->seats > 2) {
+        showdown_ring(e, g, who, s);
         return;
     }
-    const gin_game *g = &p->m.game;
-    const gin_hand *h = &g->hand;
     snprintf(s->footer, sizeof s->footer, "%s   t: score sheet   r: replay the hand",
              g->over ? "Enter: the final score" : "Enter: next hand");
     char score[96];
-    snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[p->human],
-             g->score.points[p->bot], g->rules.target);
-    if (p->hand_void) {
-        snprintf(s->title, sizeof s->title, "Hand %d is void", g->hand_no);
+    snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[who->human],
+             g->score.points[who->bot], g->rules.target);
+    if (e->is_void) {
+        snprintf(s->title, sizeof s->title, "Hand %d is void", e->hand_no);
         for (int i = 0; i < 2; i++) {
-            int seat = i == 0 ? p->human : p->bot;
+            int seat = i == 0 ? who->human : who->bot;
             gin_arrangement ar;
-            if (gin_arrange(h->held[seat], &ar) != 0)
+            if (gin_arrange(e->held[seat], &ar) != 0)
                 memset(&ar, 0, sizeof ar);
             gin_showdown_seat *sp = &s->spread[i];
             snprintf(sp->label, sizeof sp->label, "%s", i == 0 ? "You" : "Bot");
@@ -776,15 +757,15 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
                  "The stock ran low and nobody knocked: nobody scores.\nThe same dealer deals again.\n%s", score);
         return;
     }
-    const gin_showdown *sd = &p->sd;
-    int k = p->sd_knocker, d = k == p->human ? p->bot : p->human;
+    const gin_showdown *sd = &e->sd;
+    int k = e->knocker, d = k == who->human ? who->bot : who->human;
     int gin = sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN;
-    snprintf(s->title, sizeof s->title, "Hand %d: %s %s", g->hand_no, k == p->human ? "you" : "the bot",
+    snprintf(s->title, sizeof s->title, "Hand %d: %s %s", e->hand_no, k == who->human ? "you" : "the bot",
              sd->kind == GIN_RESULT_BIG_GIN ? "went big gin"
              : gin                          ? "went gin"
                                             : "knocked");
     gin_showdown_seat *ks = &s->spread[0], *ds = &s->spread[1];
-    snprintf(ks->label, sizeof ks->label, "%s (%s)", name_of(p, k), gin ? "gin" : "knocker");
+    snprintf(ks->label, sizeof ks->label, "%s (%s)", name_of(who, k), gin ? "gin" : "knocker");
     ks->n_melds = sd->knocker.n_melds;
     memcpy(ks->melds, sd->knocker.melds, sizeof ks->melds);
     ks->unmatched = sd->knocker.unmatched;
@@ -792,7 +773,7 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     for (int i = 0; i < sd->n_layoffs; i++)
         if (sd->layoffs[i].meld >= 0 && sd->layoffs[i].meld < GIN_MAX_MELDS)
             ks->laid[sd->layoffs[i].meld] |= gin_cardset_of(sd->layoffs[i].card);
-    snprintf(ds->label, sizeof ds->label, "%s", name_of(p, d));
+    snprintf(ds->label, sizeof ds->label, "%s", name_of(who, d));
     ds->n_melds = sd->defender.n_melds;
     memcpy(ds->melds, sd->defender.melds, sizeof ds->melds);
     ds->unmatched = sd->defender.unmatched;
@@ -802,25 +783,26 @@ void gin_play_showdown_screen(const gin_play *p, gin_showdown_screen *s)
     char *t = s->text;
     size_t cap = sizeof s->text;
     t[0] = '\0';
-    int kd = sd->knocker.deadwood, dd = sd->defender.deadwood, x = hand_factor(g), pts = sd->points / x;
-    const char *kn = k == p->human ? "you" : "the bot", *dn = d == p->human ? "you" : "the bot";
+    int kd = sd->knocker.deadwood, dd = sd->defender.deadwood, x = hand_factor(&g->rules, e->first_upcard),
+        pts = sd->points / x;
+    const char *kn = k == who->human ? "you" : "the bot", *dn = d == who->human ? "you" : "the bot";
     if (sd->kind == GIN_RESULT_GIN || sd->kind == GIN_RESULT_BIG_GIN) {
         int bonus = sd->kind == GIN_RESULT_GIN ? r->gin_bonus : r->big_gin_bonus;
         gin_play_add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
                      sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin",
-                     bonus, d == p->human ? "your" : "the bot's", dd, pts, kn);
+                     bonus, d == who->human ? "your" : "the bot's", dd, pts, kn);
         gin_play_add(t, cap, "No layoffs against gin.\n");
     } else {
-        spread_note(p, t, cap);
+        spread_note(e, who, t, cap);
         if (sd->n_layoffs)
             gin_play_add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
-                         d == p->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
+                         d == who->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
                          sd->defender_deadwood_before_layoffs, dd);
         if (sd->kind == GIN_RESULT_UNDERCUT)
             gin_play_add(
                 t, cap,
                 "Undercut! %s %d against the knock's %d: difference %d + undercut bonus %d = %d points to %s.\n",
-                d == p->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, pts, dn);
+                d == who->human ? "Your" : "The bot's", dd, kd, kd - dd, r->undercut_bonus, pts, dn);
         else
             gin_play_add(t, cap, "Knock: %d against %d: the difference, %d point%s, to %s.\n", dd, kd, pts,
                          pts == 1 ? "" : "s", kn);

@@ -26,6 +26,7 @@ screen | grep -Eq "$TOP" && fail "the wheel did not scroll the help"
 wheel 64 10 10
 wait_for "$TOP" 5
 keys Escape
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 5
 # Enough moves for the log to outgrow its panel (6 rows at 80x24).
 for i in $(seq 1 40); do
     screen | grep -q "You cut" || break

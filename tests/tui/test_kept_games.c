@@ -124,7 +124,7 @@ static void test_which_games_count(void **state)
     const char *why = NULL;
     memset(&p, 0, sizeof p);
     assert_int_equal(gin_rules_preset("standard", &p.rules), 0);
-    p.stats_ok = 1;
+    p.files.stats_ok = 1;
     p.level = 2;
     assert_int_equal(gin_play_counts(&p, &why), 1);
     assert_null(why);
@@ -148,12 +148,12 @@ static void test_stats_screen_text(void **state)
     memset(&p, 0, sizeof p);
     assert_int_equal(gin_rules_preset("standard", &p.rules), 0);
     assert_int_equal(gin_rules_set(&p.rules, "target", "150", NULL), 0);
-    p.stats_ok = 1;
+    p.files.stats_ok = 1;
     p.level = 2;
     gin_game_tally won = {.won = 1, .hands = 4, .hands_won = 3, .gins = 1, .knocks = 2, .points = 80, .margin = 120};
     gin_game_tally left = {.hands = 2, .hands_won = 0, .points_against = 30, .resigned = 1, .margin = -30};
-    gin_stats_add(&p.stats, 2, &won);
-    gin_stats_add(&p.stats, 2, &left);
+    gin_stats_add(&p.files.stats, 2, &won);
+    gin_stats_add(&p.files.stats, 2, &left);
     for (int utf8 = 0; utf8 <= 1; utf8++) {
         open_term(utf8, "");
         gin_play_stats_text(&p, text, sizeof text);
@@ -206,7 +206,7 @@ static void test_replay_pages(void **state)
     memset(&p, 0, sizeof p);
     p.human = 0;
     open_term(1, "");
-    assert_int_equal(gin_play_replay_text(&p, &rec, 1, 0, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 0, title, sizeof title, body, sizeof body), moves);
     char want[96];
     snprintf(want, sizeof want, "Replay of hand 1: the deal (%d moves follow)", moves);
     assert_string_equal(title, want);
@@ -216,39 +216,39 @@ static void test_replay_pages(void **state)
     assert_non_null(strstr(body, "deadwood"));
     assert_non_null(strstr(body, "on top, 1 card; stock 31"));
     /* Each move in turn, the moves before it listed. */
-    assert_int_equal(gin_play_replay_text(&p, &rec, 1, 3, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 3, title, sizeof title, body, sizeof body), moves);
     snprintf(want, sizeof want, "Replay of hand 1: move 3 of %d", moves);
     assert_string_equal(title, want);
     assert_non_null(strstr(body, "Before:"));
     assert_non_null(strstr(body, "    2. "));
     assert_non_null(strstr(body, "    0. "));
     /* The last: how the hand ended. */
-    assert_int_equal(gin_play_replay_text(&p, &rec, 1, moves, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, moves, title, sizeof title, body, sizeof body), moves);
     assert_true(strstr(body, "points (") || strstr(body, "The hand is void"));
     if (g.n_results && g.results[0].winner >= 0)
         assert_non_null(strstr(body, g.results[0].winner == 0 ? "You score" : "Bot scores"));
     /* The next hand is dealt (its deal follows from the seed) with no moves
      * yet; the one after it is not. */
-    assert_int_equal(gin_play_replay_text(&p, &rec, 2, 0, title, sizeof title, body, sizeof body), 0);
-    assert_int_equal(gin_play_replay_text(&p, &rec, 3, 0, title, sizeof title, body, sizeof body), -1);
-    assert_int_equal(gin_play_replay_text(&p, &rec, 0, 0, title, sizeof title, body, sizeof body), -1);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 2, 0, title, sizeof title, body, sizeof body), 0);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 3, 0, title, sizeof title, body, sizeof body), -1);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 0, 0, title, sizeof title, body, sizeof body), -1);
     close_term();
     /* ASCII: letters for suits. */
     open_term(0, "");
-    assert_int_equal(gin_play_replay_text(&p, &rec, 1, 1, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 1, title, sizeof title, body, sizeof body), moves);
     for (const char *c = body; *c; c++)
         assert_true((unsigned char)*c < 0x80);
     close_term();
     /* At the table: any key steps, b back, q leaves. */
     open_term(1, "  b q");
-    assert_int_equal(gin_play_replay_hand(&p, &rec, 1), 0);
+    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1), 0);
     close_term();
     /* Stepping past the end leaves too. */
     static char keys[4096];
     memset(keys, ' ', (size_t)moves + 1);
     keys[moves + 1] = '\0';
     open_term(0, keys);
-    assert_int_equal(gin_play_replay_hand(&p, &rec, 1), 0);
+    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1), 0);
     close_term();
 }
 

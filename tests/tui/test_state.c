@@ -21,7 +21,7 @@ static void test_why_unsaved(void **state)
     static gin_play p;
     memset(&p, 0, sizeof p);
     assert_string_equal(gin_play_why_unsaved(&p), "the state directory cannot be used");
-    p.too_long = 1;
+    p.files.too_long = 1;
     assert_string_equal(gin_play_why_unsaved(&p), "it is longer than a save can hold");
 }
 

@@ -366,22 +366,23 @@ static gin_play *play_at(int phase)
     assert_int_equal(gin_rules_preset("standard", &r), 0);
     p.rules = r;
     const gin_agent *none[2] = {NULL, NULL};
-    assert_int_equal(gin_match_init(&p.m, &r, 7, none, NULL, NULL), 0);
-    assert_int_equal(gin_match_next(&p.m), GIN_MATCH_MOVED); /* the deal */
-    if (phase >= GIN_PHASE_DRAW) {                           /* both pass the upcard: the non-dealer draws */
-        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
-        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
+    gin_match *m = &p.ref.m;
+    assert_int_equal(gin_match_init(m, &r, 7, none, NULL, NULL), 0);
+    gin_table_init(&p.table, GIN_SORT_MELDS, m->game.cut, 0);
+    assert_int_equal(gin_match_next(m), GIN_MATCH_MOVED); /* the deal */
+    if (phase >= GIN_PHASE_DRAW) {                        /* both pass the upcard: the non-dealer draws */
+        assert_int_equal(gin_match_submit(m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
+        assert_int_equal(gin_match_submit(m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), 0);
     }
     if (phase >= GIN_PHASE_DISCARD)
-        assert_int_equal(gin_match_submit(&p.m, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD)), 0);
-    assert_int_equal(gin_match_next(&p.m), GIN_MATCH_WAITING);
-    p.human = p.m.game.hand.turn;
+        assert_int_equal(gin_match_submit(m, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD)), 0);
+    assert_int_equal(gin_match_next(m), GIN_MATCH_WAITING);
+    p.human = m->game.hand.turn;
     p.bot = 1 - p.human;
     p.level = 1;
-    p.selected = -1;
     p.stage = GIN_STAGE_TURN;
-    assert_int_equal(p.m.game.hand.phase, phase);
-    gin_play_sync_hand(&p, p.m.game.hand.held[p.human]);
+    assert_int_equal(m->game.hand.phase, phase);
+    gin_table_sync_hand(&p.table, m->views[p.human].hand);
     return &p;
 }
 
@@ -393,18 +394,20 @@ static void test_max_hands_header_and_sheet(void **state)
     (void)state;
     open_term(24, 80, 1);
     gin_play *p = play_at(GIN_PHASE_DISCARD);
-    p->m.game.rules.max_hands = 2;
+    p->ref.m.game.rules.max_hands = 2;
+    p->ref.m.views[p->human].rules.max_hands = 2;
+    gin_seating who = gin_play_seating(p);
     gin_scene t;
     gin_play_scene(p, &t);
     assert_non_null(strstr(t.title, "max-hands 2"));
     assert_non_null(strstr(t.title, "to 100 or 2 hands"));
     assert_non_null(strstr(t.title, "hand 1 of 2"));
     static char text[8192];
-    gin_play_sheet_text(p, text, sizeof text);
+    gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
     assert_non_null(strstr(text, "game to 100 or 2 hands"));
     assert_non_null(strstr(text, "Hand 1 is in play."));
-    p->m.game.hand.phase = GIN_PHASE_OVER;
-    gin_play_sheet_text(p, text, sizeof text);
+    p->ref.m.game.hand.phase = GIN_PHASE_OVER;
+    gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
     assert_non_null(strstr(text, "Hand 1 is over; hand 2 comes next."));
     assert_null(strstr(text, "is in play"));
     close_term();
@@ -418,25 +421,26 @@ static void test_practice_review(void **state)
     gin_play *p = play_at(GIN_PHASE_OFFER);
     static gin_record rec;
     memset(&rec, 0, sizeof rec);
-    p->rec = &rec;
+    p->ref.rec = &rec;
     p->practice = 1;
     p->human = 0;
     p->bot = 1;
-    p->m.game.hand_no = 1;
+    p->ref.m.game.hand_no = 1;
     gin_view v = test_view_at("4C 5C 6C 7C 8C 3H 3D 3S KS AH 2D", "QS JH 9D", GIN_PHASE_DISCARD, 6);
     gin_play_review_note(p, &v, gin_action_make(GIN_ACT_DISCARD, C("6C"))); /* breaks the run */
     gin_play_review_note(p, &v, gin_action_make(GIN_ACT_KNOCK, C("KS")));   /* the best */
-    assert_int_equal(p->n_review, 2);
-    assert_true(p->review[0].cost >= GIN_COACH_CLOSE);
-    assert_true(p->review[1].cost < GIN_COACH_CLOSE);
+    assert_int_equal(p->review.n, 2);
+    assert_true(p->review.items[0].cost >= GIN_COACH_CLOSE);
+    assert_true(p->review.items[1].cost < GIN_COACH_CLOSE);
     static char text[4096];
-    gin_play_review_text(p, 1, text, sizeof text);
+    gin_seating who = gin_play_seating(p);
+    gin_review_text(&p->review, &who, 1, text, sizeof text);
     assert_non_null(strstr(text, "Turn 7: you chose to"));
     assert_non_null(strstr(text, "1 of your 2 decisions cost something"));
     gin_play_review_close_hand(p);
-    assert_int_equal(p->summary.decisions, 2);
-    assert_int_equal(p->summary.accurate, 1);
-    assert_int_equal(p->summary.n_worst, 1);
+    assert_int_equal(p->review.summary.decisions, 2);
+    assert_int_equal(p->review.summary.accurate, 1);
+    assert_int_equal(p->review.summary.n_worst, 1);
     gin_play_summary_text(p, text, sizeof text);
     assert_non_null(strstr(text, "1 of 2 decisions within 0.5 points of the best (50%)"));
     assert_non_null(strstr(text, "Biggest mistakes:"));
@@ -483,42 +487,44 @@ static void test_showdown_spade_double(void **state)
     (void)state;
     open_term(24, 80, 1);
     gin_play *p = play_at(GIN_PHASE_OFFER);
-    gin_game *g = &p->m.game;
+    gin_game *g = &p->ref.m.game;
+    gin_seating who = gin_play_seating(p);
+    gin_hand_end *e = &p->ref.end;
     g->rules.spade_double = 1;
-    g->hand.first_upcard = C("8S");
+    e->first_upcard = C("8S");
     gin_showdown sd;
     assert_int_equal(gin_showdown_settle(&g->rules, test_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 3C"),
                                          test_cards("AC 2C 5C 7C 9C JC QS 2D 4D 6D"), 10, &sd),
                      0);
     int plain = sd.points;
     sd.points *= 2; /* as the hand scores it */
-    p->sd = sd;
-    p->sd_knocker = p->human;
-    p->hand_void = 0;
+    e->sd = sd;
+    e->knocker = p->human;
+    e->is_void = 0;
     gin_showdown_screen scr;
-    gin_play_showdown_screen(p, &scr);
+    gin_play_showdown_screen(e, g, &who, &scr);
     char want[96];
     snprintf(want, sizeof want, "the difference, %d points, to you.", plain);
     assert_non_null(strstr(scr.text, want));
     snprintf(want, sizeof want, "The first upcard was a spade: the hand counts double, %d points.", 2 * plain);
     assert_non_null(strstr(scr.text, want));
-    g->hand.first_upcard = C("8H"); /* not a spade: nothing said */
-    p->sd.points = plain;
-    gin_play_showdown_screen(p, &scr);
+    e->first_upcard = C("8H"); /* not a spade: nothing said */
+    e->sd.points = plain;
+    gin_play_showdown_screen(e, g, &who, &scr);
     assert_null(strstr(scr.text, "counts double"));
     /* The help says the rule is in play, and only then. */
     static char help[32768];
-    gin_play_help_text(p, help, sizeof help);
+    gin_play_help_text(&g->rules, 2, help, sizeof help);
     assert_non_null(strstr(help, "SPADES DOUBLE"));
     assert_non_null(strstr(help, "r replays the hand"));
     g->rules.spade_double = 0;
-    gin_play_help_text(p, help, sizeof help);
+    gin_play_help_text(&g->rules, 2, help, sizeof help);
     assert_null(strstr(help, "SPADES DOUBLE"));
     close_term();
 }
 
-/* Every meld's cards side by side in p->order. */
-static void assert_melds_together(const gin_play *p, gin_cardset held)
+/* Every meld's cards side by side in the table's order. */
+static void assert_melds_together(const gin_table *p, gin_cardset held)
 {
     gin_arrangement ar;
     assert_int_equal(gin_arrange(held, &ar), 0);
@@ -540,18 +546,19 @@ static void test_sorts_keep_melds_together(void **state)
 {
     (void)state;
     open_term(24, 80, 1);
-    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    gin_play *pl = play_at(GIN_PHASE_DISCARD);
+    gin_table *p = &pl->table;
     /* a four-card run, a set, deadwood of every rank in between */
     gin_cardset held = test_cards("3H 4H 5H 6H 9S 9D 9C AS KC 2D QH");
-    p->m.game.hand.held[p->human] = held;
+    pl->ref.m.views[pl->human].hand = held;
     for (int sort = GIN_SORT_MELDS; sort <= GIN_SORT_MANUAL; sort++) {
         p->sort = sort;
         p->n_order = 0;
-        gin_play_sync_hand(p, held);
+        gin_table_sync_hand(p, held);
         assert_int_equal(p->n_order, 11);
         assert_melds_together(p, held);
         gin_scene t;
-        gin_play_scene(p, &t);
+        gin_play_scene(pl, &t);
         gin_layout l;
         gin_ui_draw_scene(&t, &l);
         int y = find("run");
@@ -566,7 +573,7 @@ static void test_sorts_keep_melds_together(void **state)
     /* By rank: the 9s set sits by its rank, after the low run. */
     p->sort = GIN_SORT_RANK;
     p->n_order = 0;
-    gin_play_sync_hand(p, held);
+    gin_table_sync_hand(p, held);
     assert_int_equal(p->order[0], C("AS"));
     /* By hand: moving a card of the run moves the run past its neighbour. */
     p->sort = GIN_SORT_MANUAL;
@@ -579,7 +586,7 @@ static void test_sorts_keep_melds_together(void **state)
     /* by rank: AS 2D [3H 4H 5H 6H] ...; the run goes left past the 2D */
     assert_int_equal(p->order[1], C("2D"));
     assert_int_equal(p->order[2], C("3H"));
-    gin_play_move_block(p, held, -1);
+    gin_table_move_block(p, held, -1);
     assert_melds_together(p, held);
     assert_int_equal(p->order[p->selected], C("4H"));
     assert_int_equal(p->order[1], C("3H"));
@@ -648,14 +655,14 @@ static void test_score_sheet(void **state)
     static char text[32768];
     open_term(24, 80, 1);
     gin_play *p = play_at(GIN_PHASE_OFFER);
-    gin_game *g = &p->m.game;
+    gin_game *g = &p->ref.m.game;
     int me = p->human, bot = p->bot;
     g->results[0] = hs(me, 17, GIN_RESULT_KNOCK);
     g->results[1] = hs(-1, 0, 0);
     g->results[2] = hs(bot, 31, GIN_RESULT_GIN);
     g->n_results = 3;
     assert_int_equal(gin_score_game(&g->rules, g->results, 3, &g->score), 0);
-    gin_play_sheet_text(p, text, sizeof text);
+    gin_play_sheet_text(&p->ref.m.game, &(gin_seating){p->human, p->bot, 2}, text, sizeof text);
     gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
     int y = find("You knock");
     assert_true(y > 0);
@@ -674,7 +681,7 @@ static void test_score_sheet(void **state)
     assert_int_equal(gin_score_game(&g->rules, g->results, 2, &g->score), 0);
     assert_true(g->score.over);
     assert_true(g->score.shutout);
-    gin_play_sheet_text(p, text, sizeof text);
+    gin_play_sheet_text(&p->ref.m.game, &(gin_seating){p->human, p->bot, 2}, text, sizeof text);
     gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
     assert_true(find("Game bonus") > 0);
     assert_non_null(strstr(row(find("Game bonus")), "100"));
@@ -697,7 +704,7 @@ static void test_score_sheet(void **state)
      * margin, not the winner's total called a margin. */
     open_term(24, 80, 1);
     p = play_at(GIN_PHASE_OFFER);
-    g = &p->m.game;
+    g = &p->ref.m.game;
     me = p->human;
     bot = p->bot;
     g->results[0] = hs(me, 60, GIN_RESULT_KNOCK);
@@ -727,14 +734,14 @@ static void test_score_sheet(void **state)
      * in games 1 and 2. */
     open_term(24, 80, 1);
     p = play_at(GIN_PHASE_OFFER);
-    g = &p->m.game;
+    g = &p->ref.m.game;
     g->rules.hollywood = 1;
     me = p->human;
     g->results[0] = hs(me, 20, GIN_RESULT_KNOCK);
     g->results[1] = hs(me, 15, GIN_RESULT_KNOCK);
     g->n_results = 2;
     assert_int_equal(gin_score_hollywood(&g->rules, g->results, 2, g->hollywood), 0);
-    gin_play_sheet_text(p, text, sizeof text);
+    gin_play_sheet_text(&p->ref.m.game, &(gin_seating){p->human, p->bot, 2}, text, sizeof text);
     gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
     assert_true(find("G1    G2    G3") > 0);
     y = find("You knock 15");
@@ -1043,20 +1050,24 @@ static void test_table_texts(void **state)
     p.human = 0;
     p.bot = 1;
     p.level = 2;
-    gin_game *g = &p.m.game;
+    gin_game *g = &p.ref.m.game;
+    gin_seating who = {0, 1, 3};
+    gin_hand_end *e = &p.ref.end;
+    e->hand_no = 1;
     g->rules = r;
     g->hand_no = 1;
     gin_cardset held[3] = {CS("2S 2C 2D 5H 6H 7H 8C"), CS("9S 9H 9D 9C AH AD 4D"), CS("KS KD KC QH JD TC 8D")};
-    assert_int_equal(gin_showdown_settle_ring(&r, held, 3, 0, 10, &p.tsd), 0);
+    assert_int_equal(gin_showdown_settle_ring(&r, held, 3, 0, 10, &e->ring), 0);
     assert_string_equal(gin_play_rules_base(gin_play_rules_of(&p), NULL), "standard");
-    assert_string_equal(gin_play_seat_name(&p, 2), "Bot 2");
+    assert_string_equal(gin_seat_name(&who, 2), "Bot 2");
     /* The hand's score as the game keeps it. */
     g->n_results = 1;
-    g->results[0] = (gin_hand_score){1, p.tsd.total, GIN_RESULT_UNDERCUT, {0}};
-    memcpy(g->results[0].penalty, p.tsd.penalty, sizeof p.tsd.penalty);
+    g->results[0] = (gin_hand_score){1, e->ring.total, GIN_RESULT_UNDERCUT, {0}};
+    memcpy(g->results[0].penalty, e->ring.penalty, sizeof e->ring.penalty);
     assert_int_equal(gin_score_game(&r, g->results, 1, &g->score), 0);
     static gin_showdown_screen s;
-    gin_play_showdown_screen(&p, &s);
+    e->knocker = 0;
+    gin_play_showdown_screen(e, g, &who, &s);
     assert_int_equal(s.seats, 3);
     assert_non_null(strstr(s.title, "you knocked, and were undercut"));
     assert_non_null(strstr(s.seat[0].label, "You"));
@@ -1073,7 +1084,7 @@ static void test_table_texts(void **state)
 
     /* The score sheet: a row per hand, a column pair per seat. */
     static char text[8192];
-    gin_play_sheet_text(&p, text, sizeof text);
+    gin_play_sheet_text(g, &who, text, sizeof text);
     assert_non_null(strstr(text, "standard rules, 3 players, game to 100 penalty points"));
     assert_non_null(strstr(text, "Bot 1: undercut"));
     assert_non_null(strstr(text, "   12    12      0     0     32    32"));
@@ -1098,12 +1109,12 @@ static void test_table_texts(void **state)
     assert_non_null(strstr(text, "a drawn game"));
     /* The pile names who threw each card and who took it back, and lines
      * its columns up whatever the card's width (10s are three columns). */
-    p.n_pile_log = 4;
-    p.pile_log[0] = (gin_pile_entry){C("5S"), -1, GIN_PILE_STAYS, 0};
-    p.pile_log[1] = (gin_pile_entry){C("TD"), 2, 1, 0};
-    p.pile_log[2] = (gin_pile_entry){C("KD"), 2, GIN_PILE_STAYS, 0};
-    p.pile_log[3] = (gin_pile_entry){C("9C"), 0, GIN_PILE_STAYS, 0};
-    gin_play_pile_text(&p, text, sizeof text);
+    p.table.n_pile_log = 4;
+    p.table.pile_log[0] = (gin_pile_entry){C("5S"), -1, GIN_PILE_STAYS, 0};
+    p.table.pile_log[1] = (gin_pile_entry){C("TD"), 2, 1, 0};
+    p.table.pile_log[2] = (gin_pile_entry){C("KD"), 2, GIN_PILE_STAYS, 0};
+    p.table.pile_log[3] = (gin_pile_entry){C("9C"), 0, GIN_PILE_STAYS, 0};
+    gin_table_pile_text(&p.table, &p.ref.m.views[0], &who, text, sizeof text);
     assert_non_null(strstr(text, "thrown by Bot 2, taken by Bot 1"));
     assert_non_null(strstr(text, "thrown by you   (top)"));
     assert_non_null(strstr(text, "in the taker's box"));
