@@ -14,15 +14,64 @@
 #include "gin/error.h"
 #include "gin/record.h"
 #include "history.h"
+#include "narrate.h"
 #include "opts.h"
+#include "save.h"
+#include "seating.h"
 
-enum { MAX_FILE = 8 << 20 };
+enum { MAX_FILE = 8 << 20, SENTENCE_MAX = 256 };
 
 typedef struct printer {
     FILE *out;
     int moves; /* --moves: print every action */
     const gin_game *g;
+    gin_narrator tell; /* the table's own narration, the seats named */
 } printer;
+
+/* A card as the record writes it: "KS". */
+static void card_word(gin_card c, char *buf, size_t cap)
+{
+    char w[3];
+    snprintf(buf, cap, "%s", gin_card_format(c, w) == GIN_OK ? w : "??");
+}
+
+/* The seats named as the table names them ("You", "Bot", "Bot 2") when
+ * the file says which seat a person played (a history entry, a saved
+ * game); else by number ("Seat 0"). */
+static void name_seats(gin_narrator *n, int seats, int human)
+{
+    static const char *const numbered[GIN_MAX_SEATS] = {"Seat 0", "Seat 1", "Seat 2", "Seat 3"};
+    memset(n, 0, sizeof *n);
+    gin_seating who = {human, human >= 0 ? (human + 1) % seats : -1, seats};
+    for (int s = 0; s < seats && s < GIN_MAX_SEATS; s++)
+        n->name[s] = human >= 0 && human < seats ? gin_seat_name(&who, s) : numbered[s];
+    n->card = card_word;
+}
+
+/* The seat a person played, from a history entry's or a saved game's
+ * header, or -1 for a bare record. */
+static int person_of(const char *text)
+{
+    static gin_record scratch;
+    if (!strncmp(text, "gin-history ", 12)) {
+        gin_history_info h;
+        return gin_history_parse(text, strlen(text), &h, &scratch, NULL) == GIN_OK ? h.human : -1;
+    }
+    if (!strncmp(text, "gin-save ", 9)) {
+        gin_save_info info;
+        return gin_save_parse(text, strlen(text), &info, &scratch, NULL) == GIN_OK ? info.human : -1;
+    }
+    return -1;
+}
+
+/* Seat s's name, as the sentences start it. */
+static const char *who(const printer *p, int s) { return s >= 0 && s < GIN_MAX_SEATS ? p->tell.name[s] : "?"; }
+
+/* The verb as seat s's name takes it: "spreads", or "spread" after "You". */
+static const char *verb(const printer *p, int s, const char *one, const char *you)
+{
+    return strcmp(who(p, s), "You") ? one : you;
+}
 
 static const char *const kind_words[] = {"knock", "undercut", "gin", "big gin"};
 
@@ -54,27 +103,30 @@ static void put_spread(FILE *out, const gin_arrangement *a)
 
 /* A ring's showdown: every seat's spread from the knocker on, each
  * defender's layoffs, and the penalty each takes. */
-static void print_ring_showdown(FILE *out, const gin_ring_showdown *t, const gin_event *ev)
+static void print_ring_showdown(const printer *p, const gin_ring_showdown *t, const gin_event *ev)
 {
+    FILE *out = p->out;
     for (int i = 0; i < t->seats; i++) {
         int s = (t->knocker + i) % t->seats;
         if (t->n_layoffs[s] > 0) {
-            fprintf(out, "  seat %d lays off", s);
+            fprintf(out, "  %s %s", who(p, s), verb(p, s, "lays off", "lay off"));
             for (int j = 0; j < t->n_layoffs[s]; j++) {
                 fputc(' ', out);
                 put_card(out, t->layoffs[s][j].card);
             }
             fputc('\n', out);
         }
-        fprintf(out, "  seat %d %s: ", s, s == t->knocker ? "spreads" : "defends");
+        fprintf(out, "  %s %s: ", who(p, s),
+                s == t->knocker ? verb(p, s, "spreads", "spread") : verb(p, s, "defends", "defend"));
         put_spread(out, &t->spread[s]);
         if (s == t->winner)
             fputs(", wins the hand\n", out);
         else
             fprintf(out, ", takes %d\n", t->penalty[s]);
     }
-    fprintf(out, "  %s: seat %d wins the hand, %d penalty points paid\n",
-            t->kind >= 0 && t->kind < 4 ? kind_words[t->kind] : "?", ev->seat, ev->value);
+    fprintf(out, "  %s: %s %s the hand, %d penalty points paid\n",
+            t->kind >= 0 && t->kind < 4 ? kind_words[t->kind] : "?", who(p, ev->seat), verb(p, ev->seat, "wins", "win"),
+            ev->value);
 }
 
 static void on_event(void *ctx, const gin_event *ev)
@@ -82,14 +134,13 @@ static void on_event(void *ctx, const gin_event *ev)
     printer *p = ctx;
     FILE *out = p->out;
     const gin_game *g = p->g;
+    char line[SENTENCE_MAX];
+    int told = gin_narrate(&p->tell, g->rules.seats, ev, GIN_TELL_SENTENCE, line, sizeof line) > 0;
     switch (ev->kind) {
     case GIN_EV_DEAL:
-        if (ev->seat == (ev->value + 1) % g->rules.seats) {
-            fprintf(out, "\nhand %d, seat %d deals; upcard ", g->hand_no + 1, ev->value);
-            put_card(out, ev->card);
-            fputc('\n', out);
-        }
-        fprintf(out, "  seat %d: ", ev->seat);
+        if (told) /* once a hand: who dealt, the upcard */
+            fprintf(out, "\nhand %d: %s\n", g->hand_no + 1, line);
+        fprintf(out, "  %s: ", who(p, ev->seat));
         put_cards(out, ev->cards);
         fputc('\n', out);
         break;
@@ -98,67 +149,57 @@ static void on_event(void *ctx, const gin_event *ev)
     case GIN_EV_DRAW_STOCK:
     case GIN_EV_DRAW_DISCARD:
     case GIN_EV_DISCARD:
-        if (p->moves) {
-            static const char *const verbs[] = {
-                "", "takes the upcard", "passes on", "draws from stock", "takes from the pile", "discards"};
-            fprintf(out, "    seat %d %s ", ev->seat, verbs[ev->kind]);
-            put_card(out, ev->card);
-            fputc('\n', out);
-        }
+        if (p->moves)
+            fprintf(out, "    %s\n", line);
         break;
     case GIN_EV_KNOCK:
     case GIN_EV_GIN:
-        fprintf(out, "  seat %d %s after %d turns", ev->seat, ev->kind == GIN_EV_GIN ? "goes gin" : "knocks",
-                g->hand.turns);
-        if (gin_card_valid(ev->card)) {
-            fputs(", discarding ", out);
-            put_card(out, ev->card);
-        }
-        fputc('\n', out);
-        break;
-    case GIN_EV_LAYOFF: /* printed with the spreads */
+        fprintf(out, "  %.*s (after %d turns).\n", (int)strlen(line) - 1, line, g->hand.turns);
         break;
     case GIN_EV_RESHUFFLE:
-        fprintf(out, "  the pile is shuffled into a new stock of %d\n", ev->value);
+        fprintf(out, "  %s\n", line);
         break;
     case GIN_EV_VOID:
-        fprintf(out, "  void hand after %d turns (stock %d): no score, the same dealer deals\n", g->hand.turns,
-                ev->value);
-        break;
-    case GIN_EV_PENALTY: /* a ring: printed with the spreads at HAND_OVER */
+        fprintf(out, "  %.*s (after %d turns, stock %d): no score, the same dealer deals.\n", (int)strlen(line) - 1,
+                line, g->hand.turns, ev->value);
         break;
     case GIN_EV_HAND_OVER:
         if (ev->showdown && g->rules.seats > 2) {
-            print_ring_showdown(out, &g->hand.ring, ev);
+            print_ring_showdown(p, &g->hand.ring, ev);
         } else if (ev->showdown) {
             const gin_showdown *sd = ev->showdown;
             int k = g->hand.knocker, d = (k + 1) % g->rules.seats;
-            fprintf(out, "  seat %d spreads: ", k);
+            fprintf(out, "  %s %s: ", who(p, k), verb(p, k, "spreads", "spread"));
             put_spread(out, &sd->knocker);
             for (int i = 0; i < sd->n_layoffs; i++) {
-                fprintf(out, i ? " " : "\n  seat %d lays off ", d);
+                if (!i)
+                    fprintf(out, "\n  %s %s ", who(p, d), verb(p, d, "lays off", "lay off"));
+                else
+                    fputc(' ', out);
                 put_card(out, sd->layoffs[i].card);
             }
-            fprintf(out, "\n  seat %d spreads: ", d);
+            fprintf(out, "\n  %s %s: ", who(p, d), verb(p, d, "spreads", "spread"));
             put_spread(out, &sd->defender);
-            fprintf(out, "\n  %s: seat %d scores %d\n", sd->kind >= 0 && sd->kind < 4 ? kind_words[sd->kind] : "?",
-                    ev->seat, ev->value);
+            fprintf(out, "\n  %s: %s %s %d\n", sd->kind >= 0 && sd->kind < 4 ? kind_words[sd->kind] : "?",
+                    who(p, ev->seat), verb(p, ev->seat, "scores", "score"), ev->value);
         }
         break;
-    default: /* the rest (game over) shows in the totals */
+    default: /* lay-offs and penalties print with the spreads, the game's end in the totals */
         break;
     }
 }
 
-static void print_totals(FILE *out, const gin_game *g)
+static void print_totals(const printer *p, const gin_game *g)
 {
+    FILE *out = p->out;
     fputs(g->rules.seats > 2 ? "  penalty totals:" : "  score:", out);
     for (int s = 0; s < g->rules.seats; s++)
-        fprintf(out, " seat %d %d%s", s, g->score.points[s], s + 1 < g->rules.seats ? "," : "\n");
+        fprintf(out, " %s %d%s", who(p, s), g->score.points[s], s + 1 < g->rules.seats ? "," : "\n");
 }
 
-static void print_final(FILE *out, const gin_game *g)
+static void print_final(const printer *p, const gin_game *g)
 {
+    FILE *out = p->out;
     const gin_game_score *games = g->rules.hollywood ? g->hollywood : &g->score;
     int n = g->rules.hollywood ? 3 : 1;
     fprintf(out, "\n%s after %d hands\n", g->over ? "game over" : "game in progress", g->n_results);
@@ -168,9 +209,9 @@ static void print_final(FILE *out, const gin_game *g)
             fprintf(out, "game %d%s\n", i + 1, sc->over ? "" : " (not over)");
         for (int s = 0; s < g->rules.seats; s++)
             if (g->rules.seats > 2)
-                fprintf(out, "  seat %d: %d penalty points, %d hands won\n", s, sc->total[s], sc->hands_won[s]);
+                fprintf(out, "  %s: %d penalty points, %d hands won\n", who(p, s), sc->total[s], sc->hands_won[s]);
             else
-                fprintf(out, "  seat %d: %d points, %d hands won, game bonus %d, boxes %d, total %d\n", s,
+                fprintf(out, "  %s: %d points, %d hands won, game bonus %d, boxes %d, total %d\n", who(p, s),
                         sc->points[s], sc->hands_won[s], sc->game_bonus[s], sc->box_bonus[s], sc->total[s]);
         if (sc->shutout)
             fputs("  shutout\n", out);
@@ -179,9 +220,9 @@ static void print_final(FILE *out, const gin_game *g)
         int total = 0;
         int w = gin_game_winner(g, &total);
         if (w >= 0 && g->rules.seats > 2)
-            fprintf(out, "seat %d wins with the lowest penalty total, %d\n", w, total);
+            fprintf(out, "%s %s with the lowest penalty total, %d\n", who(p, w), verb(p, w, "wins", "win"), total);
         else if (w >= 0)
-            fprintf(out, "seat %d wins, %d\n", w, total);
+            fprintf(out, "%s %s, %d\n", who(p, w), verb(p, w, "wins", "win"), total);
         else
             fputs("a tie\n", out);
     }
@@ -364,9 +405,9 @@ static void print_game(const gin_record *rec, gin_game *g, printer *p)
             gin_game_deal(g, on_event, p);
         gin_game_apply(g, rec->actions[i], on_event, p);
         if (g->hand.phase == GIN_PHASE_OVER)
-            print_totals(stdout, g);
+            print_totals(p, g);
     }
-    print_final(stdout, g);
+    print_final(p, g);
 }
 
 int gin_cmd_replay(int argc, char **argv)
@@ -426,7 +467,8 @@ int gin_cmd_replay(int argc, char **argv)
         return 1;
     }
 
-    printer p = {stdout, moves, g};
+    printer p = {stdout, moves, g, {{0}, NULL}};
+    name_seats(&p.tell, rec->rules.seats, person_of(text));
     if (numbered && !quiet)
         history_line(text, rec);
     if (!quiet)

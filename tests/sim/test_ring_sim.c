@@ -146,7 +146,7 @@ static void test_replay_prints_every_seat(void **state)
         spreads++;
     for (const char *q = text; (q = strstr(q, " defends: ")); q++)
         defends++;
-    for (const char *q = text; (q = strstr(q, "  penalty totals: seat 0 ")); q++)
+    for (const char *q = text; (q = strstr(q, "  penalty totals: Seat 0 ")); q++)
         totals++;
     int scored = 0;
     for (int i = 0; i < hands; i++)
@@ -157,9 +157,9 @@ static void test_replay_prints_every_seat(void **state)
     assert_int_equal(spreads, scored);
     assert_int_equal(defends, 2 * scored);
     assert_int_equal(totals, hands);
-    assert_non_null(strstr(text, ", seat 2 "));
+    assert_non_null(strstr(text, ", Seat 2 "));
     assert_non_null(strstr(text, "penalty points paid"));
-    assert_non_null(strstr(text, "  seat 2: "));
+    assert_non_null(strstr(text, "  Seat 2: "));
     assert_non_null(strstr(text, "penalty points, "));
     int w = gin_game_winner(&m->game, NULL);
     if (w >= 0)
