@@ -28,7 +28,7 @@ void gin_play_msg(gin_play *p, int error, const char *fmt, ...)
 
 void gin_play_action_text(gin_action a, char *buf, size_t cap)
 {
-    char c[16];
+    char c[GIN_UI_CARD_TEXT];
     gin_ui_card_text(a.card, c, sizeof c);
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:

@@ -26,7 +26,7 @@ static void top_text(const gin_view *v, char *buf, size_t cap)
 
 static void default_message(gin_play *p, const gin_view *v)
 {
-    char top[16];
+    char top[GIN_UI_CARD_TEXT];
     top_text(v, top, sizeof top);
     gin_table_choice o;
     gin_table_options(v, &o);
@@ -55,7 +55,7 @@ static gin_card picked(const gin_play *p) { return gin_table_picked(&p->table); 
 /* Why a draw is refused, in the player's words. */
 static void refuse_draw(gin_play *p, const gin_view *v, int why)
 {
-    char top[16];
+    char top[GIN_UI_CARD_TEXT];
     top_text(v, top, sizeof top);
     if (why == GIN_ILLEGAL_PILE_BARRED)
         gin_play_msg(p, 1, "You both passed the %s: the first draw is from the stock (s).", top);
@@ -79,7 +79,7 @@ static int try_throw(gin_play *p, const gin_view *v, gin_action *out)
     int why = gin_view_check(v, *out, 0, NULL);
     if (why == GIN_OK)
         return 1;
-    char ct[16];
+    char ct[GIN_UI_CARD_TEXT];
     card_text(c, ct, sizeof ct);
     if (why == GIN_ILLEGAL_JUST_TAKEN)
         gin_play_msg(p, 1, "You just took %s from the pile: it can't go back this turn. Throw another card.", ct);
@@ -95,7 +95,7 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
     gin_view_check_facts f;
     *out = gin_action_make(GIN_ACT_KNOCK, c);
     int why = gin_view_check(v, *out, 0, &f);
-    char bt[16], ct[16];
+    char bt[GIN_UI_CARD_TEXT], ct[GIN_UI_CARD_TEXT];
     card_text(f.best, bt, sizeof bt);
     card_text(c, ct, sizeof ct);
     if (f.limit <= 0 && f.least > 0) {

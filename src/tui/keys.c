@@ -106,6 +106,16 @@ void gin_keys_waiting(char *buf, size_t cap)
         buf[n < cap ? n : cap - 1] = '\0';
 }
 
+void gin_keys_pick(char *buf, size_t cap)
+{
+    const gin_key *k = gin_key_find('1', GIN_WHEN_DISCARD);
+    size_t n = 0;
+    for (int i = 0; k && i < GIN_KEY_CODES && k->codes[i] && n + 1 < cap; i++)
+        buf[n++] = (char)k->codes[i];
+    if (cap)
+        buf[n] = '\0';
+}
+
 int gin_keys_help(char *buf, size_t cap)
 {
     size_t len = 0;

@@ -72,6 +72,9 @@ const gin_key *gin_key_find(int code, unsigned when);
 const gin_key *gin_key_any(int code);
 /* The position of `code` in k->codes, or -1. */
 int gin_key_index(const gin_key *k, int code);
+/* The keys that pick cards 1, 2, ... in order ("1234567890-"), written
+ * under the cards. */
+void gin_keys_pick(char *buf, size_t cap);
 /* The printable keys that act while a bot plays (the help lists them). */
 void gin_keys_waiting(char *buf, size_t cap);
 /* The help page's key list: one line per entry, the names in a column.

@@ -48,7 +48,7 @@ static void meld_text(gin_cardset m, char *buf, size_t cap)
     size_t n = 0;
     buf[0] = '\0';
     for (gin_cardset s = m; s && n < cap; s &= s - 1) {
-        char c[16];
+        char c[GIN_UI_CARD_TEXT];
         gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", s == m ? "" : " ", c);
     }
@@ -78,7 +78,7 @@ void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_
         if (i < shown) {
             if (m >= 0 && m < GIN_MAX_MELDS)
                 rows[0].laid[m] |= c;
-            char ct[16], mt[64];
+            char ct[GIN_UI_CARD_TEXT], mt[64];
             gin_ui_card_text(all[i].l.card, ct, sizeof ct);
             meld_text(m >= 0 && m < kmelds->n_melds ? kmelds->melds[m] : 0, mt, sizeof mt);
             size_t used = strlen(t);

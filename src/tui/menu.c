@@ -48,12 +48,15 @@ enum {
     M_N
 };
 
+enum { ITEM_MAX = 96 };   /* a menu line, at most (it fits 80 columns) */
+enum { MAX_PRESETS = 8 }; /* the rules presets the menu cycles through, at most */
+
 static const char *const levels[] = {"easy", "normal", "hard", "expert", "eager", "waiter", "hoarder", "blocker"};
 static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
 
 /* The menu's lines: each setting, and what is in play now where a change
  * waits for the next game. */
-static void menu_items(const gin_play *p, char items[M_N][96])
+static void menu_items(const gin_play *p, char items[M_N][ITEM_MAX])
 {
     const gin_rules *now = gin_play_rules_of(p);
     char target[32], holly[32];
@@ -68,37 +71,37 @@ static void menu_items(const gin_play *p, char items[M_N][96])
     snprintf(nt, sizeof nt, "(now %d)", now->target);
     snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
     snprintf(no, sizeof no, "(now %s)", p->practice ? "on" : "off");
-    snprintf(items[M_LEVEL], 96, "Bot level          %-14s %s", p->set.level, nl);
+    snprintf(items[M_LEVEL], ITEM_MAX, "Bot level          %-14s %s", p->set.level, nl);
     snprintf(pl, sizeof pl, "%d%s", p->set.players, p->set.players > 2 ? " (a table)" : "");
     snprintf(np2, sizeof np2, "(now %d)%s", gin_play_seats(p), p->opponent ? "  external bots: 2 only" : "");
-    snprintf(items[M_PLAYERS], 96, "Players            %-14s %s", pl, np2);
-    snprintf(items[M_RULES], 96, "Rules preset       %-14s %s", p->set.rules, nr);
-    snprintf(items[M_TARGET], 96, "Target             %-14s %s", target, nt);
-    snprintf(items[M_HOLLY], 96, "Hollywood          %-14s %s%s", holly, nh,
+    snprintf(items[M_PLAYERS], ITEM_MAX, "Players            %-14s %s", pl, np2);
+    snprintf(items[M_RULES], ITEM_MAX, "Rules preset       %-14s %s", p->set.rules, nr);
+    snprintf(items[M_TARGET], ITEM_MAX, "Target             %-14s %s", target, nt);
+    snprintf(items[M_HOLLY], ITEM_MAX, "Hollywood          %-14s %s%s", holly, nh,
              p->set.players > 2 ? "  two players only" : "");
-    snprintf(items[M_OPEN], 96, "Practice           %-14s %s  open hands, undo, review", p->set.open ? "on" : "off",
-             no);
-    snprintf(items[M_FOUR], 96, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
-    snprintf(items[M_COLOR], 96, "Colours            %s",
+    snprintf(items[M_OPEN], ITEM_MAX, "Practice           %-14s %s  open hands, undo, review",
+             p->set.open ? "on" : "off", no);
+    snprintf(items[M_FOUR], ITEM_MAX, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
+    snprintf(items[M_COLOR], ITEM_MAX, "Colours            %s",
              p->set.no_color         ? "off"
              : gin_ui_no_color_env() ? "on (but NO_COLOR is set)"
                                      : "on");
     static const char *const speeds[GIN_SPEEDS] = {"slow (a long pause on each)", "normal (a pause on each)",
                                                    "fast (a short pause on each)", "instant (no pauses)"};
     int sp = p->set.speed >= 0 && p->set.speed < GIN_SPEEDS ? p->set.speed : GIN_SPEED_NORMAL;
-    snprintf(items[M_FAST], 96, "Bot's moves        %s", speeds[sp]);
-    snprintf(items[M_MOUSE], 96, "Mouse              %s", p->set.mouse ? "on" : "off (keys only)");
-    snprintf(items[M_SORT], 96, "Sort your hand by  %s", sorts[p->table.sort]);
-    snprintf(items[M_STATS], 96, "Statistics...");
-    snprintf(items[M_SHEET], 96, "Score sheet...");
-    snprintf(items[M_HELP], 96, "Help...");
+    snprintf(items[M_FAST], ITEM_MAX, "Bot's moves        %s", speeds[sp]);
+    snprintf(items[M_MOUSE], ITEM_MAX, "Mouse              %s", p->set.mouse ? "on" : "off (keys only)");
+    snprintf(items[M_SORT], ITEM_MAX, "Sort your hand by  %s", sorts[p->table.sort]);
+    snprintf(items[M_STATS], ITEM_MAX, "Statistics...");
+    snprintf(items[M_SHEET], ITEM_MAX, "Score sheet...");
+    snprintf(items[M_HELP], ITEM_MAX, "Help...");
     /* Leaving a game that counts is a lost game, and the menu says so. */
     const char *why = NULL;
     if (gin_play_counts(p, &why))
-        snprintf(items[M_RESIGN], 96, "Resign...          a lost game in your statistics");
+        snprintf(items[M_RESIGN], ITEM_MAX, "Resign...          a lost game in your statistics");
     else
-        snprintf(items[M_RESIGN], 96, "New game...        (%s)", why);
-    snprintf(items[M_BACK], 96, "Back to the table");
+        snprintf(items[M_RESIGN], ITEM_MAX, "New game...        (%s)", why);
+    snprintf(items[M_BACK], ITEM_MAX, "Back to the table");
 }
 
 /* A page of the menu (statistics, score sheet, help). -1 on a quit signal. */
@@ -120,11 +123,12 @@ static int menu_page(gin_play *p, int item)
 /* Change setting `item` one step in direction dir (+1 or -1). */
 static void menu_change(gin_play *p, int item, int dir)
 {
-    const char *presets[8];
+    const char *presets[MAX_PRESETS];
     int np = 0;
-    for (size_t i = 0; i < gin_rules_preset_count() && np < 8; i++)
+    for (size_t i = 0; i < gin_rules_preset_count() && np < MAX_PRESETS; i++)
         presets[np++] = gin_rules_preset_at(i)->name;
-    static const int targets[] = {0, 50, 100, 150, 200, 250};
+    static const int targets[] = {0, 50, 100, 150, 200, 250}; /* 0: the preset's */
+    enum { N_TARGETS = sizeof targets / sizeof targets[0] };
     int ti = 0;
     switch (item) {
     case M_LEVEL:
@@ -137,10 +141,10 @@ static void menu_change(gin_play *p, int item, int dir)
         cycle_word(p->set.rules, sizeof p->set.rules, presets, np, dir);
         break;
     case M_TARGET:
-        for (int j = 0; j < 6; j++)
+        for (int j = 0; j < N_TARGETS; j++)
             if (targets[j] == p->set.target)
                 ti = j;
-        p->set.target = targets[(ti + dir + 6) % 6];
+        p->set.target = targets[(ti + dir + N_TARGETS) % N_TARGETS];
         break;
     case M_HOLLY:
         p->set.hollywood = p->set.hollywood >= 1 ? -1 : p->set.hollywood + 1;
@@ -175,9 +179,9 @@ static void menu_change(gin_play *p, int item, int dir)
  * not), once the player confirms. 1: confirmed, 0: not, -1: quit signal. */
 static int confirm_resign(const gin_play *p)
 {
-    static char body[1024];
+    static char body[GIN_PLAY_WHYS];
     const char *why = NULL;
-    char label[96];
+    char label[GIN_RULES_LABEL];
     gin_play_rules_label(gin_play_rules_of(p), label, sizeof label);
     int counts = gin_play_counts(p, &why);
     if (counts)
@@ -200,12 +204,12 @@ int gin_play_menu(gin_play *p)
 {
     int cursor = 0;
     for (;;) {
-        char items[M_N][96];
+        char items[M_N][ITEM_MAX];
         menu_items(p, items);
         const char *ptrs[M_N];
         for (int i = 0; i < M_N; i++)
             ptrs[i] = items[i];
-        char footer[640];
+        char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
         snprintf(footer, sizeof footer,
                  "The bot %s: %s.\nSettings are saved as you change them. Level, players, rules, target, Hollywood "
@@ -217,8 +221,8 @@ int gin_play_menu(gin_play *p)
             return GIN_DO_QUIT;
         if (k == -1)
             return GIN_DO_NOTHING;
-        int dir = k >= 2000 ? 1 : k >= 1000 ? -1 : 1;
-        int item = k % 1000;
+        int dir = k >= GIN_UI_MENU_NEXT ? 1 : k >= GIN_UI_MENU_PREV ? -1 : 1;
+        int item = k % GIN_UI_MENU_PREV;
         if (item == M_STATS || item == M_SHEET || item == M_HELP) {
             if (menu_page(p, item) < 0)
                 return GIN_DO_QUIT;

@@ -56,7 +56,7 @@ static int knobs_off(const gin_rules *r, size_t i, int *first, int *second)
 {
     gin_rules base = *gin_rules_preset_at(i);
     if (r->seats > 2 && gin_rules_ring(&base, r->seats) != GIN_OK)
-        return 1 << 20;
+        return GIN_RULES_NO_PRESET;
     int n = 0;
     *first = *second = -1;
     for (int k = 0; k < gin_rules_knob_count(); k++)
@@ -73,7 +73,7 @@ static int knobs_off(const gin_rules *r, size_t i, int *first, int *second)
 const char *gin_play_rules_base(const gin_rules *r, int *changes)
 {
     size_t best = 0;
-    int least = 1 << 30, a, b;
+    int least = GIN_RULES_NO_PRESET + 1, a, b;
     for (size_t i = 0; i < gin_rules_preset_count(); i++) {
         int n = knobs_off(r, i, &a, &b);
         if (n < least) {

@@ -52,7 +52,7 @@ int gin_narrate(const gin_narrator *n, int seats, const gin_event *ev, int form,
     if (!cap)
         return 0;
     buf[0] = '\0';
-    char c[16] = "?", move[96];
+    char c[GIN_NARRATE_CARD] = "?", move[GIN_NARRATE_MOVE];
     if (gin_card_valid(ev->card))
         n->card(ev->card, c, sizeof c);
     int seat_ok = ev->seat >= 0 && ev->seat < GIN_MAX_SEATS && ev->seat < seats;

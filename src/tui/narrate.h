@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include "gin/hand.h"
 
-/* A card's text: "K♠" at the terminal, "KS" in plain text. */
+/* A card's text: "K♠" at the terminal, "KS" in plain text (in at most
+ * GIN_NARRATE_CARD bytes); a move without its subject: GIN_NARRATE_MOVE. */
+enum { GIN_NARRATE_CARD = 16, GIN_NARRATE_MOVE = 96 };
 typedef void (*gin_card_text_fn)(gin_card c, char *buf, size_t cap);
 
 typedef struct gin_narrator {

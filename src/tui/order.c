@@ -66,9 +66,13 @@ static void sort_blocks(block *b, int n)
 /* Where block b goes: by melds, the melds first in the arrangement's order
  * (index i) and the deadwood by rank; by rank or suit, its lowest card; by
  * hand, where the player put its first card (position in t->order). */
+enum {
+    KEY_LAST = 1 << 20,  /* after every other key: a card the player's order does not have yet */
+    KEY_DEADWOOD = 1000, /* by melds, the deadwood after every meld (there are a few) */
+};
 static int block_key(const gin_table *t, const block *b, int i)
 {
-    int k = 1 << 20;
+    int k = KEY_LAST;
     for (int j = 0; j < b->n; j++) {
         gin_card c = b->cards[j];
         int key;
@@ -77,12 +81,12 @@ static int block_key(const gin_table *t, const block *b, int i)
         else if (t->sort == GIN_SORT_SUIT)
             key = suit_key(c);
         else if (t->sort == GIN_SORT_MANUAL) {
-            key = 1 << 20;
+            key = KEY_LAST;
             for (int o = 0; o < t->n_order; o++)
                 if (t->order[o] == c)
                     key = o;
         } else
-            key = b->n > 1 ? i : 1000 + rank_key(c);
+            key = b->n > 1 ? i : KEY_DEADWOOD + rank_key(c);
         if (key < k)
             k = key;
     }

@@ -12,17 +12,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "agents.h"
 #include "gin/error.h"
 #include "save.h"
 #include "ui.h"
 
-static long now_ms(void)
+static long now_ms(void) { return gin_ui_now_ms(); }
+
+/* The next game's seed from this one's: a step of Knuth's MMIX linear
+ * congruential generator, so a session of games follows from its first
+ * seed. */
+static uint64_t next_seed(uint64_t seed)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return seed * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
 }
 
 /* ---- The record: every move, and who made it. */
@@ -269,7 +271,7 @@ static int bot_forfeits(gin_play *p)
     gin_scene t;
     gin_play_scene(p, &t);
     gin_ui_draw_scene(&t, NULL);
-    static char wrapped[GIN_PLAY_WHY], body[GIN_PLAY_WHY + 256];
+    static char wrapped[GIN_PLAY_WHY], body[GIN_PLAY_WHYS];
     snprintf(wrapped, sizeof wrapped, "%s", fault);
     break_lines(wrapped, GIN_UI_MIN_COLS - 4); /* the message can be long */
     snprintf(body, sizeof body,
@@ -620,7 +622,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         if (lv >= 0 && !p->opponent)
             p->level = lv;
         p->practice = p->set.open;
-        p->seed = p->seed * UINT64_C(6364136223846793005) + 1442695040888963407u;
+        p->seed = next_seed(p->seed);
     }
     if (p->bot_agent.destroy)
         p->bot_agent.destroy(p->bot_agent.self);

@@ -30,6 +30,7 @@
  * (the sheet, the help, a review). */
 enum {
     GIN_PLAY_MSG = GIN_TABLE_MSG,
+    GIN_PLAY_FRAME = 64, /* room for a sentence's own words around a reason it quotes */
     GIN_PLAY_WHY = 1200,
     GIN_PLAY_WHYS = 2 * GIN_PLAY_WHY,
     GIN_PLAY_NOTE = 4096,

@@ -80,7 +80,7 @@ static void hand_line(const replay *r, int seat, gin_cardset held, char *buf, si
         a.deadwood = 0;
     }
     gin_play_add(buf, cap, "%-6s ", name(r, seat));
-    char c[16];
+    char c[GIN_UI_CARD_TEXT];
     for (int m = 0; m < a.n_melds; m++) {
         gin_play_add(buf, cap, "[");
         for (gin_cardset s = a.melds[m]; s; s &= s - 1) {
@@ -131,7 +131,7 @@ static void page(const replay *r, const gin_game *at, int hand_no, int step, int
         int seat = (r->who.human + k) % r->who.seats;
         hand_line(r, seat, h->held[seat], body, bcap);
     }
-    char top[16] = "-";
+    char top[GIN_UI_CARD_TEXT] = "-";
     if (h->pile_n > 0)
         gin_ui_card_text(h->pile[h->pile_n - 1], top, sizeof top);
     gin_play_add(body, bcap, "%-6s %s on top, %d card%s; stock %d\n", "Pile", top, h->pile_n, h->pile_n == 1 ? "" : "s",

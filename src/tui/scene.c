@@ -117,7 +117,7 @@ static void header(const gin_view *v, const gin_table_facts *f, char *buf, size_
                    const char *dealer)
 {
     const gin_rules *r = &v->rules;
-    char rules[96], players[24] = "", end[48], hand[32];
+    char rules[GIN_RULES_LABEL], players[24] = "", end[48], hand[32];
     gin_play_rules_label(r, rules, sizeof rules);
     if (f->who.seats > 2)
         snprintf(players, sizeof players, "%s%d players", dot, f->who.seats);
@@ -237,6 +237,7 @@ static void hand(const gin_view *v, const gin_table *tb, const gin_table_facts *
     t->drawn = tb->drawn;
     t->deadwood = ar.deadwood;
     t->knock_limit = v->knock_limit;
+    gin_keys_pick(t->pick_keys, sizeof t->pick_keys);
     static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
     char lim[48];
     if (v->knock_limit > 0)
@@ -245,7 +246,7 @@ static void hand(const gin_view *v, const gin_table *tb, const gin_table_facts *
         snprintf(lim, sizeof lim, "gin only (no knocking)");
     gin_card picked = gin_table_picked(tb);
     if (gin_cardset_count(held) == gin_cards_dealt(f->who.seats) + 1 && picked != GIN_NO_CARD) {
-        char c[16];
+        char c[GIN_UI_CARD_TEXT];
         gin_ui_card_text(picked, c, sizeof c);
         int after = gin_deadwood(held & ~gin_cardset_of(picked));
         snprintf(t->hand_note, sizeof t->hand_note, "You%sthrow %s %s deadwood %d%s%s%ssorted: %s", dot, c,

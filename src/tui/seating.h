@@ -24,10 +24,14 @@ void gin_seating_narrator(const gin_seating *s, gin_narrator *n);
 
 /* The preset rules r come from: the one they differ from in fewest knobs
  * (a preset made a ring by gin_rules_ring counts as that preset); the
- * number of knobs changed in *changes (may be NULL). Static storage. */
+ * number of knobs changed in *changes (may be NULL; GIN_RULES_NO_PRESET
+ * when no preset can be made these rules' ring). Static storage. */
+enum { GIN_RULES_NO_PRESET = 1 << 20 };
 const char *gin_play_rules_base(const gin_rules *r, int *changes);
 /* The rules as the table names them: "standard", "classic, max-hands 2",
- * "oklahoma, knock 7, gin-bonus 20", "standard + 3 changes". */
+ * "oklahoma, knock 7, gin-bonus 20", "standard + 3 changes"; in at most
+ * GIN_RULES_LABEL bytes. */
+enum { GIN_RULES_LABEL = 96 };
 void gin_play_rules_label(const gin_rules *r, char *buf, size_t cap);
 
 #endif

@@ -19,7 +19,7 @@ static void spread_line(const gin_arrangement *a, char *buf, size_t cap)
     for (int m = 0; m < a->n_melds; m++) {
         n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s[", m ? " " : "");
         for (gin_cardset s = a->melds[m]; s && n < cap; s &= s - 1) {
-            char c[16];
+            char c[GIN_UI_CARD_TEXT];
             gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
             n += (size_t)snprintf(buf + n, n < cap ? cap - n : 0, "%s%s", s == a->melds[m] ? "" : " ", c);
         }
@@ -28,7 +28,7 @@ static void spread_line(const gin_arrangement *a, char *buf, size_t cap)
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, "  deadwood %d%s", a->deadwood, a->unmatched ? ":" : "");
     for (gin_cardset s = a->unmatched; s && n < cap; s &= s - 1) {
-        char c[16];
+        char c[GIN_UI_CARD_TEXT];
         gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
         n += (size_t)snprintf(buf + n, cap - n, " %s", c);
     }
@@ -51,7 +51,7 @@ int gin_play_pick_spread(int seats, const gin_view *v, gin_card thrown, gin_acti
         spread_line(&list[i], lines[i + 1], sizeof lines[i + 1]);
     for (int i = 0; i <= shown; i++)
         items[i] = lines[i];
-    char title[GIN_UI_LINE], ct[16], footer[512];
+    char title[GIN_UI_LINE], ct[GIN_UI_CARD_TEXT], footer[GIN_PLAY_WHY];
     gin_ui_card_text(thrown, ct, sizeof ct);
     snprintf(title, sizeof title, "Knock, throwing %s face down: which melds do you show?", ct);
     snprintf(footer, sizeof footer,
@@ -65,7 +65,7 @@ int gin_play_pick_spread(int seats, const gin_view *v, gin_card thrown, gin_acti
             return -1;
         if (k == -1)
             return 0;
-        if (k > shown) /* left or right (1000 and up): not a choice here */
+        if (k > shown) /* left or right (GIN_UI_MENU_PREV and up): not a choice here */
             continue;
         if (k > 0)
             out->spread = gin_spread_of(&list[k - 1]);

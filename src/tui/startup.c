@@ -45,7 +45,7 @@ static int take_state(gin_play *p, char *dir, size_t dcap)
     }
     if (lk != GIN_LOCK_TAKEN) {
         f->can_save = 0;
-        char line[GIN_PLAY_WHY + 32];
+        char line[GIN_PLAY_WHY + GIN_PLAY_FRAME];
         snprintf(line, sizeof line, "No saving this time: %s", why);
         gin_play_note(p, line);
     }
@@ -88,7 +88,7 @@ static int save_summary(const gin_save_info *info, const gin_record *rec, char *
         return -1;
     }
     int hand = g->hand_no + (g->hand.phase == GIN_PHASE_OVER ? 1 : 0);
-    char rules[96];
+    char rules[GIN_RULES_LABEL];
     gin_play_rules_label(&g->rules, rules, sizeof rules);
     if (g->rules.seats == 2) {
         snprintf(summary, scap, "%s rules, %s bot%s, hand %d: you %d, the bot %d.", rules, info->level,
@@ -139,7 +139,7 @@ static int resume_page(gin_play *p, const gin_record *saved, const gin_save_info
                     : "the saved one is not counted in the statistics");
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
     if (k == 'n') {
-        char msg[GIN_PLAY_WHYS], text[GIN_PLAY_WHYS + 32];
+        char msg[GIN_PLAY_WHYS], text[GIN_PLAY_WHYS + GIN_PLAY_FRAME];
         if (gin_play_abandon_saved(p, saved, info->level, info->practice, info->human, msg, sizeof msg) < 0 || msg[0]) {
             snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
             if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
@@ -171,7 +171,7 @@ static const gin_record *open_files(gin_play *p, int *quit)
     char summary[GIN_UI_LINE * 2] = "";
     int has_save = f->can_save && !p->opponent && check_save(p, &info, &saved, summary, sizeof summary);
     if (f->note[0]) {
-        static char body[GIN_PLAY_NOTE + 32];
+        static char body[GIN_PLAY_NOTE + GIN_PLAY_FRAME];
         snprintf(body, sizeof body, "%s\n\nPlay goes on.", f->note);
         *quit = gin_ui_text_screen("Note", body, "Enter: continue   q: quit", "\n\033 q") == 'q';
     }

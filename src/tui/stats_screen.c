@@ -13,7 +13,7 @@ void gin_play_stats_text(const gin_play *p, char *buf, size_t cap)
     size_t n;
     buf[0] = '\0';
     if (gin_play_counts(p, &why)) {
-        char label[96];
+        char label[GIN_RULES_LABEL];
         gin_play_rules_label(gin_play_rules_of(p), label, sizeof label);
         snprintf(buf, cap,
                  "This game counts: against the %s bot, %s rules (as %s). Resigning it, or\n"

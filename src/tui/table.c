@@ -59,7 +59,7 @@ static void log_cut(gin_table *t, const gin_seating *who)
     size_t n = 0;
     for (int k = 0; k < who->seats; k++) {
         int seat = (who->human + k) % who->seats;
-        char c[16];
+        char c[GIN_UI_CARD_TEXT];
         gin_ui_card_text(t->cut[seat], c, sizeof c);
         const char *name = k == 0 ? "You cut" : gin_seat_name_in(who, seat);
         int w = snprintf(line + n, sizeof line - n, "%s%s %s", k ? ", " : "", name, c);

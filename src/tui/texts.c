@@ -46,7 +46,7 @@ void gin_table_pile_text(const gin_table *t, const gin_view *v, const gin_seatin
             top = i;
     for (int i = 0; i < t->n_pile_log; i++) {
         const gin_pile_entry *e = &t->pile_log[i];
-        char c[16], what[96];
+        char c[GIN_UI_CARD_TEXT], what[96];
         gin_ui_card_text(e->card, c, sizeof c);
         if (e->by < 0)
             snprintf(what, sizeof what, "the first upcard");
@@ -116,7 +116,7 @@ static void close_line(char *buf, size_t cap, const char *label, const char *you
 
 static void close_int(char *buf, size_t cap, const char *label, int you, int bot)
 {
-    char a[16], b[16];
+    char a[GIN_UI_CARD_TEXT], b[GIN_UI_CARD_TEXT];
     snprintf(a, sizeof a, "%d", you);
     snprintf(b, sizeof b, "%d", bot);
     close_line(buf, cap, label, a, b);
@@ -313,14 +313,14 @@ void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, s
 {
     buf[0] = '\0';
     if (who->seats > 2) {
-        char rules[96];
+        char rules[GIN_RULES_LABEL];
         gin_play_rules_label(&g->rules, rules, sizeof rules);
         gin_play_add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, who->seats,
                      g->rules.target);
         sheet_table(g, who, buf, cap);
         return;
     }
-    char rules[96], hands[40] = "";
+    char rules[GIN_RULES_LABEL], hands[40] = "";
     gin_play_rules_label(&g->rules, rules, sizeof rules);
     if (g->rules.max_hands > 0)
         snprintf(hands, sizeof hands, " or %d hands", g->rules.max_hands);
@@ -409,7 +409,7 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
         gin_play_add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
     if (p->practice) {
         gin_play_add(buf, cap, "A practice game: it is not counted in your statistics.\n");
-        char summary[2048];
+        char summary[GIN_PLAY_WHYS];
         gin_play_summary_text(p, summary, sizeof summary);
         gin_play_add(buf, cap, "%s", summary);
     } else if (p->files.stats_ok) {
@@ -471,8 +471,8 @@ const char *gin_play_help_text(const gin_rules *in_play, int seats, char *buf, s
     buf[0] = '\0';
     if (rules)
         gin_play_add(buf, cap, "%s\n", rules);
-    if (changes > 0 && changes < 1 << 20) {
-        char label[96];
+    if (changes > 0 && changes < GIN_RULES_NO_PRESET) {
+        char label[GIN_RULES_LABEL];
         gin_play_rules_label(in_play, label, sizeof label);
         gin_play_add(buf, cap,
                      "THIS GAME\n  Rules in play: %s. Knock limit %d, gin bonus %d, undercut bonus %d, game to %d.\n"
@@ -500,7 +500,7 @@ const char *gin_play_help_text(const gin_rules *in_play, int seats, char *buf, s
             "Table games are saved and resumed like any other, but not counted in the statistics.\n\n",
             seats, seats, seats - 1, seats == 3 ? "Bot 2 (right)" : "Bot 2 (top), Bot 3 (right)", in_play->gin_bonus,
             in_play->undercut_penalty, in_play->target);
-    char keys[4096], waiting[32], spaced[64] = "";
+    char keys[GIN_PLAY_NOTE], waiting[32], spaced[64] = "";
     if (gin_keys_help(keys, sizeof keys) > 0)
         gin_play_add(buf, cap, "KEYS\n%s\n", keys);
     gin_keys_waiting(waiting, sizeof waiting);

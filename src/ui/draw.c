@@ -47,14 +47,18 @@ static wchar_t ascii_of(wchar_t c)
     }
 }
 
+/* A string put on screen is at most PUT_MAX characters; UNCLIPPED: no
+ * width of our own, only the window's. */
+enum { PUT_MAX = 512, UNCLIPPED = 1 << 20 };
+
 void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
 {
     int lines, cols;
     gin_ui_size(&lines, &cols);
     if (y < 0 || y >= lines || x >= cols || w <= 0)
         return;
-    wchar_t ws[512];
-    int n = gin_ui_decode(s, ws, 511);
+    wchar_t ws[PUT_MAX];
+    int n = gin_ui_decode(s, ws, PUT_MAX - 1);
     if (!gin_ui_st.utf8)
         for (int i = 0; i < n; i++)
             ws[i] = ascii_of(ws[i]);
@@ -71,7 +75,7 @@ void gin_ui_put_clip(int y, int x, int w, int attr, const char *s)
     attroff(attr);
 }
 
-void gin_ui_put(int y, int x, int attr, const char *s) { gin_ui_put_clip(y, x, 1 << 20, attr, s); }
+void gin_ui_put(int y, int x, int attr, const char *s) { gin_ui_put_clip(y, x, UNCLIPPED, attr, s); }
 
 static const char *boxch(int which)
 {
@@ -228,7 +232,7 @@ static void draw_brackets(const gin_scene *t, const gin_layout *l)
 
 static void draw_hand(const gin_scene *t, const gin_layout *l)
 {
-    static const char keys[] = "1234567890-";
+    const char *keys = t->pick_keys;
     draw_brackets(t, l);
     for (int i = 0; i < t->n; i++) {
         int sel = i == t->selected;
@@ -237,7 +241,7 @@ static void draw_hand(const gin_scene *t, const gin_layout *l)
         char num[16];
         int attr = gin_ui_attr(GIN_PAIR_DIM);
         if (sel) {
-            snprintf(num, sizeof num, "%s%c", gin_ui_st.utf8 ? "\xe2\x96\xb2" : "^", keys[i]);
+            snprintf(num, sizeof num, "%s%.1s", gin_ui_st.utf8 ? "\xe2\x96\xb2" : "^", keys + i);
             attr = gin_ui_attr(GIN_PAIR_KEY) | (int)A_BOLD;
         } else if (t->cards[i] == t->taken) {
             snprintf(num, sizeof num, "took");
@@ -246,7 +250,7 @@ static void draw_hand(const gin_scene *t, const gin_layout *l)
             snprintf(num, sizeof num, "new");
             attr = gin_ui_attr(GIN_PAIR_KEY);
         } else {
-            snprintf(num, sizeof num, "%c", keys[i]);
+            snprintf(num, sizeof num, "%.1s", keys + i);
         }
         gin_ui_put(l->number_y, l->hand_x[i] + (l->card_w - gin_ui_strwidth(num)) / 2, attr, num);
     }
@@ -353,7 +357,7 @@ static void draw_seat_box(const gin_scene_seat *s, gin_rect r)
         x++;
     for (gin_cardset f = faces; f; f &= f - 1) {
         gin_card c = gin_cardset_first(f);
-        char ct[16];
+        char ct[GIN_UI_CARD_TEXT];
         gin_ui_card_text(c, ct, sizeof ct);
         int w = gin_ui_strwidth(ct);
         if (x + w > x0 + iw) {

@@ -9,8 +9,9 @@
 /* A read waits at most this long at a time, so a quit signal is noticed
  * within it even if curses restarts its wait. */
 enum { READ_SLICE_MS = 200 };
+enum { ASCII_BS = 8, ASCII_DEL = 127 };
 
-static long now_ms(void)
+long gin_ui_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -24,7 +25,7 @@ static int map_key(wint_t k, int is_code)
             return GIN_KEY_ENTER;
         if (k == 27)
             return GIN_KEY_ESC;
-        if (k == 127 || k == 8)
+        if (k == ASCII_DEL || k == ASCII_BS) /* what terminals send for Backspace */
             return GIN_KEY_BACKSPACE;
         return (int)k;
     }
@@ -60,7 +61,7 @@ static int map_key(wint_t k, int is_code)
 
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
-    long start = now_ms();
+    long start = gin_ui_now_ms();
     in->kind = GIN_IN_NONE;
     in->key = 0;
     in->y = in->x = -1;
@@ -69,7 +70,7 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
             in->kind = GIN_IN_QUIT;
             return;
         }
-        long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (now_ms() - start);
+        long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (gin_ui_now_ms() - start);
         if (left <= 0)
             return;
         /* Short slices so a quit signal is noticed promptly. */

@@ -49,6 +49,11 @@ static void place_hand(gin_layout *l, const gin_scene *t, int big, int cols)
     }
 }
 
+/* A ring's opponent box (wider in a wide window), and its log's width
+ * there; the move log beside the piles needs LOG_MIN_COLS columns (the
+ * cut's line at 80x24). */
+enum { BOX_W = 24, BOX_W_WIDE = 30, BOX_H = 5, LOG_W_WIDE = 76, LOG_MIN_COLS = 44 };
+
 /* A ring of three or four: the opponents' boxes left, (top,) right; the
  * stock and pile between them; the move log under them; your hand at the
  * bottom. Rows at 80x24 with four seats: header 1, top box 5, middle 5,
@@ -58,7 +63,7 @@ static void layout_seats(int cols, int lines, const gin_scene *t, gin_layout *l,
     int ch = l->card_h;
     int n = t->n_opps < 0 ? 0 : t->n_opps > GIN_UI_MAX_OPPS ? GIN_UI_MAX_OPPS : t->n_opps;
     int top = n == 3; /* the opponent across sits on top */
-    int bw = cols >= 100 ? 30 : 24, bh = 5;
+    int bw = cols >= GIN_UI_WIDE_COLS ? BOX_W_WIDE : BOX_W, bh = BOX_H;
     int mid_h = 1 + ch > bh ? 1 + ch : bh;
     int fixed = 1 + (top ? bh : 0) + mid_h + GIN_UI_LOG_LINES + (3 + ch) + 2;
     /* Spare rows, one at a time: above the message first (so a long one
@@ -105,7 +110,7 @@ static void layout_seats(int cols, int lines, const gin_scene *t, gin_layout *l,
     l->stock = (gin_rect){l->pile_label_y + 1, (cols - piles_w) / 2, ch, l->card_w};
     l->discard = (gin_rect){l->stock.y, l->stock.x + l->card_w + 6, ch, l->card_w};
     /* The log: a sentence a row, under the boxes. */
-    l->log.x = cols >= 100 ? (cols - 76) / 2 : 2;
+    l->log.x = cols >= GIN_UI_WIDE_COLS ? (cols - LOG_W_WIDE) / 2 : 2;
     l->log.w = cols - 2 * l->log.x;
     l->opp = (gin_rect){mid_y, 0, 0, 0};
     l->opp_label_y = mid_y;
@@ -121,7 +126,7 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
         l->too_small = 1;
         return;
     }
-    int big = cols >= 100 && lines >= 34;
+    int big = cols >= GIN_UI_WIDE_COLS && lines >= GIN_UI_BIG_LINES;
     l->card_w = big ? 7 : 5;
     l->card_h = big ? 5 : 3;
     int ch = l->card_h;
@@ -184,7 +189,7 @@ void gin_layout_scene(int cols, int lines, const gin_scene *t, gin_layout *l)
     /* Right of the discard: its card, or its label "Discard 52" and a space
      * when that is wider (the log once ran into a two-digit count). */
     int past_discard = l->card_w + 5 > 11 ? l->card_w + 5 : 11;
-    int log_min = 44, need = l->stock.x + (l->card_w + 6) + past_discard + log_min + 1;
+    int log_min = LOG_MIN_COLS, need = l->stock.x + (l->card_w + 6) + past_discard + log_min + 1;
     if (need > cols)
         l->stock.x -= need - cols;
     if (l->stock.x < 2)

@@ -11,6 +11,9 @@ enum { GIN_UI_MAX_HAND = 11, GIN_UI_LOG_LINES = 3, GIN_UI_LINE = 160 };
 /* One line of the move log. */
 typedef char gin_scene_line[GIN_UI_LINE];
 enum { GIN_UI_MIN_COLS = 80, GIN_UI_MIN_LINES = 24 };
+/* A window this wide spreads out (wider boxes, a centred log); this wide
+ * and this tall draws the cards large (7x5). */
+enum { GIN_UI_WIDE_COLS = 100, GIN_UI_BIG_LINES = 34 };
 /* A ring of three or four: up to three opponents around you. */
 enum { GIN_UI_MAX_OPPS = 3 };
 
@@ -57,7 +60,8 @@ typedef struct gin_scene {
     gin_card drawn;                    /* just drawn (marked new), or GIN_NO_CARD */
     int deadwood;                      /* live deadwood of the hand as shown */
     int knock_limit;
-    char hand_note[GIN_UI_LINE]; /* "deadwood 12 · knock at 10 or less · sorted by melds" */
+    char pick_keys[GIN_UI_MAX_HAND + 1]; /* the key under each card that picks it ("1234567890-") */
+    char hand_note[GIN_UI_LINE];         /* "deadwood 12 · knock at 10 or less · sorted by melds" */
     /* Lines. */
     const gin_scene_line *log; /* the hand's moves so far, oldest first (not owned; may be NULL) */
     int n_log;

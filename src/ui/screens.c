@@ -242,7 +242,7 @@ static void draw_spread(const gin_showdown_seat *sp, int y, int cols)
  * colour), its unmatched cards, and what it laid off itself. */
 static void put_card_text(int y, int *x, int right, gin_card c, int attr_extra, const char *prefix)
 {
-    char ct[16], buf[24];
+    char ct[GIN_UI_CARD_TEXT], buf[24];
     gin_ui_card_text(c, ct, sizeof ct);
     snprintf(buf, sizeof buf, "%s%s", prefix, ct);
     int w = gin_ui_strwidth(buf);
@@ -400,10 +400,10 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
             break;
         case GIN_KEY_LEFT:
         case 'h':
-            return 1000 + *cursor;
+            return GIN_UI_MENU_PREV + *cursor;
         case GIN_KEY_RIGHT:
         case 'l':
-            return 2000 + *cursor;
+            return GIN_UI_MENU_NEXT + *cursor;
         case GIN_KEY_ENTER:
         case ' ':
             return *cursor;

@@ -46,8 +46,13 @@ void gin_ui_set_opts(const gin_ui_opts *o);
 int gin_ui_utf8(void);
 /* Current size. */
 void gin_ui_size(int *lines, int *cols);
+/* Milliseconds of a clock that only goes forward (CLOCK_MONOTONIC): the
+ * table's deadlines. */
+long gin_ui_now_ms(void);
 
-/* A card's short text in the current mode: "10♥", "K♠" or "10H", "KS". */
+/* A card's short text in the current mode: "10♥", "K♠" or "10H", "KS";
+ * GIN_UI_CARD_TEXT bytes hold any. */
+enum { GIN_UI_CARD_TEXT = 16 };
 void gin_ui_card_text(gin_card c, char *buf, size_t cap);
 
 /* Display width of a UTF-8 string (each code point one column: the card
@@ -137,8 +142,10 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
 int gin_ui_wrap(const char *text, int width, void (*emit)(void *ctx, const char *s, int len, int indent), void *ctx);
 
 /* A menu: items "label: value"; returns the index chosen with Enter, -1 for
- * Esc/q, -2 on a quit signal. Left/Right on an item returns 1000 + index
- * (previous) or 2000 + index (next) so the caller can cycle a value. */
+ * Esc/q, -2 on a quit signal. Left/Right on an item returns
+ * GIN_UI_MENU_PREV + index or GIN_UI_MENU_NEXT + index so the caller can
+ * cycle a value (the menus have fewer items than GIN_UI_MENU_PREV). */
+enum { GIN_UI_MENU_PREV = 1000, GIN_UI_MENU_NEXT = 2000 };
 int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor, const char *footer);
 
 #endif

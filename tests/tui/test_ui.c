@@ -107,6 +107,7 @@ static void sample(gin_scene *t)
     t->group_is_set[0] = 0;
     t->group_is_set[1] = 1;
     t->selected = 8;
+    snprintf(t->pick_keys, sizeof t->pick_keys, "1234567890-");
     t->deadwood = 32;
     t->knock_limit = 10;
     snprintf(t->hand_note, sizeof t->hand_note, "You - deadwood 32 - knock at 10 or less");
