@@ -471,8 +471,7 @@ void gin_ui_draw_scene(const gin_scene *t, gin_layout *out)
         gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
         gin_ui_put_clip(l.keys_y, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), t->keys);
     }
-    wnoutrefresh(stdscr);
-    doupdate();
+    gin_ui_show();
     if (out)
         *out = l;
 }

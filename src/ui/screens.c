@@ -71,8 +71,7 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
     erase();
     if (cols < 20 || lines < 5) {
         gin_ui_too_small(lines, cols, NULL);
-        wnoutrefresh(stdscr);
-        doupdate();
+        gin_ui_show();
         return;
     }
     title_bar(0, cols, title);
@@ -91,8 +90,7 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
     else
         snprintf(foot, sizeof foot, "%s", footer);
     gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), foot);
-    wnoutrefresh(stdscr);
-    doupdate();
+    gin_ui_show();
 }
 
 /* Shared wait loop: scrolls, resizes, maps Enter/Esc/clicks to '\n'/27. */
@@ -315,8 +313,7 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
         if (s->seats > 2) {
             draw_ring_showdown(s, lines, cols);
             gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
-            wnoutrefresh(stdscr);
-            doupdate();
+            gin_ui_show();
             return;
         }
         draw_spread(&s->spread[0], 2, cols);
@@ -327,8 +324,7 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
             put_row(16 + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
         gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
     }
-    wnoutrefresh(stdscr);
-    doupdate();
+    gin_ui_show();
 }
 
 int gin_ui_showdown_screen(const gin_showdown_screen *s, const char *keys)
@@ -371,8 +367,7 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
             keys = footer;
         }
         gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), keys);
-        wnoutrefresh(stdscr);
-        doupdate();
+        gin_ui_show();
         gin_ui_read(&in, -1);
         if (in.kind == GIN_IN_QUIT)
             return -2;

@@ -9,12 +9,27 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 struct gin_ui_state gin_ui_st;
 
 static volatile sig_atomic_t quit_signal;
+/* Showing a frame (gin_ui_show) or giving the terminal back: a write to
+ * the terminal that may block if it stops reading. */
+static volatile sig_atomic_t writing;
+/* After a quit signal, the table has this long to leave in order (it
+ * notices within a read's slice, saves, gives the terminal back) while it
+ * is blocked writing to a terminal that reads nothing more: past it, the
+ * alarm gives the terminal its settings back and ends the process. The
+ * game is saved after every move, so nothing is lost but the move in
+ * progress. */
+enum { QUIT_GRACE_S = 3 };
+static volatile sig_atomic_t grace_armed;
+/* The terminal's settings as the table found them, for that last resort. */
+static struct termios shell_tio;
+static volatile sig_atomic_t have_shell_tio;
 static SCREEN *test_screen, *real_screen;
 
 /* Every signal whose default ends the process is caught while the table
@@ -47,7 +62,57 @@ enum {
 static struct sigaction old_quit[N_QUIT], old_crash[N_CRASH], old_ignored[N_IGNORED], old_rt[N_RT];
 static int handlers_in;
 
-static void on_quit_signal(int sig) { quit_signal = sig; /* the input loop sees it, saves and leaves in order */ }
+/* Blocked in a write past the grace: only async-signal-safe calls here. */
+static void give_up(void)
+{
+    if (have_shell_tio)
+        (void)tcsetattr(STDIN_FILENO, TCSANOW, &shell_tio);
+    _exit(128 + (int)quit_signal);
+}
+
+static void on_quit_signal(int sig)
+{
+    if (sig == SIGALRM && grace_armed) { /* the grace is up */
+        if (writing)
+            give_up();
+        alarm(QUIT_GRACE_S); /* busy elsewhere (a bot, a save): it will read again */
+        return;
+    }
+    if (!quit_signal)
+        quit_signal = sig; /* the input loop sees it, saves and leaves in order */
+    /* Output a Ctrl-S stopped (were flow control on) goes again, so a
+     * write blocked on it goes through and the loop sees the signal: TCOON
+     * alone undoes only a TCOOFF (Linux), and undoing one starts the
+     * output whatever stopped it. */
+    (void)tcflow(STDOUT_FILENO, TCOOFF);
+    (void)tcflow(STDOUT_FILENO, TCOON);
+    if (!grace_armed) {
+        grace_armed = 1;
+        alarm(QUIT_GRACE_S);
+    }
+}
+
+void gin_ui_show(void)
+{
+    wnoutrefresh(stdscr);
+    writing = 1;
+    doupdate();
+    writing = 0;
+}
+
+/* Ctrl-S and Ctrl-Q are keys at the table, not flow control: with it on, a
+ * Ctrl-S froze the screen (the next update blocked in write) until Ctrl-Q.
+ * Off while the table runs; ncurses puts the terminal back as it found it
+ * when it ends (and after a suspension, back as this). */
+static void flow_control_off(void)
+{
+    struct termios t;
+    if (tcgetattr(STDIN_FILENO, &t) != 0)
+        return;
+    t.c_iflag &= (tcflag_t) ~(IXON | IXOFF);
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+        def_prog_mode();
+}
 
 static void on_crash(int sig)
 {
@@ -229,6 +294,7 @@ int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)
     gin_ui_st.utf8 = !(o && o->ascii) && cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
     /* newterm, not initscr: a terminal that fails is an error we report,
      * not an exit inside the library. */
+    have_shell_tio = tcgetattr(STDIN_FILENO, &shell_tio) == 0;
     real_screen = newterm(NULL, stdout, stdin);
     if (!real_screen) {
         snprintf(why, cap, "cannot use terminal type '%s' (set TERM, or try gin --help)", getenv("TERM"));
@@ -239,6 +305,7 @@ int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)
     gin_ui_st.open = 1;
     gin_ui_st.test = 0;
     setup_screen(o);
+    flow_control_off();
     return 0;
 }
 
@@ -263,11 +330,15 @@ void gin_ui_close(void)
     if (!gin_ui_st.open)
         return;
     gin_ui_st.open = 0;
+    writing = 1;
     endwin();
+    writing = 0;
     if (test_screen) {
         delscreen(test_screen);
         test_screen = NULL;
     } else {
+        alarm(0);
+        grace_armed = 0;
         restore_handlers();
         if (real_screen)
             delscreen(real_screen);

@@ -49,6 +49,11 @@ void gin_ui_colors(const char *theme);
  * locale tables say (text.c). Returns the count written, at most cap. */
 int gin_ui_decode(const char *s, wchar_t *out, int cap);
 
+/* Show the frame drawn (term.c): the one place the table writes to the
+ * terminal while it runs, marked so a quit signal is never lost to a write
+ * that blocks. */
+void gin_ui_show(void);
+
 /* Drawing helpers (draw.c). */
 void gin_ui_put(int y, int x, int attr, const char *s);
 void gin_ui_put_clip(int y, int x, int w, int attr, const char *s);

@@ -19,7 +19,7 @@ wait_for "pile" 5
 ascii_only "the pile page"
 keys Escape
 keys L
-sleep 0.5
+wait_for "This hand's moves" 5
 ascii_only "the log page"
 keys Escape
 keys '?'

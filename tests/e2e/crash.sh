@@ -41,7 +41,7 @@ for ((k = 0; k < REAL_KILLS; k++)); do
     screen | grep -qi "damaged" && fail "after kill $kills the start reports damage"
     rm -f "$T/state/gin/save"
     i=0
-    while ((i++ < 100)) && [ ! -f "$T/state/gin/save" ]; do ANSWER_NEXT=1 answer; sleep 0.2; done
+    while ((i++ < 100)) && [ ! -f "$T/state/gin/save" ]; do ANSWER_NEXT=1 answer; done
     [ -f "$T/state/gin/save" ] || fail "no save after 20 s of play before kill $((kills + 1))"
     play_for $((RANDOM % 4))
     pid=$(gin_pid)

@@ -34,7 +34,7 @@ grep -Eq "^normal +all +5 +3 +60% +0 +18% +4 +1/0\*" "$T/out" || fail "the forma
 # 1. A game in progress, then 'n' at the resume prompt: one lost game.
 start --seed 3 --fast --level easy
 wait_for "Your turn" 30
-for i in 1 2 3 4 5 6; do answer; sleep 0.4; done # a few moves
+for i in 1 2 3 4 5 6; do answer; done # a few moves
 quit_saved "quit the first game"
 [ -f "$S/save" ] || fail "no save after quitting"
 start

@@ -34,8 +34,7 @@ wait_for "Pick a card" 10
 # "new" under a card: the card just drawn, when it is not the one picked.
 newmark() { screen | grep -Eq "new +[0-9]|[0-9] +new"; }
 keys Left # keep the new card: pick its neighbour to throw
-sleep 0.3
-newmark || fail "the card just drawn is not marked new"
+wait_for "new +[0-9]|[0-9] +new" 5 # the card just drawn, marked new
 keys Enter
 wait_for "draw from the stock \\(s\\) or take" 20
 newmark && fail "a card is still marked new before the next draw"
@@ -63,7 +62,7 @@ wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
 tm resize-window -t "$PANE" -x 60 -y 20
 wait_for "at least 80x24" 10
 keys p
-sleep 0.5
+wait_idle
 tm resize-window -t "$PANE" -x 80 -y 24
 wait_for "take the .* \\(d\\) or pass \\(p\\)" 10
 screen | grep -q "passed on" && fail "a key acted while the window was too small"

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # The mouse: the wheel scrolls the help page (and any page) and the move
 # log when over it; --no-mouse leaves the mouse to the terminal (the wheel
-# does nothing at the table) and is remembered, --mouse brings it back.
-# Mouse events are typed into the pane as the terminal would send them
-# (SGR: ESC [ < button ; column ; row M; 64 is the wheel up, 65 down).
+# does nothing at the table) and is remembered, --mouse brings it back; a
+# throw by clicking the picked card twice plays on at every speed, the
+# bot's moves shown and the turn back to you (it once stayed on "The bot
+# is playing..." until a key). Mouse events are typed into the pane as the
+# terminal would send them (SGR: ESC [ < button ; column ; row M to press,
+# m to release; 64 is the wheel up, 65 down).
 # Usage: mouse.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-mouse
 
 wheel() { tm send-keys -t "$PANE" -l $'\e[<'"$1;$2;$3M"; } # wheel BUTTON COL ROW (1-based)
+# click COL ROW: the left button pressed, and a moment later released, as
+# a hand does it (the release comes on its own, while the table may be
+# doing something else).
+click() {
+    tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2M"
+    sleep 0.1
+    tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2m"
+}
 TOP="STANDARD RULES \\(the default\\)"
 SEED=${SEED:-4}
 
@@ -21,8 +32,7 @@ screen | grep -Eq "You cut .{2,3}, the bot .{2,3} \\(low card deals\\)\\." ||
 keys '?'
 wait_for "$TOP" 5
 wheel 65 10 10
-sleep 0.5
-screen | grep -Eq "$TOP" && fail "the wheel did not scroll the help"
+wait_for "scroll: 4-" 5 # three rows a notch
 wheel 64 10 10
 wait_for "$TOP" 5
 keys Escape
@@ -31,7 +41,6 @@ wait_for "take the .* \\(d\\) or pass \\(p\\)" 5
 for i in $(seq 1 40); do
     screen | grep -q "You cut" || break
     answer || fail "the hand ended before the log outgrew its panel"
-    sleep 0.4
 done
 screen | grep -q "You cut" && fail "the log shows its first line still: not enough moves to test"
 wait_for "Your turn|Pick a card" 10
@@ -52,8 +61,9 @@ grep -qx "mouse = 0" "$T/config/gin/settings" || fail "--no-mouse is not remembe
 keys '?'
 wait_for "$TOP" 5
 wheel 65 10 10
-sleep 0.5
-screen | grep -Eq "$TOP" || fail "with --no-mouse the wheel still scrolled the help"
+keys Down # one row: from the top, unless the wheel scrolled it first
+wait_for "scroll: (2|5)-" 5
+screen | grep -q "scroll: 2-" || fail "with --no-mouse the wheel still scrolled the help"
 keys Escape
 quit_clean "quit without the mouse"
 start --level normal --seed $SEED --fast --mouse
@@ -62,4 +72,27 @@ keys y
 wait_for "Your turn|Pick a card" 20
 quit_clean "quit with the mouse back"
 grep -qx "mouse = 1" "$T/config/gin/settings" || fail "--mouse is not remembered"
+
+# The throw by mouse at each speed the bot's moves are shown: seed 11, pass,
+# draw, then click the picked card (marked under it) twice.
+rm -f "$T/state/gin/save"
+for speed in slow normal fast; do
+    start --level normal --seed 11 --speed $speed
+    wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+    keys p
+    wait_for "draw from the stock \\(s\\)" 20
+    keys s
+    wait_for "Pick a card" 10
+    s=$(screen)
+    row=$(grep -n "▲" <<<"$s" | head -1 | cut -d: -f1)
+    col=$(sed -n "${row}p" <<<"$s" | sed 's/▲.*//' | wc -m)
+    [ -n "$row" ] && [ "$col" -gt 0 ] || fail "no picked card at $speed speed"
+    click "$col" $((row - 2)) # on the card's face, two rows over its number
+    click "$col" $((row - 2))
+    wait_for "You threw" 10
+    wait_for "Your turn: draw from the stock \\(s\\)" 20 # the bot drew and threw, its moves shown
+    screen | grep -q "Bot threw" || fail "the bot's throw is not in the log at $speed speed"
+    quit_clean "quit after the mouse throw at $speed speed"
+    rm -f "$T/state/gin/save"
+done
 echo "PASS"

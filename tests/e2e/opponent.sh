@@ -28,11 +28,10 @@ wait_for "halfbot" 10
 # Pass or draw until it is time to throw a card, then throw the first.
 for _ in 1 2 3; do
     case $(screen) in
-    *"or pass (p)"*) keys p ;;
-    *"from the stock (s)"*) keys s ;;
+    *"or pass (p)"*) press p ;;
+    *"from the stock (s)"*) press s ;;
     *"Pick a card"*) break ;;
     esac
-    sleep 0.4
 done
 keys 1 Enter
 wait_for "the bot forfeits" 10

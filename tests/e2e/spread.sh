@@ -41,7 +41,7 @@ screen | grep -q "You (knocker) · deadwood 7" || fail "the showdown does not sh
 tm resize-window -t "$PANE" -x 60 -y 20
 wait_for "at least 80x24" 10
 keys Enter
-sleep 0.5
+wait_idle
 tm resize-window -t "$PANE" -x 80 -y 24
 wait_for "You \\(knocker\\) · deadwood 7" 10
 keys Enter

@@ -36,8 +36,9 @@ keys u # the throw, and the bot's move after it
 wait_for "$PICK" 10
 screen | grep -q "took" || fail "after the undo the J♣ is not marked as taken"
 screen | grep -q "Undone: your last move is taken back" || fail "the log does not say what was undone"
-# Killed now, the table must resume at this throw, not after the undone one.
-sleep 0.5
+# Killed now, the table must resume at this throw, not after the undone one
+# (the save after the undo is written before the table waits again).
+wait_idle
 kill -KILL "$(gin_pid)"
 wait_exit 10
 start --level normal --seed 11 --fast --open

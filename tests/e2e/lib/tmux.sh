@@ -71,6 +71,55 @@ wait_for() {
     done
     fail "timed out waiting for /$re/"
 }
+# wait_gone REGEX [SECONDS]: poll the screen until it no longer matches.
+wait_gone() {
+    local re=$1 limit=${2:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
+        screen | grep -Eq -- "$re" || return 0
+        sleep 0.1
+    done
+    fail "timed out waiting for /$re/ to go"
+}
+# press KEY...: send the keys and wait until the screen changes (a key
+# that changes nothing is a fault here: use keys and wait_idle for those).
+press() {
+    local before i
+    before=$(screen)
+    keys "$@"
+    for ((i = 0; i < 200; i++)); do
+        [ "$(screen)" != "$before" ] && return 0
+        sleep 0.1
+    done
+    fail "the screen did not change after: $*"
+}
+# The pane's terminal.
+pane_tty() { tm display-message -p -t "$PANE" '#{pane_tty}'; }
+# Bytes waiting in a terminal's input queue (FIONREAD, Linux's number).
+queued() { perl -e 'open(my $f, "<", $ARGV[0]) or exit 2; my $n = pack("L", 0);
+    ioctl($f, 0x541B, $n) or exit 3; print unpack("L", $n)' "$1"; }
+# wait_idle [SECONDS]: until gin has taken every key sent to it and waits
+# for more: the terminal's input queue empty and gin asleep in its poll,
+# twice in a row (gin acts on a key before it waits again). For checks
+# that a key did nothing: they follow this, never a sleep.
+wait_idle() {
+    local limit=${1:-10} pid tty i n w ok=0
+    pid=$(gin_pid)
+    tty=$(pane_tty)
+    [ -n "$pid" ] && [ -r "/proc/$pid/wchan" ] && queued "$tty" >/dev/null ||
+        fail "cannot tell whether gin has taken its keys (no /proc or perl here)"
+    for ((i = 0; i < limit * 20; i++)); do
+        n=$(queued "$tty")
+        w=$(cat "/proc/$pid/wchan" 2>/dev/null)
+        if [ "$n" = 0 ] && [[ $w == *poll* || $w == *select* ]]; then
+            ok=$((ok + 1))
+            ((ok >= 2)) && return 0
+        else
+            ok=0
+        fi
+        sleep 0.05
+    done
+    fail "gin did not take the keys sent to it"
+}
 # wait_file PATH [SECONDS]: poll until the file exists.
 wait_file() {
     local f=$1 limit=${2:-20} i
@@ -106,23 +155,32 @@ gin_pid() {
 # Is a process whose command line contains $1 running?
 running() { grep -qsF -- "$1" /proc/[0-9]*/cmdline 2>/dev/null; }
 
-# answer: one reply to whatever the table asks now; returns 1 at HAND_DONE
-# (with ANSWER_NEXT=1 it steps past it, to the next hand and game).
+# answer: one reply to whatever the table asks now, waiting until the table
+# has taken it (the screen changes); returns 1 at HAND_DONE (with
+# ANSWER_NEXT=1 it steps past it, to the next hand and game).
 answer() {
-    local s
+    local s k= i
     s=$(screen)
     if grep -q "$HAND_DONE" <<<"$s"; then
         [ "${ANSWER_NEXT:-0}" = 1 ] || return 1
-        keys Enter
-    elif grep -q "Resume?" <<<"$s"; then keys y
-    elif grep -q "Press k again" <<<"$s"; then keys k
-    elif grep -q "You can go gin: press g" <<<"$s"; then keys g
-    elif grep -q "or k to knock" <<<"$s"; then keys k
-    elif grep -q "Pick a card" <<<"$s"; then keys Enter
-    elif grep -q "(d) or pass (p)" <<<"$s"; then keys p
-    elif grep -q "draw from the stock (s)" <<<"$s"; then keys s
-    elif grep -q "Practice review" <<<"$s"; then keys Enter
-    elif grep -q "n: new game" <<<"$s"; then keys n
+        k=Enter
+    elif grep -q "Resume?" <<<"$s"; then k=y
+    elif grep -q "Press k again" <<<"$s"; then k=k
+    elif grep -q "You can go gin: press g" <<<"$s"; then k=g
+    elif grep -q "or k to knock" <<<"$s"; then k=k
+    elif grep -q "Pick a card" <<<"$s"; then k=Enter
+    elif grep -q "(d) or pass (p)" <<<"$s"; then k=p
+    elif grep -q "draw from the stock (s)" <<<"$s"; then k=s
+    elif grep -q "Practice review" <<<"$s"; then k=Enter
+    elif grep -q "n: new game" <<<"$s"; then k=n
+    fi
+    if [ -n "$k" ]; then
+        keys "$k"
+        for ((i = 0; i < 200; i++)); do
+            [ "$(screen)" != "$s" ] && break
+            exited && break
+            sleep 0.05
+        done
     fi
     return 0
 }
@@ -131,7 +189,7 @@ play_hand() {
     local deadline=$((SECONDS + 180))
     while ((SECONDS < deadline)); do
         answer || return 0
-        sleep 0.3
+        sleep 0.05
     done
     fail "the hand did not end in time"
 }
@@ -140,7 +198,7 @@ play_for() {
     local until=$((SECONDS + $1))
     while ((SECONDS < until)) && ! exited; do
         ANSWER_NEXT=1 answer
-        sleep 0.2
+        sleep 0.05
     done
 }
 # menu_item TEXT: move the open menu's cursor (from the top) down to the
