@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "gin/error.h"
+#include "gin/number.h"
 #include "gin/quote.h"
 #include "text.h"
 
@@ -297,35 +298,10 @@ static int split(const char *line, words *w)
 }
 
 /* A decimal integer in [lo, hi], nothing else. */
-static int num(const char *s, long long lo, long long hi, long long *v)
-{
-    int neg = *s == '-';
-    if (neg)
-        s++;
-    if (!*s)
-        return 0;
-    unsigned long long u = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || u > (UINT64_MAX - 9) / 10)
-            return 0;
-        u = u * 10 + (unsigned)(*s - '0');
-    }
-    if (neg) {
-        if (u > (unsigned long long)-(lo < 0 ? lo : 0))
-            return 0;
-        *v = -(long long)u;
-    } else {
-        if (u > (unsigned long long)hi)
-            return 0;
-        *v = (long long)u;
-    }
-    return *v >= lo && *v <= hi;
-}
-
 static int inum(const char *s, int lo, int hi, int *v)
 {
     long long x;
-    if (!num(s, lo, hi, &x))
+    if (gin_number_parse(s, lo, hi, &x, NULL) != GIN_OK)
         return 0;
     *v = (int)x;
     return 1;
@@ -398,22 +374,12 @@ static int parse_move(const words *w, gin_proto_msg *m)
     return GIN_EFORMAT;
 }
 
-/* game SEAT SEED: the seed is any uint64, parsed by hand. */
+/* game SEAT SEED: the seed is any uint64. */
 static int parse_game(const words *ws, gin_proto_msg *m)
 {
     if (ws->n != 3 || !seat_word(ws->w[1], &m->seat))
         return GIN_EFORMAT;
-    uint64_t v = 0;
-    const char *p = ws->w[2];
-    if (!*p)
-        return GIN_EFORMAT;
-    for (; *p; p++) {
-        if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-            return GIN_EFORMAT;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    m->seed = v;
-    return GIN_OK;
+    return gin_number_parse_u64(ws->w[2], UINT64_MAX, &m->seed, NULL) == GIN_OK ? GIN_OK : GIN_EFORMAT;
 }
 
 /* melds SEAT M1 M2 ...: each a valid meld, no card twice. */

@@ -5,10 +5,11 @@
 #include <string.h>
 #include "gin/record.h"
 #include "gin/error.h"
+#include "gin/number.h"
 #include "text.h"
 
 #define RECORD_MAGIC "gin-record"
-enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
+enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256, RECORD_NUMBER_MAX = 999999999 };
 
 /* ---- the rule knobs, as record lines ---- */
 
@@ -280,38 +281,14 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
 
 /* ---- parsing ---- */
 
-/* Decimal integer, optional '-', up to 9 digits. */
+/* A decimal integer of up to nine digits (any count, score or rule value
+ * a game can hold fits), nothing else. */
 static int parse_int(const char *s, int *v)
 {
-    int neg = 0, digits = 0;
-    long n = 0;
-    if (*s == '-')
-        neg = 1, s++;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (++digits > 9)
-            return 0;
-        n = n * 10 + (*s - '0');
-    }
-    if (*s || !digits)
+    long long x;
+    if (gin_number_parse(s, -RECORD_NUMBER_MAX, RECORD_NUMBER_MAX, &x, NULL) != GIN_OK)
         return 0;
-    *v = (int)(neg ? -n : n);
-    return 1;
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    uint64_t n = 0;
-    if (!*s)
-        return 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return 0;
-        uint64_t d = (uint64_t)(*s - '0');
-        if (n > (UINT64_MAX - d) / 10)
-            return 0;
-        n = n * 10 + d;
-    }
-    *v = n;
+    *v = (int)x;
     return 1;
 }
 
@@ -374,7 +351,7 @@ static int header_line(parser *p, char **tok, int n)
         p->rules_line = p->line;
     } else if (strcmp(tok[0], "seed") == 0) {
         bit = 1u << (gin_rules_knob_count() + 1);
-        if (!parse_u64(tok[1], &p->rec->seed))
+        if (gin_number_parse_u64(tok[1], UINT64_MAX, &p->rec->seed, NULL) != GIN_OK)
             return GIN_EFORMAT;
     } else {
         int i = 0, n_knobs = gin_rules_knob_count();
