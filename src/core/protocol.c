@@ -6,19 +6,17 @@
 
 #include <stddef.h>
 #include <string.h>
+#include "action_words.h"
+#include "gin/action.h"
 #include "gin/error.h"
 #include "gin/number.h"
 #include "gin/quote.h"
 #include "text.h"
 
-enum { MAX_WORDS = 64, MSGS_NEEDED = 32 };
-
 static const char *const keywords[GIN_PROTO_KINDS] = {
     "gin",    "rules",   "game",    "hand",  "deal", "move",    "reshuffle", "void", "melds",   "unmatched", "layoff",
     "result", "endhand", "endgame", "offer", "draw", "discard", "error",     "quit", "penalty", "analyze",
 };
-
-static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
 
 const char *gin_proto_keyword(int kind) { return kind >= 0 && kind < GIN_PROTO_KINDS ? keywords[kind] : NULL; }
 
@@ -69,28 +67,6 @@ static int put_cards(gin_text *o, gin_cardset s, const char *sep)
     return GIN_OK;
 }
 
-static const char *move_word(int event, gin_card card)
-{
-    switch (event) {
-    case GIN_EV_TAKE_UPCARD:
-        return "take";
-    case GIN_EV_PASS:
-        return "pass";
-    case GIN_EV_DRAW_STOCK:
-        return "stock";
-    case GIN_EV_DRAW_DISCARD:
-        return "pile";
-    case GIN_EV_DISCARD:
-        return "discard";
-    case GIN_EV_KNOCK:
-        return "knock";
-    case GIN_EV_GIN:
-        return card == GIN_NO_CARD ? "biggin" : "gin";
-    default:
-        return NULL;
-    }
-}
-
 static int format_rules(gin_text *o, const gin_rules *r)
 {
     put(o, " ");
@@ -137,7 +113,7 @@ static int format_after_hand(gin_text *o, const gin_proto_msg *m)
             return GIN_EINVAL;
         put_int(o, m->seat);
         put(o, " ");
-        put(o, result_words[m->result]);
+        put(o, gin_result_word(m->result));
         put_int(o, m->n);
         return GIN_OK;
     case GIN_PROTO_ENDHAND: {
@@ -158,12 +134,12 @@ static int format_after_hand(gin_text *o, const gin_proto_msg *m)
 /* The fields of a move: the seat, its word and (most moves) the card. */
 static int format_move(gin_text *o, const gin_proto_msg *m)
 {
-    const char *w = move_word(m->event, m->card);
+    const gin_action_word *w = gin_action_word_of_event(m->event, m->card);
     if (!w)
         return GIN_EINVAL;
     put_int(o, m->seat);
     put(o, " ");
-    put(o, w);
+    put(o, w->word);
     if (m->card != GIN_NO_CARD)
         return put_card(o, m->card);
     return m->event == GIN_EV_DRAW_STOCK || m->event == GIN_EV_GIN ? GIN_OK : GIN_EINVAL;
@@ -244,58 +220,25 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap)
 
 /* ---- parsing ---- */
 
-typedef struct words {
-    int n;
-    char *w[MAX_WORDS];
-    char buf[GIN_PROTO_LINE_MAX];
-    const char *rest[MAX_WORDS]; /* the original text from word i on */
-} words;
-
-static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
-
-static int same(const char *a, const char *b)
-{
-    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b))
-        a++, b++;
-    return *a == '\0' && *b == '\0';
-}
-
-static int blank(int c) { return c == ' ' || c == '\t'; }
-
 /* Split a line into words; the line end (LF or CRLF) is dropped. Any other
- * control character, or too long a line, is GIN_EFORMAT. */
-static int split(const char *line, words *w)
+ * control character, or too long a line, is GIN_EFORMAT. *len gets the
+ * length of the line without its end. */
+static int split(const char *line, gin_words *w, size_t *len)
 {
     size_t n = strlen(line);
     if (n > 0 && line[n - 1] == '\n')
         n--;
     if (n > 0 && line[n - 1] == '\r')
         n--;
-    if (n >= sizeof w->buf)
-        return GIN_EFORMAT;
-    memcpy(w->buf, line, n);
-    w->buf[n] = '\0';
-    w->n = 0;
     for (size_t i = 0; i < n; i++)
-        if ((unsigned char)w->buf[i] < 32 && !blank(w->buf[i]))
+        if ((unsigned char)line[i] < 32 && !gin_text_blank(line[i]))
             return GIN_EFORMAT;
-    char *p = w->buf;
-    for (;;) {
-        while (blank(*p))
-            p++;
-        if (!*p)
-            break;
-        if (w->n == MAX_WORDS)
-            return GIN_EFORMAT;
-        w->rest[w->n] = line + (p - w->buf);
-        w->w[w->n++] = p;
-        while (*p && !blank(*p))
-            p++;
-        if (*p)
-            *p++ = '\0';
-    }
-    return w->n ? GIN_OK : GIN_EFORMAT;
+    if (len)
+        *len = n;
+    return gin_words_split(line, n, GIN_WORDS_MAX, w) > 0 ? GIN_OK : GIN_EFORMAT;
 }
+
+static int same(const char *a, const char *b) { return gin_text_same_word(a, b); }
 
 /* A decimal integer in [lo, hi], nothing else. */
 static int inum(const char *s, int lo, int hi, int *v)
@@ -307,14 +250,10 @@ static int inum(const char *s, int lo, int hi, int *v)
     return 1;
 }
 
-static int one_card(const char *s, gin_card *c)
-{
-    const char *end;
-    return gin_card_parse(s, c, &end) == GIN_OK && *end == '\0' && strchr(s, ',') == NULL;
-}
+static int one_card(const char *s, gin_card *c) { return gin_text_card(s, c); }
 
 /* Cards of words[from..n): each one card. */
-static int card_list(const words *w, int from, gin_cardset *out)
+static int card_list(const gin_words *w, int from, gin_cardset *out)
 {
     gin_cardset s = 0;
     for (int i = from; i < w->n; i++) {
@@ -329,7 +268,7 @@ static int card_list(const words *w, int from, gin_cardset *out)
 
 static int seat_word(const char *s, int *seat) { return inum(s, 0, GIN_MAX_SEATS - 1, seat); }
 
-static int parse_rules(const words *w, gin_rules *r)
+static int parse_rules(const gin_words *w, gin_rules *r)
 {
     if (w->n < 2 || (w->n - 2) % 2)
         return GIN_EFORMAT;
@@ -346,36 +285,26 @@ static int parse_rules(const words *w, gin_rules *r)
     return GIN_OK;
 }
 
-static int parse_move(const words *w, gin_proto_msg *m)
+/* move SEAT WORD [CARD]: the action words (action.c); the card a move
+ * shows: none for big gin, the drawer's own for a draw from the stock
+ * (hidden from the others), else always. */
+static int parse_move(const gin_words *w, gin_proto_msg *m)
 {
     if (w->n < 3 || w->n > 4 || !seat_word(w->w[1], &m->seat))
         return GIN_EFORMAT;
-    static const struct {
-        const char *word;
-        int event, card; /* card: 0 none, 1 required, 2 optional */
-    } moves[] = {
-        {"take", GIN_EV_TAKE_UPCARD, 1},  {"pass", GIN_EV_PASS, 1},       {"stock", GIN_EV_DRAW_STOCK, 2},
-        {"pile", GIN_EV_DRAW_DISCARD, 1}, {"discard", GIN_EV_DISCARD, 1}, {"knock", GIN_EV_KNOCK, 1},
-        {"gin", GIN_EV_GIN, 1},           {"biggin", GIN_EV_GIN, 0},
-    };
-    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-        if (!same(w->w[2], moves[i].word))
-            continue;
-        m->event = moves[i].event;
-        m->card = GIN_NO_CARD;
-        if (w->n == 4) {
-            if (moves[i].card == 0 || !one_card(w->w[3], &m->card))
-                return GIN_EFORMAT;
-        } else if (moves[i].card == 1) {
-            return GIN_EFORMAT;
-        }
-        return GIN_OK;
-    }
-    return GIN_EFORMAT;
+    const gin_action_word *aw = gin_action_word_find(w->w[2], 1);
+    if (!aw)
+        return GIN_EFORMAT;
+    int shown = aw->gin && !aw->card ? 0 : aw->event == GIN_EV_DRAW_STOCK ? 2 : 1; /* 2: optional */
+    m->event = aw->event;
+    m->card = GIN_NO_CARD;
+    if (w->n == 4)
+        return shown && one_card(w->w[3], &m->card) ? GIN_OK : GIN_EFORMAT;
+    return shown == 1 ? GIN_EFORMAT : GIN_OK;
 }
 
 /* game SEAT SEED: the seed is any uint64. */
-static int parse_game(const words *ws, gin_proto_msg *m)
+static int parse_game(const gin_words *ws, gin_proto_msg *m)
 {
     if (ws->n != 3 || !seat_word(ws->w[1], &m->seat))
         return GIN_EFORMAT;
@@ -383,7 +312,7 @@ static int parse_game(const words *ws, gin_proto_msg *m)
 }
 
 /* melds SEAT M1 M2 ...: each a valid meld, no card twice. */
-static int parse_melds(const words *ws, gin_proto_msg *m)
+static int parse_melds(const gin_words *ws, gin_proto_msg *m)
 {
     int n = ws->n;
     if (n < 2 || n - 2 > GIN_MAX_MELDS || !seat_word(ws->w[1], &m->seat))
@@ -400,20 +329,16 @@ static int parse_melds(const words *ws, gin_proto_msg *m)
 }
 
 /* result SEAT WORD POINTS */
-static int parse_result(const words *ws, gin_proto_msg *m)
+static int parse_result(const gin_words *ws, gin_proto_msg *m)
 {
     if (ws->n != 4 || !seat_word(ws->w[1], &m->seat) || !inum(ws->w[3], 0, 1000000, &m->n))
         return GIN_EFORMAT;
-    for (int i = 0; i < 4; i++)
-        if (same(ws->w[2], result_words[i])) {
-            m->result = i;
-            return GIN_OK;
-        }
-    return GIN_EFORMAT;
+    m->result = gin_result_of_word(ws->w[2], GIN_ACTION_CASE_FREE);
+    return m->result >= 0 ? GIN_OK : GIN_EFORMAT;
 }
 
 /* endhand P0 P1 [P2 [P3]] */
-static int parse_endhand(const words *ws, gin_proto_msg *m)
+static int parse_endhand(const gin_words *ws, gin_proto_msg *m)
 {
     int n = ws->n;
     if (n < 3 || n > 1 + GIN_MAX_SEATS)
@@ -426,9 +351,9 @@ static int parse_endhand(const words *ws, gin_proto_msg *m)
 }
 
 /* error TEXT: the rest of the line, kept as it is. */
-static int parse_error(const words *ws, gin_proto_msg *m)
+static int parse_error(const gin_words *ws, const char *line, gin_proto_msg *m)
 {
-    const char *t = ws->n > 1 ? ws->rest[1] : "";
+    const char *t = ws->n > 1 ? line + ws->at[1] : "";
     size_t i = 0;
     for (; i < sizeof m->text - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
         m->text[i] = t[i];
@@ -437,7 +362,7 @@ static int parse_error(const words *ws, gin_proto_msg *m)
 }
 
 /* analyze REQUEST [PLAYOUTS] */
-static int parse_analyze(const words *ws, gin_proto_msg *m)
+static int parse_analyze(const gin_words *ws, gin_proto_msg *m)
 {
     if (ws->n < 2 || ws->n > 3)
         return GIN_EFORMAT;
@@ -450,8 +375,8 @@ static int parse_analyze(const words *ws, gin_proto_msg *m)
     return ws->n == 2 || inum(ws->w[2], 1, 100000000, &m->n) ? GIN_OK : GIN_EFORMAT;
 }
 
-/* The fields of message kind m->kind from its words. */
-static int parse_fields(const words *ws, gin_proto_msg *m)
+/* The fields of message kind m->kind from the words of its line. */
+static int parse_fields(const gin_words *ws, const char *line, gin_proto_msg *m)
 {
     int n = ws->n;
     switch (m->kind) {
@@ -493,7 +418,7 @@ static int parse_fields(const words *ws, gin_proto_msg *m)
     case GIN_PROTO_PENALTY:
         return n == 3 && seat_word(ws->w[1], &m->seat) && inum(ws->w[2], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_ERROR:
-        return parse_error(ws, m);
+        return parse_error(ws, line, m);
     case GIN_PROTO_ANALYZE:
         return parse_analyze(ws, m);
     case GIN_PROTO_OFFER:
@@ -510,16 +435,16 @@ int gin_proto_parse(const char *line, gin_proto_msg *m)
 {
     if (!line || !m)
         return GIN_EINVAL;
-    words ws;
+    gin_words ws;
     memset(m, 0, sizeof *m);
     m->card = GIN_NO_CARD;
     m->kind = -1;
-    if (split(line, &ws) != GIN_OK)
+    if (split(line, &ws, NULL) != GIN_OK)
         return GIN_EFORMAT;
     for (int k = 0; k < GIN_PROTO_KINDS; k++)
         if (same(ws.w[0], keywords[k]))
             m->kind = k;
-    return parse_fields(&ws, m);
+    return parse_fields(&ws, line, m);
 }
 
 /* ---- from events to messages ---- */
@@ -720,83 +645,30 @@ int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *cl
 {
     if (!line || !out)
         return GIN_EINVAL;
-    words w;
-    if (split(line, &w) != GIN_OK)
+    gin_words w;
+    size_t len;
+    gin_action a;
+    int gin, said;
+    if (split(line, &w, &len) != GIN_OK || gin_action_parse(line, len, GIN_ACTION_CASE_FREE, &a, &gin, &said) != GIN_OK)
         return GIN_EFORMAT;
-    static const struct {
-        const char *word;
-        int phase, kind, card, gin;
-    } answers[] = {
-        {"take", GIN_PHASE_OFFER, GIN_ACT_TAKE_UPCARD, 0, 0},  {"pass", GIN_PHASE_OFFER, GIN_ACT_PASS, 0, 0},
-        {"stock", GIN_PHASE_DRAW, GIN_ACT_DRAW_STOCK, 0, 0},   {"pile", GIN_PHASE_DRAW, GIN_ACT_DRAW_DISCARD, 0, 0},
-        {"discard", GIN_PHASE_DISCARD, GIN_ACT_DISCARD, 1, 0}, {"knock", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 0},
-        {"gin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 1, 1},       {"biggin", GIN_PHASE_DISCARD, GIN_ACT_KNOCK, 0, 1},
-    };
-    for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
-        if (!same(w.w[0], answers[i].word))
-            continue;
-        gin_action a = gin_action_make(answers[i].kind, GIN_NO_CARD);
-        /* A knock may name the melds it shows after its card. */
-        int first_meld = 1 + answers[i].card;
-        if (w.n < first_meld || (w.n > first_meld && a.kind != GIN_ACT_KNOCK) ||
-            (answers[i].card && !one_card(w.w[1], &a.card)))
-            return GIN_EFORMAT;
-        for (int m = first_meld; m < w.n; m++) {
-            gin_cardset s;
-            if (gin_cardset_parse(w.w[m], &s, NULL) < 3 || gin_spread_add(&a.spread, s) != GIN_OK)
-                return GIN_EFORMAT;
-        }
-        if (answers[i].phase != phase)
-            return GIN_EILLEGAL;
-        *out = a;
-        if (claims_gin)
-            *claims_gin = answers[i].gin;
-        return GIN_OK;
-    }
-    return GIN_EFORMAT;
+    if (said != phase)
+        return GIN_EILLEGAL;
+    *out = a;
+    if (claims_gin)
+        *claims_gin = gin;
+    return GIN_OK;
 }
 
 int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
 {
-    if (!buf)
-        return GIN_EINVAL;
-    gin_text o;
-    gin_text_init(&o, buf, cap);
-    switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD:
-        put(&o, "take");
-        break;
-    case GIN_ACT_PASS:
-        put(&o, "pass");
-        break;
-    case GIN_ACT_DRAW_STOCK:
-        put(&o, "stock");
-        break;
-    case GIN_ACT_DRAW_DISCARD:
-        put(&o, "pile");
-        break;
-    case GIN_ACT_DISCARD:
-    case GIN_ACT_KNOCK:
-        if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD) {
-            put(&o, "biggin");
-            break;
-        }
-        put(&o, a.kind == GIN_ACT_DISCARD ? "discard" : claims_gin ? "gin" : "knock");
-        if (put_card(&o, a.card) != GIN_OK)
-            return GIN_EINVAL;
-        break;
-    default:
-        return GIN_EINVAL;
-    }
-    if (a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
-        char melds[GIN_SPREAD_TEXT_MAX];
-        if (gin_spread_format(a.spread, melds, sizeof melds) < 0)
-            return GIN_EINVAL;
-        put(&o, " ");
-        put(&o, melds);
-    }
-    put(&o, "\n");
-    return o.full ? GIN_ESPACE : (int)o.len;
+    int n = gin_action_format(a, claims_gin, buf, cap);
+    if (n < 0)
+        return n;
+    if ((size_t)n + 2 > cap)
+        return GIN_ESPACE;
+    buf[n] = '\n';
+    buf[n + 1] = '\0';
+    return n + 1;
 }
 
 /* The referee's words for each refusal (gin_view_check), as bot authors
@@ -863,14 +735,14 @@ int gin_proto_parse_ok(const char *line, char *name, size_t namecap)
 {
     if (!line || !name || !namecap)
         return GIN_EINVAL;
-    words w;
-    if (split(line, &w) != GIN_OK || !same(w.w[0], "ok") || w.n < 2)
+    gin_words w;
+    if (split(line, &w, NULL) != GIN_OK || !same(w.w[0], "ok") || w.n < 2)
         return GIN_EFORMAT;
-    const char *t = w.rest[1];
+    const char *t = line + w.at[1];
     size_t i = 0;
     for (; i < namecap - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
         name[i] = (unsigned char)t[i] >= 32 && (unsigned char)t[i] < 127 ? t[i] : '?';
-    while (i > 0 && blank(name[i - 1]))
+    while (i > 0 && gin_text_blank(name[i - 1]))
         i--;
     name[i] = '\0';
     return GIN_OK;
