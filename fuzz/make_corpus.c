@@ -63,7 +63,7 @@ static void on_event(void *ctx, const gin_event *ev)
         for (int i = 0; i < n; i++)
             put_msg(&tr, &msgs[i]);
     }
-    int n = gin_proto_event_msgs(&tr.view, &r, msgs, 32);
+    int n = gin_proto_referee_msgs(NULL, &tr.view, &r, msgs, 32);
     for (int i = 0; i < n; i++)
         put_msg(&tr, &msgs[i]);
     const gin_view *v = &tr.view;

@@ -694,7 +694,7 @@ static void test_table_needs_a_referee(void **state)
     memset(&sd, 0, sizeof sd);
     gin_event ev = {GIN_EV_HAND_OVER, 0, GIN_NO_CARD, 0, 10, &sd};
     gin_proto_msg out[64];
-    assert_int_equal(gin_proto_event_msgs(&v, &ev, out, 64), GIN_ESTATE);
+    assert_int_equal(gin_proto_referee_msgs(NULL, &v, &ev, out, 64), GIN_ESTATE);
     gin_proto_referee ref;
     memset(&ref, 0, sizeof ref);
     ref.knocker = 0;
