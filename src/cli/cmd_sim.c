@@ -32,7 +32,9 @@ static void usage(FILE *f)
           "rounded up to a whole group.\n"
           "  --p1 .. --p4 NAME  agents: ",
           f);
-    fputs(gin_ai_names(), f);
+    char names[GIN_OPPONENT_NAMES_MAX];
+    gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+    fputs(names, f);
     fputs(", or exec:COMMAND (an external bot speaking\n"
           "                   docs/protocol.md, run by /bin/sh -c; one per job)",
           f);
@@ -66,8 +68,9 @@ static int check_agent(const char *opt, const char *name, int think_ms, int move
     char err[512];
     int rc = gin_bots_create_timed(name, 1, think_ms, move_ms, log, &a, err, sizeof err);
     if (rc == GIN_ENAME) {
-        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt,
-                gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt, names);
         return 0;
     }
     if (rc != GIN_OK) {
@@ -259,7 +262,9 @@ static int parse_sim_args(int argc, char **argv, sim_args *a)
     if (bad || cli_no_operands(&o))
         return CLI_USAGE;
     if (!a->names[0] || !a->names[1]) {
-        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", names);
         return CLI_USAGE;
     }
     return -1;
@@ -299,8 +304,9 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
     }
     for (int p = 2; p < GIN_MAX_SEATS; p++) {
         if (p < seats && !names[p]) {
-            fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1,
-                    gin_ai_names());
+            char agents[GIN_OPPONENT_NAMES_MAX];
+            gin_opponent_names(GIN_OPPONENT_ANY, agents, sizeof agents);
+            fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1, agents);
             return CLI_USAGE;
         }
         if (p >= seats && names[p]) {
