@@ -199,7 +199,7 @@ typedef struct gin_proto_client {
     /* A ring's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
     gin_arrangement spread[GIN_MAX_SEATS];
     int have_spread[GIN_MAX_SEATS];
-    gin_layoff layoffs[GIN_MAX_SEATS][11];
+    gin_layoff layoffs[GIN_MAX_SEATS][GIN_HELD_MAX];
     int n_layoffs[GIN_MAX_SEATS];
     int penalty[GIN_MAX_SEATS];
     int have_penalty[GIN_MAX_SEATS];

@@ -63,6 +63,10 @@ typedef struct gin_rules {
 /* Cards dealt to each seat: ten with two seats, seven with three or four. */
 static inline int gin_cards_dealt(int seats) { return seats == 2 ? 10 : 7; }
 
+/* The most cards a seat holds: ten dealt and the one drawn, at its discard
+ * (a big gin shows all eleven). Room for any hand's cards. */
+enum { GIN_HELD_MAX = 11 };
+
 /* The undercut penalty the Oklahoma rules gives a ring of three or four. */
 enum { GIN_RING_UNDERCUT_PENALTY = 10 };
 

@@ -192,13 +192,13 @@ static int client_spread(gin_proto_client *c, const gin_proto_msg *m)
     /* GIN_PROTO_LAYOFF */
     if (ring) {
         int *nl = &c->n_layoffs[m->seat];
-        if (*nl >= 11)
+        if (*nl >= GIN_HELD_MAX)
             return GIN_ESTATE;
         c->layoffs[m->seat][*nl].card = m->card;
         c->layoffs[m->seat][(*nl)++].meld = m->n;
         return GIN_OK;
     }
-    if (c->sd.n_layoffs >= 11)
+    if (c->sd.n_layoffs >= GIN_HELD_MAX)
         return GIN_ESTATE;
     c->sd.layoffs[c->sd.n_layoffs].card = m->card;
     c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;

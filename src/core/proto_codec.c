@@ -395,8 +395,10 @@ static int parse_fields(const gin_words *ws, const char *line, gin_proto_msg *m)
                        one_card(ws->w[3], &m->card)
                    ? GIN_OK
                    : GIN_EFORMAT;
-    case GIN_PROTO_DEAL: /* ten cards, or seven in a ring */
-        return (n == 11 || n == 8) && card_list(ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
+    case GIN_PROTO_DEAL: /* the keyword and the cards dealt: ten, or seven in a ring */
+        return (n - 1 == gin_cards_dealt(2) || n - 1 == gin_cards_dealt(GIN_MAX_SEATS)) && card_list(ws, 1, &m->cards)
+                   ? GIN_OK
+                   : GIN_EFORMAT;
     case GIN_PROTO_MOVE:
         return parse_move(ws, m);
     case GIN_PROTO_RESHUFFLE:

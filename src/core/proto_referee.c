@@ -56,7 +56,7 @@ int gin_proto_is_game_start(const gin_view *v, const gin_event *ev)
 static void layoff_msgs(int seat, const gin_layoff *l, int n_layoffs, gin_proto_msg *out, size_t cap, int *n)
 {
     gin_proto_msg *m;
-    for (int i = 0; i < n_layoffs && i < 11; i++)
+    for (int i = 0; i < n_layoffs && i < GIN_HELD_MAX; i++)
         if ((m = next_msg(out, cap, n, GIN_PROTO_LAYOFF))) {
             m->seat = seat;
             m->card = l[i].card;

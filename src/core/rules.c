@@ -112,7 +112,7 @@ const char *gin_rules_preset_names(void) { return "standard, classic, oklahoma, 
 
 /* Cards in the stock right after the deal and the upcard: 10 cards each for
  * two seats, 7 each for three or four (the Oklahoma rules). */
-static int initial_stock(int seats) { return GIN_DECK_SIZE - seats * (seats == 2 ? 10 : 7) - 1; }
+static int initial_stock(int seats) { return GIN_DECK_SIZE - seats * gin_cards_dealt(seats) - 1; }
 
 static int in(int v, int lo, int hi) { return v >= lo && v <= hi; }
 
