@@ -55,6 +55,10 @@ typedef struct gin_action {
     gin_spread spread;
 } gin_action;
 
+/* The most legal actions at one decision: a discard and a knock of each
+ * card held, and big gin. */
+enum { GIN_LEGAL_MAX = 2 * GIN_HELD_MAX + 1 };
+
 /* An action of `kind` with `card` and no spread chosen. */
 static inline gin_action gin_action_make(int kind, gin_card card)
 {
@@ -151,7 +155,7 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
 /* Fill deck[] with a shuffled deck drawn from rng. */
 void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE]);
 
-/* The legal actions now, written to out[] (cap >= 64 always suffices).
+/* The legal actions now, written to out[] (cap GIN_LEGAL_MAX always suffices).
  * Returns the count (0 when the hand is over), or GIN_ESPACE if cap is too
  * small, GIN_EINVAL for NULL. Deterministic order: TAKE_UPCARD, PASS;
  * DRAW_STOCK, DRAW_DISCARD; every DISCARD by ascending card, every KNOCK by

@@ -27,7 +27,11 @@
 
 enum {
     GIN_PROTO_VERSION = 1,
-    GIN_PROTO_LINE_MAX = 4096 /* bytes of one line, newline included; longer is garbage */
+    GIN_PROTO_LINE_MAX = 4096, /* bytes of one line, newline included; longer is garbage */
+    /* The most messages one event makes (gin_proto_referee_msgs): a ring of
+     * four's showdown, two spread lines a seat, a layoff line for each card
+     * of three defenders of seven, a penalty a seat, the result and endhand. */
+    GIN_PROTO_EVENT_MSGS_MAX = 2 * GIN_MAX_SEATS + (GIN_MAX_SEATS - 1) * GIN_RING_DEALT + GIN_MAX_SEATS + 2
 };
 
 /* Referee -> bot messages (the first word of the line). */
@@ -113,7 +117,8 @@ typedef struct gin_proto_referee {
  * v already updated by it, as an agent's observe callback receives them).
  * Writes up to cap messages into out[] and returns how many (0 for events
  * the seat learns about otherwise, e.g. LAYOFF, sent with the showdown), or
- * GIN_ESPACE / GIN_EINVAL. 32 always suffices. The messages that open a
+ * GIN_ESPACE / GIN_EINVAL. GIN_PROTO_EVENT_MSGS_MAX always suffices. The
+ * messages that open a
  * game (rules, game) are not included: see gin_proto_game_msgs.
  * r (may be NULL with two seats) carries a ring's showdown from event to
  * event; in a ring with r NULL the showdown gives GIN_ESTATE. */

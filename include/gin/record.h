@@ -32,7 +32,8 @@ typedef struct gin_record_check {
     int winner, total;         /* GAME_OVER (winner -1: a tie) */
 } gin_record_check;
 
-/* Large (about 300 KB): allocate it, do not put it on the stack. */
+/* Large (about 530 KB: room for GIN_RECORD_MAX_ACTIONS actions and their
+ * source lines): allocate it, do not put it on the stack. */
 typedef struct gin_record {
     gin_rules rules;
     uint64_t seed;

@@ -396,9 +396,7 @@ static int parse_fields(const gin_words *ws, const char *line, gin_proto_msg *m)
                    ? GIN_OK
                    : GIN_EFORMAT;
     case GIN_PROTO_DEAL: /* the keyword and the cards dealt: ten, or seven in a ring */
-        return (n - 1 == gin_cards_dealt(2) || n - 1 == gin_cards_dealt(GIN_MAX_SEATS)) && card_list(ws, 1, &m->cards)
-                   ? GIN_OK
-                   : GIN_EFORMAT;
+        return (n - 1 == GIN_DEALT || n - 1 == GIN_RING_DEALT) && card_list(ws, 1, &m->cards) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_MOVE:
         return parse_move(ws, m);
     case GIN_PROTO_RESHUFFLE:

@@ -196,8 +196,8 @@ int gin_showdown_settle_spread(const gin_rules *r, gin_cardset knocker, gin_card
         return GIN_EINVAL;
     /* Two seats: ten cards each, the knocker's after its discard; eleven
      * for a big gin. */
-    int nk = gin_cardset_count(knocker), dealt = gin_cards_dealt(2);
-    if ((nk != dealt && nk != GIN_HELD_MAX) || gin_cardset_count(defender) != dealt)
+    int nk = gin_cardset_count(knocker);
+    if ((nk != GIN_DEALT && nk != GIN_HELD_MAX) || gin_cardset_count(defender) != GIN_DEALT)
         return GIN_ECOUNT;
     if (knocker & defender)
         return GIN_EOVERLAP;

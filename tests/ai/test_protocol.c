@@ -559,7 +559,7 @@ static void referee(void *ctx, const gin_event *full)
             send_line(s, &msgs[1]);
         }
         int n = gin_proto_referee_msgs(&s->ref, v, &ev, msgs, 64);
-        assert_true(n >= 0);
+        assert_true(n >= 0 && n <= GIN_PROTO_EVENT_MSGS_MAX); /* the bound holds */
         for (int i = 0; i < n; i++)
             send_line(s, &msgs[i]);
         /* Whenever the client has caught up, its view is the referee's. */
