@@ -115,7 +115,7 @@ typedef struct gin_event {
 typedef void (*gin_event_fn)(void *ctx, const gin_event *ev);
 
 typedef struct gin_hand {
-    gin_rules rules; /* copy: the hand owns no pointers */
+    gin_rules rules; /* a copy; its name points at static storage, never into the hand */
     int seats, dealer, turn, phase;
     int first_upcard; /* the card turned up at the deal */
     int knock_limit;  /* of this hand (Oklahoma: from the first upcard) */

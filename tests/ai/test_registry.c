@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <cmocka.h>
@@ -88,6 +89,35 @@ static void test_names_listed(void **state)
     assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, 0), GIN_EINVAL);
 }
 
+/* docs/record.md lists the table's opponents that the history names: the
+ * catalogue's levels and styles, in its order. */
+static void test_record_md_lists_the_catalogue(void **state)
+{
+    (void)state;
+    FILE *f = fopen(GIN_SOURCE_DIR "/docs/record.md", "r");
+    assert_non_null(f);
+    static char doc[65536];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    const char *p = strstr(doc, "opponents (");
+    assert_non_null(p);
+    const char *end = strstr(p, "), or `external`");
+    assert_non_null(end);
+    char listed[GIN_OPPONENT_NAMES_MAX] = "";
+    for (p = strchr(p, '`'); p && p < end; p = strchr(p + 1, '`')) { /* each `name` */
+        const char *q = strchr(p + 1, '`');
+        assert_non_null(q);
+        if (listed[0])
+            strcat(listed, ", ");
+        strncat(listed, p + 1, (size_t)(q - p - 1));
+        p = q;
+    }
+    char want[GIN_OPPONENT_NAMES_MAX];
+    assert_true(gin_opponent_names(GIN_OPPONENT_TABLE, want, sizeof want) > 0);
+    assert_string_equal(listed, want);
+}
+
 /* eager knocks as soon as it may; waiter only in its first turns or at gin. */
 static void test_eager_and_waiter_knock(void **state)
 {
@@ -168,11 +198,9 @@ static void test_styles_play_whole_games(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_name_creates_and_describes),
-        cmocka_unit_test(test_names_listed),
-        cmocka_unit_test(test_eager_and_waiter_knock),
-        cmocka_unit_test(test_hoarder_takes_combinations),
-        cmocka_unit_test(test_blocker_does_not_feed),
+        cmocka_unit_test(test_every_name_creates_and_describes), cmocka_unit_test(test_names_listed),
+        cmocka_unit_test(test_record_md_lists_the_catalogue),    cmocka_unit_test(test_eager_and_waiter_knock),
+        cmocka_unit_test(test_hoarder_takes_combinations),       cmocka_unit_test(test_blocker_does_not_feed),
         cmocka_unit_test(test_styles_play_whole_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
