@@ -17,7 +17,7 @@ int gin_baseline_create(const char *name, uint64_t seed, gin_agent *out);
  * (<= 0: its default, 50 ms). Returns GIN_OK or GIN_EINVAL. */
 int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out);
 
-/* ---- the catalogue of opponents (registry.c) ----
+/* ---- the catalogue of opponents (catalogue.c; made by registry.c) ----
  *
  * Every built-in opponent, once: the name every command, file and screen
  * uses (gin sim --p1, gin engine --level, gin play --level and --opponent,
