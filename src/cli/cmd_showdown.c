@@ -13,7 +13,8 @@
 #include "rules_args.h"
 
 static const char showdown_usage[] =
-    "usage: gin showdown [--rules NAME] [--KNOB VALUE...] [--upcard CARD] [--json] < LINES\n"
+    "usage: gin showdown [--rules NAME] [--KNOB VALUE...] [--upcard CARD] [--json]\n"
+    "                    < LINES\n"
     "\n"
     "Settles knocks read from standard input, one a line:\n"
     "  KNOCKER CARDS | DEFENDER CARDS\n"
@@ -21,9 +22,10 @@ static const char showdown_usage[] =
     "means big gin), in the notation of 'gin analyze'. A tab and anything after\n"
     "it are ignored; blank lines and lines starting with # are skipped. The\n"
     "knocker spreads its least-deadwood melds, the defender spreads and lays off\n"
-    "(not against gin) to its least deadwood, and the result is printed:\n"
-    "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H"
-    "<TAB>defender 2: [JS JD JC] [KS KH KD KC] 2H<TAB>layoffs 5S TD\n"
+    "(not against gin) to its least deadwood, and the result is printed, one line\n"
+    "of fields separated by tabs (<TAB>; the line is split here to fit):\n"
+    "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H\n"
+    "  <TAB>defender 2: [JS JD JC] [KS KH KD KC] 2H<TAB>layoffs 5S TD\n"
     "\n"
     "Options:\n"
     "  The rule set decides the knock limit and the bonuses: --rules NAME picks a\n"
@@ -37,7 +39,9 @@ static const char showdown_usage[] =
     "                       points, knocker_deadwood, defender_deadwood,\n"
     "                       knocker_melds, defender_melds, layoffs,\n"
     "                       knocker_unmatched, defender_unmatched\n"
-    "  -h, --help           show this text\n"
+    "  -h, --help           show this text\n";
+
+static const char showdown_usage_end[] =
     "\n"
     "The defender's deadwood and melds are those after its layoffs. A bad line\n"
     "(unknown or duplicate card, wrong count, a card in both hands, no '|', a\n"
@@ -208,6 +212,7 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         case 'h':
             fputs(showdown_usage, stdout);
             gin_rules_args_usage(stdout);
+            fputs(showdown_usage_end, stdout);
             return 0;
         default:
             return CLI_USAGE;

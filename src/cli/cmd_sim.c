@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/rules.h"
+#include "help.h"
 #include "rules_args.h"
 #include "opts.h"
 #include "sim.h"
@@ -23,20 +24,23 @@ static void usage(FILE *f)
 {
     fputs("usage: gin sim --p1 NAME --p2 NAME [--p3 NAME [--p4 NAME]] [--players N]\n"
           "               [--games N] [--seed S] [--rules NAME] [--KNOB VALUE...]\n"
-          "               [--think MS] [--jobs J] [--json] [--move-time MS] [--bot-log FILE]\n"
+          "               [--think MS] [--jobs J] [--json] [--move-time MS]\n"
+          "               [--bot-log FILE]\n"
           "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
           "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
           "With three or four players (a table: seven cards each, penalty scoring, the\n"
           "undercut penalty 10 unless --undercut-penalty says otherwise), games come in\n"
           "groups of 3 or 4 dealing the same shuffles with the seats rotated, so N is\n"
           "rounded up to a whole group.\n"
-          "  --p1 .. --p4 NAME  agents: ",
+          "  --p1 .. --p4 NAME\n"
+          "                   agents: ",
           f);
-    fputs(gin_ai_names(), f);
-    fputs(", or exec:COMMAND (an external bot speaking\n"
-          "                   docs/protocol.md, run by /bin/sh -c; one per job)",
-          f);
-    fputs("\n  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
+    char agents[512];
+    snprintf(agents, sizeof agents,
+             "%s, or exec:COMMAND (an external bot speaking docs/protocol.md, run by /bin/sh -c; one per job)",
+             gin_ai_names());
+    cli_help_wrap(f, 27, 19, agents);
+    fputs("  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
           "  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
           "  --think MS       expert's time per decision\n"

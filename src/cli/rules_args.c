@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gin/error.h"
+#include "help.h"
 
 /* Is `name` (length n) one of the knob names in the comma-separated list? */
 static int is_knob(const char *name, size_t n)
@@ -132,21 +133,6 @@ void gin_rules_args_usage(FILE *f)
             "                      (standard is the default)\n"
             "  --KNOB VALUE        override one rule (docs/rules.md); the knobs:\n",
             gin_rules_preset_names());
-    /* Wrap the core's knob list at word boundaries under the description column. */
-    const char *p = gin_rules_knob_names();
-    while (*p) {
-        int width = 0;
-        fputs("                     ", f);
-        while (*p) {
-            size_t len = strcspn(p, " ");
-            if (width > 0 && width + (int)len > 56)
-                break;
-            fprintf(f, " %.*s", (int)len, p);
-            width += (int)len + 1;
-            p += len;
-            while (*p == ' ')
-                p++;
-        }
-        fputc('\n', f);
-    }
+    fputs("                      ", f);
+    cli_help_wrap(f, 22, 22, gin_rules_knob_names()); /* under the description column */
 }
