@@ -62,8 +62,7 @@ static void report_knock(long line, const showdown_opts *op, gin_cardset knocker
     int dw = gin_deadwood(knocker);
     if (n == 11 && op->rules.big_gin_bonus <= 0)
         cli_line_error(line,
-                       "knocker has 11 cards, but big gin is not allowed under %s "
-                       "(--big-gin BONUS allows it)",
+                       "knocker has 11 cards: no big gin in %s rules (--big-gin BONUS)",
                        op->rules.name);
     else if (n == 11)
         cli_line_error(line,

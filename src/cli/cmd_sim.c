@@ -162,8 +162,8 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
     }
     for (int p = 0; p < n; p++)
         printf("%s%s", p ? " vs " : "", gin_sim_player(cfg, p));
-    printf(", %ld games in groups of %d (the same deal, seats rotated), rules %s, seed %llu\n", st->games, n,
-           cfg->rules.name, (unsigned long long)cfg->seed);
+    printf(", rules %s, seed %llu\n  %ld games in groups of %d (the same deal, seats rotated)\n", cfg->rules.name,
+           (unsigned long long)cfg->seed, st->games, n);
     printf("  %-11s %7s %7s  %-20s %13s %10s\n", "player", "wins", "share", "(95% CI)", "penalty/hand", "hands won");
     for (int p = 0; p < n; p++) {
         char ci[40];
@@ -322,7 +322,8 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
 }
 
 /* How the points came, per player (two seats): hands won by gin, knock and
- * undercut with their points, and the net a hand (won minus conceded).
+ * undercut with their points, and the net a hand (won minus conceded), on
+ * two lines to fit 80 columns.
  * Only added after the long-standing figures, which stay as they were. */
 static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, int json)
 {
@@ -338,7 +339,7 @@ static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, in
     }
     printf("  how the points came (hands won, points):\n");
     for (int p = 0; p < 2; p++)
-        printf("    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld); conceded %ld, net %+.2f a hand\n",
+        printf("    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld)\n      conceded %ld, net %+.2f a hand\n",
                p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
                st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
                (double)(st->points[p] - st->points[1 - p]) / hands);
