@@ -161,6 +161,8 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
         return set_level(o, s);
     case O_OPPONENT:
         if (gin_bots_is_exec(o->value)) {
+            if (!o->value[5]) /* as gin sim refuses it, before the table opens */
+                return cli_bad(o, "exec: needs a command, as in exec:'python3 mybot.py'");
             a->opponent = o->value;
             return 0;
         }

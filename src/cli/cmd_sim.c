@@ -277,7 +277,7 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
     gin_rules base, trial;
     const char *preset = a->knobs.preset ? a->knobs.preset : "standard";
     if (gin_rules_preset(preset, &base) != GIN_OK) {
-        fprintf(stderr, "gin sim: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
+        fprintf(stderr, "gin sim: --rules: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
         return CLI_USAGE;
     }
     trial = base;
@@ -339,10 +339,11 @@ static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, in
     }
     printf("  how the points came (hands won, points):\n");
     for (int p = 0; p < 2; p++)
-        printf("    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld)\n      conceded %ld, net %+.2f a hand\n",
-               p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
-               st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
-               (double)(st->points[p] - st->points[1 - p]) / hands);
+        printf(
+            "    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld)\n      conceded %ld, net %+.2f a hand\n",
+            p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
+            st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
+            (double)(st->points[p] - st->points[1 - p]) / hands);
 }
 
 /* Two players: who won, with the interval, as text or JSON. */

@@ -73,6 +73,19 @@ int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *co
         const char *value;
         int used;
         const char *name = rule_option(*argc, argv, i, &n, &value, &used);
+        if (name && kept(name, n, keep) && n == 9 && !strncmp(name, "hollywood", 9) && value &&
+            (!strcmp(value, "on") || !strcmp(value, "off") || strchr(argv[i], '='))) {
+            /* A command that keeps --hollywood as its own flag (the table)
+             * still takes the knob's documented --hollywood on|off. */
+            static char on[] = "--hollywood", off[] = "--no-hollywood";
+            if (strcmp(value, "on") && strcmp(value, "off")) {
+                snprintf(err, errcap, "%s: --hollywood %s: hollywood: expected on or off", cmd, value);
+                return 2;
+            }
+            argv[w++] = strcmp(value, "on") ? off : on;
+            i += used;
+            continue;
+        }
         if (!name || kept(name, n, keep)) {
             argv[w++] = argv[i++];
             continue;
@@ -118,7 +131,8 @@ int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback
         return 2;
     const char *preset = k.preset ? k.preset : fallback ? fallback : "standard";
     if (gin_rules_preset(preset, out) != GIN_OK) {
-        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset, gin_rules_preset_names());
+        snprintf(err, errcap, "%s: --rules: unknown rules '%s' (choose one of: %s)", cmd, preset,
+                 gin_rules_preset_names());
         return 2;
     }
     if (given)
