@@ -73,7 +73,7 @@ case_ "showdown big gin off" 1 "$data/showdown_big.in" "$tmp/empty" "$data/showd
 case_ "showdown bad lines" 1 "$data/showdown_bad.in" "$data/showdown_bad.out" "$data/showdown_bad.err" -- showdown
 
 # the front door
-version=$(sed -n 's/^project(gin VERSION \([0-9.]*\).*/\1/p' "$data/../../CMakeLists.txt")
+version=$(sed -n '1s/^gin (\([^)]*\)).*/\1/p' "$data/../../debian/changelog")
 status_ "--version" 0 "^gin ${version//./\\.}\$" -- --version
 status_ "--help" 0 "usage: gin" -- --help
 status_ "-h" 0 "usage: gin" -- -h
