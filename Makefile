@@ -6,7 +6,8 @@
 #   make asan       build in build-asan with ASan+UBSan and run the suite
 #   make clang      build in build-clang with clang
 #   make lint       clang-tidy, cppcheck and clang-format (any finding fails)
-#   make deb        the Debian package in build-deb, checked by lintian
+#   make deb        the Debian package in build-deb, lintian, its tests
+#   make autopkgtest  install that package here and run its autopkgtest
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak       the long hardening runs (docs/reliability.md)
 #   make clean      remove the build directories
@@ -31,7 +32,7 @@ ifneq ($(V),1)
 MAKEFLAGS += --no-print-directory
 endif
 
-.PHONY: all build deps play test bench strength asan clang lint deb clean help fuzz soak
+.PHONY: all build deps play test bench strength asan clang lint deb autopkgtest clean help fuzz soak
 
 all: build
 
@@ -80,7 +81,13 @@ lint: build
 
 deb:
 	@sh scripts/deps.sh deb
-	sh scripts/deb.sh build-deb
+	@sh scripts/deb.sh build-deb
+
+# The package's autopkgtest (debian/tests), by autopkgtest itself with the
+# null runner: it installs build-deb's package on this machine (as root).
+autopkgtest:
+	@sh scripts/deps.sh deb autopkgtest
+	autopkgtest build-deb/gin_*.deb . -- null
 
 clean:
 	rm -rf $(BUILD) build-asan build-clang build-deb build-fuzz

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make sure the tools and libraries gin builds with are installed (Debian).
-# Usage: scripts/deps.sh [clang] [lint] [deb]
+# Usage: scripts/deps.sh [clang] [lint] [deb] [autopkgtest]
 # Checks cheaply (command -v, pkg-config --exists) so a ready machine never
 # calls apt. As root, installs what is missing with apt-get; otherwise names
 # the packages and the command to run, and fails.
@@ -34,7 +34,9 @@ for extra in "$@"; do
     deb)
         command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
         command -v dh >/dev/null 2>&1 || need debhelper
-        command -v lintian >/dev/null 2>&1 || need lintian ;;
+        command -v lintian >/dev/null 2>&1 || need lintian
+        command -v tmux >/dev/null 2>&1 || need tmux ;;
+    autopkgtest) command -v autopkgtest >/dev/null 2>&1 || need autopkgtest ;;
     *) echo "deps.sh: unknown extra '$extra'" >&2; exit 2 ;;
     esac
 done
