@@ -78,11 +78,11 @@ int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *co
             /* A command that keeps --hollywood as its own flag (the table)
              * still takes the knob's documented --hollywood on|off. */
             static char on[] = "--hollywood", off[] = "--no-hollywood";
-            if (strcmp(value, "on") && strcmp(value, "off")) {
+            if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
                 snprintf(err, errcap, "%s: --hollywood %s: hollywood: expected on or off", cmd, value);
                 return 2;
             }
-            argv[w++] = strcmp(value, "on") ? off : on;
+            argv[w++] = strcmp(value, "on") == 0 ? on : off;
             i += used;
             continue;
         }
