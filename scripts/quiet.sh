@@ -23,13 +23,14 @@ printf 'gin: %s' "$what"
 [ $tty = 1 ] || echo
 {
     "$@" 2>&1
-    echo "quiet.sh-status $?"
+    printf '\nquiet.sh-status %s\n' $? # on a line of its own, whatever came last
 } | {
     status=1
     while IFS= read -r line; do
         printf '%s\n' "$line" >>"$log"
         case $line in
         "quiet.sh-status "*) status=${line#quiet.sh-status } ;;
+        "") ;;
         "["*"%]"*)
             # "[ 45%] Building C object ...": the percentage, on a terminal
             [ $tty = 1 ] && printf '\rgin: %s [%s]' "$what" "$(printf '%s' "$line" | sed 's/^\[ *\([0-9]*%\)\].*/\1/')" ;;
