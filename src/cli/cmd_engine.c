@@ -13,6 +13,7 @@
 #include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "help.h"
 #include "opts.h"
 
 enum { O_LEVEL = 1000, O_THINK };
@@ -24,11 +25,13 @@ static void usage(FILE *f)
           "other programs can play against our bots; e.g. gin sim --p2 exec:'gin engine'.\n"
           "  --level NAME  the bot: ",
           f);
-    char names[GIN_OPPONENT_NAMES_MAX];
+    static const char dflt[] = " (default hard)";
+    char names[GIN_OPPONENT_NAMES_MAX], levels[GIN_OPPONENT_NAMES_MAX + sizeof dflt];
     gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
-    fputs(names, f);
-    fputs(" (default hard)\n"
-          "  --think MS    expert's time per decision\n",
+    snprintf(levels, sizeof levels, "%s%s", names, dflt);
+    cli_help_wrap(f, 24, 16, levels);
+    fputs("  --think MS    expert's time per decision\n"
+          "  -h, --help    this text\n",
           f);
 }
 
