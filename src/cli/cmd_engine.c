@@ -13,6 +13,7 @@
 #include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "help.h"
 #include "opts.h"
 
 enum { O_LEVEL = 1000, O_THINK };
@@ -24,9 +25,13 @@ static void usage(FILE *f)
           "other programs can play against our bots; e.g. gin sim --p2 exec:'gin engine'.\n"
           "  --level NAME  the bot: ",
           f);
-    fputs(gin_ai_names(), f);
-    fputs(" (default hard)\n"
-          "  --think MS    expert's time per decision\n",
+    static const char dflt[] = " (default hard)";
+    char names[GIN_OPPONENT_NAMES_MAX], levels[GIN_OPPONENT_NAMES_MAX + sizeof dflt];
+    gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+    snprintf(levels, sizeof levels, "%s%s", names, dflt);
+    cli_help_wrap(f, 24, 16, levels);
+    fputs("  --think MS    expert's time per decision\n"
+          "  -h, --help    this text\n",
           f);
 }
 
@@ -263,7 +268,9 @@ int gin_cmd_engine(int argc, char **argv)
         return CLI_USAGE;
     gin_agent probe;
     if (gin_ai_create(e.level, 1, e.think_ms, &probe) != GIN_OK) {
-        fprintf(stderr, "gin engine: --level: unknown level '%s' (%s)\n", e.level, gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin engine: --level: unknown level '%s' (%s)\n", e.level, names);
         return CLI_USAGE;
     }
     if (probe.destroy)
