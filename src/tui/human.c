@@ -427,8 +427,8 @@ int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int
  * scores, and in a practice game the practice reveal. */
 static const char *level_title(int level)
 {
-    static const char *const t[] = {"Easy", "Normal", "Hard", "Expert", "Eager", "Waiter", "Hoarder", "Blocker"};
-    return level >= 0 && level < (int)(sizeof t / sizeof t[0]) ? t[level] : "Bot";
+    const gin_opponent *o = gin_opponent_find(gin_stats_level_name(level));
+    return o ? o->title : "Bot";
 }
 
 void gin_play_scene(const gin_play *p, gin_scene *t)

@@ -28,6 +28,20 @@ static void cycle_word(char *dst, size_t cap, const char *const *words, int n, i
     snprintf(dst, cap, "%s", words[i]);
 }
 
+enum { GIN_MENU_BOTS = 16 }; /* the bots the menu cycles through, at most */
+
+/* The bots the table plays, as the catalogue lists them (levels, then
+ * styles): the next or previous after `dst`. */
+static void cycle_level(char *dst, size_t cap, int dir)
+{
+    const char *names[GIN_MENU_BOTS];
+    int n = 0;
+    for (int i = 0; gin_opponent_at(i) && n < GIN_MENU_BOTS; i++)
+        if (gin_opponent_at(i)->kind & (GIN_OPPONENT_LEVEL | GIN_OPPONENT_STYLE))
+            names[n++] = gin_opponent_at(i)->name;
+    cycle_word(dst, cap, names, n, dir);
+}
+
 enum {
     M_LEVEL,
     M_PLAYERS,
@@ -51,7 +65,6 @@ enum {
 enum { ITEM_MAX = 96 };   /* a menu line, at most (it fits 80 columns) */
 enum { MAX_PRESETS = 8 }; /* the rules presets the menu cycles through, at most */
 
-static const char *const levels[] = {"easy", "normal", "hard", "expert", "eager", "waiter", "hoarder", "blocker"};
 static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
 
 /* The menu's lines: each setting, and what is in play now where a change
@@ -132,7 +145,7 @@ static void menu_change(gin_play *p, int item, int dir)
     int ti = 0;
     switch (item) {
     case M_LEVEL:
-        cycle_word(p->set.level, sizeof p->set.level, levels, (int)(sizeof levels / sizeof levels[0]), dir);
+        cycle_level(p->set.level, sizeof p->set.level, dir);
         break;
     case M_PLAYERS:
         p->set.players = 2 + (p->set.players - 2 + (dir > 0 ? 1 : 2)) % 3;

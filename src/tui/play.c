@@ -576,7 +576,7 @@ static int make_bots(gin_play *p)
         if (p->bot_agent.destroy)
             p->bot_agent.destroy(p->bot_agent.self);
         memset(&p->bot_agent, 0, sizeof p->bot_agent);
-        rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ GIN_PLAY_BOT_SALT, 0, &p->bot_agent);
+        rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ GIN_RNG_GOLDEN, 0, &p->bot_agent);
     } else if (!p->bot_agent.offer) {
         rc = GIN_ESTATE;
     }
@@ -584,7 +584,7 @@ static int make_bots(gin_play *p)
      * apart (their own random streams, so they do not mirror each other). */
     for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
         if (s != p->human && s != p->bot)
-            rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ (GIN_PLAY_BOT_SALT * (uint64_t)(s + 1)), 0,
+            rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ (GIN_RNG_GOLDEN * (uint64_t)(s + 1)), 0,
                                &p->ring_bot[s]);
     for (int s = 0; s < GIN_MAX_SEATS; s++)
         p->seats[s] = s == p->human ? NULL : s == p->bot ? &p->bot_agent : &p->ring_bot[s];

@@ -37,10 +37,6 @@ enum {
     GIN_PLAY_PAGE = 32768
 };
 
-/* The bots' seeds are the game's seed and this salt (a ring's other bots
- * a multiple of it), so a bot's play follows from the game's seed. */
-#define GIN_PLAY_BOT_SALT UINT64_C(0x9e3779b97f4a7c15)
-
 /* What the loop waits for (play.c). */
 enum gin_play_stage {
     GIN_STAGE_MATCH = 0, /* nothing: the match moves on (a deal, a bot's move) */

@@ -58,8 +58,8 @@ static int start_opponent(gin_play *p, const char *opponent, const char *dir)
 {
     char log[GIN_PATH_MAX], err[GIN_PLAY_WHY];
     int have_log = p->files.can_save && gin_path_join(log, sizeof log, dir, "bot.log") == 0;
-    if (gin_bots_create(opponent, p->seed ^ GIN_PLAY_BOT_SALT, 0, have_log ? log : NULL, &p->bot_agent, err,
-                        sizeof err) != GIN_OK) {
+    if (gin_bots_create(opponent, p->seed ^ GIN_RNG_GOLDEN, 0, have_log ? log : NULL, &p->bot_agent, err, sizeof err) !=
+        GIN_OK) {
         fprintf(stderr, "gin: --opponent: %s\n", err);
         return GIN_PLAY_USAGE;
     }
