@@ -543,7 +543,6 @@ static int play_game(gin_play *p, const gin_record *resume, char *why, size_t ca
         return GIN_PLAY_QUIT;
     }
     for (;;) {
-        rc = GO_ON;
         if (p->stage == GIN_STAGE_MATCH) {
             rc = advance(p, why, cap);
         } else {

@@ -90,7 +90,7 @@ int gin_table_index_of(const gin_table *t, gin_card c);
 
 /* scene.c: the table screen from the player's view v, the table's state
  * and the facts: what the UI paints. */
-void gin_table_scene(const gin_table *t, const gin_view *v, const gin_table_facts *f, gin_scene *out);
+void gin_table_scene(const gin_table *tb, const gin_view *v, const gin_table_facts *f, gin_scene *t);
 /* What the player may do now, from the player's view alone: the draws, a
  * knock, gin, and the facts the key line and the messages say. */
 typedef struct gin_table_choice {
