@@ -144,17 +144,15 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
  * the throw that leaves none. */
 static int try_gin(gin_play *p, const gin_view *v, gin_action *out)
 {
-    gin_table_choice o;
-    gin_table_options(v, &o);
-    if (o.big_gin) {
-        *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
+    gin_view_check_facts f;
+    *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
+    if (gin_view_check(v, *out, 1, &f) == GIN_OK)
         return 1;
-    }
-    if (!o.gin) {
-        gin_play_msg(p, 1, "Not gin yet: the best you can do now is deadwood %d.", o.least);
+    if (f.least != 0) {
+        gin_play_msg(p, 1, "Not gin yet: the best you can do now is deadwood %d.", f.least);
         return 0;
     }
-    *out = gin_action_make(GIN_ACT_KNOCK, o.best);
+    *out = gin_action_make(GIN_ACT_KNOCK, f.best); /* legal: the throw that keeps no deadwood */
     return 1;
 }
 

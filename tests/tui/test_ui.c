@@ -387,6 +387,37 @@ static gin_play *play_at(int phase)
     return &p;
 }
 
+/* Quitting at the upcard offer is a command of the loop: the match is
+ * left as it was (it once took a "pass" into the live game to unwind the
+ * human agent's callback), the prompt waits for its answer, and y asks the
+ * loop to leave. */
+static void test_quit_at_the_offer_changes_nothing(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    static gin_match before;
+    before = p->ref.m;
+    gin_layout l;
+    gin_scene t;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, &l);
+    gin_action a = gin_action_make(GIN_ACT_TAKE_UPCARD, GIN_NO_CARD);
+    gin_ui_input q = {GIN_IN_KEY, 'q', -1, -1}, y = {GIN_IN_KEY, 'y', -1, -1};
+    assert_int_equal(gin_play_input(p, &q, &l, 1, &a), GIN_DO_NOTHING);
+    assert_non_null(strstr(p->table.msg, "Quit?"));
+    assert_int_equal(gin_play_input(p, &y, &l, 1, &a), GIN_DO_QUIT);
+    assert_memory_equal(&before, &p->ref.m, sizeof before);
+    /* While a bot plays, q asks too, and the answer is the loop's. */
+    p->stage = GIN_STAGE_PACE;
+    assert_int_equal(gin_play_input(p, &q, &l, 0, &a), GIN_DO_NOTHING);
+    assert_int_equal(gin_play_input(p, &y, &l, 0, &a), GIN_DO_QUIT);
+    gin_ui_input other = {GIN_IN_KEY, 'x', -1, -1};
+    assert_int_equal(gin_play_input(p, &other, &l, 0, &a), GIN_DO_SKIP); /* any other key: skip the pause */
+    assert_memory_equal(&before, &p->ref.m, sizeof before);
+    close_term();
+}
+
 /* A game that ends after a number of hands says so in the header (which
  * hand of how many), and the score sheet of an ended hand says which comes
  * next, not that one is in play. */
@@ -1152,6 +1183,7 @@ int main(void)
         cmocka_unit_test(test_layout_and_hits),
         cmocka_unit_test(test_text_page_wraps),
         cmocka_unit_test(test_key_line_fits),
+        cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
         cmocka_unit_test(test_practice_review),
         cmocka_unit_test(test_max_hands_header_and_sheet),
