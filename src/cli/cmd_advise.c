@@ -130,7 +130,7 @@ static void put_row(void *ctx, const char *row, int len, int indent)
 static void print_text(const gin_view *v, int req, const gin_coach_advice *a)
 {
     printf("%s: %d answer%s, best first, %s.\n"
-           "Behind: %s behind the best. About equal: within the noise.\n",
+           "Gaps in %s; about equal: within the noise.\n",
            request_word(req), a->n, a->n == 1 ? "" : "s", gin_trainer_measure(a),
            a->measure == GIN_COACH_BY_WIN ? "percentage points of that chance" : "points");
     for (int i = 0; i < a->n; i++) {

@@ -225,26 +225,26 @@ static void say_versus(words *w, const gin_coach_advice *a, int i, int r)
     }
 }
 
-/* Playing on (move i, a throw) against knocking (move r), or the reverse. */
+/* Playing on (move i, a throw) against knocking (move r), or the
+ * reverse: the knock's risk, and what playing on keeps. */
 static void say_knock_versus(words *w, const gin_coach_advice *a, int i, int r)
 {
-    const gin_coach_facts *k = &a->move[act_of(a, i).kind == GIN_ACT_KNOCK ? i : r].facts;
-    const gin_coach_facts *on = &a->move[act_of(a, i).kind == GIN_ACT_KNOCK ? r : i].facts;
+    int knock_first = act_of(a, i).kind == GIN_ACT_KNOCK;
+    const gin_coach_facts *k = &a->move[knock_first ? i : r].facts;
+    const gin_coach_facts *on = &a->move[knock_first ? r : i].facts;
+    if (knock_first)
+        say(w, ", an undercut about %.0f%% likely", 100.0 * k->undercut);
     say(w, ". %s ", lead_of(a, i, r));
     if (act_of(a, r).kind == GIN_ACT_DISCARD) {
         say(w, "playing on (");
         say_doing(w, a, r);
-        say(w, ")");
+        say(w, "), which keeps ");
     } else {
         say_doing(w, a, r);
+        if (k->deadwood > 0)
+            say(w, " (an undercut is about %.0f%% likely)", 100.0 * k->undercut);
+        say(w, ": playing on keeps ");
     }
-    say(w, ": ");
-    if (k->deadwood == 0) {
-        say(w, "gin ends the hand with the bonus");
-        return;
-    }
-    say(w, "an undercut is about %.0f%% likely", 100.0 * k->undercut);
-    say(w, "; playing on keeps ");
     say_plural(w, on->live_outs, "unseen out");
     say(w, " with ");
     say_plural(w, a->stock, "card");

@@ -56,7 +56,7 @@ static void hint_entry(char *body, size_t cap, const gin_view *v, const gin_coac
     gin_trainer_value(a, i, 1, other, sizeof other);
     gin_trainer_gap(a, i, gap, sizeof gap);
     gin_trainer_reason(v, a, i, &w, reason, sizeof reason);
-    if (move[0] >= 'a' && move[0] <= 'z')
+    if (label[0] >= '0' && label[0] <= '9' && move[0] >= 'a' && move[0] <= 'z')
         move[0] = (char)(move[0] - 'a' + 'A');
     gin_play_add(body, cap, "%s%s: %s, %s; %s.\n   %s\n", label, move, value, gap, other, reason);
 }
@@ -81,7 +81,7 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     }
     static char body[8192];
     body[0] = '\0';
-    gin_play_add(body, sizeof body, "The engine's analysis, %s; points: what this hand should bring you.\n",
+    gin_play_add(body, sizeof body, "The engine's analysis, %s; points: what this hand brings.\n",
                  gin_trainer_measure(&a));
     for (int i = 0; i < n && i < 3; i++) {
         char label[8];
@@ -100,7 +100,7 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     snprintf(line, sizeof line, "Hint: %s (%s).", best, value);
     int pick = picked_throw(p, v, &mine) ? find(&a, mine) : -1;
     if (pick >= 3 && pick != k)
-        hint_entry(body, sizeof body, v, &a, pick, "Your pick: ");
+        hint_entry(body, sizeof body, v, &a, pick, "Your pick, ");
     else if (pick > 0)
         gin_play_add(body, sizeof body, "Your pick is number %d.\n", pick + 1);
     else if (pick == 0)
