@@ -74,29 +74,38 @@ typedef struct gin_coach_safety {
 /* The facts the evaluation of one move stands on, from the seat's view.
  * Card sets are of the deck; GIN_NO_CARD and 0 mean "none". */
 typedef struct gin_coach_facts {
-    gin_cardset kept;     /* the cards kept: the ten after a throw or knock; after a take, the ten
-                           * the next throw (then) keeps; after the stock or a pass, the hand */
-    int deadwood;         /* the least deadwood of kept */
-    gin_action then;      /* a take: the coach's best answer to the discard that follows, exactly
-                           * what the hint will rank first then; else kind -1 */
-    double expected;      /* the stock: the expected least deadwood after the draw and a throw */
-    gin_cardset meld;     /* a throw or knock: the meld of the hand's best arrangement holding the
-                           * card; a take: the meld of kept's best arrangement holding it */
-    gin_cardset meld_left; /* a throw: the rest of meld when every card of it still melds in
-                            * kept (a four-set's three, a run less its end); else 0 */
-    gin_cardset fits;     /* a throw or take: the cards of kept it makes some meld with, whether or
-                           * not the best arrangement uses it */
-    gin_cardset joins;    /* a throw or take: the cards not held that would put it in a meld with
-                           * kept (through a run's end or gap, or a set) */
-    gin_card partner;     /* a throw of an unmatched card: the unmatched card it makes the best
-                           * two-card start with (most completions unseen), or GIN_NO_CARD */
-    gin_cardset partner_outs; /* the cards that would complete that start */
-    int outs;             /* cards not held that would meld with kept */
-    int live_outs;        /* of those, the unseen (still to come from the stock or the opponent) */
+    /* The cards kept: the ten after a throw or knock; after a take, the ten
+     * the next throw (then) keeps; after the stock or a pass, the hand. */
+    gin_cardset kept;
+    int deadwood; /* the least deadwood of kept */
+    /* A take: the coach's best answer to the discard that follows, exactly
+     * what the hint will rank first then; else kind -1. */
+    gin_action then;
+    double expected; /* the stock: the expected least deadwood after the draw and a throw */
+    /* A throw or knock: the meld of the hand's best arrangement holding the
+     * card; a take: the meld of kept's best arrangement holding it. */
+    gin_cardset meld;
+    /* A throw: the rest of meld when every card of it still melds in kept
+     * (a four-set's three, a run less its end); else 0. */
+    gin_cardset meld_left;
+    /* A throw or take: the cards of kept it makes some meld with, whether
+     * or not the best arrangement uses it. */
+    gin_cardset fits;
+    /* A throw or take: the cards not held that would put it in a meld with
+     * kept (through a run's end or gap, or a set). */
+    gin_cardset joins;
+    /* A throw of an unmatched card: the unmatched card it makes the best
+     * two-card start with (most completions unseen), or GIN_NO_CARD; and
+     * the cards that would complete that start. */
+    gin_card partner;
+    gin_cardset partner_outs;
+    int outs;                /* cards not held that would meld with kept */
+    int live_outs;           /* of those, the unseen (to come from the stock or the opponent) */
     gin_coach_safety safety; /* a throw or knock: the card given up (a knock's is face down) */
-    double undercut;      /* a knock (not gin): the chance of an undercut against the opponent
-                           * hands the analysis samples; 0 otherwise */
-    double opp_deadwood;  /* ... and their mean deadwood before lay-offs */
+    /* A knock (not gin): the chance of an undercut against the opponent
+     * hands the analysis samples, and their mean deadwood before lay-offs. */
+    double undercut;
+    double opp_deadwood;
 } gin_coach_facts;
 
 typedef struct gin_coach_move {
@@ -114,18 +123,19 @@ typedef struct gin_coach_move {
 
 /* One decision's advice: the ranking, and what every move shares. */
 typedef struct gin_coach_advice {
-    int n;          /* legal answers, all in move[], best first */
-    int measure;    /* enum gin_coach_measure */
-    int extended;   /* 1: a close call, analysed again at GIN_COACH_EXTEND times the budget */
-    long playouts;  /* the playouts spent (both passes) */
-    int phase;      /* the decision: GIN_PHASE_OFFER, _DRAW or _DISCARD */
-    int deadwood;   /* the hand's least deadwood now (in the discard phase, of all eleven) */
-    int least;      /* the discard phase: the least deadwood a throw leaves; else deadwood */
+    int n;               /* legal answers, all in move[], best first */
+    int measure;         /* enum gin_coach_measure */
+    int extended;        /* 1: a close call, analysed again at GIN_COACH_EXTEND times the budget */
+    long playouts;       /* the playouts spent (both passes) */
+    int phase;           /* the decision: GIN_PHASE_OFFER, _DRAW or _DISCARD */
+    int deadwood;        /* the hand's least deadwood now (in the discard phase: least) */
+    int least;           /* the discard phase: the least deadwood a throw leaves; else deadwood */
     gin_card least_card; /* ... and the throw that leaves it (ties: the one ranked higher) */
-    int plain;      /* the plainest answer, which the reasons weigh the others against: the
-                     * least-deadwood throw ranked highest, the stock, or the pass */
-    int stock;      /* cards left in the stock */
-    gin_card top;   /* the face-up card of the pile, or GIN_NO_CARD */
+    /* The plainest answer, which the reasons weigh the others against: the
+     * least-deadwood throw ranked highest, the stock, or the pass. */
+    int plain;
+    int stock;    /* cards left in the stock */
+    gin_card top; /* the face-up card of the pile, or GIN_NO_CARD */
     gin_coach_move move[GIN_ANALYSIS_MAX];
 } gin_coach_advice;
 

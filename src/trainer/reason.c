@@ -43,10 +43,7 @@ static const char *lead_of(const gin_coach_advice *a, int i, int r)
     return about_equal(a, i, r) ? "Against" : i < r ? "Better than" : "Behind";
 }
 
-static int is_take(gin_action act)
-{
-    return act.kind == GIN_ACT_TAKE_UPCARD || act.kind == GIN_ACT_DRAW_DISCARD;
-}
+static int is_take(gin_action act) { return act.kind == GIN_ACT_TAKE_UPCARD || act.kind == GIN_ACT_DRAW_DISCARD; }
 
 /* -1: the card may help the opponent (it holds a card the card melds
  * with); 1: safe by the evidence; 0: nothing known. Only a card thrown

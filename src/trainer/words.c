@@ -71,10 +71,7 @@ const char *w_your(const words *w) { return w->voice->bot ? "its" : "your"; }
 const char *w_they(const words *w) { return w->voice->bot ? "you" : "they"; }
 const char *w_them(const words *w) { return w->voice->bot ? "you" : "them"; }
 
-static int is_gin(const gin_coach_move *m)
-{
-    return m->value.action.kind == GIN_ACT_KNOCK && m->facts.deadwood == 0;
-}
+static int is_gin(const gin_coach_move *m) { return m->value.action.kind == GIN_ACT_KNOCK && m->facts.deadwood == 0; }
 
 void say_doing(words *w, const gin_coach_advice *a, int i)
 {
@@ -189,7 +186,7 @@ void gin_trainer_gap(const gin_coach_advice *a, int i, char *buf, size_t cap)
 const char *gin_trainer_measure(const gin_coach_advice *a)
 {
     return a && a->measure == GIN_COACH_BY_POINTS ? "ranked by the points this hand should bring (no game to win)"
-                                                   : "ranked by the chance to win the game";
+                                                  : "ranked by the chance to win the game";
 }
 
 int gin_trainer_knock(const gin_coach_advice *a, int from)

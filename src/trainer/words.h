@@ -31,9 +31,9 @@ void words_capital(words *w);
 long value_tenths(const gin_coach_move *m, int measure);
 
 /* The persons: the seat the advice is for, and its opponent. */
-const char *w_your(const words *w);  /* "your" / "its" */
-const char *w_they(const words *w);  /* "they" / "you" */
-const char *w_them(const words *w);  /* "them" / "you" */
+const char *w_your(const words *w); /* "your" / "its" */
+const char *w_they(const words *w); /* "they" / "you" */
+const char *w_them(const words *w); /* "them" / "you" */
 
 /* The move as an -ing phrase for comparisons: "throwing the K♣", "knocking
  * with the K♣", "taking the 9♥", "drawing from the stock", "passing". */

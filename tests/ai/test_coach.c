@@ -28,9 +28,8 @@ static void show(const gin_view *v)
         char t[24];
         const gin_coach_move *m = &adv.move[i];
         gin_coach_move_text(v, m->value.action, t, sizeof t);
-        print_message("%-10s %+6.2f win %.4f gap %.4f se %.4f %s dw %d outs %d/%d\n", t, m->value.points,
-                      m->value.win, m->gap, m->gap_se, m->equal ? "=" : " ", m->facts.deadwood, m->facts.live_outs,
-                      m->facts.outs);
+        print_message("%-10s %+6.2f win %.4f gap %.4f se %.4f %s dw %d outs %d/%d\n", t, m->value.points, m->value.win,
+                      m->gap, m->gap_se, m->equal ? "=" : " ", m->facts.deadwood, m->facts.live_outs, m->facts.outs);
     }
 }
 
@@ -313,22 +312,14 @@ static void same_answer_every_time(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(knocks_at_deadwood_one_early),
-        cmocka_unit_test(keeps_a_run_rather_than_a_lone_king),
-        cmocka_unit_test(a_four_set_less_one_still_melds),
-        cmocka_unit_test(a_card_melds_through_a_runs_end),
-        cmocka_unit_test(takes_an_upcard_that_melds),
-        cmocka_unit_test(a_take_names_the_next_hints_throw),
-        cmocka_unit_test(draws_the_pile_card_that_gives_gin),
-        cmocka_unit_test(goes_gin),
-        cmocka_unit_test(never_knocks_under_straight_rules),
-        cmocka_unit_test(never_the_card_just_taken),
-        cmocka_unit_test(danger_only_with_evidence),
-        cmocka_unit_test(a_card_is_safe_by_the_evidence),
-        cmocka_unit_test(a_page_names_the_plain_answer),
-        cmocka_unit_test(ranks_by_points_with_no_game),
-        cmocka_unit_test(the_undercut_estimate_is_the_pages),
-        cmocka_unit_test(same_answer_every_time),
+        cmocka_unit_test(knocks_at_deadwood_one_early),       cmocka_unit_test(keeps_a_run_rather_than_a_lone_king),
+        cmocka_unit_test(a_four_set_less_one_still_melds),    cmocka_unit_test(a_card_melds_through_a_runs_end),
+        cmocka_unit_test(takes_an_upcard_that_melds),         cmocka_unit_test(a_take_names_the_next_hints_throw),
+        cmocka_unit_test(draws_the_pile_card_that_gives_gin), cmocka_unit_test(goes_gin),
+        cmocka_unit_test(never_knocks_under_straight_rules),  cmocka_unit_test(never_the_card_just_taken),
+        cmocka_unit_test(danger_only_with_evidence),          cmocka_unit_test(a_card_is_safe_by_the_evidence),
+        cmocka_unit_test(a_page_names_the_plain_answer),      cmocka_unit_test(ranks_by_points_with_no_game),
+        cmocka_unit_test(the_undercut_estimate_is_the_pages), cmocka_unit_test(same_answer_every_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
