@@ -3,6 +3,7 @@
  * the view its evaluation used. No words here: src/trainer phrases them. */
 #include "coach.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,13 +76,13 @@ static int rank_moves(const gin_view *v, long budget, uint64_t seed, gin_coach_a
     if (n <= 0 || !close_call(a))
         return n;
     /* The same seed: the first pass's worlds again, and more. */
-    ao.playouts = budget * GIN_COACH_EXTEND;
+    ao.playouts = budget <= LONG_MAX / GIN_COACH_EXTEND ? budget * GIN_COACH_EXTEND : LONG_MAX;
     if (gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX) != n)
         return n;
     for (int i = 0; i < n; i++)
         a->move[i].value = vals[i];
     a->extended = 1;
-    a->playouts += ao.playouts;
+    a->playouts = ao.playouts <= LONG_MAX - budget ? budget + ao.playouts : LONG_MAX;
     mark(a);
     return n;
 }
@@ -249,7 +250,8 @@ static gin_cardset completes(gin_card c, gin_card y, gin_card z)
 }
 
 /* One pair {y, z} that would meld c: counted when the opponent may hold
- * both; 1 when that is ruled out by a throw or pass, else 0. */
+ * both. Returns 1 when the pair is no danger (it cannot hold both, or a
+ * throw or pass rules it out), else 0. */
 static int weigh_pair(const context *x, gin_card c, gin_card y, gin_card z, int set, gin_coach_safety *s)
 {
     const gin_view *v = x->v;

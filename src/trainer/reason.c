@@ -316,7 +316,8 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
             say(w, "no unseen card");
         say(w, " would meld it)");
     }
-    say(w, ": deadwood %d to %d after throwing the ", a->deadwood, f->deadwood);
+    say(w, ": deadwood %d to %d, %s the ", a->deadwood, f->deadwood,
+        f->then.kind == GIN_ACT_KNOCK ? "and a knock, throwing" : "after throwing");
     say_card(w, f->then.card);
     int r = reference(a, i);
     if (r < 0)
