@@ -37,6 +37,8 @@ static int about_equal(const gin_coach_advice *a, int i, int r)
     return d * unit < GIN_COACH_NEGLIGIBLE || d <= GIN_COACH_NOISE_SE * hypot(x->gap_se, y->gap_se);
 }
 
+static long tenth_points(const gin_coach_advice *a, int i) { return lround(10.0 * a->move[i].value.points); }
+
 /* The lead of a comparison: "Better than", "Behind" or "Against". */
 static const char *lead_of(const gin_coach_advice *a, int i, int r)
 {
@@ -148,12 +150,13 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
 
 /* ---- the comparison sentence ---- */
 
-/* "52.1% against 51.0% to win the game", "+4.0 against +1.9 points". */
-static void say_measure(words *w, const gin_coach_advice *a, int i, int r)
+/* "52.1% against 51.0%" (and " to win the game" with named), "+4.0
+ * against +1.9 points". */
+static void say_measure(words *w, const gin_coach_advice *a, int i, int r, int named)
 {
     long x = value_tenths(&a->move[i], a->measure), y = value_tenths(&a->move[r], a->measure);
     if (a->measure == GIN_COACH_BY_WIN)
-        say(w, "%ld.%ld%% against %ld.%ld%% to win the game", x / 10, x % 10, y / 10, y % 10);
+        say(w, "%ld.%ld%% against %ld.%ld%%%s", x / 10, x % 10, y / 10, y % 10, named ? " to win the game" : "");
     else
         say(w, "%s%ld.%ld against %s%ld.%ld points", x < 0 ? "-" : "+", labs(x) / 10, labs(x) % 10, y < 0 ? "-" : "+",
             labs(y) / 10, labs(y) % 10);
@@ -211,9 +214,16 @@ static void say_versus(words *w, const gin_coach_advice *a, int i, int r)
     say(w, ": ");
     if (pro) {
         say_side(w, a, i, r, dir, pro);
+    } else if (!equal && a->measure == GIN_COACH_BY_WIN && tenth_points(a, i) * dir < tenth_points(a, r) * dir) {
+        /* The points say otherwise: the game score decides. */
+        say(w, "%s points (%+.1f against %+.1f), but it wins the game %s often (", dir > 0 ? "fewer" : "more",
+            a->move[i].value.points, a->move[r].value.points, dir > 0 ? "more" : "less");
+        say_measure(w, a, i, r, 0);
+        say(w, ")");
+        w->measured = r;
     } else if (!equal) {
         say(w, "the hand plays out %s from it (", dir > 0 ? "better" : "worse");
-        say_measure(w, a, i, r);
+        say_measure(w, a, i, r, 1);
         say(w, ")");
     }
     if (con) {
@@ -316,8 +326,8 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
             say(w, "no unseen card");
         say(w, " would meld it)");
     }
-    say(w, ": deadwood %d to %d, %s the ", a->deadwood, f->deadwood,
-        f->then.kind == GIN_ACT_KNOCK ? "and a knock, throwing" : "after throwing");
+    say(w, ": deadwood %d to %d%s the ", a->deadwood, f->deadwood,
+        f->then.kind == GIN_ACT_KNOCK ? ", and a knock, throwing" : " after throwing");
     say_card(w, f->then.card);
     int r = reference(a, i);
     if (r < 0)
@@ -369,21 +379,31 @@ static void say_pct(words *w, double x, double other)
         say(w, "%.1f%%", 100.0 * x);
 }
 
-static long tenth_points(const gin_coach_advice *a, int i) { return lround(10.0 * a->move[i].value.points); }
+/* Whether move j has more points than move i, as shown and beyond the
+ * noise. */
+static int more_points(const gin_coach_advice *a, int j, int i)
+{
+    return tenth_points(a, j) > tenth_points(a, i) && !about_equal(a, i, j);
+}
 
-/* The game score over the points: a move that ranks below one with fewer
- * points says so ("more points than ..., but it wins the game less
- * often"); failing that, a move that ranks above one with more points
- * says so ("fewer points than ..., but ... wins the game more often").
- * Pairs about equal are left alone: the noise decides nothing. */
+/* The game score over the points: a move that ranks below the best, or
+ * below the move it is weighed against, while bringing more points says
+ * so ("more points than ..., but it wins the game less often"); the best,
+ * or a move ranked above the one it is weighed against, with fewer points
+ * than a move below says so too ("fewer points than ..., but ... wins
+ * the game more often"). Pairs about equal are left alone: the noise
+ * decides nothing. */
 static void reason_measure(words *w, const gin_coach_advice *a, int i)
 {
     if (a->measure != GIN_COACH_BY_WIN || a->n < 2)
         return;
-    int other = -1;
-    for (int j = 0; j < i && other < 0; j++)
-        if (tenth_points(a, j) < tenth_points(a, i) && !about_equal(a, i, j))
-            other = j;
+    int r = reference(a, i), other = -1;
+    if (i > 0 && more_points(a, i, 0))
+        other = 0;
+    else if (r >= 0 && r < i && more_points(a, i, r))
+        other = r;
+    if (other >= 0 && other == w->measured)
+        return;
     if (other >= 0) {
         const gin_move_value *me = &a->move[i].value, *h = &a->move[other].value;
         say(w, ". More points than ");
@@ -394,11 +414,14 @@ static void reason_measure(words *w, const gin_coach_advice *a, int i)
         say_pct(w, h->win, me->win);
         return;
     }
-    for (int j = i + 1; j < a->n; j++)
-        if (tenth_points(a, j) > tenth_points(a, i) && !about_equal(a, i, j) &&
-            (other < 0 || a->move[j].value.points > a->move[other].value.points))
-            other = j;
-    if (other < 0)
+    if (i == 0) {
+        for (int j = 1; j < a->n; j++)
+            if (more_points(a, j, 0) && (other < 0 || a->move[j].value.points > a->move[other].value.points))
+                other = j;
+    } else if (r > i && more_points(a, r, i)) {
+        other = r;
+    }
+    if (other < 0 || other == w->measured)
         return;
     const gin_move_value *me = &a->move[i].value, *l = &a->move[other].value;
     say(w, ". Fewer points than ");

@@ -11,6 +11,7 @@ typedef struct words {
     char *buf;
     size_t cap, len;
     const gin_trainer_voice *voice;
+    int measured; /* the move whose points against the win chance were said, or -1 */
 } words;
 
 /* Start an empty text in buf (cap > 0). voice may be NULL (the reader, letters). */
