@@ -134,7 +134,7 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
             say_card(w, gin_cardset_first(f->partner_outs));
             say(w, " would meld them: %s)", live ? "unseen" : "gone");
         } else if (live == all) {
-            say(w, " (the %s cards that would meld them are unseen)", all == 2 ? "two" : "three");
+            say(w, " (%s cards that would meld them are unseen)", all == 2 ? "both" : "all three");
         } else {
             say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
         }
@@ -142,10 +142,9 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
     }
     int n = gin_cardset_count(f->joins & unseen);
     if (n)
-        say(w, " melds with nothing yet: %d unseen card%s would meld it with %s cards", n, n == 1 ? "" : "s",
-            w_your(w));
+        say(w, " melds with nothing yet: %d unseen card%s would meld it", n, n == 1 ? "" : "s");
     else
-        say(w, " melds with nothing: no unseen card would meld it with %s cards", w_your(w));
+        say(w, " melds with nothing: no unseen card would meld it");
 }
 
 /* ---- the comparison sentence ---- */

@@ -1,6 +1,7 @@
 /* The coach at the table (src/ai/coach.h): the hint page, the notes of the
  * practice review, and the game's summary. Every number and reason is the
  * coach's, so the hint, the review and `gin advise` agree. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,8 +82,11 @@ void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     }
     static char body[8192];
     body[0] = '\0';
-    gin_play_add(body, sizeof body, "The engine's analysis, %s; points: what this hand brings.\n",
-                 gin_trainer_measure(&a));
+    char head[96];
+    snprintf(head, sizeof head, "%s", gin_trainer_measure(&a));
+    head[0] = (char)toupper((unsigned char)head[0]);
+    gin_play_add(body, sizeof body, "%s%s.\n", head,
+                 a.measure == GIN_COACH_BY_WIN ? "; points: what this hand should bring" : "");
     for (int i = 0; i < n && i < 3; i++) {
         char label[8];
         snprintf(label, sizeof label, "%d. ", i + 1);

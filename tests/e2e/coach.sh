@@ -21,7 +21,7 @@ wait_for "Resume\\?" 10
 keys y
 wait_for "or k to knock \\(deadwood 1\\)" 20
 keys H
-wait_for "The engine's analysis, ranked by the chance to win the game" 10
+wait_for "Ranked by the chance to win the game; points: what this hand should bring" 10
 screen | grep -Eq "^  1\\. (Knock|Go gin)" || fail "the hint's best move is not a knock here"
 screen | grep -q "Your pick" || fail "the hint does not weigh the card you picked"
 screen | grep -q "Enter: back to the table" || fail "the hint page does not fit 80x24"
@@ -79,7 +79,7 @@ wait_for "Resume\\?" 10
 keys y
 wait_for "or k to knock \\(deadwood 2\\)" 20
 keys H
-wait_for "The engine's analysis" 10
+wait_for "Ranked by the chance to win the game" 10
 screen | grep -Eq "^  Also: knock, throwing the .*: win [0-9.]+%, [0-9.]+ behind; [-+][0-9.]+ points\\." ||
     fail "the hint does not show the knock outside its top three"
 screen | grep -q "Enter: back to the table" || fail "the knock's hint page does not fit 80x24"
@@ -92,7 +92,7 @@ rm -f "$T/state/gin/save"
 start --seed 11 --level normal --fast
 wait_for "take the .* \\(d\\) or pass" 10
 keys H
-wait_for "The engine's analysis" 10
+wait_for "Ranked by the chance to win the game" 10
 first=$(screen | sed -n 's/^  1\. Take the [^,]*, then throw the \([^:]*\):.*/\1/p')
 [ -n "$first" ] || fail "the hint's best is not a take here"
 keys Enter
@@ -100,7 +100,7 @@ wait_for "Hint: take the " 5
 keys d
 wait_for "Pick a card to throw" 10
 keys H
-wait_for "The engine's analysis" 10
+wait_for "Ranked by the chance to win the game" 10
 screen | grep -q "^  1\. Throw the $first: " || fail "the take named the $first, the next hint ranks another first"
 screen | grep -q "Your pick is the best move" || fail "the throw named by the take is not picked"
 keys Enter
