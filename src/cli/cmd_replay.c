@@ -321,16 +321,17 @@ static int history_header_fault(const char *path, const char *text)
     return 1;
 }
 
-/* A history entry's header as one line, before the game. */
+/* A history entry's header, before the game. */
 static void history_line(const char *text, gin_record *rec)
 {
     gin_history_info h;
     if (gin_history_parse(text, strlen(text), &h, rec, NULL) != GIN_OK)
         return;
-    printf("%s, %s, %s rules, %s", h.date, h.players > 2 ? "a table" : h.level, h.rules, h.result);
+    printf("%s, %s, %s", h.date, h.players > 2 ? "a table" : h.level, h.result);
     for (int i = 0; i < h.players; i++)
         printf("%s%d", i ? "-" : " ", h.score[i]);
     printf("%s; you are seat %d\n", h.practice ? ", practice" : h.counted ? ", counted" : ", not counted", h.human);
+    printf("  under %s rules\n", h.rules); /* a line of its own: it can be long */
 }
 
 /* The file the operands name: FILE, game N of the history, or the save
