@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "kept.h"
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/record.h"

@@ -18,7 +18,7 @@
 #define GIN_HISTORY_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/record.h"
 #include "lock.h"
 

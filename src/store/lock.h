@@ -23,7 +23,7 @@
 #define GIN_LOCK_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 
 typedef struct gin_lock {
     int held;                /* 1 while this gin_lock holds the lock (a zeroed one does not) */

@@ -16,7 +16,7 @@
 #define GIN_SAVE_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/record.h"
 #include "lock.h"
 

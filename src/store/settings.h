@@ -13,7 +13,7 @@
 #define GIN_SETTINGS_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/rules.h"
 
 typedef struct gin_settings {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/rules.h"
 
 /* Counts never exceed this (points STATS_POINTS_CAP): one more game can

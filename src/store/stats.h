@@ -21,7 +21,7 @@
 #define GIN_STATS_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "lock.h"
 
 enum {

@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/error.h"
 #include "gin/game.h"
 #include "lock.h"
