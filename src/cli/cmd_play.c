@@ -311,13 +311,11 @@ static int first_rules(gin_play *p, const table_args *a, char *note, size_t ncap
 static int check_save(gin_play *p, gin_save_info *info, gin_record *rec, char *summary, size_t scap, char *note,
                       size_t ncap)
 {
-    int rc = gin_save_read(&p->save_file, info, rec);
-    if (rc == GIN_KEPT_DAMAGED)
-        (void)gin_kept_quarantine(&p->save_file); /* why says what became of it */
-    if (rc != GIN_KEPT_LOADED) {
-        add_note(note, ncap, p->save_file.why);
+    char said[2400];
+    int offer = gin_play_read_save(p, info, rec, said, sizeof said); /* an ended game is finished, not offered */
+    add_note(note, ncap, said);
+    if (!offer)
         return 0;
-    }
     gin_game *g = malloc(sizeof *g);
     int err = 0;
     if (!g || gin_record_replay(rec, g, NULL, NULL, &err) != GIN_OK) { /* gin_save_read replayed it */
@@ -408,23 +406,17 @@ static const gin_record *open_files(gin_play *p, char *note, size_t ncap, int *q
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
     if (k == 'n') {
         char msg[2400], text[2600];
-        if (gin_play_abandon_saved(p, &saved, info.level, info.practice, info.human, msg, sizeof msg) < 0 || msg[0]) {
+        if (gin_play_abandon_saved(p, &saved, &info, msg, sizeof msg) < 0 || msg[0]) {
             snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
             if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
                 k = 'q';
         }
-        (void)gin_save_remove(&p->save_file, &p->lock);
     }
     if (k != 'y') {
         *quit = k != 'n';
         return NULL;
     }
-    p->rules = saved.rules;
-    p->seed = saved.seed;
-    p->level = gin_stats_level_index(info.level);
-    p->practice = info.practice;
-    p->human = info.human;
-    p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
+    gin_play_take_saved(p, &info, &saved);
     return &saved;
 }
 

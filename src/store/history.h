@@ -18,18 +18,20 @@
 #define GIN_HISTORY_H
 
 #include <stddef.h>
-#include "kept.h"
 #include "gin/record.h"
+#include "kept.h"
 #include "lock.h"
+#include "stats.h"
 
 /* At most this many games are kept; an entry's text is at most TEXT_MAX
  * bytes; its header is HEADER_LINES lines (the blank line included), so
  * the record starts on the line after. */
-enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER_LINES = 12 };
+enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER_LINES = 13 };
 
 typedef struct gin_history_info {
+    char game[GIN_GAME_ID_SIZE]; /* the game's identity (ending.h); "" in a format-1 entry */
     char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_add to fill) */
-    char level[16];           /* the bot (gin_stats_level_names), or "external" */
+    char level[GIN_NAME_SIZE]; /* the bot's name as the table gave it, or "external" */
     char rules[96];           /* as the table names them ("standard", "classic, max-hands 2"): printable ASCII */
     int players;              /* 2, 3 or 4 */
     int human;                /* your seat in the record, 0 .. players - 1 */
@@ -44,9 +46,10 @@ typedef struct gin_history_info {
     int hands;                /* hands played */
 } gin_history_info;
 
-/* The text: these header lines in this order, each once, a blank line,
- * then the game record:
- *   gin-history 1
+/* The text (format 2): these header lines in this order, each once, a
+ * blank line, then the game record:
+ *   gin-history 2
+ *   game 0123456789abcdef
  *   date 2024-05-01T12:34:56Z
  *   level hard
  *   rules standard, target 150
@@ -58,8 +61,9 @@ typedef struct gin_history_info {
  *   score 88 132
  *   hands 5
  * ASCII text only; `rules` is the rest of its line, `score` one number
- * per player. A later version line ("gin-history 2") is a newer gin's
- * file (GIN_KEPT_NEWER: left alone). */
+ * per player. Format 1 (`gin-history 1`, no game line) is read too. A
+ * later version line ("gin-history 3"), or a game record of a later
+ * format, is a newer gin's file (GIN_KEPT_NEWER: left alone). */
 
 /* Write header + record text into buf. Returns the length, or a negative
  * gin status: GIN_EINVAL (a field gin_history_parse would refuse),
@@ -89,14 +93,19 @@ int gin_history_path(int id, char *buf, size_t cap, char *why, size_t why_cap);
  * Moves nothing. Returns k->state. */
 int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec);
 
-/* Keep a game: write it as the next entry (its number in *id, may be
- * NULL), filling h->date when it is empty, then judge every entry: the
- * damaged ones are moved aside, and the oldest sound ones beyond
- * GIN_HISTORY_MAX are removed. Needs the table lock. Returns 0 (notes[],
- * may be NULL, says what was moved aside: "" when nothing), or -1 with
- * why[]: no lock, `history` unusable, or the write failed; the game is
- * then not kept. */
-int gin_history_add(const gin_lock *lk, gin_history_info *h, const gin_record *rec, int *id, char *notes,
-                    size_t notes_cap, char *why, size_t why_cap);
+/* Keep a game, once: unless an entry of the game h->game is among the
+ * newest ones already (its end was interrupted after it was kept), write
+ * it as the next entry (its number in *id, may be NULL), filling h->date
+ * when it is empty, then judge every entry: the damaged ones are moved
+ * aside, and the oldest sound ones beyond GIN_HISTORY_MAX are removed.
+ * Numbers only grow; should the newest reach 999999999, the entries are
+ * numbered afresh from 1, in order, first. Needs the table lock. Returns
+ * 0 (kept now) or 1 (kept before; *id is that entry's number), with
+ * notes[] (may be NULL) saying what was moved aside ("" when nothing);
+ * or, with why[], -1 when the write failed (a full disk: keeping it again
+ * later may work), or -2 when it cannot be kept here at all (no lock,
+ * `history` not a directory of ours, the game too long for an entry). */
+int gin_history_keep(const gin_lock *lk, gin_history_info *h, const gin_record *rec, int *id, char *notes,
+                     size_t notes_cap, char *why, size_t why_cap);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "gin/quote.h"
 
 /* Length of the well-formed UTF-8 sequence of a non-ASCII character at s
@@ -125,6 +126,38 @@ int gin_kept_name_ok(const char *s)
         return 0;
     for (size_t i = 0; i < n; i++)
         if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '_'))
+            return 0;
+    return 1;
+}
+
+int gin_kept_game_ok(const char *s) { return s && strlen(s) == 16 && strspn(s, "0123456789abcdef") == 16; }
+
+int gin_kept_date_ok(const char *d)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (strlen(d) != sizeof shape - 1)
+        return 0;
+    for (size_t i = 0; shape[i]; i++)
+        if (shape[i] == 'd' ? (d[i] < '0' || d[i] > '9') : d[i] != shape[i])
+            return 0;
+    return 1;
+}
+
+void gin_kept_date_now(char date[24])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(date, 24, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        snprintf(date, 24, "1970-01-01T00:00:00Z");
+}
+
+int gin_kept_label_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || s[0] == ' ' || s[n - 1] == ' ')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 || s[i] > 0x7e)
             return 0;
     return 1;
 }

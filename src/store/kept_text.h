@@ -41,6 +41,20 @@ int gin_kept_number(const char *s, long long lo, long long hi, long long *out);
  * it is; only the shape is judged here. Returns 1 or 0. */
 int gin_kept_name_ok(const char *s);
 
+/* A game's identity as the kept files write one: 16 lower-case hex
+ * digits. Returns 1 or 0. */
+int gin_kept_game_ok(const char *s);
+
+/* A date as the kept files write one, UTC: "2024-05-01T12:34:56Z".
+ * gin_kept_date_ok: 1 when s has that shape; gin_kept_date_now: now
+ * into date[24]. */
+int gin_kept_date_ok(const char *s);
+void gin_kept_date_now(char date[24]);
+
+/* A label (the rules as the table names them): printable ASCII, not
+ * empty, no blank at either end. Returns 1 or 0. */
+int gin_kept_label_ok(const char *s);
+
 /* Quote user text for a message: at most max bytes of it, printable ASCII
  * as is, anything else as \xNN, in single quotes, "..." when cut. Writes
  * buf (always NUL-terminated when cap > 0); returns buf. */

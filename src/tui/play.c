@@ -386,21 +386,7 @@ static void on_event(void *ctx, const gin_event *ev)
 
 /* ---- Saving. */
 
-static void save_game(gin_play *p, char *why, size_t cap)
-{
-    why[0] = '\0';
-    /* A game against an external bot cannot be resumed (the save names a
-     * built-in level), so it is not saved; a saved game stays untouched. */
-    if (!p->can_save || p->m.game.hand_no == 0 || p->opponent)
-        return;
-    gin_save_info info;
-    memset(&info, 0, sizeof info);
-    snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
-    info.practice = p->practice;
-    info.human = p->human;
-    if (gin_save_write(&p->save_file, &p->lock, &info, p->rec, why, cap) != 0)
-        p->can_save = 0;
-}
+static void save_game(gin_play *p, char *why, size_t cap) { (void)gin_play_save(p, why, cap); /* kept_games.c */ }
 
 /* ---- The end of a hand and of a game. */
 
@@ -601,8 +587,7 @@ static int play_game(gin_play *p, char *why, size_t cap)
         if (p->resign_req) { /* resigned from the menu: a lost game, then the next */
             p->resign_req = p->quit_req = 0;
             p->aborting = 0;
-            gin_play_end_game(p, GIN_END_RESIGNED);
-            remove_save(p);
+            gin_play_end_game(p, GIN_END_RESIGNED); /* the save goes once the end is kept */
             return PLAY_NEW;
         }
         if (p->quit_req) {
@@ -611,7 +596,6 @@ static int play_game(gin_play *p, char *why, size_t cap)
                 gin_play_end_game(p, GIN_END_ABANDONED);
             if (rc == 0) {
                 gin_play_end_game(p, GIN_END_FINISHED);
-                remove_save(p);
                 return PLAY_QUIT;
             }
             if (gin_play_can_save(p)) /* else why may say why saving stopped */
@@ -645,8 +629,7 @@ static int play_game(gin_play *p, char *why, size_t cap)
                 return PLAY_QUIT; /* saved after the move that ended the hand */
         }
         if (rc == 0) {
-            gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
-            remove_save(p);
+            gin_play_end_game(p, GIN_END_FINISHED); /* counted, kept, the save gone (kept_games.c) */
             int k = show_game_over(p);
             return k == 'n' ? PLAY_NEW : PLAY_QUIT;
         }
@@ -728,6 +711,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
     drop_ring_bots(p);
+    gin_play_kept_close(p);
     free(p->rec);
     p->rec = NULL;
     return result;

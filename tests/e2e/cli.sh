@@ -147,7 +147,7 @@ status_ "replay a damaged saved game" 1 "^gin replay: $tmp/bad-save:28: malforme
 export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p "$HOME"
 status_ "stats, none yet" 0 "^No games counted yet" -- stats
-status_ "stats --json, none yet" 0 '^\{"format":2,"file":".*/stats-v2","converted":false,"error":null,"rows":\[\]\}$' -- stats --json
+status_ "stats --json, none yet" 0 '^\{"format":3,"file":".*/stats-v3","converted":false,"error":null,"rows":\[\]\}$' -- stats --json
 status_ "stats --yes alone" 2 "^gin stats: --yes goes with --reset" -- stats --yes
 status_ "stats --json --reset" 2 "do not go together" -- stats --json --reset
 status_ "stats --reset, nothing there" 0 "^There were no statistics to reset" -- stats --reset --yes
