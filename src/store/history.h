@@ -30,7 +30,7 @@ enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER
 
 typedef struct gin_history_info {
     char game[GIN_GAME_ID_SIZE]; /* the game's identity (ending.h); "" in a format-1 entry */
-    char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_add to fill) */
+    char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_keep to fill) */
     char level[GIN_NAME_SIZE]; /* the bot's name as the table gave it, or "external" */
     char rules[96];           /* as the table names them ("standard", "classic, max-hands 2"): printable ASCII */
     int players;              /* 2, 3 or 4 */

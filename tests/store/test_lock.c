@@ -185,6 +185,36 @@ static void test_exec_does_not_inherit(void **state)
     gin_lock_release(&lk);
 }
 
+/* Issue 29: deleting `lock` let a second table open on the same state
+ * directory, and the first one's exit then removed the second's lock (so a
+ * third opened too). One table per state directory holds whatever happens
+ * to the file, and the holder removes only its own file. */
+static void test_deleting_the_lock_file_lets_no_second_in(void **state)
+{
+    store_fixture *f = *state;
+    pid_t holder = holder_child(NULL);
+    char path[GIN_PATH_MAX], why[1200];
+    fx_path(path, sizeof path, f->state, "lock");
+    assert_int_equal(unlink(path), 0);
+    gin_lock lk;
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_BUSY);
+    assert_int_equal(lk.held, 0);
+    assert_non_null(strstr(why, "another gin has the table open on"));
+    assert_false(fx_exists(f->state, "lock")); /* the refused one left nothing */
+    kill_child(holder);
+    /* The holder lets go (in this process): a file put there since it was
+     * deleted under it is not its to remove. */
+    gin_lock mine;
+    assert_int_equal(gin_lock_take(&mine, why, sizeof why), GIN_LOCK_TAKEN);
+    assert_int_equal(unlink(path), 0);
+    fx_write_text(f->state, "lock", "4242\n");
+    gin_lock_release(&mine);
+    char *text = fx_read(f->state, "lock", NULL);
+    assert_non_null(text);
+    assert_string_equal(text, "4242\n");
+    free(text);
+}
+
 /* Statistics are read-modify-write: a ring that loaded them at start and
  * counts a game at the end keeps a game counted since by another writer
  * (before, it wrote back its own copy: the last writer won). */
@@ -273,6 +303,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_two_processes_contend, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_stale_lock_file_does_not_block, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_exec_does_not_inherit, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_deleting_the_lock_file_lets_no_second_in, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_stats_record_keeps_other_writers_counts, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_two_writers_lose_nothing, fx_setup, fx_teardown),
     };
