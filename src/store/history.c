@@ -336,19 +336,24 @@ struct entry_dest {
     gin_record *rec;
 };
 
-/* Damaged unless it parses and its record replays. */
-static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+int gin_history_judge(const char *text, size_t len, gin_history_info *h, gin_record *rec, gin_text_fault *fault)
 {
-    struct entry_dest *d = ctx;
-    int rc = gin_history_parse(text, len, d->h, d->rec, fault);
+    int rc = gin_history_parse(text, len, h, rec, fault);
     if (rc != GIN_OK)
         return rc;
     gin_game *g = malloc(sizeof *g);
     if (!g)
         return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
-    rc = gin_kept_replays(d->rec, d->h->game[0] ? KEYS + 1 : KEYS, g, fault);
+    rc = gin_kept_replays(rec, h->game[0] ? KEYS + 1 : KEYS, g, fault);
     free(g);
     return rc;
+}
+
+/* Damaged unless it parses and its record replays. */
+static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    struct entry_dest *d = ctx;
+    return gin_history_judge(text, len, d->h, d->rec, fault);
 }
 
 int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec)

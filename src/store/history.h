@@ -76,6 +76,11 @@ int gin_history_format(const gin_history_info *h, const gin_record *rec, char *b
  * the text is judged: gin_history_read also replays the record. */
 int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_record *rec, gin_text_fault *fault);
 
+/* The one judgement of an entry, the history's and `gin replay`'s: it
+ * parses (gin_history_parse) and its record replays. Returns as
+ * gin_history_parse. */
+int gin_history_judge(const char *text, size_t len, gin_history_info *h, gin_record *rec, gin_text_fault *fault);
+
 /* The numbers of the entries in the history directory (names of digits
  * only; the quarantined, temporary and other files are not entries),
  * newest first, at most cap of them (the newest). Moves nothing. Returns
@@ -87,10 +92,11 @@ int gin_history_list(int *ids, int cap, char *why, size_t why_cap);
  * directory). Nothing is created. */
 int gin_history_path(int id, char *buf, size_t cap, char *why, size_t why_cap);
 
-/* Read entry `id` into *k, *h and *rec: LOADED when it parses and its
- * record replays; DAMAGED (k->why names the line) otherwise; ABSENT, LEFT
- * (not a regular file, unreadable, or a later format) as any kept file.
- * Moves nothing. Returns k->state. */
+/* Read entry `id` into *k, *h and *rec, judged by gin_history_judge:
+ * LOADED when it parses and its record replays; DAMAGED (k->why names the
+ * line) otherwise; ABSENT, LEFT (not a regular file, unreadable, a later
+ * format, or `history` not a directory: a link to one is not followed) as
+ * any kept file. Moves nothing. Returns k->state. */
 int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec);
 
 /* Keep a game, once: unless an entry of the game h->game is among the
