@@ -112,7 +112,17 @@ int gin_dir_path(int kind, char *buf, size_t cap, char *why, size_t why_cap)
     if (dir_name(kind, buf, cap, &base, why, why_cap) != 0)
         return -1;
     if (make_dirs(buf, base) != 0) {
-        say(why, why_cap, "cannot use %s: %s", buf, strerror(errno));
+        int e = errno;
+        struct stat st;
+        char to[GIN_PATH_MAX];
+        ssize_t n = lstat(buf, &st) == 0 && S_ISLNK(st.st_mode) ? readlink(buf, to, sizeof to - 1) : -1;
+        if (n >= 0) { /* a link to nothing, or to something not a directory: say so */
+            to[n] = '\0';
+            say(why, why_cap, "cannot use %s: it is a symbolic link to %.1000s, %s", buf, to,
+                stat(buf, &st) != 0 ? "which does not exist" : "which is not a directory");
+        } else {
+            say(why, why_cap, "cannot use %s: %s", buf, strerror(e));
+        }
         return -1;
     }
     return 0;
