@@ -40,6 +40,8 @@ static void sync_dir_of(const char *path)
 {
     char dir[GIN_PATH_MAX];
     dir_of(path, dir, sizeof dir);
+    if (fault_at("sync", dir) != 0)
+        return;
     int fd = open(dir, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         (void)fsync(fd); /* best effort: makes the rename or unlink itself durable */

@@ -63,7 +63,8 @@ const char *gin_file_type(mode_t m);
 /* ---- For tests: faults injected where they happen. */
 
 /* Called before each step that changes a kept file on disk, with the step
- * ("create", "write", "rename", "unlink", "link") and the file it changes:
+ * ("create", "write", "rename", "unlink", "sync": the fsync of a
+ * directory) and the file (or directory) it changes:
  * 0 lets it go ahead; an errno value makes it fail with that error (ENOSPC:
  * a full disk) as the system call would. A test that stops the process at
  * step N (raise(SIGKILL)) sees what every kill in the window leaves. NULL,

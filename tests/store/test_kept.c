@@ -435,6 +435,45 @@ static void test_oversized_file_is_damaged(void **state)
     assert_non_null(strstr(k.why, "line 1: line too long"));
 }
 
+/* The steps a kept file's write or removal takes, in order. */
+static char steps[16][GIN_PATH_MAX + 16];
+static int n_steps;
+
+static int accept_any(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    (void)ctx, (void)text, (void)len, (void)fault;
+    return 0;
+}
+
+static int record_step(const char *step, const char *path)
+{
+    if (n_steps < 16)
+        snprintf(steps[n_steps++], sizeof steps[0], "%s %s", step, path);
+    return 0;
+}
+
+/* Issue 29: the save's removal was not followed by an fsync of its
+ * directory (a power cut could bring a finished game's save back). */
+static void test_removal_is_synced(void **state)
+{
+    store_fixture *f = *state;
+    gin_kept k;
+    char path[GIN_PATH_MAX], want[2][GIN_PATH_MAX + 16];
+    fx_write_text(f->state, "thing", "x\n");
+    assert_int_equal(gin_kept_load(&k, GIN_DIR_STATE, "thing", "a thing", 100, accept_any, NULL), GIN_KEPT_LOADED);
+    gin_file_fault = record_step;
+    n_steps = 0;
+    assert_int_equal(gin_kept_remove(&k), 0);
+    gin_file_fault = NULL;
+    fx_path(path, sizeof path, f->state, "thing");
+    snprintf(want[0], sizeof want[0], "unlink %s", path);
+    snprintf(want[1], sizeof want[1], "sync %s", f->state);
+    assert_int_equal(n_steps, 2);
+    assert_string_equal(steps[0], want[0]);
+    assert_string_equal(steps[1], want[1]);
+    assert_false(fx_exists(f->state, "thing"));
+}
+
 /* Never written without a load first (a zeroed gin_kept refuses). */
 static void test_zeroed_kept_refuses(void **state)
 {
@@ -465,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_text_check),
         cmocka_unit_test(test_text_number),
         cmocka_unit_test(test_zeroed_kept_refuses),
+        cmocka_unit_test_setup_teardown(test_removal_is_synced, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
