@@ -45,8 +45,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FUZZ_CHECK(gin_stats_rows(&s, buf, sizeof buf) > 0 && gin_stats_notes(&s, buf, sizeof buf) > 0);
     /* Count one more game, won and lost, for a bot of the file and one new. */
-    gin_game_tally win = {.won = 1, .hands = 5, .hands_won = 3, .gins = 1, .knocks = 2, .points = 120, .rules = "standard"},
-                   loss = {.won = 0, .hands = 4, .hands_won = 1, .undercuts = 1, .knocks = 1, .points = 40, .rules = "classic"};
+    gin_game_tally
+        win = {.won = 1, .hands = 5, .hands_won = 3, .gins = 1, .knocks = 2, .points = 120, .rules = "standard"},
+        loss = {.won = 0, .hands = 4, .hands_won = 1, .undercuts = 1, .knocks = 1, .points = 40, .rules = "classic"};
     const char *bots[] = {s.n_rows ? s.row[0].level : "easy", "normal"};
     for (int i = 0; i < 2; i++) {
         (void)gin_stats_add(&s, bots[i], &win); /* may be full: then nothing is added */

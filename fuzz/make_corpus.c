@@ -205,8 +205,14 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     n = gin_stats_format(&st, text, sizeof text);
     status |= write_file(dir, "stats", "empty", text, (size_t)n);
-    gin_game_tally t = {
-        .won = 1, .hands = 7, .hands_won = 4, .gins = 1, .undercuts = 1, .knocks = 2, .points = 130, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 7,
+                        .hands_won = 4,
+                        .gins = 1,
+                        .undercuts = 1,
+                        .knocks = 2,
+                        .points = 130,
+                        .rules = "standard"};
     for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
         for (int g = 0; g <= lv; g++)
             gin_stats_add(&st, gin_stats_level_name(lv), &t);

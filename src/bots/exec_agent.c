@@ -364,11 +364,11 @@ static int simple_command(const char *cmd)
 {
     /* The shell's words and its own builtins: exec cannot run those. */
     static const char *const reserved[] = {
-        "if",    "then",  "else",  "elif",  "fi",       "do",      "done",   "case",  "esac",    "while", "until",
-        "for",   "in",    "!",     "[[",    "function", "select",  "time",   "exit",  "return",  "break", "continue",
-        ".",     ":",     "eval",  "exec",  "export",   "readonly", "set",   "shift", "times",   "trap",  "unset",
-        "cd",    "read",  "wait",  "ulimit", "umask",   "alias",   "unalias", "source", "local", "command", "type",
-        "hash",  "jobs",  "fg",    "bg",    "getopts"};
+        "if",     "then",     "else",    "elif", "fi",   "do",       "done",   "case",     "esac",   "while",
+        "until",  "for",      "in",      "!",    "[[",   "function", "select", "time",     "exit",   "return",
+        "break",  "continue", ".",       ":",    "eval", "exec",     "export", "readonly", "set",    "shift",
+        "times",  "trap",     "unset",   "cd",   "read", "wait",     "ulimit", "umask",    "alias",  "unalias",
+        "source", "local",    "command", "type", "hash", "jobs",     "fg",     "bg",       "getopts"};
     size_t first = strcspn(cmd + strspn(cmd, " \t"), " \t");
     const char *w = cmd + strspn(cmd, " \t");
     for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)

@@ -452,7 +452,8 @@ static void die_of_signal(const gin_sim_config *cfg, const gin_sim_stats *st, in
             print_two(cfg, st, json, secs);
     }
     fflush(stdout);
-    fprintf(stderr, "gin sim: stopped by signal %d (%s): %ld of %ld games played; %ld in progress abandoned, not counted\n",
+    fprintf(stderr,
+            "gin sim: stopped by signal %d (%s): %ld of %ld games played; %ld in progress abandoned, not counted\n",
             quit_sig, strsignal(quit_sig), st->games, (long)seats * cfg->pairs, st->abandoned);
     signal(quit_sig, SIG_DFL);
     raise(quit_sig);

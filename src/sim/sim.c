@@ -276,7 +276,7 @@ typedef struct run {
     atomic_long next_pair;
     atomic_long games_done;
     atomic_int stop;
-    atomic_int finished; /* workers that have returned */
+    atomic_int finished;  /* workers that have returned */
     pthread_mutex_t lock; /* the workers' figures and their games in progress */
 } run;
 
@@ -323,6 +323,8 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     run *r = w->r;
+    if (!r)
+        return NULL;
     gin_match *m = malloc(sizeof *m);
     if (!m) {
         pthread_mutex_lock(&r->lock);

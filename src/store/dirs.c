@@ -127,4 +127,3 @@ int gin_dir_path(int kind, char *buf, size_t cap, char *why, size_t why_cap)
     }
     return 0;
 }
-

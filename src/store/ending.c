@@ -110,7 +110,7 @@ int gin_ending_commit(const gin_end_files *f, const gin_save_info *info, const g
      * not be recorded anywhere is never deleted (it stays to be counted, or
      * offered again). */
     r->pending = r->counted == GIN_PART_LATER || r->kept == GIN_PART_LATER ||
-                 (r->counted == GIN_PART_NEVER && r->kept != GIN_PART_DONE);
+                 (f->save && r->counted == GIN_PART_NEVER && r->kept != GIN_PART_DONE);
     if (!r->pending && f->save && gin_save_remove(f->save, f->lock) != 0 && errno != EPERM) {
         snprintf(why, sizeof why, "cannot remove the saved game %.1200s: %s", f->save->path, strerror(errno));
         say(r, why);

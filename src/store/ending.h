@@ -45,23 +45,23 @@ enum gin_end_part {
 };
 
 typedef struct gin_end_report {
-    int journal;     /* enum gin_end_part: the ended save (NONE: not asked for) */
-    int counted;     /* enum gin_end_part: the statistics */
-    int kept;        /* enum gin_end_part: the history */
-    int pending;     /* 1: a part is LATER; the save stays: commit again later */
-    int entry;       /* the history entry's number when kept, else 0 */
-    char why[2400];  /* what went wrong, or what was moved aside ("" when nothing) */
+    int journal;    /* enum gin_end_part: the ended save (NONE: not asked for) */
+    int counted;    /* enum gin_end_part: the statistics */
+    int kept;       /* enum gin_end_part: the history */
+    int pending;    /* 1: a part is LATER; the save stays: commit again later */
+    int entry;      /* the history entry's number when kept, else 0 */
+    char why[2400]; /* what went wrong, or what was moved aside ("" when nothing) */
 } gin_end_report;
 
 /* What the end touches: the table's files, as loaded at start. */
 typedef struct gin_end_files {
-    gin_kept *save;      /* the save (gin_save_read filled it), or NULL: the game is not saved
+    gin_kept *save;       /* the save (gin_save_read filled it), or NULL: the game is not saved
                             (an external bot's, one too long to save); then no journal */
-    gin_kept *stats;     /* the statistics (gin_stats_load filled it), or NULL: not counted here */
+    gin_kept *stats;      /* the statistics (gin_stats_load filled it), or NULL: not counted here */
     const gin_lock *lock; /* the table lock, held */
-    int journal;         /* 1: write the ended save first (a new end); 0: it is on disk already
+    int journal;          /* 1: write the ended save first (a new end); 0: it is on disk already
                             (finishing an ended save) or there is no save */
-    int history;         /* 1: keep the game in the history */
+    int history;          /* 1: keep the game in the history */
 } gin_end_files;
 
 /* End the game `info->game` (info->ended set, info->end saying how; rec

@@ -16,7 +16,7 @@
 
 enum {
     HISTORY_VERSION = 2,
-    KEYS = 12,        /* format 2's header lines, the blank line not counted (format 1: 11) */
+    KEYS = 12, /* format 2's header lines, the blank line not counted (format 1: 11) */
     ID_MAX = 999999999,
     SCAN_MAX = 100000, /* names looked at in the directory, at most */
     RECENT_LOOK = 16   /* entries looked at for a game kept already: the newest */
@@ -38,9 +38,9 @@ static int known_result(const char *r)
 static int info_ok(const gin_history_info *h)
 {
     if (!gin_kept_game_ok(h->game) || !gin_kept_date_ok(h->date) || !gin_kept_name_ok(h->level) ||
-        !gin_kept_label_ok(h->rules) || strlen(h->rules) >= sizeof h->rules || h->players < 2 || h->players > GIN_MAX_SEATS ||
-        h->human < 0 || h->human >= h->players || (h->practice & ~1) || (h->counted & ~1) || !known_result(h->result) ||
-        h->hands < 0 || h->hands > GIN_MAX_HANDS)
+        !gin_kept_label_ok(h->rules) || strlen(h->rules) >= sizeof h->rules || h->players < 2 ||
+        h->players > GIN_MAX_SEATS || h->human < 0 || h->human >= h->players || (h->practice & ~1) ||
+        (h->counted & ~1) || !known_result(h->result) || h->hands < 0 || h->hands > GIN_MAX_HANDS)
         return 0;
     for (int i = 0; i < h->players; i++)
         if (h->score[i] < -1000000000 || h->score[i] > 1000000000)
@@ -59,8 +59,8 @@ int gin_history_format(const gin_history_info *h, const gin_record *rec, char *b
     int n = snprintf(buf, cap,
                      "gin-history %d\ngame %s\ndate %s\nlevel %s\nrules %s\nplayers %d\nhuman %d\npractice %d\n"
                      "counted %d\nresult %s\nscore %s\nhands %d\n\n",
-                     HISTORY_VERSION, h->game, h->date, h->level, h->rules, h->players, h->human, h->practice, h->counted,
-                     h->result, score, h->hands);
+                     HISTORY_VERSION, h->game, h->date, h->level, h->rules, h->players, h->human, h->practice,
+                     h->counted, h->result, score, h->hands);
     if (n < 0 || (size_t)n >= cap)
         return GIN_ESPACE;
     int m = gin_record_format(rec, buf + n, cap - (size_t)n);
@@ -115,7 +115,8 @@ static int header_line(int line, int k, char *v, gin_history_info *h, gin_text_f
     switch (k) {
     case 1:
         snprintf(h->game, sizeof h->game, "%s", v);
-        return gin_kept_game_ok(v) ? GIN_OK : gin_text_fault_at(fault, line, GIN_EFORMAT, "game %s: expected 16 hex digits", q);
+        return gin_kept_game_ok(v) ? GIN_OK
+                                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "game %s: expected 16 hex digits", q);
     case 2:
         snprintf(h->date, sizeof h->date, "%s", v);
         return gin_kept_date_ok(v)

@@ -30,20 +30,20 @@ enum { GIN_HISTORY_MAX = 200, GIN_HISTORY_TEXT_MAX = 1 << 21, GIN_HISTORY_HEADER
 
 typedef struct gin_history_info {
     char game[GIN_GAME_ID_SIZE]; /* the game's identity (ending.h); "" in a format-1 entry */
-    char date[24];            /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_keep to fill) */
-    char level[GIN_NAME_SIZE]; /* the bot's name as the table gave it, or "external" */
-    char rules[96];           /* as the table names them ("standard", "classic, max-hands 2"): printable ASCII */
-    int players;              /* 2, 3 or 4 */
-    int human;                /* your seat in the record, 0 .. players - 1 */
-    int practice;             /* 1: a practice game */
-    int counted;              /* 1: counted in the statistics */
-    char result[16];          /* won, lost, tie, resigned, abandoned (not resumed), forfeit (the external
+    char date[24];               /* when it ended, UTC: "2024-05-01T12:34:56Z" ("" for gin_history_keep to fill) */
+    char level[GIN_NAME_SIZE];   /* the bot's name as the table gave it, or "external" */
+    char rules[96];              /* as the table names them ("standard", "classic, max-hands 2"): printable ASCII */
+    int players;                 /* 2, 3 or 4 */
+    int human;                   /* your seat in the record, 0 .. players - 1 */
+    int practice;                /* 1: a practice game */
+    int counted;                 /* 1: counted in the statistics */
+    char result[16];             /* won, lost, tie, resigned, abandoned (not resumed), forfeit (the external
                         bot forfeited: yours) */
-    int score[GIN_MAX_SEATS]; /* yours first, then the others from your left: game totals
+    int score[GIN_MAX_SEATS];    /* yours first, then the others from your left: game totals
                                  (bonuses in; Hollywood: its three games summed) of a finished
                                  game, the running points of one that was left; a table of
                                  three or four: penalty points */
-    int hands;                /* hands played */
+    int hands;                   /* hands played */
 } gin_history_info;
 
 /* The text (format 2): these header lines in this order, each once, a

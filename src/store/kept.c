@@ -251,7 +251,6 @@ int gin_kept_remove(gin_kept *k)
     return 0;
 }
 
-
 int gin_kept_replays(const gin_record *rec, int header_lines, gin_game *g, gin_text_fault *fault)
 {
     int idx = 0, line = 0;

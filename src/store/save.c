@@ -25,8 +25,8 @@ static int result_kind(const char *r)
 
 static int tally_numbers(gin_game_tally *t, int *n[TALLY_NUMBERS])
 {
-    int *f[TALLY_NUMBERS] = {&t->hands,         &t->hands_won, &t->gins, &t->undercuts, &t->knocks, &t->points,
-                             &t->undercut_against, &t->points_against, &t->margin};
+    int *f[TALLY_NUMBERS] = {&t->hands,  &t->hands_won,        &t->gins,           &t->undercuts, &t->knocks,
+                             &t->points, &t->undercut_against, &t->points_against, &t->margin};
     memcpy(n, f, sizeof f);
     return TALLY_NUMBERS;
 }
@@ -118,6 +118,7 @@ typedef struct cursor {
  * GIN_OK or an error with *fault. */
 static int expect(cursor *c, const char *key, int rest, char **v, gin_text_fault *fault)
 {
+    *v = c->buf; /* a string whatever happens */
     c->line++;
     int got = gin_kept_line(&c->p, c->end, c->buf, sizeof c->buf);
     if (got == 0)
@@ -179,34 +180,39 @@ static int parse_tally(char *v, gin_game_tally *t)
 static int parse_ending(cursor *c, gin_save_info *info, int *players, gin_text_fault *fault)
 {
     gin_ending *e = &info->end;
-    char *v = NULL, q[64];
-    int rc = key_value(c->buf, "end", 0, &v) == 0 && result_kind(v) >= 0
-                 ? GIN_OK
-                 : gin_text_fault_at(fault, c->line, GIN_EFORMAT, "expected 'end RESULT' (won, lost, tie, resigned or "
-                                                                  "abandoned)");
-    if (rc == GIN_OK)
-        snprintf(e->result, sizeof e->result, "%s", v);
-    if (rc == GIN_OK && (rc = expect(c, "date", 0, &v, fault)) == GIN_OK && !gin_kept_date_ok(v))
-        rc = gin_text_fault_at(fault, c->line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z",
-                               gin_kept_quote(v, strlen(v), 24, q, sizeof q));
-    if (rc == GIN_OK)
-        snprintf(e->date, sizeof e->date, "%s", v);
-    if (rc == GIN_OK && (rc = expect(c, "rules", 1, &v, fault)) == GIN_OK && (!gin_kept_label_ok(v) || strlen(v) >= 96))
-        rc = gin_text_fault_at(fault, c->line, GIN_EFORMAT, "rules: expected a name of the rules");
-    if (rc == GIN_OK)
-        snprintf(e->rules, sizeof e->rules, "%s", v);
-    if (rc == GIN_OK && (rc = expect(c, "score", 1, &v, fault)) == GIN_OK && parse_scores(v, e, players) != 0)
-        rc = gin_text_fault_at(fault, c->line, GIN_EFORMAT, "expected a score per player");
-    if (rc == GIN_OK)
-        rc = expect_number(c, "counts", 0, 1, &e->counts, fault);
-    if (rc == GIN_OK && (rc = expect(c, "tally", 1, &v, fault)) == GIN_OK && parse_tally(v, &e->tally) != 0)
-        rc = gin_text_fault_at(fault, c->line, GIN_EFORMAT, "expected 'tally RULES' and %d numbers", TALLY_NUMBERS);
+    char *v = c->buf, q[64];
+    if (key_value(c->buf, "end", 0, &v) != 0 || result_kind(v) < 0)
+        return gin_text_fault_at(fault, c->line, GIN_EFORMAT,
+                                 "expected 'end RESULT' (won, lost, tie, resigned or abandoned)");
+    snprintf(e->result, sizeof e->result, "%s", v);
+    int rc = expect(c, "date", 0, &v, fault);
+    if (rc != GIN_OK)
+        return rc;
+    if (!gin_kept_date_ok(v))
+        return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z",
+                                 gin_kept_quote(v, strlen(v), 24, q, sizeof q));
+    snprintf(e->date, sizeof e->date, "%s", v);
+    if ((rc = expect(c, "rules", 1, &v, fault)) != GIN_OK)
+        return rc;
+    if (!gin_kept_label_ok(v) || strlen(v) >= sizeof e->rules)
+        return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "rules: expected a name of the rules");
+    snprintf(e->rules, sizeof e->rules, "%s", v);
+    if ((rc = expect(c, "score", 1, &v, fault)) != GIN_OK)
+        return rc;
+    if (parse_scores(v, e, players) != 0)
+        return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "expected a score per player");
+    if ((rc = expect_number(c, "counts", 0, 1, &e->counts, fault)) != GIN_OK)
+        return rc;
+    if ((rc = expect(c, "tally", 1, &v, fault)) != GIN_OK)
+        return rc;
+    if (parse_tally(v, &e->tally) != 0)
+        return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "expected 'tally RULES' and %d numbers", TALLY_NUMBERS);
     /* How it counts follows from how it ended: not written twice. */
     e->tally.won = !strcmp(e->result, "won");
     e->tally.tie = !strcmp(e->result, "tie");
     e->tally.resigned = result_kind(e->result) == 1;
-    info->ended = rc == GIN_OK;
-    return rc;
+    info->ended = 1;
+    return GIN_OK;
 }
 
 /* The version line: 1 or 2 into *version. */
@@ -273,7 +279,8 @@ static int parse_header(cursor *c, gin_save_info *info, int *players, gin_text_f
     }
     if (got <= 0 || c->buf[0])
         return gin_text_fault_at(fault, c->line, GIN_EFORMAT,
-                                 got == 0 ? "the file ends in the header" : "expected the blank line before the record");
+                                 got == 0 ? "the file ends in the header"
+                                          : "expected the blank line before the record");
     return GIN_OK;
 }
 
@@ -313,7 +320,10 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
 /* ---- The judgement. */
 
 /* The header's lines before the record, for the record's line numbers. */
-static int header_lines(const gin_save_info *info, const char *text) { return (strncmp(text, "gin-save 1", 10) ? 6 : 5) + (info->ended ? 6 : 0); }
+static int header_lines(const gin_save_info *info, const char *text)
+{
+    return (strncmp(text, "gin-save 1", 10) ? 6 : 5) + (info->ended ? 6 : 0);
+}
 
 int gin_save_judge(const char *text, size_t len, gin_save_level_fn level_known, gin_save_info *info, gin_record *rec,
                    gin_text_fault *fault)

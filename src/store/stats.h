@@ -58,19 +58,19 @@ typedef struct gin_recent_game {
  * (so points are 64 bits wide on every machine). */
 typedef struct gin_level_stats {
     int games, wins;
-    int hands, hands_won;        /* hands played (void ones too) and won */
-    int gins, undercuts, knocks; /* yours: hands won by gin (or big gin); hands won by
+    int hands, hands_won;                     /* hands played (void ones too) and won */
+    int gins, undercuts, knocks;              /* yours: hands won by gin (or big gin); hands won by
                                     undercutting the bot; knocks that were not gin (won
                                     or undercut). Format 1 counted gins as knocks too */
-    long long points;            /* hand points you scored (no game bonuses), over the
+    long long points;                         /* hand points you scored (no game bonuses), over the
                                     hands not carried from format 1 */
-    int streak, best_streak;     /* games won in a row: now, and the longest */
-    int resigned;                /* of the games lost: resigned or abandoned */
-    int undercut_against;        /* your knocks the bot undercut */
-    long long points_against;    /* hand points the bot scored */
-    int old_games;               /* games carried from a format-1 file, which did not keep */
-    int old_hands;               /*   undercuts against you, hand points or margins */
-    int n_recent;                /* 0 .. GIN_STATS_RECENT */
+    int streak, best_streak;                  /* games won in a row: now, and the longest */
+    int resigned;                             /* of the games lost: resigned or abandoned */
+    int undercut_against;                     /* your knocks the bot undercut */
+    long long points_against;                 /* hand points the bot scored */
+    int old_games;                            /* games carried from a format-1 file, which did not keep */
+    int old_hands;                            /*   undercuts against you, hand points or margins */
+    int n_recent;                             /* 0 .. GIN_STATS_RECENT */
     gin_recent_game recent[GIN_STATS_RECENT]; /* oldest first */
 } gin_level_stats;
 

@@ -31,8 +31,8 @@ static int table_row(const char *level, const char *rules, const gin_level_stats
     else
         snprintf(pts, sizeof pts, "-");
     snprintf(streak, sizeof streak, "%d/%d", l->streak, l->best_streak);
-    return gin_stats_put(buf, cap, used, TABLE_ROW, level, rules, l->games, l->wins, win, l->resigned, gin, l->knocks, under, pts,
-               streak);
+    return gin_stats_put(buf, cap, used, TABLE_ROW, level, rules, l->games, l->wins, win, l->resigned, gin, l->knocks,
+                         under, pts, streak);
 }
 
 /* 1 when bot `level` appears in a row before row `i` (its rows are
@@ -80,8 +80,8 @@ int gin_stats_rows(const gin_stats *s, char *buf, size_t cap)
         buf[0] = '\0';
     if (!any_games(s))
         return gin_stats_put(buf, cap, &used, "No games counted yet.\n") == 0 ? (int)used : -1;
-    if (gin_stats_put(buf, cap, &used, TABLE_HEAD, "level", "rules", "games", "won", "win%", "res", "gin%", "knock", "under",
-            "pts/hand", "streak") != 0)
+    if (gin_stats_put(buf, cap, &used, TABLE_HEAD, "level", "rules", "games", "won", "win%", "res", "gin%", "knock",
+                      "under", "pts/hand", "streak") != 0)
         return -1;
     for (int i = 0; i < s->n_rows; i++)
         if (!seen_before(s, i) && level_rows(s, s->row[i].level, buf, cap, &used) != 0)
@@ -99,23 +99,23 @@ int gin_stats_notes(const gin_stats *s, char *buf, size_t cap)
         if (!strcmp(s->row[i].rules, "all"))
             old += s->row[i].n.old_games;
     if (any && gin_stats_put(buf, cap, &used,
-                   "win%%: games won of games played. res: games you resigned or abandoned\n"
-                   "(did not resume), counted as lost. gin%%: gins of the hands you won.\n"
-                   "knock: your knocks that were not gin (won or undercut). under:\n"
-                   "undercuts you made / suffered. pts/hand: hand points per hand played,\n"
-                   "yours / the bot's (game bonuses not in, so Hollywood and the target do\n"
-                   "not inflate it). streak: games won in a row, now / longest.\n") != 0)
+                             "win%%: games won of games played. res: games you resigned or abandoned\n"
+                             "(did not resume), counted as lost. gin%%: gins of the hands you won.\n"
+                             "knock: your knocks that were not gin (won or undercut). under:\n"
+                             "undercuts you made / suffered. pts/hand: hand points per hand played,\n"
+                             "yours / the bot's (game bonuses not in, so Hollywood and the target do\n"
+                             "not inflate it). streak: games won in a row, now / longest.\n") != 0)
         return -1;
     if (old && gin_stats_put(buf, cap, &used,
-                   "* %d game%s counted before statistics format 2 did not keep the\n"
-                   "undercuts against you or the hand points: those counts and pts/hand\n"
-                   "are of the games since.\n",
-                   old, old == 1 ? "" : "s") != 0)
+                             "* %d game%s counted before statistics format 2 did not keep the\n"
+                             "undercuts against you or the hand points: those counts and pts/hand\n"
+                             "are of the games since.\n",
+                             old, old == 1 ? "" : "s") != 0)
         return -1;
     if (gin_stats_put(buf, cap, &used,
-            "Rules that differ from a preset count as the nearest one (standard,\n"
-            "target 150: standard). Not counted: practice games, external bots,\n"
-            "tables of three or four.\n") != 0)
+                      "Rules that differ from a preset count as the nearest one (standard,\n"
+                      "target 150: standard). Not counted: practice games, external bots,\n"
+                      "tables of three or four.\n") != 0)
         return -1;
     return (int)used;
 }
@@ -156,7 +156,8 @@ static int margin_rows(const char *level, const char *rules, const gin_level_sta
     char label[32];
     snprintf(label, sizeof label, "%s %s", level, rules);
     if (gin_stats_put(buf, cap, used, "%-16s won  ", label) != 0 || bar_line(l, "W", utf8, top, buf, cap, used) != 0 ||
-        gin_stats_put(buf, cap, used, "%*s %d won, largest margin %d\n", GIN_STATS_RECENT - l->n_recent, "", won, top) != 0 ||
+        gin_stats_put(buf, cap, used, "%*s %d won, largest margin %d\n", GIN_STATS_RECENT - l->n_recent, "", won,
+                      top) != 0 ||
         gin_stats_put(buf, cap, used, "%-16s lost ", "") != 0 || bar_line(l, "LR", utf8, top, buf, cap, used) != 0 ||
         gin_stats_put(buf, cap, used, "%*s %d lost\n", GIN_STATS_RECENT - l->n_recent, "", lost) != 0)
         return -1;
@@ -174,9 +175,9 @@ int gin_stats_margins(const gin_stats *s, int utf8, char *buf, size_t cap)
     if (!any)
         return 0;
     if (gin_stats_put(buf, cap, &used,
-            "The last %d games, oldest first: a column a game, as tall as the points\n"
-            "it was won or lost by (game totals; a resigned game: the bot's lead). %s tie\n",
-            GIN_STATS_RECENT, utf8 ? "\xc2\xb7" : "o") != 0)
+                      "The last %d games, oldest first: a column a game, as tall as the points\n"
+                      "it was won or lost by (game totals; a resigned game: the bot's lead). %s tie\n",
+                      GIN_STATS_RECENT, utf8 ? "\xc2\xb7" : "o") != 0)
         return -1;
     for (int i = 0; i < s->n_rows; i++)
         if (!seen_before(s, i))

@@ -35,8 +35,8 @@ static int format_row(const gin_stats_row *r, char *buf, size_t cap, size_t *use
     if (gin_stats_put(buf, cap, used, "row %s %s", r->level, r->rules) != 0)
         return -1;
     for (int f = 0; f < ROW_FIELDS; f++)
-        if ((ints[f] ? gin_stats_put(buf, cap, used, " %d", *ints[f]) : gin_stats_put(buf, cap, used, " %lld", *wide[f])) !=
-            0)
+        if ((ints[f] ? gin_stats_put(buf, cap, used, " %d", *ints[f])
+                     : gin_stats_put(buf, cap, used, " %lld", *wide[f])) != 0)
             return -1;
     if (gin_stats_put(buf, cap, used, " %s", c.n_recent ? "" : "-") != 0)
         return -1;
@@ -370,13 +370,14 @@ int gin_stats_convert_v1(gin_stats *s, const char *text, size_t len, gin_text_fa
             continue;
         gin_level_stats l;
         char *name = NULL, what[160];
-        int bad = parse_v1_line(buf, &name, &l, what, sizeof what) != 0;
         gin_stats_row *r = NULL;
-        if (!bad && gin_stats_row_of(s, name, "all", 0))
-            bad = snprintf(what, sizeof what, "level %s appears twice", name) > 0;
-        else if (!bad && !(r = gin_stats_row_of(s, name, "all", 1)))
-            bad = snprintf(what, sizeof what, "more than %d levels", GIN_STATS_ROWS) > 0;
-        if (bad) {
+        if (parse_v1_line(buf, &name, &l, what, sizeof what) == 0) {
+            if (gin_stats_row_of(s, name, "all", 0))
+                snprintf(what, sizeof what, "level %s appears twice", name);
+            else if (!(r = gin_stats_row_of(s, name, "all", 1)))
+                snprintf(what, sizeof what, "more than %d levels", GIN_STATS_ROWS);
+        }
+        if (!r) {
             memset(s, 0, sizeof *s);
             return fault_line(fault, line, "%s", what);
         }

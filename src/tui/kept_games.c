@@ -132,8 +132,8 @@ static void drop_pending(gin_play *p)
 static int commit(gin_play *p, const gin_save_info *info, const gin_record *rec, int saved, int journal, char *msg,
                   size_t cap)
 {
-    gin_end_files f = {saved ? &p->save_file : NULL, p->can_save ? &p->stats_file : NULL, &p->lock,
-                       journal && saved, p->can_save};
+    gin_end_files f = {saved ? &p->save_file : NULL, p->stats_ok ? &p->stats_file : NULL, &p->lock, journal && saved,
+                       p->can_save};
     static gin_end_report r; /* large */
     gin_stats *now = malloc(sizeof *now);
     int pending = gin_ending_commit(&f, info, rec, now, &r);

@@ -118,14 +118,16 @@ typedef struct gin_play {
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;
     gin_lock lock;          /* the state directory's table lock (store/lock.h) */
-    gin_kept save_file;     /* the kept files as loaded at start (store/atomic_file.h): */
+    gin_kept save_file;     /* the kept files as loaded at start (store/kept.h): */
     gin_kept stats_file;    /* every write goes through them, so one that was left */
     gin_kept settings_file; /* alone at start is never written over */
     char note[256];         /* a message for the first screen (damaged file...) */
-    char game_id[GIN_GAME_ID_SIZE]; /* the game in play's identity (store/ending.h); "" until needed */
+
+    /* The game's identity and its end (kept_games.c, store/ending.h). */
+    char game_id[GIN_GAME_ID_SIZE]; /* the game in play's identity; "" until needed */
     char save_error[256];           /* why the last save failed ("" when it worked): with can_save
                                        still 1, a full disk, tried again at the next move */
-    struct gin_pending *pending;    /* an end not yet kept (kept_games.c), or NULL */
+    struct gin_pending *pending;    /* an end not yet kept, or NULL */
 } gin_play;
 
 /* Run games until the player leaves; resume (may be NULL) is a saved

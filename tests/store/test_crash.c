@@ -161,7 +161,8 @@ static void writer(fixture *f, unsigned from)
     static const char *const bots[] = {"easy", "normal", "hard", "expert"};
     if (gin_lock_take(&lk, w, sizeof w) != GIN_LOCK_TAKEN)
         _exit(3); /* the killed writer before still holds it */
-    if (gin_save_read(&save, &info, &f->whole, NULL) != GIN_KEPT_LOADED || gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
+    if (gin_save_read(&save, &info, &f->whole, NULL) != GIN_KEPT_LOADED ||
+        gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
         gin_settings_load(&settings, &set, NULL, 0) != GIN_KEPT_LOADED)
         _exit(4);
     for (unsigned k = from;; k++) {
@@ -228,8 +229,14 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_save_read(&k0, &i0, &f->whole, NULL), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&k0, &lk, &f->info, &f->rec[0], why, sizeof why), 0);
-    gin_game_tally t0 = {
-        .won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50, .rules = "standard"};
+    gin_game_tally t0 = {.won = 1,
+                         .hands = 5,
+                         .hands_won = 2,
+                         .gins = 1,
+                         .undercuts = 0,
+                         .knocks = 1,
+                         .points = 50,
+                         .rules = "standard"};
     assert_int_equal(gin_stats_load(&k0, &s0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&k0, &lk, "easy", &t0, "0000000000000000", NULL, why, sizeof why), 0);
     gin_settings set0;
@@ -310,8 +317,14 @@ static void test_files_are_private(void **state)
     gin_kept ks, kt;
     gin_save_info info;
     static gin_stats s;
-    gin_game_tally t = {
-        .won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 5,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 50,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_save_read(&ks, &info, &f->whole, NULL), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&ks, &lk, &f->info, &f->rec[1], why, sizeof why), 0);

@@ -67,9 +67,10 @@ static void test_entry_text(void **state)
     gin_history_info h = sample_info(), got;
     int n = gin_history_format(&h, &rec, text, sizeof text);
     assert_true(n > 0);
-    const char *head = "gin-history 2\ngame 0123456789abcdef\ndate 2024-05-01T12:34:56Z\nlevel hard\nrules standard, target 150\n"
-                       "players 2\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132\nhands 5\n\n"
-                       "gin-record 1\n";
+    const char *head =
+        "gin-history 2\ngame 0123456789abcdef\ndate 2024-05-01T12:34:56Z\nlevel hard\nrules standard, target 150\n"
+        "players 2\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132\nhands 5\n\n"
+        "gin-record 1\n";
     assert_memory_equal(text, head, strlen(head));
     gin_text_fault fault;
     assert_int_equal(gin_history_parse(text, (size_t)n, &got, &back, &fault), GIN_OK);
@@ -99,7 +100,7 @@ static void test_entry_text(void **state)
         {"hands 5\n\n", "hands 5\nx\n", 13, "blank line"},
         {"rules standard, target 150", "rules ", 5, "expected 'rules VALUE'"},
         {"game 0123456789abcdef", "game 0123", 2, "expected 16 hex digits"},
-    
+
     };
     n = gin_history_format(&h, &rec, text, sizeof text);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -134,7 +134,14 @@ static void test_unusable_dir(void **state)
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_NO_DIR);
     assert_non_null(strstr(k.why, "cannot use"));
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), -1);
     assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
 }
@@ -213,10 +220,18 @@ static int load_fifos(void *ctx)
     if (gin_stats_load(&k, &s) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe") || !strstr(k.why, "/stats"))
         return 1;
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     if (gin_lock_take(&lk, why, sizeof why) != GIN_LOCK_TAKEN)
         return 2;
-    if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 || !strstr(why, "named pipe"))
+    if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 ||
+        !strstr(why, "named pipe"))
         return 3;
     if (gin_save_read(&k, &info, &rec, NULL) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe"))
         return 4;
@@ -274,7 +289,14 @@ static void test_directory_in_place_of_a_file(void **state)
     assert_null(strstr(k.why, "damaged"));
     assert_int_equal(gin_kept_quarantine(&k), -1);
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     gin_kept ks;
@@ -345,14 +367,22 @@ static int unreadable_case(void *ctx)
     gin_kept k;
     gin_stats s;
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     if (gin_stats_load(&k, &s) != GIN_KEPT_LEFT)
         rc = 1;
     else if (!strstr(k.why, strerror(EACCES)) || strstr(k.why, "damaged"))
         rc = 2;
     else if (gin_lock_take(&lk, why, sizeof why) != GIN_LOCK_TAKEN)
         rc = 3;
-    else if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 || gin_kept_quarantine(&k) != -1)
+    else if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 ||
+             gin_kept_quarantine(&k) != -1)
         rc = 4;
     struct stat st;
     if (!rc && (stat(p, &st) != 0 || (st.st_mode & 0777) != 0 || st.st_size == 0))

@@ -132,7 +132,14 @@ static void test_two_processes_contend(void **state)
     assert_non_null(strstr(why, "lock"));
     assert_false(fx_exists(f->state, "save"));
     gin_stats s;
-    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 110, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 110,
+                        .rules = "standard"};
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     assert_false(fx_exists(f->state, "stats"));
@@ -227,8 +234,22 @@ static void test_stats_record_keeps_other_writers_counts(void **state)
     gin_kept table, other;
     static gin_stats at_start, now;
     assert_int_equal(gin_stats_load(&table, &at_start), GIN_KEPT_ABSENT);
-    gin_game_tally win = {.won = 1, .hands = 4, .hands_won = 3, .gins = 1, .undercuts = 0, .knocks = 2, .points = 130, .rules = "standard"},
-                   loss = {.won = 0, .hands = 5, .hands_won = 1, .gins = 0, .undercuts = 1, .knocks = 1, .points = 60, .rules = "standard"};
+    gin_game_tally win = {.won = 1,
+                          .hands = 4,
+                          .hands_won = 3,
+                          .gins = 1,
+                          .undercuts = 0,
+                          .knocks = 2,
+                          .points = 130,
+                          .rules = "standard"},
+                   loss = {.won = 0,
+                           .hands = 5,
+                           .hands_won = 1,
+                           .gins = 0,
+                           .undercuts = 1,
+                           .knocks = 1,
+                           .points = 60,
+                           .rules = "standard"};
     assert_int_equal(gin_stats_load(&other, &now), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&other, &lk, "hard", &win, "0000000000000002", NULL, why, sizeof why), 0);
     assert_int_equal(gin_stats_record(&table, &lk, "hard", &loss, "0000000000000003", &now, why, sizeof why), 0);
@@ -252,7 +273,14 @@ static int count_games(const char *level)
     gin_kept k;
     static gin_stats s;
     gin_stats_load(&k, &s);
-    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 100, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     struct timespec pause = {0, 200 * 1000};
     for (int g = 0; g < GAMES_EACH; g++) {
         gin_lock lk;

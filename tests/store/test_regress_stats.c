@@ -23,8 +23,9 @@ static int survives_more_games(const char *text)
     if (gin_stats_parse(&s, text, strlen(text), NULL) != 0 && gin_stats_convert_v2(&s, text, strlen(text), NULL) != 0 &&
         gin_stats_convert_v1(&s, text, strlen(text), NULL) != 0)
         return 1; /* refused: fine */
-    gin_game_tally win = {.won = 1, .hands = 5, .hands_won = 3, .gins = 1, .knocks = 2, .points = 120, .rules = "standard"},
-                   loss = {.won = 0, .hands = 4, .hands_won = 1, .undercuts = 1, .knocks = 1, .points = 40, .rules = "standard"};
+    gin_game_tally
+        win = {.won = 1, .hands = 5, .hands_won = 3, .gins = 1, .knocks = 2, .points = 120, .rules = "standard"},
+        loss = {.won = 0, .hands = 4, .hands_won = 1, .undercuts = 1, .knocks = 1, .points = 40, .rules = "standard"};
     static const char *const bots[] = {"easy", "normal", "hard", "expert"};
     for (int lv = 0; lv < 4; lv++) {
         gin_stats_add(&s, bots[lv], &win);

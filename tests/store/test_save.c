@@ -311,8 +311,14 @@ static void test_ended_save(void **state)
     e->score[0] = 88;
     e->score[1] = 132;
     e->counts = 1;
-    e->tally = (gin_game_tally){.hands = 5, .hands_won = 2, .gins = 1, .knocks = 1, .points = 45, .points_against = 60,
-                                .margin = -44, .rules = "standard"};
+    e->tally = (gin_game_tally){.hands = 5,
+                                .hands_won = 2,
+                                .gins = 1,
+                                .knocks = 1,
+                                .points = 45,
+                                .points_against = 60,
+                                .margin = -44,
+                                .rules = "standard"};
     gin_kept k;
     assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&k, &lk, &info, &rec, why, sizeof why), 0);

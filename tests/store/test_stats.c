@@ -492,8 +492,14 @@ static void test_nul_byte_makes_stats_damaged(void **state)
     /* A game at the end is not counted over it (that lost the counts). */
     gin_lock lk;
     char why[1200];
-    gin_game_tally t = {
-        .won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 110, .rules = "standard"};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 110,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     size_t got = 0;
