@@ -5,23 +5,34 @@
 #   make strength   the bot strength table (docs/strength.md)
 #   make asan       build in build-asan with ASan+UBSan and run the suite
 #   make clang      build in build-clang with clang
-#   make lint       clang-tidy, cppcheck and clang-format over the sources (any finding fails)
-#   make deb        the Debian package in build-deb, checked by lintian
+#   make lint       clang-tidy, cppcheck and clang-format (any finding fails)
+#   make deb        the Debian package in build-deb, lintian, its tests
+#   make autopkgtest  install that package here and run its autopkgtest
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak       the long hardening runs (docs/reliability.md)
 #   make clean      remove the build directories
 # Variables: WERROR=1 (warnings are errors), JOBS=N, ARGS="..." (for play),
-# CMAKE_ARGS="..." (extra configure options).
+# CMAKE_ARGS="..." (extra configure options), V=1 (show every command and
+# all of its output; by default each step is one line, scripts/quiet.sh).
 
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= 0
 ARGS ?=
 CMAKE_ARGS ?=
+V ?= 0
+export V
 
 werror := -DGIN_WERROR=$(if $(filter 1 ON on yes,$(WERROR)),ON,OFF)
+# $(call configure,DIR,OPTIONS) and $(call compile,DIR,WHAT,OPTIONS): one
+# line each unless V=1 (scripts/quiet.sh).
+configure = @sh scripts/quiet.sh "configuring $(1)/" cmake -S . -B $(1) $(werror) $(CMAKE_ARGS) $(2)
+compile = @sh scripts/quiet.sh "building $(2) in $(1)/" cmake --build $(1) -j $(JOBS) $(3)
+ifneq ($(V),1)
+MAKEFLAGS += --no-print-directory
+endif
 
-.PHONY: all build deps play test bench strength asan clang lint deb clean help fuzz soak
+.PHONY: all build deps play test bench strength asan clang lint deb autopkgtest clean help fuzz soak
 
 all: build
 
@@ -34,14 +45,15 @@ deps:
 # Configure every time (cheap when nothing changed) so WERROR and CMAKE_ARGS
 # always take effect.
 build: deps
-	cmake -S . -B $(BUILD) $(werror) $(CMAKE_ARGS)
-	cmake --build $(BUILD) -j $(JOBS)
+	$(call configure,$(BUILD))
+	$(call compile,$(BUILD),gin and its tests)
 
 # Playing needs only the program: the tests are built by `make test`.
 play: deps
-	cmake -S . -B $(BUILD) $(werror) $(CMAKE_ARGS)
-	cmake --build $(BUILD) -j $(JOBS) --target gin
-	./$(BUILD)/gin $(ARGS)
+	$(call configure,$(BUILD))
+	$(call compile,$(BUILD),gin,--target gin)
+	@echo "gin: opening the table: $(strip $(BUILD)/gin $(ARGS))"
+	@$(BUILD)/gin $(ARGS)
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -53,15 +65,15 @@ strength: build
 	bash scripts/strength.sh $(BUILD)/gin
 
 asan: deps
-	cmake -S . -B build-asan -DGIN_SANITIZE=ON $(werror) $(CMAKE_ARGS)
-	cmake --build build-asan -j $(JOBS)
+	$(call configure,build-asan,-DGIN_SANITIZE=ON)
+	$(call compile,build-asan,gin and its tests with ASan+UBSan)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		ctest --test-dir build-asan --output-on-failure -j $(JOBS)
 
 clang:
 	@sh scripts/deps.sh clang
-	cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang $(werror) $(CMAKE_ARGS)
-	cmake --build build-clang -j $(JOBS)
+	$(call configure,build-clang,-DCMAKE_C_COMPILER=clang)
+	$(call compile,build-clang,gin and its tests with clang)
 
 lint: build
 	@sh scripts/deps.sh lint
@@ -69,7 +81,13 @@ lint: build
 
 deb:
 	@sh scripts/deps.sh deb
-	sh scripts/deb.sh build-deb
+	@sh scripts/deb.sh build-deb
+
+# The package's autopkgtest (debian/tests), by autopkgtest itself with the
+# null runner: it installs build-deb's package on this machine (as root).
+autopkgtest:
+	@sh scripts/deps.sh deb autopkgtest
+	autopkgtest build-deb/gin_*.deb . -- null
 
 clean:
 	rm -rf $(BUILD) build-asan build-clang build-deb build-fuzz

@@ -8,15 +8,22 @@
 #    functions, and what compilers and sanitizers insert. No stdio, no
 #    allocation, no curses, no clocks: the core does no I/O.
 # 3. A file includes headers of its own folder, include/gin, and the folders
-#    of the layers its layer names; only src/ui includes curses.
+#    of the layers its layer names, by name: never by a path that climbs out
+#    of a folder ("../ui/draw.h") or starts at the root; only src/ui
+#    includes curses.
 # 4. No dependency circle between files: the "calls a function defined in"
 #    graph of all the objects is a partial order (tsort finds no loop).
+# 5. No mutable globals in the core: no object of the core's library lives
+#    in a writable section (.data, .bss, thread-local or common), static
+#    locals included; constant tables (.rodata, .data.rel.ro) are fine, and
+#    so is what compilers and sanitizers insert (names starting "__").
 # Every violation is printed as a line naming the file and the symbol or
 # header; the exit status is 1 if there was one.
 set -u
 build=${1:?usage: check_layers.sh BUILD_DIR SOURCE_DIR}
 src=${2:?usage: check_layers.sh BUILD_DIR SOURCE_DIR}
 NM=${NM:-nm}
+OBJDUMP=${OBJDUMP:-objdump}
 layers="$build/layers.txt"
 [ -r "$layers" ] || { echo "check_layers: no $layers (configure first)"; exit 2; }
 tmp=$(mktemp -d) || exit 2
@@ -24,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # The core may import these from the C library (or the compiler's runtime).
-core_allow='^(mem(cpy|move|set|cmp|chr)|str(len|cmp|ncmp|chr|rchr|spn|cspn|cpy|ncpy)|__(stack_chk_fail|(mem|str)[a-z]*_chk|popcount[sd]i2|builtin_.*|cpu_model|cpu_indicator_init|cpu_features2)|__(asan|ubsan|sanitizer|msan|tsan|lsan)_.*|__sancov_.*|_GLOBAL_OFFSET_TABLE_)$'
+core_allow='^(mem(cpy|move|set|cmp|chr)|bcmp|str(len|cmp|ncmp|chr|rchr|spn|cspn|cpy|ncpy)|__(stack_chk_fail|(mem|str)[a-z]*_chk|popcount[sd]i2|builtin_.*|cpu_model|cpu_indicator_init|cpu_features2)|__(asan|ubsan|sanitizer|msan|tsan|lsan)_.*|__sancov_.*|_GLOBAL_OFFSET_TABLE_)$'
 
 # defs: "symbol layer object" for every global definition in every layer.
 while read -r name uses; do
@@ -65,6 +72,11 @@ while read -r name uses; do
         [ -e "$f" ] || continue
         grep -n '^[[:space:]]*#[[:space:]]*include' "$f" | while IFS= read -r line; do
             hdr=$(printf '%s\n' "$line" | sed -n 's/.*#[[:space:]]*include[[:space:]]*["<]\([^">]*\)[">].*/\1/p')
+            case /$hdr/ in
+            //*/ | */../*)
+                echo "layers: ${f#"$src"/} includes \"$hdr\": a path out of a folder (include a header by its name)"
+                continue ;;
+            esac
             case $line in
             *'<'*)
                 case $hdr in
@@ -107,6 +119,19 @@ if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
          { sub(/^tsort: /, ""); l = l == "" ? $0 : l ", " $0 }
          END { if (l != "") print "layers: a dependency circle between files: " l }' "$tmp/loops"
     fail=1
+fi
+
+# 5: the core's writable objects, from the section of each symbol.
+if [ -r "$build/libgin_core.a" ]; then
+    "$OBJDUMP" -t "$build/libgin_core.a" 2>/dev/null | awk '
+        /^In archive/ { next }
+        /file format/ { obj = $1; sub(/:$/, "", obj); sub(/\.o$/, "", obj); next }
+        NF >= 5 && ($(NF - 2) ~ /^\.(data|bss|tdata|tbss)(\.|$)/ || $(NF - 2) == "*COM*") &&
+            $(NF - 2) !~ /^\.data\.rel\.ro/ && $0 ~ / O / && $NF !~ /^(__|\.)/ {
+            name = $NF; sub(/\.[0-9]+$/, "", name); sub(/^.*\./, "", name) # a static local: seen.0, f.seen
+            printf "layers: src/core/%s has a mutable global %s (in %s): the core keeps no state between calls\n",
+                   obj, name, $(NF - 2); bad = 1 }
+        END { exit bad }' || fail=1
 fi
 
 if [ $fail = 0 ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make sure the tools and libraries gin builds with are installed (Debian).
-# Usage: scripts/deps.sh [clang] [lint] [deb]
+# Usage: scripts/deps.sh [clang] [lint] [deb] [autopkgtest]
 # Checks cheaply (command -v, pkg-config --exists) so a ready machine never
 # calls apt. As root, installs what is missing with apt-get; otherwise names
 # the packages and the command to run, and fails.
@@ -34,7 +34,9 @@ for extra in "$@"; do
     deb)
         command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
         command -v dh >/dev/null 2>&1 || need debhelper
-        command -v lintian >/dev/null 2>&1 || need lintian ;;
+        command -v lintian >/dev/null 2>&1 || need lintian
+        command -v tmux >/dev/null 2>&1 || need tmux ;;
+    autopkgtest) command -v autopkgtest >/dev/null 2>&1 || need autopkgtest ;;
     *) echo "deps.sh: unknown extra '$extra'" >&2; exit 2 ;;
     esac
 done
@@ -50,9 +52,20 @@ missing=${missing# }
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "gin: installing missing packages: $missing"
     export DEBIAN_FRONTEND=noninteractive
+    # apt-get's output goes to a log (V=1: to the terminal), shown if it fails.
+    if [ "${V:-0}" = 1 ]; then log=/dev/stdout; else log=$(mktemp "${TMPDIR:-/tmp}/gin-apt.XXXXXX") || exit 1; fi
     # shellcheck disable=SC2086 # one word per package
-    apt-get update && apt-get install -y $missing </dev/null && exit 0
-    echo "gin: apt-get could not install: $missing" >&2
+    if { apt-get update && apt-get install -y $missing </dev/null; } >>"$log" 2>&1; then
+        [ "$log" = /dev/stdout ] || rm -f "$log"
+        echo "gin: installed $missing"
+        exit 0
+    fi
+    if [ "$log" = /dev/stdout ]; then
+        echo "gin: apt-get could not install: $missing" >&2
+    else
+        tail -n 20 "$log" >&2
+        echo "gin: apt-get could not install: $missing (its whole output: $log)" >&2
+    fi
     exit 1
 fi
 

@@ -6,15 +6,14 @@
 # 10 s on one input) or failed invariant stops that target, leaves the input
 # in $BUILD/artifacts/ and makes the script fail.
 #   FUZZ_SECONDS=N     seconds per target
-#   FUZZ_TARGETS="a b" only these (cards analyze showdown record replay save protocol engine
-#                      settings stats)
+#   FUZZ_TARGETS="a b" only these (default: every fuzz/fuzz_TARGET.c)
 #   FUZZ_BUILD=dir     build directory (default build-fuzz)
 #   FUZZ_JOBS=N        build jobs (default 2)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 build=${FUZZ_BUILD:-build-fuzz}
-targets=${FUZZ_TARGETS:-cards analyze showdown record replay save protocol engine settings stats}
+targets=${FUZZ_TARGETS:-$(for f in fuzz/fuzz_*.c; do f=${f#fuzz/fuzz_}; printf '%s ' "${f%.c}"; done)}
 
 if ! command -v clang >/dev/null; then
     sh scripts/deps.sh clang || { echo "fuzz: clang is needed" >&2; exit 2; }

@@ -70,8 +70,8 @@ row() { # p1 p2 games seed [extra args]
             g[who] = f[1] " (" f[2] ")"
             k[who] = f[4] " (" f[5] ")"
             u[who] = f[7] " (" f[8] ")"
-            net[who] = f[12]
         }
+        /^      conceded / { net[who] = $4 }
         END { printf "| %s | %s | %s | %s | %s - %s | %s / %s | %s | %s / %s | %s / %s | %s / %s | %s s | `%s` |\n",
               p1, p2, games, share, lo, hi, pp1, pp2, net[1], g[1], g[2], k[1], k[2], u[1], u[2], secs, cmd }' "$TMP"
 }

@@ -132,11 +132,11 @@ int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *cl
  * GIN_EINVAL. */
 int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap);
 
-/* Is `a` legal for the seat of `v`, whose turn it is (phase OFFER, DRAW or
- * DISCARD)? Decided from the view alone, matching gin_hand_is_legal.
- * claims_gin: the bot said "gin C", which also requires no deadwood.
- * Returns GIN_OK, or GIN_EILLEGAL with a reason a bot author understands
- * written into why (may be NULL). */
+/* The referee's ruling on a bot's answer: gin_view_check (view.h) for the
+ * seat of `v`, its reason phrased for a bot author. claims_gin: the bot
+ * said "gin C", which also requires no deadwood. Returns GIN_OK, GIN_EINVAL
+ * (v NULL), or GIN_EILLEGAL with the reason written into why (may be
+ * NULL; cut to fit cap). */
 int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, size_t cap);
 
 /* Parse the handshake reply "ok NAME" (NAME: the rest of the line, printable

@@ -87,6 +87,49 @@ void gin_view_apply(gin_view *v, const gin_event *ev);
 int gin_view_legal(const gin_view *v, gin_action *out, size_t cap);
 /* 1 if `a` is legal for this seat now (as gin_view_legal lists), else 0. */
 int gin_view_is_legal(const gin_view *v, gin_action a);
+
+/* Why an action is refused: gin_view_check's answer other than GIN_OK, one
+ * code per rule broken (positive, so never a gin_status). A front end
+ * phrases them in its own words (the bot protocol's referee for bots, the
+ * table for people) from these and the facts of gin_view_check_facts. */
+enum gin_illegal {
+    GIN_ILLEGAL_NOT_DUE = 1,      /* not this seat's move, or no hand in play */
+    GIN_ILLEGAL_WRONG_KIND,       /* not an answer to this decision (offer: take or pass; draw: stock or
+                                     pile; discard: discard, knock, gin or big gin) */
+    GIN_ILLEGAL_STOCK_EMPTY,      /* draw from an empty stock */
+    GIN_ILLEGAL_PILE_EMPTY,       /* draw from an empty discard pile */
+    GIN_ILLEGAL_PILE_BARRED,      /* every seat passed the upcard: the first draw is from the stock */
+    GIN_ILLEGAL_NOT_HELD,         /* the card named is not in the hand (or not a card) */
+    GIN_ILLEGAL_JUST_TAKEN,       /* the card was taken from the pile this turn */
+    GIN_ILLEGAL_NO_BIG_GIN,       /* big gin, under rules that do not pay it */
+    GIN_ILLEGAL_BIG_GIN_UNMELDED, /* big gin, but not all eleven cards are melded */
+    GIN_ILLEGAL_NOT_GIN,          /* claims gin, but the ten cards kept leave deadwood */
+    GIN_ILLEGAL_OVER_LIMIT,       /* a knock leaving more deadwood than the knock limit */
+    GIN_ILLEGAL_NOT_MELDS,        /* the melds a knock names are not melds of the cards kept */
+    GIN_ILLEGAL_MELDS_OVER_LIMIT, /* the melds named leave more deadwood than the knock limit */
+    GIN_ILLEGAL_GIN_AS_KNOCK,     /* the melds named leave deadwood, but the hand is gin */
+    GIN_ILLEGAL_REASONS           /* one past the last */
+};
+
+/* The facts a front end needs to phrase a refusal, or to say what the
+ * seat may do instead (in its discard, on its move). */
+typedef struct gin_view_check_facts {
+    int limit;     /* this hand's knock limit (0: gin only) */
+    int least;     /* least deadwood the seat keeps by any throw it may make
+                      now (not the card just taken); -1 outside its discard */
+    gin_card best; /* the lowest card whose throw keeps `least`, or GIN_NO_CARD */
+    int after;     /* deadwood kept by throwing the action's card; -1 when the
+                      seat does not hold it (or outside its discard) */
+} gin_view_check_facts;
+
+/* Is `a` legal for this seat now, and if not, why? claims_gin: the player
+ * said gin with a knock's card, which also needs the ten cards kept to be
+ * all melded (big gin is always a claim). Returns GIN_OK exactly when
+ * gin_view_is_legal(v, a) (and, with claims_gin, the knock is gin), else
+ * the first rule broken (enum gin_illegal, checked in the order listed,
+ * the melds a knock names last), or GIN_EINVAL for a NULL view. facts (may
+ * be NULL) is filled either way. */
+int gin_view_check(const gin_view *v, gin_action a, int claims_gin, gin_view_check_facts *facts);
 /* Cards this seat has not seen: candidates for the opponents' hands and the stock. */
 static inline gin_cardset gin_view_unseen(const gin_view *v) { return GIN_DECK & ~v->seen; }
 

@@ -13,6 +13,7 @@
 #include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "help.h"
 #include "opts.h"
 
 enum { O_LEVEL = 1000, O_THINK };
@@ -24,9 +25,11 @@ static void usage(FILE *f)
           "other programs can play against our bots; e.g. gin sim --p2 exec:'gin engine'.\n"
           "  --level NAME  the bot: ",
           f);
-    fputs(gin_ai_names(), f);
-    fputs(" (default hard)\n"
-          "  --think MS    expert's time per decision\n",
+    char levels[512];
+    snprintf(levels, sizeof levels, "%s (default hard)", gin_ai_names());
+    cli_help_wrap(f, 24, 16, levels);
+    fputs("  --think MS    expert's time per decision\n"
+          "  -h, --help    this text\n",
           f);
 }
 

@@ -20,7 +20,8 @@ static void usage(FILE *f)
             "'gin replay N' plays game N back.\n\n"
             "  --json      one JSON object instead of the table (its fields: man 6 gin)\n"
             "  -h, --help  this text\n\n"
-            "Kept in $XDG_STATE_HOME/gin/history/ (default ~/.local/state/gin/history/), a file a game.\n",
+            "Kept in $XDG_STATE_HOME/gin/history/ (default ~/.local/state/gin/history/),\n"
+            "a file a game.\n",
             GIN_HISTORY_MAX);
 }
 

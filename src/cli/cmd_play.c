@@ -31,13 +31,13 @@ static void usage(FILE *f)
             "                 eager, waiter, hoarder, blocker (the menu says how each plays)\n"
             "  --players N    2 (you and a bot), or 3 or 4: you against two or three bots of\n"
             "                 the level, seven cards each, scored in penalty points (lowest\n"
-            "                 total wins; docs/rules.md). Table games are saved but not counted\n"
-            "                 in the statistics\n"
+            "                 total wins; docs/rules.md). Table games are saved but not\n"
+            "                 counted in the statistics\n"
             "  --rules R      rules preset: %s\n"
             "  --target N     points to win the game (default: the preset's)\n"
             "  --hollywood    Hollywood scoring (three games at once); --no-hollywood\n"
-            "  --four-color   four-colour deck (spades black, hearts red, diamonds blue, clubs\n"
-            "                 green); --two-color\n"
+            "  --four-color   four-colour deck (spades black, hearts red, diamonds blue,\n"
+            "                 clubs green); --two-color\n"
             "  --no-color     no colours (also when NO_COLOR is set); --color\n"
             "  --open         practice: the bot's hand face up, undo (u), a review after each\n"
             "                 hand; not counted in the statistics. --no-open\n"
@@ -46,16 +46,17 @@ static void usage(FILE *f)
             "  --no-mouse     keys only (the terminal selects and pastes as usual); --mouse:\n"
             "                 click cards and piles, the wheel scrolls the log and pages\n"
             "For this game only:\n"
-            "  --opponent NAME  a bot as for --level (this game; the next takes --level's),\n"
-            "                 or exec:COMMAND: an external bot\n"
-            "                 speaking the bot protocol (docs/protocol.md), run by /bin/sh -c,\n"
-            "                 e.g. --opponent exec:'python3 examples/pybot.py'. Its standard\n"
-            "                 error goes to bot.log in the state directory. A bot that answers\n"
-            "                 garbage or an illegal move, nothing within 5 s, or dies forfeits:\n"
-            "                 you win that game. Games against it are not saved or counted\n"
-            "                 in the statistics\n"
-            "  --KNOB VALUE   any other rule, e.g. --gin-bonus 20 --knock 7; see docs/rules.md\n"
-            "                 and gin sim --help\n"
+            "  --opponent NAME\n"
+            "                 a bot as for --level, for this game only (the next game takes\n"
+            "                 --level's), or exec:COMMAND: an external bot speaking the bot\n"
+            "                 protocol (docs/protocol.md), run by /bin/sh -c, e.g.\n"
+            "                 --opponent exec:'python3 examples/pybot.py'. Its standard\n"
+            "                 error goes to bot.log in the state directory. A bot that\n"
+            "                 answers garbage or an illegal move, nothing within 5 s, or\n"
+            "                 dies forfeits: you win that game. Games against it are not\n"
+            "                 saved or counted in the statistics\n"
+            "  --KNOB VALUE   any other rule, e.g. --gin-bonus 20 --knock 7 (docs/rules.md,\n"
+            "                 gin sim --help)\n"
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
             "  --seed N       deal from seed N (a whole number; repeatable games)\n"
             "  -h, --help     this text\n\n"
@@ -160,6 +161,8 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
         return set_level(o, s);
     case O_OPPONENT:
         if (gin_bots_is_exec(o->value)) {
+            if (!o->value[5]) /* as gin sim refuses it, before the table opens */
+                return cli_bad(o, "exec: needs a command, as in exec:'python3 mybot.py'");
             a->opponent = o->value;
             return 0;
         }

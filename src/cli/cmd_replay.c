@@ -342,13 +342,14 @@ static int kept_path(const char *arg, int save, gin_record *rec, char *path, siz
     return 1;
 }
 
-/* A history entry's header as one line, before the game. */
+/* A history entry's header, before the game. */
 static void history_line(const gin_history_info *h)
 {
-    printf("%s, %s, %s rules, %s", h->date, h->players > 2 ? "a table" : h->level, h->rules, h->result);
+    printf("%s, %s, %s", h->date, h->players > 2 ? "a table" : h->level, h->result);
     for (int i = 0; i < h->players; i++)
         printf("%s%d", i ? "-" : " ", h->score[i]);
     printf("%s; you are seat %d\n", h->practice ? ", practice" : h->counted ? ", counted" : ", not counted", h->human);
+    printf("  under %s rules\n", h->rules); /* a line of its own: it can be long */
 }
 
 /* The file the operands name: FILE, game N of the history, or the save

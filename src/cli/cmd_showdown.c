@@ -13,37 +13,39 @@
 #include "opts.h"
 #include "rules_args.h"
 
-static const char showdown_usage[] =
-    "usage: gin showdown [--rules NAME] [--KNOB VALUE...] [--upcard CARD] [--json] < LINES\n"
-    "\n"
-    "Settles knocks read from standard input, one a line:\n"
-    "  KNOCKER CARDS | DEFENDER CARDS\n"
-    "ten cards each, the knocker's after its discard (11 cards for the knocker\n"
-    "means big gin), in the notation of 'gin analyze'. A tab and anything after\n"
-    "it are ignored; blank lines and lines starting with # are skipped. The\n"
-    "knocker spreads its least-deadwood melds, the defender spreads and lays off\n"
-    "(not against gin) to its least deadwood, and the result is printed:\n"
-    "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H"
-    "<TAB>defender 2: [JS JD JC] [KS KH KD KC] 2H<TAB>layoffs 5S TD\n"
-    "\n"
-    "Options:\n"
-    "  The rule set decides the knock limit and the bonuses: --rules NAME picks a\n"
-    "  preset, --KNOB VALUE overrides one knob (below). Oklahoma's knock limit is\n"
-    "  the first upcard's value, which these lines do not give: the limit is not\n"
-    "  checked unless --upcard is given. No preset allows big gin (11 cards for the\n"
-    "  knocker): --big-gin 31 does.\n"
-    "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit)\n"
-    "  -j, --json           one JSON object a line, with the keys result (gin,\n"
-    "                       big_gin, knock, undercut), winner (knocker, defender),\n"
-    "                       points, knocker_deadwood, defender_deadwood,\n"
-    "                       knocker_melds, defender_melds, layoffs,\n"
-    "                       knocker_unmatched, defender_unmatched\n"
-    "  -h, --help           show this text\n"
-    "\n"
-    "The defender's deadwood and melds are those after its layoffs. A bad line\n"
-    "(unknown or duplicate card, wrong count, a card in both hands, no '|', a\n"
-    "knock over the limit) is reported on standard error as 'line N: what is\n"
-    "wrong'; the other lines are still answered, and the exit status is then 1.\n";
+static const char showdown_usage[] = "usage: gin showdown [--rules NAME] [--KNOB VALUE...] [--upcard CARD] [--json]\n"
+                                     "                    < LINES\n"
+                                     "\n"
+                                     "Settles knocks read from standard input, one a line:\n"
+                                     "  KNOCKER CARDS | DEFENDER CARDS\n"
+                                     "ten cards each, the knocker's after its discard (11 cards for the knocker\n"
+                                     "means big gin), in the notation of 'gin analyze'. A tab and anything after\n"
+                                     "it are ignored; blank lines and lines starting with # are skipped. The\n"
+                                     "knocker spreads its least-deadwood melds, the defender spreads and lays off\n"
+                                     "(not against gin) to its least deadwood, and the result is printed, one line\n"
+                                     "of fields separated by tabs (<TAB>; the line is split here to fit):\n"
+                                     "  undercut<TAB>defender +29<TAB>knocker 6: [TS TH TC] [AH AD AC] [5H 5D 5C] 6H\n"
+                                     "  <TAB>defender 2: [JS JD JC] [KS KH KD KC] 2H<TAB>layoffs 5S TD\n"
+                                     "\n"
+                                     "Options:\n"
+                                     "  The rule set decides the knock limit and the bonuses: --rules NAME picks a\n"
+                                     "  preset, --KNOB VALUE overrides one knob (below). Oklahoma's knock limit is\n"
+                                     "  the first upcard's value, which these lines do not give: the limit is not\n"
+                                     "  checked unless --upcard is given. No preset allows big gin (11 cards for the\n"
+                                     "  knocker): --big-gin 31 does.\n"
+                                     "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit)\n"
+                                     "  -j, --json           one JSON object a line, with the keys result (gin,\n"
+                                     "                       big_gin, knock, undercut), winner (knocker, defender),\n"
+                                     "                       points, knocker_deadwood, defender_deadwood,\n"
+                                     "                       knocker_melds, defender_melds, layoffs,\n"
+                                     "                       knocker_unmatched, defender_unmatched\n"
+                                     "  -h, --help           show this text\n";
+
+static const char showdown_usage_end[] = "\n"
+                                         "The defender's deadwood and melds are those after its layoffs. A bad line\n"
+                                         "(unknown or duplicate card, wrong count, a card in both hands, no '|', a\n"
+                                         "knock over the limit) is reported on standard error as 'line N: what is\n"
+                                         "wrong'; the other lines are still answered, and the exit status is then 1.\n";
 
 static const char *const result_names[] = {"knock", "undercut", "gin", "big_gin"};
 
@@ -58,10 +60,7 @@ static void report_knock(long line, const showdown_opts *op, gin_cardset knocker
 {
     int dw = gin_deadwood(knocker);
     if (n == 11 && op->rules.big_gin_bonus <= 0)
-        cli_line_error(line,
-                       "knocker has 11 cards, but big gin is not allowed under %s "
-                       "(--big-gin BONUS allows it)",
-                       op->rules.name);
+        cli_line_error(line, "knocker has 11 cards: no big gin in %s rules (--big-gin BONUS)", op->rules.name);
     else if (n == 11)
         cli_line_error(line,
                        "knocker has 11 cards that are not all melded (deadwood %d): "
@@ -209,6 +208,7 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         case 'h':
             fputs(showdown_usage, stdout);
             gin_rules_args_usage(stdout);
+            fputs(showdown_usage_end, stdout);
             return 0;
         default:
             return CLI_USAGE;

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "gin/error.h"
 #include "gin/rules.h"
+#include "help.h"
 #include "rules_args.h"
 #include "opts.h"
 #include "sim.h"
@@ -23,20 +24,23 @@ static void usage(FILE *f)
 {
     fputs("usage: gin sim --p1 NAME --p2 NAME [--p3 NAME [--p4 NAME]] [--players N]\n"
           "               [--games N] [--seed S] [--rules NAME] [--KNOB VALUE...]\n"
-          "               [--think MS] [--jobs J] [--json] [--move-time MS] [--bot-log FILE]\n"
+          "               [--think MS] [--jobs J] [--json] [--move-time MS]\n"
+          "               [--bot-log FILE]\n"
           "Plays whole games between two agents in mirrored pairs (games 2k and 2k+1\n"
           "deal the same shuffles with the seats swapped), so N is rounded up to even.\n"
           "With three or four players (a table: seven cards each, penalty scoring, the\n"
           "undercut penalty 10 unless --undercut-penalty says otherwise), games come in\n"
           "groups of 3 or 4 dealing the same shuffles with the seats rotated, so N is\n"
           "rounded up to a whole group.\n"
-          "  --p1 .. --p4 NAME  agents: ",
+          "  --p1 .. --p4 NAME\n"
+          "                   agents: ",
           f);
-    fputs(gin_ai_names(), f);
-    fputs(", or exec:COMMAND (an external bot speaking\n"
-          "                   docs/protocol.md, run by /bin/sh -c; one per job)",
-          f);
-    fputs("\n  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
+    char agents[512];
+    snprintf(agents, sizeof agents,
+             "%s, or exec:COMMAND (an external bot speaking docs/protocol.md, run by /bin/sh -c; one per job)",
+             gin_ai_names());
+    cli_help_wrap(f, 27, 19, agents);
+    fputs("  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
           "  --games N        games to play (default 1000)\n"
           "  --seed S         run seed (default 1); the same seed gives the same results\n"
           "  --think MS       expert's time per decision\n"
@@ -158,8 +162,8 @@ static void print_table(const gin_sim_config *cfg, const gin_sim_stats *st, int 
     }
     for (int p = 0; p < n; p++)
         printf("%s%s", p ? " vs " : "", gin_sim_player(cfg, p));
-    printf(", %ld games in groups of %d (the same deal, seats rotated), rules %s, seed %llu\n", st->games, n,
-           cfg->rules.name, (unsigned long long)cfg->seed);
+    printf(", rules %s, seed %llu\n  %ld games in groups of %d (the same deal, seats rotated)\n", cfg->rules.name,
+           (unsigned long long)cfg->seed, st->games, n);
     printf("  %-11s %7s %7s  %-20s %13s %10s\n", "player", "wins", "share", "(95% CI)", "penalty/hand", "hands won");
     for (int p = 0; p < n; p++) {
         char ci[40];
@@ -273,7 +277,7 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
     gin_rules base, trial;
     const char *preset = a->knobs.preset ? a->knobs.preset : "standard";
     if (gin_rules_preset(preset, &base) != GIN_OK) {
-        fprintf(stderr, "gin sim: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
+        fprintf(stderr, "gin sim: --rules: unknown rules '%s' (choose one of: %s)\n", preset, gin_rules_preset_names());
         return CLI_USAGE;
     }
     trial = base;
@@ -318,7 +322,8 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
 }
 
 /* How the points came, per player (two seats): hands won by gin, knock and
- * undercut with their points, and the net a hand (won minus conceded).
+ * undercut with their points, and the net a hand (won minus conceded), on
+ * two lines to fit 80 columns.
  * Only added after the long-standing figures, which stay as they were. */
 static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, int json)
 {
@@ -334,10 +339,11 @@ static void print_sources(const gin_sim_config *cfg, const gin_sim_stats *st, in
     }
     printf("  how the points came (hands won, points):\n");
     for (int p = 0; p < 2; p++)
-        printf("    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld); conceded %ld, net %+.2f a hand\n",
-               p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
-               st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
-               (double)(st->points[p] - st->points[1 - p]) / hands);
+        printf(
+            "    p%d %s: gins %ld (%ld), knocks %ld (%ld), undercuts %ld (%ld)\n      conceded %ld, net %+.2f a hand\n",
+            p + 1, gin_sim_player(cfg, p), st->gins_by[p], st->gin_points[p], st->knocks_by[p], st->knock_points[p],
+            st->undercuts_by[p], st->undercut_points[p], st->points[1 - p],
+            (double)(st->points[p] - st->points[1 - p]) / hands);
 }
 
 /* Two players: who won, with the interval, as text or JSON. */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "help.h"
+#include "opts.h"
 
 #ifndef GIN_VERSION
 #define GIN_VERSION "unknown"
@@ -21,7 +23,7 @@ static const command commands[] = {
     {"analyze", gin_cmd_analyze, "least deadwood, melds and best discard of hands on stdin"},
     {"showdown", gin_cmd_showdown, "settle knocks given as KNOCKER | DEFENDER lines on stdin"},
     {"sim", gin_cmd_sim, "play bots against each other and report who wins"},
-    {"replay", gin_cmd_replay, "play back and check a game record, a game of the history or the save"},
+    {"replay", gin_cmd_replay, "play back and check a game record (a file, the history, the save)"},
     {"stats", gin_cmd_stats, "your statistics per bot level and rules (--json, --reset)"},
     {"history", gin_cmd_history, "the games you played, newest first (gin replay N plays one)"},
     {"advise", gin_cmd_advise, "rank every answer to a position's request, with values and reasons"},
@@ -41,8 +43,8 @@ static void usage(FILE *f)
 {
     fputs("gin " GIN_VERSION " - Gin Rummy in the terminal\n"
           "\n"
-          "usage: gin [OPTIONS]          play at the terminal ('gin play --help' lists the options)\n"
-          "       gin COMMAND [ARGS]\n"
+          "usage: gin [OPTIONS]        play at the terminal (gin play --help lists them)\n"
+          "       gin COMMAND [ARGS]   run one of the commands below\n"
           "\n"
           "commands:\n",
           f);
@@ -59,10 +61,13 @@ static void usage(FILE *f)
 
 static int unknown_command(const char *name)
 {
-    fprintf(stderr, "gin: unknown command '%s'; the commands are:", name);
-    for (int i = 0; i < N_COMMANDS; i++)
-        fprintf(stderr, " %s", commands[i].name);
-    fputs(" (try 'gin --help')\n", stderr);
+    char text[512];
+    int n = snprintf(text, sizeof text, "gin: unknown command '%.64s'; the commands are:", name);
+    for (int i = 0; i < N_COMMANDS && n > 0 && (size_t)n < sizeof text; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, " %s", commands[i].name);
+    if (n > 0 && (size_t)n < sizeof text)
+        snprintf(text + n, sizeof text - (size_t)n, " (try 'gin --help')");
+    cli_help_wrap(stderr, 0, 2, text);
     return 2;
 }
 
@@ -81,6 +86,34 @@ static int finish(int status)
     return status ? status : 1;
 }
 
+/* gin help [CMD]: takes -h and --help, and refuses other options and extra
+ * operands, as every command does. */
+static int help(int argc, char **argv)
+{
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    cli_opts o;
+    cli_opts_init(&o, "gin help", argc, argv, "h", longopts);
+    for (int c; (c = cli_next(&o)) != -1;) {
+        if (c != 'h')
+            return CLI_USAGE;
+        usage(stdout);
+        return 0;
+    }
+    if (optind >= argc) {
+        usage(stdout);
+        return 0;
+    }
+    char *name = argv[optind++];
+    const command *c = find_command(name);
+    if (!c)
+        return unknown_command(name);
+    if (cli_no_operands(&o))
+        return CLI_USAGE;
+    char help_flag[] = "--help";
+    char *sub_argv[] = {name, help_flag, NULL};
+    return c->run(2, sub_argv);
+}
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '\0')
@@ -94,18 +127,8 @@ static int dispatch(int argc, char **argv)
         puts("gin " GIN_VERSION);
         return 0;
     }
-    if (!strcmp(arg, "help")) {
-        if (argc < 3) {
-            usage(stdout);
-            return 0;
-        }
-        const command *c = find_command(argv[2]);
-        if (!c)
-            return unknown_command(argv[2]);
-        char help_flag[] = "--help";
-        char *sub_argv[] = {argv[2], help_flag, NULL};
-        return c->run(2, sub_argv);
-    }
+    if (!strcmp(arg, "help"))
+        return help(argc - 1, argv + 1);
     const command *c = find_command(arg);
     if (c)
         return c->run(argc - 1, argv + 1);

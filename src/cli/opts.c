@@ -64,6 +64,18 @@ int cli_next(cli_opts *o)
             fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", o->cmd, o->shown, o->cmd);
         return '?';
     }
+    if (idx >= 0) {
+        /* getopt_long takes any unambiguous abbreviation (--gam for
+         * --games); we take only the names the help documents, so that a
+         * script keeps its meaning when an option is added. */
+        const char *word = o->value && optind >= 2 && o->value == o->argv[optind - 1] ? o->argv[optind - 2] : typed;
+        size_t len = strcspn(word, "=");
+        if (strncmp(word, "--", 2) != 0 || len - 2 != strlen(o->longopts[idx].name)) {
+            snprintf(o->shown, sizeof o->shown, "%.*s", (int)len, word);
+            fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", o->cmd, o->shown, o->cmd);
+            return '?';
+        }
+    }
     const char *ln = idx >= 0 ? o->longopts[idx].name : long_name(o, c);
     if (ln)
         snprintf(o->shown, sizeof o->shown, "--%s", ln);

@@ -4,7 +4,9 @@
  *   gin sim: --games: must be a whole number from 1 to 1000000000, not '-1'
  *   gin: option '--level' needs a value
  *   gin replay: unknown option '--frob' (try 'gin replay --help')
- * Every command takes -h and --help. Usage mistakes exit with status 2. */
+ * Every command takes -h and --help. Long options are taken only as
+ * written in full (getopt_long's abbreviations are refused). Usage mistakes
+ * exit with status 2. */
 #ifndef GIN_CLI_OPTS_H
 #define GIN_CLI_OPTS_H
 

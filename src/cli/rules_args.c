@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gin/error.h"
+#include "help.h"
 
 /* Is `name` (length n) one of the knob names in the comma-separated list? */
 static int is_knob(const char *name, size_t n)
@@ -72,6 +73,19 @@ int gin_rules_knobs_take(const char *cmd, int *argc, char **argv, const char *co
         const char *value;
         int used;
         const char *name = rule_option(*argc, argv, i, &n, &value, &used);
+        if (name && kept(name, n, keep) && n == 9 && !strncmp(name, "hollywood", 9) && value &&
+            (!strcmp(value, "on") || !strcmp(value, "off") || strchr(argv[i], '='))) {
+            /* A command that keeps --hollywood as its own flag (the table)
+             * still takes the knob's documented --hollywood on|off. */
+            static char on[] = "--hollywood", off[] = "--no-hollywood";
+            if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
+                snprintf(err, errcap, "%s: --hollywood %s: hollywood: expected on or off", cmd, value);
+                return 2;
+            }
+            argv[w++] = strcmp(value, "on") == 0 ? on : off;
+            i += used;
+            continue;
+        }
         if (!name || kept(name, n, keep)) {
             argv[w++] = argv[i++];
             continue;
@@ -117,7 +131,8 @@ int gin_rules_args(const char *cmd, int *argc, char **argv, const char *fallback
         return 2;
     const char *preset = k.preset ? k.preset : fallback ? fallback : "standard";
     if (gin_rules_preset(preset, out) != GIN_OK) {
-        snprintf(err, errcap, "%s: unknown rules '%s' (choose one of: %s)", cmd, preset, gin_rules_preset_names());
+        snprintf(err, errcap, "%s: --rules: unknown rules '%s' (choose one of: %s)", cmd, preset,
+                 gin_rules_preset_names());
         return 2;
     }
     if (given)
@@ -132,21 +147,6 @@ void gin_rules_args_usage(FILE *f)
             "                      (standard is the default)\n"
             "  --KNOB VALUE        override one rule (docs/rules.md); the knobs:\n",
             gin_rules_preset_names());
-    /* Wrap the core's knob list at word boundaries under the description column. */
-    const char *p = gin_rules_knob_names();
-    while (*p) {
-        int width = 0;
-        fputs("                     ", f);
-        while (*p) {
-            size_t len = strcspn(p, " ");
-            if (width > 0 && width + (int)len > 56)
-                break;
-            fprintf(f, " %.*s", (int)len, p);
-            width += (int)len + 1;
-            p += len;
-            while (*p == ' ')
-                p++;
-        }
-        fputc('\n', f);
-    }
+    fputs("                      ", f);
+    cli_help_wrap(f, 22, 22, gin_rules_knob_names()); /* under the description column */
 }

@@ -1,12 +1,14 @@
 /* gin — the legal actions of the seat to move, from the facts both a hand
- * and a seat's view hold (private to src/core). gin_hand_legal and
- * gin_view_legal are both this, so what the referee accepts and what a
- * player is offered can never differ. */
+ * and a seat's view hold (private to src/core). gin_hand_legal,
+ * gin_view_legal and gin_view_check are all this, so what the referee
+ * accepts, what a player is offered and why a move is refused can never
+ * differ. */
 #ifndef GIN_CORE_LEGAL_H
 #define GIN_CORE_LEGAL_H
 
 #include <stddef.h>
 #include "gin/hand.h"
+#include "gin/view.h"
 
 typedef struct gin_turn_facts {
     int phase;        /* enum gin_phase */
@@ -20,7 +22,10 @@ typedef struct gin_turn_facts {
 
 /* As gin_hand_legal: the count, GIN_ESPACE if cap is too small. */
 int gin_turn_legal(const gin_turn_facts *f, gin_action *out, size_t cap);
-/* As gin_hand_is_legal. */
+/* As gin_view_check without the facts: GIN_OK or the first rule `a`
+ * breaks (enum gin_illegal, view.h). The one statement of what is legal. */
+int gin_turn_check(const gin_turn_facts *f, gin_action a, int claims_gin);
+/* As gin_hand_is_legal: gin_turn_check(f, a, 0) == GIN_OK. */
 int gin_turn_is_legal(const gin_turn_facts *f, gin_action a);
 
 #endif

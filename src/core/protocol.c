@@ -833,89 +833,64 @@ int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap)
     return o.full ? GIN_ESPACE : (int)o.len;
 }
 
-static int refuse(char *why, size_t cap, const char *a, const char *b, const char *c)
-{
-    if (why && cap) {
-        gin_text o;
-        gin_text_init(&o, why, cap);
-        put(&o, a);
-        put(&o, b ? b : "");
-        put(&o, c ? c : "");
-    }
-    return GIN_EILLEGAL;
-}
+/* The referee's words for each refusal (gin_view_check), as bot authors
+ * have read them since protocol 1: a card's name goes before the second
+ * part when there is one. */
+static const struct {
+    const char *a, *b;
+} refusals[GIN_ILLEGAL_REASONS] = {
+    [GIN_ILLEGAL_NOT_DUE] = {"no move is due", NULL},
+    [GIN_ILLEGAL_STOCK_EMPTY] = {"the stock is empty", NULL},
+    [GIN_ILLEGAL_PILE_EMPTY] = {"the discard pile is empty", NULL},
+    [GIN_ILLEGAL_PILE_BARRED] = {"after both players passed the upcard, the first draw is from the stock", NULL},
+    [GIN_ILLEGAL_NOT_HELD] = {"", " is not in your hand"},
+    [GIN_ILLEGAL_JUST_TAKEN] = {"", " was just taken from the pile and cannot be thrown this turn"},
+    [GIN_ILLEGAL_NO_BIG_GIN] = {"big gin is not allowed under these rules", NULL},
+    [GIN_ILLEGAL_BIG_GIN_UNMELDED] = {"biggin, but not all eleven cards are melded", NULL},
+    [GIN_ILLEGAL_NOT_GIN] = {"gin ", ", but the other ten cards are not all melded"},
+    [GIN_ILLEGAL_OVER_LIMIT] = {"knock ", " leaves more deadwood than the knock limit"},
+    [GIN_ILLEGAL_NOT_MELDS] = {"the melds named are not melds of the cards you keep", NULL},
+    [GIN_ILLEGAL_MELDS_OVER_LIMIT] = {"the melds named leave more deadwood than the knock limit", NULL},
+    [GIN_ILLEGAL_GIN_AS_KNOCK] = {"the melds named leave deadwood, but the hand is gin: show it as gin", NULL},
+};
 
-/* The melds a knock names, if any: melds of the cards kept, within the
- * knock limit, and gin shown as gin. */
-static int check_spread(const gin_view *v, gin_action a, char *why, size_t cap)
+/* A wrong kind of answer, named for the request it answers. */
+static const char *wrong_kind(int phase)
 {
-    if (!(a.spread.sets | a.spread.runs))
-        return GIN_OK;
-    gin_arrangement shown;
-    int rc = gin_spread_arrange(v->hand & ~gin_cardset_of(a.card), a.spread, v->knock_limit, &shown);
-    if (rc == GIN_EINVAL)
-        return refuse(why, cap, "the melds named are not melds of the cards you keep", NULL, NULL);
-    if (rc != GIN_OK && gin_deadwood(v->hand & ~gin_cardset_of(a.card)) == 0)
-        return refuse(why, cap, "the melds named leave deadwood, but the hand is gin: show it as gin", NULL, NULL);
-    if (rc != GIN_OK)
-        return refuse(why, cap, "the melds named leave more deadwood than the knock limit", NULL, NULL);
-    return GIN_OK;
+    switch (phase) {
+    case GIN_PHASE_OFFER:
+        return "the answer to an offer is take or pass";
+    case GIN_PHASE_DRAW:
+        return "the answer to draw is stock or pile";
+    default:
+        return "the answer to discard is discard, knock, gin or biggin";
+    }
 }
 
 int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = '\0';
-    if (!v)
-        return GIN_EINVAL;
-    char cb[3] = "??";
-    if (gin_card_valid(a.card))
-        gin_card_format(a.card, cb);
-    switch (v->phase) {
-    case GIN_PHASE_OFFER:
-        if (a.kind == GIN_ACT_TAKE_UPCARD || a.kind == GIN_ACT_PASS)
-            return GIN_OK;
-        return refuse(why, cap, "the answer to an offer is take or pass", NULL, NULL);
-    case GIN_PHASE_DRAW:
-        if (a.kind == GIN_ACT_DRAW_STOCK)
-            return v->stock_n > 0 ? GIN_OK : refuse(why, cap, "the stock is empty", NULL, NULL);
-        if (a.kind == GIN_ACT_DRAW_DISCARD) {
-            if (v->pile_n <= 0)
-                return refuse(why, cap, "the discard pile is empty", NULL, NULL);
-            /* Both seats passed on the upcard: the non-dealer must draw from stock. */
-            if (v->rules.first_turn == GIN_FIRST_TURN_OFFER && v->turns == 0)
-                return refuse(why, cap, "after both players passed the upcard, the first draw is from the stock", NULL,
-                              NULL);
-            return GIN_OK;
+    int rc = gin_view_check(v, a, claims_gin, NULL);
+    if (rc <= 0) /* GIN_OK, GIN_EINVAL */
+        return rc;
+    if (why && cap) {
+        char cb[3] = "??";
+        if (gin_card_valid(a.card))
+            gin_card_format(a.card, cb);
+        gin_text o;
+        gin_text_init(&o, why, cap);
+        if (rc == GIN_ILLEGAL_WRONG_KIND) {
+            put(&o, wrong_kind(v->phase));
+        } else if (rc > 0 && rc < GIN_ILLEGAL_REASONS) {
+            put(&o, refusals[rc].a);
+            if (refusals[rc].b) {
+                put(&o, cb);
+                put(&o, refusals[rc].b);
+            }
         }
-        return refuse(why, cap, "the answer to draw is stock or pile", NULL, NULL);
-    case GIN_PHASE_DISCARD: {
-        if (a.kind != GIN_ACT_DISCARD && a.kind != GIN_ACT_KNOCK)
-            return refuse(why, cap, "the answer to discard is discard, knock, gin or biggin", NULL, NULL);
-        if (a.kind == GIN_ACT_KNOCK && a.card == GIN_NO_CARD) {
-            if (v->rules.big_gin_bonus <= 0)
-                return refuse(why, cap, "big gin is not allowed under these rules", NULL, NULL);
-            int dw = gin_deadwood(v->hand);
-            if (dw != 0)
-                return refuse(why, cap, "biggin, but not all eleven cards are melded", NULL, NULL);
-            return check_spread(v, a, why, cap);
-        }
-        if (!gin_card_valid(a.card) || !gin_cardset_has(v->hand, a.card))
-            return refuse(why, cap, cb, " is not in your hand", NULL);
-        if (a.card == v->taken)
-            return refuse(why, cap, cb, " was just taken from the pile and cannot be thrown this turn", NULL);
-        if (a.kind == GIN_ACT_DISCARD)
-            return GIN_OK;
-        int dw = gin_deadwood(v->hand & ~gin_cardset_of(a.card));
-        if (claims_gin && dw != 0)
-            return refuse(why, cap, "gin ", cb, ", but the other ten cards are not all melded");
-        if (dw < 0 || dw > v->knock_limit)
-            return refuse(why, cap, "knock ", cb, " leaves more deadwood than the knock limit");
-        return check_spread(v, a, why, cap);
     }
-    default:
-        return refuse(why, cap, "no move is due", NULL, NULL);
-    }
+    return GIN_EILLEGAL;
 }
 
 int gin_proto_parse_ok(const char *line, char *name, size_t namecap)

@@ -344,7 +344,10 @@ int gin_rules_set(gin_rules *r, const char *name, const char *value, const char 
             v = i, found = 1;
     if (!found && is_knock(k) && gin_text_same_word(value, "upcard"))
         v = GIN_KNOCK_LIMIT_UPCARD, found = 1;
-    if (!found && !parse_int(value, &v)) {
+    /* Only what docs/rules.md documents: a knob of words takes its words
+     * (never the numbers behind them), and the knock limit's upcard rule is
+     * the word "upcard", never the -1 that stands for it. */
+    if (!found && (k->words || !parse_int(value, &v) || (is_knock(k) && v < 0))) {
         if (why)
             *why = k->bad;
         return GIN_ERULES;

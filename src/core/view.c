@@ -2,9 +2,7 @@
  * The view never reads a gin_hand: whatever it holds came through an event
  * that seat received, so an agent deciding from it cannot cheat. */
 #include <string.h>
-#include "gin/error.h"
 #include "gin/view.h"
-#include "legal.h"
 
 void gin_view_init(gin_view *v, const gin_rules *r, int seat)
 {
@@ -252,30 +250,4 @@ void gin_view_apply(gin_view *v, const gin_event *ev)
     default:
         break;
     }
-}
-
-/* The facts of this seat's turn, or 0 when it is not its turn. */
-static int turn_facts(const gin_view *v, gin_turn_facts *f)
-{
-    if (v->turn != v->seat || v->phase == GIN_PHASE_OVER || v->hand_no == 0)
-        return 0;
-    *f = (gin_turn_facts){v->phase,       v->hand,
-                          v->taken,       v->stock_n,
-                          v->pile_n,      v->turns == 0 && v->passes >= v->seats,
-                          v->knock_limit, v->rules.big_gin_bonus > 0};
-    return 1;
-}
-
-int gin_view_legal(const gin_view *v, gin_action *out, size_t cap)
-{
-    if (!v || (!out && cap))
-        return GIN_EINVAL;
-    gin_turn_facts f;
-    return turn_facts(v, &f) ? gin_turn_legal(&f, out, cap) : 0;
-}
-
-int gin_view_is_legal(const gin_view *v, gin_action a)
-{
-    gin_turn_facts f;
-    return v && turn_facts(v, &f) && gin_turn_is_legal(&f, a);
 }

@@ -410,6 +410,7 @@ static gin_view discard_view(const char *hand, const char *taken, int knock_limi
     v.rules.big_gin_bonus = big_gin;
     v.phase = GIN_PHASE_DISCARD;
     v.turn = 0;
+    v.hand_no = 1;
     v.hand = cards(hand);
     v.taken = taken ? card(taken) : GIN_NO_CARD;
     v.knock_limit = knock_limit;
@@ -465,6 +466,7 @@ static void test_check(void **state)
     /* draws */
     v.phase = GIN_PHASE_DRAW;
     v.turns = 0;
+    v.passes = 2; /* both passed the upcard */
     assert_int_equal(gin_proto_check(&v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, why, sizeof why),
                      GIN_EILLEGAL);
     assert_non_null(strstr(why, "from the stock"));

@@ -253,7 +253,8 @@ static void test_set(void **state)
         {"box-bonus", "20", offsetof(gin_rules, box_bonus), 20},
         {"shutout", "no-box", offsetof(gin_rules, shutout), GIN_SHUTOUT_DOUBLE_NO_BOX},
         {"Hollywood", "ON", offsetof(gin_rules, hollywood), 1},
-        {"hollywood", "0", offsetof(gin_rules, hollywood), 0},
+        {"hollywood", "off", offsetof(gin_rules, hollywood), 0},
+        {"knock", "0", offsetof(gin_rules, knock_limit), 0},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         r = get("standard");
@@ -276,6 +277,18 @@ static void test_set(void **state)
         {"gin-bonus", "-5", GIN_ERULES, "gin-bonus:"},
         {"knock", "11", GIN_ERULES, "knock:"},
         {"knock", "upcardx", GIN_ERULES, "knock:"},
+        /* The numbers behind the words are not values (issue 28): -1 is
+         * how upcard is stored, 1 how high, on and reshuffle are. */
+        {"knock", "-1", GIN_ERULES, "knock:"},
+        {"knock", "-7", GIN_ERULES, "knock:"},
+        {"cut", "1", GIN_ERULES, "cut:"},
+        {"next-dealer", "2", GIN_ERULES, "next-dealer:"},
+        {"first-turn", "1", GIN_ERULES, "first-turn:"},
+        {"stock", "1", GIN_ERULES, "stock:"},
+        {"shutout", "0", GIN_ERULES, "shutout:"},
+        {"hollywood", "1", GIN_ERULES, "hollywood:"},
+        {"hollywood", "0", GIN_ERULES, "hollywood:"},
+        {"spade-double", "1", GIN_ERULES, "spade-double:"},
         {"cut", "middle", GIN_ERULES, "cut:"},
         {"seats", "5", GIN_ERULES, "seats:"},
         {"hollywood", "maybe", GIN_ERULES, "hollywood:"},

@@ -388,12 +388,236 @@ static void test_showdowns_kept(void **state)
     assert_int_equal(v.takes_used[1], 1);
 }
 
+/* ---- gin_view_check: legality with a reason ---- */
+
+typedef struct ring_feed {
+    gin_view views[GIN_MAX_SEATS];
+    int seats;
+} ring_feed;
+
+static void ring_feed_event(void *ctx, const gin_event *ev)
+{
+    ring_feed *f = ctx;
+    for (int s = 0; s < f->seats; s++) {
+        gin_event red;
+        gin_event_redact(ev, s, &red);
+        gin_view_apply(&f->views[s], &red);
+    }
+}
+
+static int reasons_seen[GIN_ILLEGAL_REASONS];
+
+/* The legal list of the view being checked: gin_view_legal's own way to
+ * the answer (every throw's deadwood at once), not gin_view_check's. */
+static gin_action listed[64];
+static int n_listed;
+
+static int in_list(const gin_view *v, gin_action a)
+{
+    int found = 0, named = a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK; /* else the card is not read */
+    for (int i = 0; i < n_listed; i++)
+        found |= listed[i].kind == a.kind && (!named || listed[i].card == a.card);
+    if (found && a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
+        gin_arrangement shown; /* the melds named: melds of the cards kept, within the limit */
+        found = gin_spread_arrange(v->hand & ~gin_cardset_of(a.card), a.spread, v->knock_limit, &shown) == GIN_OK;
+    }
+    return found;
+}
+
+/* One action checked every way: the check says GIN_OK exactly when the
+ * legal list has it (and, a knock claiming gin, it is gin), else a reason;
+ * gin_view_is_legal says the same. */
+static void check_agrees(const gin_view *v, gin_action a)
+{
+    int legal = in_list(v, a);
+    assert_int_equal(gin_view_is_legal(v, a), legal);
+    int gin = legal && (a.kind != GIN_ACT_KNOCK || a.card == GIN_NO_CARD ||
+                        gin_deadwood(v->hand & ~gin_cardset_of(a.card)) == 0);
+    for (int claims = 0; claims < 2; claims++) {
+        int rc = gin_view_check(v, a, claims, NULL);
+        assert_int_equal(rc == GIN_OK, claims ? gin : legal);
+        assert_true(rc >= GIN_OK && rc < GIN_ILLEGAL_REASONS);
+        reasons_seen[rc]++;
+    }
+}
+
+/* The facts: the least deadwood a throw keeps (never the card just taken)
+ * and the lowest card keeping it, the deadwood the action's card keeps. */
+static void check_facts(const gin_view *v, gin_action a)
+{
+    gin_view_check_facts f;
+    gin_view_check(v, a, 0, &f);
+    assert_int_equal(f.limit, v->knock_limit);
+    int mine = v->turn == v->seat && v->phase == GIN_PHASE_DISCARD && v->hand_no > 0;
+    int least = -1;
+    gin_card best = GIN_NO_CARD;
+    for (gin_card c = 0; mine && c < 64; c++)
+        if (gin_cardset_has(v->hand, c) && c != v->taken) {
+            int dw = gin_deadwood(v->hand & ~gin_cardset_of(c));
+            if (least < 0 || dw < least)
+                least = dw, best = c;
+        }
+    assert_int_equal(f.least, least);
+    assert_int_equal(f.best, best);
+    int held = mine && gin_card_valid(a.card) && gin_cardset_has(v->hand, a.card);
+    assert_int_equal(f.after, held ? gin_deadwood(v->hand & ~gin_cardset_of(a.card)) : -1);
+}
+
+/* Knocks naming melds: every spread the cards kept allow, the melds of
+ * the whole hand (the thrown card among them: not melds of the cards
+ * kept), and each of those short of one meld (deadwood over the limit, or
+ * gin not shown as gin). */
+static void check_spreads(const gin_view *v, gin_card c)
+{
+    gin_arrangement all[8];
+    gin_cardset hands[2] = {v->hand & ~gin_cardset_of(c), v->hand};
+    for (int h = 0; h < 2; h++) {
+        int n = gin_arrange_all(hands[h], all, 8);
+        for (int i = 0; i < n && i < 8; i++)
+            for (int drop = -1; drop < all[i].n_melds; drop++) {
+                gin_arrangement part = all[i];
+                if (drop >= 0)
+                    part.melds[drop] = 0;
+                gin_action a = gin_action_make(GIN_ACT_KNOCK, c);
+                a.spread = gin_spread_of(&part);
+                check_agrees(v, a);
+            }
+    }
+}
+
+/* Every action a seat could name, checked at one moment of its view. */
+static void check_every_action(const gin_view *v)
+{
+    static const gin_card odd[] = {GIN_NO_CARD, -7, 64, 99};
+    n_listed = gin_view_legal(v, listed, 64);
+    assert_true(n_listed >= 0);
+    for (int kind = -1; kind <= GIN_ACT_KNOCK + 1; kind++) {
+        for (gin_card c = 0; c < 64; c++) /* the 52 cards, and the values between suits */
+            check_agrees(v, gin_action_make(kind, c));
+        for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+            check_agrees(v, gin_action_make(kind, odd[i]));
+    }
+    if (v->turn != v->seat || v->phase != GIN_PHASE_DISCARD)
+        return;
+    for (gin_cardset s = v->hand; s; s &= s - 1) {
+        gin_card c = gin_cardset_first(s);
+        check_facts(v, gin_action_make(GIN_ACT_KNOCK, c));
+        check_spreads(v, c);
+    }
+    check_spreads(v, GIN_NO_CARD);
+    check_facts(v, gin_action_make(GIN_ACT_DISCARD, GIN_NO_CARD));
+}
+
+static void test_check_agrees_with_legal(void **state)
+{
+    (void)state;
+    static gin_game g;
+    static ring_feed f;
+    memset(reasons_seen, 0, sizeof reasons_seen);
+    /* every preset, standard with big gin paid, rings of three and four */
+    size_t presets = gin_rules_preset_count();
+    for (size_t p = 0; p < presets + 3; p++) {
+        gin_rules r = *gin_rules_preset_at(p < presets ? p : 0);
+        if (p == presets)
+            assert_int_equal(gin_rules_set(&r, "big-gin", "31", NULL), GIN_OK);
+        if (p > presets)
+            assert_int_equal(gin_rules_set(&r, "seats", p == presets + 1 ? "3" : "4", NULL), GIN_OK);
+        for (uint64_t seed = 0; seed < 6; seed++) {
+            gin_rng rng;
+            gin_rng_seed(&rng, seed + 1000 * p);
+            assert_int_equal(gin_game_init(&g, &r, seed), GIN_OK);
+            f.seats = r.seats;
+            for (int s = 0; s < r.seats; s++)
+                gin_view_init(&f.views[s], &r, s);
+            for (int s = 0; s < r.seats; s++)
+                check_every_action(&f.views[s]); /* before any deal */
+            for (int hands = 0; !g.over && hands < 4; hands++) {
+                assert_int_equal(gin_game_deal(&g, ring_feed_event, &f), GIN_OK);
+                while (g.hand.phase != GIN_PHASE_OVER) {
+                    check_every_action(&f.views[g.hand.turn]);
+                    check_every_action(&f.views[(g.hand.turn + 1) % r.seats]);
+                    assert_int_equal(gin_game_apply(&g, choose(&g.hand, &rng), ring_feed_event, &f), GIN_OK);
+                }
+                check_every_action(&f.views[0]); /* between hands */
+            }
+        }
+    }
+    /* Random play reaches every reason but an empty stock or pile at a draw
+     * (the hand is void or the pile reshuffled before, and a discard
+     * always leaves a card face up): see test_check_reasons. */
+    for (int rc = 0; rc < GIN_ILLEGAL_REASONS; rc++)
+        if (rc != GIN_ILLEGAL_STOCK_EMPTY && rc != GIN_ILLEGAL_PILE_EMPTY && !reasons_seen[rc])
+            fail_msg("reason %d never seen", rc);
+}
+
+/* Each reason on a view built by hand, and the facts beside it. */
+static void test_check_reasons(void **state)
+{
+    (void)state;
+    gin_view_check_facts f;
+    /* 2-3-4-5 hearts, 7-7-7, 9-T-J clubs and KS, just taken from the pile */
+    gin_view v = test_view_at("2H 3H 4H 5H 7S 7D 7C 9C TC JC KS", "8D", GIN_PHASE_DISCARD, 3);
+    v.taken = C("KS");
+    v.knock_limit = 9;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_KNOCK, C("5H")), 0, &f), GIN_ILLEGAL_OVER_LIMIT);
+    assert_int_equal(f.limit, 9);
+    assert_int_equal(f.least, 10); /* any throw but KS keeps KS */
+    assert_int_equal(f.best, C("2H"));
+    assert_int_equal(f.after, 10);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DISCARD, C("KS")), 0, &f), GIN_ILLEGAL_JUST_TAKEN);
+    assert_int_equal(f.after, 0);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DISCARD, C("AS")), 0, &f), GIN_ILLEGAL_NOT_HELD);
+    assert_int_equal(f.after, -1);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DISCARD, C("5H")), 0, NULL), GIN_OK);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), 0, NULL),
+                     GIN_ILLEGAL_WRONG_KIND);
+    v.knock_limit = 10;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_KNOCK, C("5H")), 0, NULL), GIN_OK);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_KNOCK, C("5H")), 1, NULL), GIN_ILLEGAL_NOT_GIN);
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, NULL), GIN_ILLEGAL_NO_BIG_GIN);
+    v.rules.big_gin_bonus = 31;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD), 1, NULL),
+                     GIN_ILLEGAL_BIG_GIN_UNMELDED);
+    /* the melds a knock names */
+    gin_action sp = gin_action_make(GIN_ACT_KNOCK, C("5H"));
+    sp.spread.runs = test_cards("3H 4H 5H 9C TC JC"); /* 5H is thrown */
+    sp.spread.sets = test_cards("7S 7D 7C");
+    assert_int_equal(gin_view_check(&v, sp, 0, NULL), GIN_ILLEGAL_NOT_MELDS);
+    sp.spread.runs = test_cards("2H 3H 4H"); /* 9C TC JC left out: 39 */
+    assert_int_equal(gin_view_check(&v, sp, 0, NULL), GIN_ILLEGAL_MELDS_OVER_LIMIT);
+    v.taken = GIN_NO_CARD;
+    sp.card = C("KS"); /* gin, shown leaving 9C TC JC */
+    assert_int_equal(gin_view_check(&v, sp, 0, NULL), GIN_ILLEGAL_GIN_AS_KNOCK);
+    sp.spread.runs = test_cards("2H 3H 4H 5H 9C TC JC");
+    assert_int_equal(gin_view_check(&v, sp, 1, NULL), GIN_OK);
+    /* draws */
+    v = test_view_at("2H 3H 4H 5H 7S 7D 7C 9C TC JC", "8D", GIN_PHASE_DRAW, 0);
+    v.passes = 2;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, &f),
+                     GIN_ILLEGAL_PILE_BARRED);
+    assert_int_equal(f.least, -1); /* not a discard */
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD), 0, NULL), GIN_ILLEGAL_WRONG_KIND);
+    v.stock_n = 0;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), 0, NULL),
+                     GIN_ILLEGAL_STOCK_EMPTY);
+    v.pile_n = 0;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DRAW_DISCARD, GIN_NO_CARD), 0, NULL),
+                     GIN_ILLEGAL_PILE_EMPTY);
+    v.turn = 1;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD), 0, NULL),
+                     GIN_ILLEGAL_NOT_DUE);
+    v.phase = GIN_PHASE_OFFER;
+    v.turn = 0;
+    assert_int_equal(gin_view_check(&v, gin_action_make(GIN_ACT_TAKE_UPCARD, GIN_NO_CARD), 0, NULL), GIN_OK);
+    assert_int_equal(gin_view_check(NULL, gin_action_make(GIN_ACT_TAKE_UPCARD, GIN_NO_CARD), 0, &f), GIN_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_views_follow_playouts),
-        cmocka_unit_test(test_known_discarded_declined),
-        cmocka_unit_test(test_showdowns_kept),
+        cmocka_unit_test(test_views_follow_playouts), cmocka_unit_test(test_known_discarded_declined),
+        cmocka_unit_test(test_showdowns_kept),        cmocka_unit_test(test_check_agrees_with_legal),
+        cmocka_unit_test(test_check_reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # The layer check must fail on each kind of fault it exists for: a call up
 # into a layer not named, a core that does I/O or allocates, a wrong-way
-# include, a curses include outside src/ui, a circle between files. Builds
+# include (by name, or by a path climbing out of the folder), a curses
+# include outside src/ui, a circle between files, a mutable global in the
+# core (a global, initialised or not, or a static local). Builds
 # a tiny fake tree of libraries with the C compiler and runs
 # scripts/check_layers.sh on it. usage: catches.sh SOURCE_DIR [CC]
 set -u
@@ -42,6 +44,9 @@ mkdir -p "$tmp/src/include/gin" "$tmp/build"
 printf 'int gin_core_f(int);\n' >"$tmp/src/include/gin/core.h"
 printf 'core\nui core\n' >"$tmp/build/layers.txt"
 mk core a.c '#include "gin/core.h"
+static const char *const names[] = {"low", "high"}; /* constant: fine */
+const char *gin_core_name(int i);
+const char *gin_core_name(int i) { return names[i & 1]; }
 int gin_core_f(int x) { return x + 1; }'
 mk ui draw.c '#include "gin/core.h"
 int gin_ui_g(int x) { return gin_core_f(x); }'
@@ -70,6 +75,14 @@ mk core inc.c '#include "draw.h"
 int gin_core_inc(void) { return 0; }'
 build; expect "a core file including a ui header" 'includes "draw.h" (src/ui/draw.h), which layer core may not use'
 rm "$tmp/src/src/core/inc.c" "$tmp/build/obj/core/inc.c.o"
+mk core climb.c '#include "../ui/draw.h"
+int gin_core_climb(void) { return 0; }'
+build; expect "a core file including ../ui/draw.h" 'includes "../ui/draw.h": a path out of a folder'
+rm "$tmp/src/src/core/climb.c" "$tmp/build/obj/core/climb.c.o"
+mk core root.c "#include \"$tmp/src/src/ui/draw.h\"
+int gin_core_root(void) { return 0; }"
+build; expect "a core file including ui by its full path" "includes \"$tmp/src/src/ui/draw.h\": a path out of a folder"
+rm "$tmp/src/src/core/root.c" "$tmp/build/obj/core/root.c.o"
 mk core curses.c '#include <curses.h>
 int gin_core_c(void) { return 0; }'
 build
@@ -80,6 +93,22 @@ rm -f "$tmp/src/src/core/curses.c" "$tmp/build/obj/core/curses.c.o"
 mk ui b.c 'int gin_ui_h(int); int gin_ui_i(int x) { return x ? gin_ui_h(x - 1) : 0; }'
 mk ui c.c 'int gin_ui_i(int); int gin_ui_h(int x) { return x ? gin_ui_i(x - 1) : 1; }'
 build; expect "a circle between two files" "a dependency circle between files"
+
+rm "$tmp"/src/src/ui/b.c "$tmp"/src/src/ui/c.c "$tmp"/build/obj/ui/b.c.o "$tmp"/build/obj/ui/c.c.o
+
+# 5. State in the core: a global, an initialised one, a static local.
+mk core state.c 'int gin_core_calls;
+int gin_core_start = 5;
+int gin_core_count(void);
+int gin_core_count(void) { static int seen; return ++seen + gin_core_calls + gin_core_start; }'
+build; expect "a global in the core" "src/core/state.c has a mutable global gin_core_calls (in .bss)"
+expect "an initialised global in the core" "has a mutable global gin_core_start (in .data)"
+expect "a static local in the core" "has a mutable global seen (in .bss)"
+rm "$tmp/src/src/core/state.c" "$tmp/build/obj/core/state.c.o"
+build
+if ! sh "$check" "$tmp/build" "$tmp/src" >"$tmp/out" 2>&1; then
+    echo "catches: the fake tree without its faults failed:"; cat "$tmp/out"; fail=1
+fi
 
 [ $fail = 0 ] && echo "catches: the layer check caught every fault"
 exit $fail
