@@ -225,6 +225,8 @@ static void parse_line(gin_settings *s, parse_state *ps, char *t, int line, note
 {
     char q[80], what[256], st[64], raw[512];
     snprintf(raw, sizeof raw, "%s", t);
+    for (size_t k = strlen(raw); k && raw[k - 1] == '\r';) /* a line end's CRs: not the line's */
+        raw[--k] = '\0';
     t = trim(t);
     if (!*t || *t == '#')
         return;
