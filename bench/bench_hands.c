@@ -102,7 +102,7 @@ static void hand_set_add(hand_set *s, gin_cardset h)
     int k = gin_cardset_count(h);
     if (s->n >= s->want || (s->cards ? k != s->cards : k != 10 && k != 11))
         return;
-    size_t i = (size_t)((h * UINT64_C(0x9e3779b97f4a7c15)) >> 20) & s->mask;
+    size_t i = (size_t)((h * GIN_RNG_GOLDEN) >> 20) & s->mask;
     while (s->slot[i] && s->slot[i] != h)
         i = (i + 1) & s->mask;
     if (!s->slot[i]) {

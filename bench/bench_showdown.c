@@ -13,6 +13,7 @@
 #include <string.h>
 #include "bench.h"
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
 #include "gin/showdown.h"
@@ -44,10 +45,9 @@ static int push(deals *d, gin_cardset k, gin_cardset def)
  * checksum, do not change when the core's RNG does. */
 static uint64_t splitmix(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    uint64_t z = gin_rng_mix(*x);
+    *x += GIN_RNG_GOLDEN;
+    return z;
 }
 
 /* N deals. Rejecting random ten-card hands until one has deadwood <= 10

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "ai.h"
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/match.h"
 #include "gin/meld.h"
 #include "gin/record.h"
@@ -407,7 +408,7 @@ int soak_run(long hands, uint64_t seed, soak_stats *st, FILE *report)
     for (long game = 0; st->hands < hands; game++) {
         const gin_rules *r = &variants[game % n_variants];
         c->variant = r->hollywood ? "Hollywood" : r->name; /* "custom" for a knob */
-        if (soak_game(c, r, seed + (uint64_t)game * 0x9E3779B97F4A7C15ull, game) != 0)
+        if (soak_game(c, r, seed + (uint64_t)game * GIN_RNG_GOLDEN, game) != 0)
             break;
     }
     free(c);

@@ -57,13 +57,13 @@ static void on_event(void *ctx, const gin_event *ev)
     gin_event r;
     gin_event_redact(ev, 0, &r);
     gin_view_apply(&tr.view, &r);
-    gin_proto_msg msgs[32];
+    gin_proto_msg msgs[GIN_PROTO_EVENT_MSGS_MAX];
     if (gin_proto_is_game_start(&tr.view, &r)) {
         int n = gin_proto_game_msgs(&tr.view.rules, 0, 7, msgs);
         for (int i = 0; i < n; i++)
             put_msg(&tr, &msgs[i]);
     }
-    int n = gin_proto_event_msgs(&tr.view, &r, msgs, 32);
+    int n = gin_proto_referee_msgs(NULL, &tr.view, &r, msgs, GIN_PROTO_EVENT_MSGS_MAX);
     for (int i = 0; i < n; i++)
         put_msg(&tr, &msgs[i]);
     const gin_view *v = &tr.view;

@@ -27,7 +27,8 @@ enum gin_status {
     GIN_ESPACE = -13,    /* output buffer too small */
     GIN_EFORMAT = -14,   /* malformed record or protocol line */
     GIN_ESTATE = -15,    /* call out of order (e.g. act on a finished hand) */
-    GIN_EMISMATCH = -16  /* replay disagrees with the recorded result */
+    GIN_EMISMATCH = -16, /* replay disagrees with the recorded result */
+    GIN_ERANGE = -17     /* a number outside the range allowed (number.h) */
 };
 
 /* A short, static, human-readable description of a status code ("unknown rank").

@@ -55,6 +55,10 @@ typedef struct gin_action {
     gin_spread spread;
 } gin_action;
 
+/* The most legal actions at one decision: a discard and a knock of each
+ * card held, and big gin. */
+enum { GIN_LEGAL_MAX = 2 * GIN_HELD_MAX + 1 };
+
 /* An action of `kind` with `card` and no spread chosen. */
 static inline gin_action gin_action_make(int kind, gin_card card)
 {
@@ -111,7 +115,7 @@ typedef struct gin_event {
 typedef void (*gin_event_fn)(void *ctx, const gin_event *ev);
 
 typedef struct gin_hand {
-    gin_rules rules; /* copy: the hand owns no pointers */
+    gin_rules rules; /* a copy; its name points at static storage, never into the hand */
     int seats, dealer, turn, phase;
     int first_upcard; /* the card turned up at the deal */
     int knock_limit;  /* of this hand (Oklahoma: from the first upcard) */
@@ -151,7 +155,7 @@ int gin_hand_deal(gin_hand *h, const gin_rules *r, int dealer, const gin_card de
 /* Fill deck[] with a shuffled deck drawn from rng. */
 void gin_deck_shuffle(gin_rng *rng, gin_card deck[GIN_DECK_SIZE]);
 
-/* The legal actions now, written to out[] (cap >= 64 always suffices).
+/* The legal actions now, written to out[] (cap GIN_LEGAL_MAX always suffices).
  * Returns the count (0 when the hand is over), or GIN_ESPACE if cap is too
  * small, GIN_EINVAL for NULL. Deterministic order: TAKE_UPCARD, PASS;
  * DRAW_STOCK, DRAW_DISCARD; every DISCARD by ascending card, every KNOCK by

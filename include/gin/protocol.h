@@ -1,10 +1,18 @@
-/* gin — the bot protocol (docs/protocol.md): formatting and parsing of its
- * lines, and the bot-side reconstruction of a seat's view from them.
+/* gin — the bot protocol (docs/protocol.md), one job a section, each in a
+ * file of its own:
+ *   - the messages: their kinds, writing and reading a line (proto_codec.c);
+ *   - the referee: the messages that tell a seat each event
+ *     (proto_referee.c), its ruling on a bot's answer (proto_check.c), and
+ *     a seat's whole transcript from a record (transcript.c);
+ *   - the bot's answers: reading and writing them (proto_answer.c);
+ *   - the handshake, and quoting the other side's lines (proto_handshake.c);
+ *   - the client: the bot's side, rebuilding its seat's view
+ *     (proto_client.c).
  *
  * Pure: no I/O, no allocation, no globals, so it can be fuzzed. The referee
  * (exec_agent.c) turns the redacted events of its seat into messages with
- * gin_proto_event_msgs and writes them with gin_proto_format; the bot side
- * (cmd_engine.c) parses each line with gin_proto_parse and feeds it to a
+ * gin_proto_referee_msgs and writes them with gin_proto_format; the bot side
+ * (cmd_engine.c) reads each line with gin_proto_parse and feeds it to a
  * gin_proto_client, which rebuilds the very events the seat received and so
  * a gin_view equal to the referee's. */
 #ifndef GIN_PROTOCOL_H
@@ -19,7 +27,11 @@
 
 enum {
     GIN_PROTO_VERSION = 1,
-    GIN_PROTO_LINE_MAX = 4096 /* bytes of one line, newline included; longer is garbage */
+    GIN_PROTO_LINE_MAX = 4096, /* bytes of one line, newline included; longer is garbage */
+    /* The most messages one event makes (gin_proto_referee_msgs): a ring of
+     * four's showdown, two spread lines a seat, a layoff line for each card
+     * of three defenders of seven, a penalty a seat, the result and endhand. */
+    GIN_PROTO_EVENT_MSGS_MAX = 2 * GIN_MAX_SEATS + (GIN_MAX_SEATS - 1) * GIN_RING_DEALT + GIN_MAX_SEATS + 2
 };
 
 /* Referee -> bot messages (the first word of the line). */
@@ -73,6 +85,8 @@ typedef struct gin_proto_msg {
     char text[256];  /* ERROR (cut to fit) */
 } gin_proto_msg;
 
+/* ---- the messages (proto_codec.c) ---- */
+
 /* The keyword of a message kind ("move"), or NULL for a bad kind. Static. */
 const char *gin_proto_keyword(int kind);
 
@@ -88,6 +102,8 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap);
  * or a bad value. */
 int gin_proto_parse(const char *line, gin_proto_msg *m);
 
+/* ---- the referee (proto_referee.c, proto_check.c, transcript.c) ---- */
+
 /* What a referee remembers of a ring's showdown between its events: each
  * seat's shown hand (from the PENALTY events), so that HAND_OVER can tell
  * every defender's spread. Two seats need none. Zero it (memset) before a
@@ -101,14 +117,13 @@ typedef struct gin_proto_referee {
  * v already updated by it, as an agent's observe callback receives them).
  * Writes up to cap messages into out[] and returns how many (0 for events
  * the seat learns about otherwise, e.g. LAYOFF, sent with the showdown), or
- * GIN_ESPACE / GIN_EINVAL. 32 always suffices. The messages that open a
+ * GIN_ESPACE / GIN_EINVAL. GIN_PROTO_EVENT_MSGS_MAX always suffices. The
+ * messages that open a
  * game (rules, game) are not included: see gin_proto_game_msgs.
  * r (may be NULL with two seats) carries a ring's showdown from event to
  * event; in a ring with r NULL the showdown gives GIN_ESTATE. */
 int gin_proto_referee_msgs(gin_proto_referee *r, const gin_view *v, const gin_event *ev, gin_proto_msg *out,
                            size_t cap);
-/* The same with no memory: two seats only (a ring's showdown: GIN_ESTATE). */
-int gin_proto_event_msgs(const gin_view *v, const gin_event *ev, gin_proto_msg *out, size_t cap);
 
 /* The `rules` and `game` messages that open a game for seat `seat`
  * (0..r->seats-1). out[0..1]. Returns 2 or GIN_EINVAL. */
@@ -118,26 +133,40 @@ int gin_proto_game_msgs(const gin_rules *r, int seat, uint64_t seed, gin_proto_m
  * game (the first deal of hand 1: the dealer's left's), else 0. */
 int gin_proto_is_game_start(const gin_view *v, const gin_event *ev);
 
-/* ---- the bot's answers ---- */
-
-/* Parse the answer to a request in phase `phase` (GIN_PHASE_OFFER: take,
- * pass; DRAW: stock, pile; DISCARD: discard C, knock C, gin C, biggin).
- * *claims_gin (may be NULL) is set to 1 for "gin C" / "biggin". Returns
- * GIN_OK, GIN_EFORMAT (not an answer at all), or GIN_EILLEGAL (an answer
- * of another phase). */
-int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *claims_gin);
-
-/* Write an action as an answer line with '\n' ("knock 7H"; "gin 7H" when
- * claims_gin; big gin is "biggin"). Returns the length, GIN_ESPACE or
- * GIN_EINVAL. */
-int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap);
-
 /* The referee's ruling on a bot's answer: gin_view_check (view.h) for the
  * seat of `v`, its reason phrased for a bot author. claims_gin: the bot
  * said "gin C", which also requires no deadwood. Returns GIN_OK, GIN_EINVAL
  * (v NULL), or GIN_EILLEGAL with the reason written into why (may be
  * NULL; cut to fit cap). */
 int gin_proto_check(const gin_view *v, gin_action a, int claims_gin, char *why, size_t cap);
+
+/* The lines seat `seat` would have received from a referee in the game of
+ * `rec` (its rules, its seed in the `game` line), from `gin 1` through the
+ * request of the decision that follows the record's last action: what a
+ * bot in that seat reads, up to the question it must answer now (gin
+ * advise and gin engine read it back). Writes NUL-terminated text into buf
+ * and returns its length; GIN_EINVAL (NULL, cap 0, a seat the rules lack),
+ * GIN_ESPACE (cap too small: a whole game of two seats needs well under
+ * 64 KiB), GIN_EILLEGAL (the record does not replay), GIN_ESTATE (the game
+ * is over, or the next decision is another seat's). */
+int gin_proto_transcript(const gin_record *rec, int seat, char *buf, size_t cap);
+
+/* ---- the bot's answers (proto_answer.c) ---- */
+
+/* Parse the answer to a request in phase `phase` (GIN_PHASE_OFFER: take,
+ * pass; DRAW: stock, pile; DISCARD: discard C, knock C, gin C, biggin):
+ * one protocol line read by the action codec (gin_action_parse, its words
+ * case-free). *claims_gin (may be NULL) is set to 1 for "gin C" / "biggin". Returns
+ * GIN_OK, GIN_EFORMAT (not an answer at all), or GIN_EILLEGAL (an answer
+ * of another phase). */
+int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *claims_gin);
+
+/* Write an action as an answer line: gin_action_format ("knock 7H"; "gin
+ * 7H" when claims_gin; big gin is "biggin") and '\n'. Returns the length,
+ * GIN_ESPACE or GIN_EINVAL. */
+int gin_proto_format_answer(gin_action a, int claims_gin, char *buf, size_t cap);
+
+/* ---- the handshake (proto_handshake.c) ---- */
 
 /* Parse the handshake reply "ok NAME" (NAME: the rest of the line, printable
  * ASCII, cut to fit namecap - 1). Returns GIN_OK or GIN_EFORMAT. */
@@ -151,20 +180,7 @@ int gin_proto_parse_ok(const char *line, char *name, size_t namecap);
  * (cap >= 1; cap 0 writes nothing). Returns buf. */
 char *gin_proto_quote(const char *line, char *buf, size_t cap);
 
-/* ---- a seat's transcript ---- */
-
-/* The lines seat `seat` would have received from a referee in the game of
- * `rec` (its rules, its seed in the `game` line), from `gin 1` through the
- * request of the decision that follows the record's last action: what a
- * bot in that seat reads, up to the question it must answer now (gin
- * advise and gin engine read it back). Writes NUL-terminated text into buf
- * and returns its length; GIN_EINVAL (NULL, cap 0, a seat the rules lack),
- * GIN_ESPACE (cap too small: a whole game of two seats needs well under
- * 64 KiB), GIN_EILLEGAL (the record does not replay), GIN_ESTATE (the game
- * is over, or the next decision is another seat's). */
-int gin_proto_transcript(const gin_record *rec, int seat, char *buf, size_t cap);
-
-/* ---- the bot side: rebuilding the view ---- */
+/* ---- the client: the bot's side, rebuilding the view (proto_client.c) ---- */
 
 typedef struct gin_proto_client {
     gin_rules rules;
@@ -188,7 +204,7 @@ typedef struct gin_proto_client {
     /* A ring's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
     gin_arrangement spread[GIN_MAX_SEATS];
     int have_spread[GIN_MAX_SEATS];
-    gin_layoff layoffs[GIN_MAX_SEATS][11];
+    gin_layoff layoffs[GIN_MAX_SEATS][GIN_HELD_MAX];
     int n_layoffs[GIN_MAX_SEATS];
     int penalty[GIN_MAX_SEATS];
     int have_penalty[GIN_MAX_SEATS];

@@ -32,7 +32,8 @@ typedef struct gin_record_check {
     int winner, total;         /* GAME_OVER (winner -1: a tie) */
 } gin_record_check;
 
-/* Large (about 300 KB): allocate it, do not put it on the stack. */
+/* Large (about 530 KB: room for GIN_RECORD_MAX_ACTIONS actions and their
+ * source lines): allocate it, do not put it on the stack. */
 typedef struct gin_record {
     gin_rules rules;
     uint64_t seed;
@@ -81,16 +82,6 @@ int gin_record_replay(const gin_record *rec, gin_game *g, gin_event_fn on_event,
  * line at fault (0 when the record did not come from text). */
 int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_event, void *ctx, int *err_index,
                             int *err_line);
-
-/* The text of one action as a record line ("discard 7H", "knock 2C",
- * "biggin"; a KNOCK is written "knock": the record writer says "gin" when
- * the replay finds it gin). A knock with a chosen spread names its melds
- * after the card as gin_spread_format does ("knock 2C 3H,4H,5H 9S,9H,9D").
- * Returns the length or GIN_ESPACE / GIN_EINVAL. */
-int gin_action_format(gin_action a, char *buf, size_t cap);
-/* Parse one action line (as above, also "gin 2C"; melds after a knock's
- * card, each a valid meld, no card twice). Returns GIN_OK or GIN_EFORMAT. */
-int gin_action_parse(const char *text, gin_action *out);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,17 @@ typedef struct gin_rng {
     uint64_t s[4];
 } gin_rng;
 
+/* 2^64 divided by the golden ratio, odd: splitmix64's step from one seed to
+ * the next, and the salt that sets a seed derived from another apart from
+ * it (the bot's seed from the game's, a game's from the run's). Part of the
+ * record format through gin_rng_seed: never change it. */
+#define GIN_RNG_GOLDEN UINT64_C(0x9e3779b97f4a7c15)
+
+/* splitmix64's output for state z: z + GIN_RNG_GOLDEN, well mixed. The
+ * seeding of gin_rng_seed, and a hash of one 64-bit value into another
+ * for whoever derives seeds. */
+uint64_t gin_rng_mix(uint64_t z);
+
 void gin_rng_seed(gin_rng *rng, uint64_t seed);
 uint64_t gin_rng_next(gin_rng *rng);
 /* Uniform integer in [0, n), n >= 1, without modulo bias. */

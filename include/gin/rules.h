@@ -60,8 +60,16 @@ typedef struct gin_rules {
     int spade_double;
 } gin_rules;
 
+enum {
+    GIN_DEALT = 10,     /* cards dealt to each of two seats */
+    GIN_RING_DEALT = 7, /* to each seat of a ring of three or four */
+    /* The most cards a seat holds: ten dealt and the one drawn, at its
+     * discard (a big gin shows all eleven). Room for any hand's cards. */
+    GIN_HELD_MAX = GIN_DEALT + 1
+};
+
 /* Cards dealt to each seat: ten with two seats, seven with three or four. */
-static inline int gin_cards_dealt(int seats) { return seats == 2 ? 10 : 7; }
+static inline int gin_cards_dealt(int seats) { return seats == 2 ? GIN_DEALT : GIN_RING_DEALT; }
 
 /* The undercut penalty the Oklahoma rules gives a ring of three or four. */
 enum { GIN_RING_UNDERCUT_PENALTY = 10 };

@@ -31,7 +31,8 @@ typedef struct gin_showdown {
     gin_arrangement defender; /* after layoffs: its melds and what stays unmatched */
     int defender_deadwood_before_layoffs;
     int n_layoffs;
-    gin_layoff layoffs[11]; /* in the order they are laid (chains in order) */
+    gin_layoff layoffs[GIN_HELD_MAX]; /* in the order they are laid (chains in order); a
+                                         defender lays off only cards it holds */
 } gin_showdown;
 
 /* Settle a knock. `knocker` is the knocker's hand after the face-down discard
@@ -88,9 +89,9 @@ typedef struct gin_ring_showdown {
     int deadwood[GIN_MAX_SEATS];        /* after layoffs */
     int undercut[GIN_MAX_SEATS];        /* 1: a defender whose deadwood <= the knocker's */
     int n_layoffs[GIN_MAX_SEATS];
-    gin_layoff layoffs[GIN_MAX_SEATS][11]; /* a defender's, in laying order (chains outward) */
-    int penalty[GIN_MAX_SEATS];            /* penalty points of this hand; 0 for the winner */
-    int total;                             /* sum of penalty[] */
+    gin_layoff layoffs[GIN_MAX_SEATS][GIN_HELD_MAX]; /* a defender's, in laying order (chains outward) */
+    int penalty[GIN_MAX_SEATS];                      /* penalty points of this hand; 0 for the winner */
+    int total;                                       /* sum of penalty[] */
 } gin_ring_showdown;
 
 /* Settle a knock in a ring. held[0..seats-1] are every seat's cards (the

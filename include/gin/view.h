@@ -80,7 +80,7 @@ void gin_view_init(gin_view *v, const gin_rules *r, int seat);
  * that make no sense (bad seat) are ignored. */
 void gin_view_apply(gin_view *v, const gin_event *ev);
 /* The legal actions of this seat now, from the view alone, written to out[]
- * (cap >= 64 always suffices): exactly what gin_hand_legal gives for the
+ * (cap GIN_LEGAL_MAX always suffices): exactly what gin_hand_legal gives for the
  * hand the view was built from when it is this seat's turn, in the same
  * order; 0 when it is not this seat's turn or no hand is in play. Returns
  * the count, GIN_ESPACE if cap is too small, GIN_EINVAL for NULL. */

@@ -27,8 +27,8 @@
 #include "gin/view.h"
 
 enum {
-    GIN_ANALYSIS_MAX = 24,        /* more than any decision has legal answers (11 discards,
-                                  * 11 knocks, big gin) */
+    GIN_ANALYSIS_MAX = 24,        /* more than any decision has legal answers (GIN_LEGAL_MAX:
+                                  * 11 discards, 11 knocks, big gin) */
     GIN_ANALYSIS_PLAYOUTS = 15000 /* the default budget: the expert's at its default 50 ms */
 };
 

@@ -39,8 +39,6 @@ static int bot_discard(void *self, const gin_view *v, gin_action *out) { return 
 
 static void bot_destroy(void *self) { free(self); }
 
-static const char *const k_names[] = {"easy", "normal", "hard", "expert"};
-
 /* Returns GIN_OK, or GIN_EINVAL for a bad level, NULL out or no memory.
  * The agent owns its state; release it with out->destroy(out->self). */
 int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out)
@@ -54,7 +52,7 @@ int gin_bot_create(int level, uint64_t seed, int think_ms, gin_agent *out)
     b->params = NULL;
     b->seed = seed;
     b->think_ms = think_ms > 0 ? think_ms : 50;
-    out->name = k_names[level];
+    out->name = gin_opponent_of_level(level)->name;
     out->self = b;
     out->offer = bot_offer;
     out->draw = bot_draw;

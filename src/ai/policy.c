@@ -3,6 +3,7 @@
 #include "botlib.h"
 #include "ai.h"
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/showdown.h"
 
 static const ai_params k_levels[3] = {
@@ -92,23 +93,15 @@ const ai_params *ai_level_params(int level)
     return &k_levels[level];
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z += UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 uint64_t ai_view_seed(const gin_view *v, uint64_t seed)
 {
-    uint64_t h = mix64(seed);
-    h = mix64(h ^ v->hand);
-    h = mix64(h ^ ((uint64_t)(unsigned)v->pile_n << 32 | (unsigned)v->stock_n));
-    h = mix64(h ^ ((uint64_t)(unsigned)v->turns << 32 | (unsigned)v->phase << 8 | (unsigned)v->seat));
-    h = mix64(h ^ ((uint64_t)(unsigned)v->hand_no << 32 | (unsigned)(v->scores[0] * 1000 + v->scores[1])));
+    uint64_t h = gin_rng_mix(seed);
+    h = gin_rng_mix(h ^ v->hand);
+    h = gin_rng_mix(h ^ ((uint64_t)(unsigned)v->pile_n << 32 | (unsigned)v->stock_n));
+    h = gin_rng_mix(h ^ ((uint64_t)(unsigned)v->turns << 32 | (unsigned)v->phase << 8 | (unsigned)v->seat));
+    h = gin_rng_mix(h ^ ((uint64_t)(unsigned)v->hand_no << 32 | (unsigned)(v->scores[0] * 1000 + v->scores[1])));
     if (v->pile_n > 0)
-        h = mix64(h ^ (uint64_t)(unsigned)v->pile[v->pile_n - 1]);
+        h = gin_rng_mix(h ^ (uint64_t)(unsigned)v->pile[v->pile_n - 1]);
     return h;
 }
 

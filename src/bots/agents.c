@@ -24,8 +24,10 @@ int gin_bots_create_timed(const char *name, uint64_t seed, int think_ms, int mov
         return gin_exec_agent_create(name + 5, seed, move_ms, log_path, out, err, errcap);
     int rc = gin_ai_create(name, seed, think_ms, out);
     if (rc != GIN_OK && err && errcap) {
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
         if (rc == GIN_ENAME)
-            snprintf(err, errcap, "unknown agent '%s'; agents: %s, or exec:COMMAND", name, gin_ai_names());
+            snprintf(err, errcap, "unknown agent '%s'; agents: %s, or exec:COMMAND", name, names);
         else
             snprintf(err, errcap, "cannot create agent '%s': %s", name, gin_strerror(rc));
     }

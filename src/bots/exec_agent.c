@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/protocol.h"
 #include "gin/quote.h"
 #include "reaper.h"
@@ -584,14 +585,6 @@ static int x_draw(void *self, const gin_view *v)
 
 static int x_discard(void *self, const gin_view *v, gin_action *out) { return ask(self, v, out); }
 
-static uint64_t mix64(uint64_t z)
-{
-    z += UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* Append the lines of msgs to x->out; 0 on success. */
 static int append(xbot *x, size_t *len, const gin_proto_msg *msgs, int n)
 {
@@ -619,7 +612,7 @@ static void x_observe(void *self, const gin_view *v, const gin_event *ev)
                 return;
             }
         }
-        uint64_t seed = x->games == 0 ? x->seed : mix64(x->seed + (uint64_t)x->games);
+        uint64_t seed = x->games == 0 ? x->seed : gin_rng_mix(x->seed + (uint64_t)x->games);
         x->games++;
         int n = gin_proto_game_msgs(&v->rules, v->seat, seed, msgs);
         if (n < 0 || append(x, &len, msgs, n) != 0)

@@ -69,7 +69,7 @@ void cli_lines_free(cli_lines *r)
     r->cap = 0;
 }
 
-void cli_out_reset(cli_out *o) { o->len = 0; }
+static void out_reset(cli_out *o) { o->len = 0; }
 
 static void out_mem(cli_out *o, const char *s, size_t n)
 {
@@ -208,7 +208,8 @@ void cli_out_json_melds(cli_out *o, const gin_cardset *melds, int n)
     cli_out_char(o, ']');
 }
 
-int cli_out_flush_line(cli_out *o, FILE *f)
+/* Append '\n' and write the line. Returns 0, or -1 on a write error. */
+static int out_flush_line(cli_out *o, FILE *f)
 {
     o->data[o->len++] = '\n'; /* room kept: out_mem stops one byte short */
     size_t n = o->len;
@@ -216,7 +217,9 @@ int cli_out_flush_line(cli_out *o, FILE *f)
     return fwrite(o->data, 1, n, f) == n ? 0 : -1;
 }
 
-void cli_stdout_fast(void)
+/* Give stdout a large buffer when it is not a terminal (a terminal keeps
+ * line buffering so typed hands are answered at once). */
+static void stdout_fast(void)
 {
     static char buf[1 << 16];
     if (!isatty(STDOUT_FILENO))
@@ -225,18 +228,18 @@ void cli_stdout_fast(void)
 
 int cli_answer_lines(const char *name, int (*answer)(char *text, long line, void *ctx, cli_out *o), void *ctx)
 {
-    cli_stdout_fast();
+    stdout_fast();
     cli_lines in = {.in = stdin};
     static cli_out out; /* 8 KiB: keep it off the stack */
     int status = 0;
     char *text;
     while ((text = cli_lines_next(&in)) != NULL) {
-        cli_out_reset(&out);
+        out_reset(&out);
         if (answer(text, in.number, ctx, &out) < 0) {
             status = 1;
             continue;
         }
-        if (cli_out_flush_line(&out, stdout) < 0)
+        if (out_flush_line(&out, stdout) < 0)
             break;
     }
     int read_failed = ferror(stdin);

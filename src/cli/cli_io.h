@@ -43,7 +43,6 @@ typedef struct cli_out {
     char data[8192];
 } cli_out;
 
-void cli_out_reset(cli_out *o);
 void cli_out_str(cli_out *o, const char *s);
 void cli_out_char(cli_out *o, char c);
 void cli_out_int(cli_out *o, int v);
@@ -59,18 +58,11 @@ void cli_out_json_card(cli_out *o, gin_card c);
 /* A JSON string of s: quotes, with '"', '\\' and control bytes escaped
  * (other bytes as they are). For the kept files' reports (stats, history). */
 void cli_json_string(FILE *f, const char *s);
-/* Append '\n' and write the line. Returns 0, or -1 on a write error. */
-int cli_out_flush_line(cli_out *o, FILE *f);
-
-/* Give stdout a large buffer when it is not a terminal (a terminal keeps
- * line buffering so typed hands are answered at once). Call before any
- * output. */
-void cli_stdout_fast(void);
 
 /* The main loop of a line-oriented command: for each line of standard input
  * worth answering (see cli_lines_next), answer(text, line number, ctx, o)
  * builds the answer in o and returns 0, or reports the line as bad and
- * returns -1; answers are written to stdout (made fast by cli_stdout_fast).
+ * returns -1; answers are written to stdout (fully buffered unless it is a terminal).
  * Read and write failures are reported on stderr after `name` (e.g.
  * "gin analyze"). Returns the exit status: 0, or 1 if any line was bad or
  * input or output failed. */

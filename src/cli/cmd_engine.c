@@ -25,8 +25,10 @@ static void usage(FILE *f)
           "other programs can play against our bots; e.g. gin sim --p2 exec:'gin engine'.\n"
           "  --level NAME  the bot: ",
           f);
-    char levels[512];
-    snprintf(levels, sizeof levels, "%s (default hard)", gin_ai_names());
+    static const char dflt[] = " (default hard)";
+    char names[GIN_OPPONENT_NAMES_MAX], levels[GIN_OPPONENT_NAMES_MAX + sizeof dflt];
+    gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+    snprintf(levels, sizeof levels, "%s%s", names, dflt);
     cli_help_wrap(f, 24, 16, levels);
     fputs("  --think MS    expert's time per decision\n"
           "  -h, --help    this text\n",
@@ -278,7 +280,9 @@ int gin_cmd_engine(int argc, char **argv)
         return CLI_USAGE;
     gin_agent probe;
     if (gin_ai_create(e.level, 1, e.think_ms, &probe) != GIN_OK) {
-        fprintf(stderr, "gin engine: --level: unknown level '%s' (%s)\n", e.level, gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin engine: --level: unknown level '%s' (%s)\n", e.level, names);
         return CLI_USAGE;
     }
     if (probe.destroy)

@@ -35,10 +35,11 @@ static void usage(FILE *f)
           "  --p1 .. --p4 NAME\n"
           "                   agents: ",
           f);
-    char agents[512];
-    snprintf(agents, sizeof agents,
-             "%s, or exec:COMMAND (an external bot speaking docs/protocol.md, run by /bin/sh -c; one per job)",
-             gin_ai_names());
+    static const char exec[] =
+        ", or exec:COMMAND (an external bot speaking docs/protocol.md, run by /bin/sh -c; one per job)";
+    char names[GIN_OPPONENT_NAMES_MAX], agents[GIN_OPPONENT_NAMES_MAX + sizeof exec];
+    gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+    snprintf(agents, sizeof agents, "%s%s", names, exec);
     cli_help_wrap(f, 27, 19, agents);
     fputs("  --players N      2, 3 or 4 (default: as many as --pN are given)\n"
           "  --games N        games to play (default 1000)\n"
@@ -70,8 +71,9 @@ static int check_agent(const char *opt, const char *name, int think_ms, int move
     char err[512];
     int rc = gin_bots_create_timed(name, 1, think_ms, move_ms, log, &a, err, sizeof err);
     if (rc == GIN_ENAME) {
-        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt,
-                gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin sim: unknown agent '%s' for %s; valid agents: %s, or exec:COMMAND\n", name, opt, names);
         return 0;
     }
     if (rc != GIN_OK) {
@@ -263,7 +265,9 @@ static int parse_sim_args(int argc, char **argv, sim_args *a)
     if (bad || cli_no_operands(&o))
         return CLI_USAGE;
     if (!a->names[0] || !a->names[1]) {
-        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", gin_ai_names());
+        char names[GIN_OPPONENT_NAMES_MAX];
+        gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names);
+        fprintf(stderr, "gin sim: --p1 and --p2 are required; agents: %s, or exec:COMMAND\n", names);
         return CLI_USAGE;
     }
     return -1;
@@ -303,8 +307,9 @@ static int sim_rules(const sim_args *a, gin_sim_config *cfg, int *seats_out)
     }
     for (int p = 2; p < GIN_MAX_SEATS; p++) {
         if (p < seats && !names[p]) {
-            fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1,
-                    gin_ai_names());
+            char agents[GIN_OPPONENT_NAMES_MAX];
+            gin_opponent_names(GIN_OPPONENT_ANY, agents, sizeof agents);
+            fprintf(stderr, "gin sim: %d players need --p%d; agents: %s, or exec:COMMAND\n", seats, p + 1, agents);
             return CLI_USAGE;
         }
         if (p >= seats && names[p]) {

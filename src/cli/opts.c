@@ -1,11 +1,11 @@
 /* The command line's options (opts.h). */
 #include "opts.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include "gin/error.h"
+#include "gin/number.h"
 
 void cli_opts_init(cli_opts *o, const char *cmd, int argc, char **argv, const char *shortopts,
                    const struct option *longopts)
@@ -99,30 +99,20 @@ int cli_bad(const cli_opts *o, const char *fmt, ...)
 int cli_int(const cli_opts *o, long long lo, long long hi, long long *out)
 {
     const char *s = o->value ? o->value : "";
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    /* Digits only (an optional minus): no blanks, no plus, no hex. */
-    int digits = (s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && s[1] >= '0' && s[1] <= '9');
-    if (!digits || errno || *end || v < lo || v > hi) {
+    if (gin_number_parse(s, lo, hi, out, NULL) != GIN_OK) {
         cli_bad(o, "must be a whole number from %lld to %lld, not '%s'", lo, hi, s);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
 int cli_seed(const cli_opts *o, uint64_t *out)
 {
     const char *s = o->value ? o->value : "";
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!(s[0] >= '0' && s[0] <= '9') || errno || *end) {
+    if (gin_number_parse_u64(s, UINT64_MAX, out, NULL) != GIN_OK) {
         cli_bad(o, "must be a whole number from 0 to %llu, not '%s'", (unsigned long long)UINT64_MAX, s);
         return -1;
     }
-    *out = (uint64_t)v;
     return 0;
 }
 

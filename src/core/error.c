@@ -38,6 +38,8 @@ const char *gin_strerror(int status)
         return "out of order";
     case GIN_EMISMATCH:
         return "replay disagrees with the record";
+    case GIN_ERANGE:
+        return "number out of range";
     default:
         return "unknown error";
     }

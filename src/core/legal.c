@@ -46,7 +46,8 @@ static int check_discard(const gin_turn_facts *f, gin_action a, int claims_gin)
     return check_spread(f, a);
 }
 
-int gin_turn_check(const gin_turn_facts *f, gin_action a, int claims_gin)
+/* GIN_OK, or the first rule `a` breaks (enum gin_illegal, view.h). */
+static int turn_check(const gin_turn_facts *f, gin_action a, int claims_gin)
 {
     switch (f->phase) {
     case GIN_PHASE_OFFER:
@@ -66,7 +67,7 @@ int gin_turn_check(const gin_turn_facts *f, gin_action a, int claims_gin)
     }
 }
 
-int gin_turn_is_legal(const gin_turn_facts *f, gin_action a) { return gin_turn_check(f, a, 0) == GIN_OK; }
+int gin_turn_is_legal(const gin_turn_facts *f, gin_action a) { return turn_check(f, a, 0) == GIN_OK; }
 
 static int push(gin_action *out, size_t cap, int n, int kind, gin_card card)
 {
@@ -169,5 +170,5 @@ int gin_view_check(const gin_view *v, gin_action a, int claims_gin, gin_view_che
         return GIN_ILLEGAL_NOT_DUE;
     if (facts && f.phase == GIN_PHASE_DISCARD)
         throw_facts(&f, a, facts);
-    return gin_turn_check(&f, a, claims_gin);
+    return turn_check(&f, a, claims_gin);
 }

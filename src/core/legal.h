@@ -22,10 +22,8 @@ typedef struct gin_turn_facts {
 
 /* As gin_hand_legal: the count, GIN_ESPACE if cap is too small. */
 int gin_turn_legal(const gin_turn_facts *f, gin_action *out, size_t cap);
-/* As gin_view_check without the facts: GIN_OK or the first rule `a`
- * breaks (enum gin_illegal, view.h). The one statement of what is legal. */
-int gin_turn_check(const gin_turn_facts *f, gin_action a, int claims_gin);
-/* As gin_hand_is_legal: gin_turn_check(f, a, 0) == GIN_OK. */
+/* As gin_hand_is_legal: gin_view_check's rules (legal.c, turn_check), the
+ * one statement of what is legal, found broken or not. */
 int gin_turn_is_legal(const gin_turn_facts *f, gin_action a);
 
 #endif

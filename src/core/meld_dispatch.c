@@ -7,15 +7,13 @@
 
 /* ---- the public functions: pick a kernel per call ---- */
 
-/* The best kernel this CPU runs (gin_meld_path_best is the same, for the tests). */
+/* The best kernel this CPU runs. */
 static inline int path_best(void)
 {
     if (gin_meld_path_supported(GIN_MELD_AVX512))
         return GIN_MELD_AVX512;
     return gin_meld_path_supported(GIN_MELD_AVX2) ? GIN_MELD_AVX2 : GIN_MELD_PORTABLE;
 }
-
-int gin_meld_path_best(void) { return path_best(); }
 
 int gin_meld_discards_on(int path, gin_cardset hand, int after[64])
 {

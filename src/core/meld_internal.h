@@ -308,8 +308,6 @@ enum gin_meld_path { GIN_MELD_PORTABLE = 0, GIN_MELD_AVX2 = 1, GIN_MELD_AVX512 =
 
 /* 1 if this build has the path and this CPU (and OS) can run it. */
 int gin_meld_path_supported(int path);
-/* The fastest supported path (looked up per call: one load and a test). */
-int gin_meld_path_best(void);
 
 /* gin_discard_deadwoods on one path: `hand` non-empty, a subset of
  * GIN_DECK, `after` non-NULL; an unsupported path answers as the portable

@@ -4,11 +4,13 @@
  * is legal, what it scores) comes from replaying the game from its seed. */
 #include <string.h>
 #include "gin/record.h"
+#include "gin/action.h"
 #include "gin/error.h"
+#include "gin/number.h"
 #include "text.h"
 
 #define RECORD_MAGIC "gin-record"
-enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
+enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256, RECORD_NUMBER_MAX = 999999999 };
 
 /* ---- the rule knobs, as record lines ---- */
 
@@ -19,133 +21,6 @@ enum { RECORD_VERSION = 1, MAX_TOKENS = 12, MAX_LINE = 256 };
 enum { V1_KNOBS = 16 };
 
 static int knob_optional(int i) { return i >= V1_KNOBS; }
-
-static const char *const result_words[] = {"knock", "undercut", "gin", "biggin"};
-
-/* ---- actions ---- */
-
-int gin_action_format(gin_action a, char *buf, size_t cap)
-{
-    if (!buf)
-        return GIN_EINVAL;
-    char card[3] = "";
-    const char *word;
-    switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD:
-        word = "take";
-        break;
-    case GIN_ACT_PASS:
-        word = "pass";
-        break;
-    case GIN_ACT_DRAW_STOCK:
-        word = "stock";
-        break;
-    case GIN_ACT_DRAW_DISCARD:
-        word = "pile";
-        break;
-    case GIN_ACT_DISCARD:
-        word = "discard";
-        break;
-    case GIN_ACT_KNOCK:
-        word = a.card == GIN_NO_CARD ? "biggin" : "knock";
-        break;
-    default:
-        return GIN_EINVAL;
-    }
-    if ((a.kind == GIN_ACT_DISCARD || (a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD)) &&
-        gin_card_format(a.card, card) != GIN_OK)
-        return GIN_EINVAL;
-    gin_text o;
-    gin_text_init(&o, buf, cap);
-    gin_text_put(&o, word);
-    if (card[0]) {
-        gin_text_put(&o, " ");
-        gin_text_put(&o, card);
-    }
-    if (a.kind == GIN_ACT_KNOCK && (a.spread.sets | a.spread.runs)) {
-        char melds[GIN_SPREAD_TEXT_MAX];
-        if (gin_spread_format(a.spread, melds, sizeof melds) < 0)
-            return GIN_EINVAL;
-        gin_text_put(&o, " ");
-        gin_text_put(&o, melds);
-    }
-    return o.full ? GIN_ESPACE : (int)o.len;
-}
-
-/* Split a line (already NUL-terminated, no newline) into blank-separated
- * tokens in place. Returns the count, or -1 if there are too many. */
-static int tokenize(char *s, char **tok)
-{
-    int n = 0;
-    for (;;) {
-        while (*s == ' ' || *s == '\t')
-            *s++ = '\0';
-        if (!*s)
-            return n;
-        if (n == MAX_TOKENS)
-            return -1;
-        tok[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
-            s++;
-    }
-}
-
-static int parse_card_token(const char *t, gin_card *c)
-{
-    const char *end = NULL;
-    return gin_card_parse(t, c, &end) == GIN_OK && *end == '\0' ? GIN_OK : GIN_EFORMAT;
-}
-
-static int action_from_tokens(char **tok, int n, gin_action *a)
-{
-    static const struct {
-        const char *word;
-        int kind;
-        int has_card;
-    } forms[] = {
-        {"take", GIN_ACT_TAKE_UPCARD, 0},  {"pass", GIN_ACT_PASS, 0},       {"stock", GIN_ACT_DRAW_STOCK, 0},
-        {"pile", GIN_ACT_DRAW_DISCARD, 0}, {"discard", GIN_ACT_DISCARD, 1}, {"knock", GIN_ACT_KNOCK, 1},
-        {"gin", GIN_ACT_KNOCK, 1},         {"biggin", GIN_ACT_KNOCK, 0},
-    };
-    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-        if (strcmp(tok[0], forms[i].word) != 0)
-            continue;
-        /* A knock may name the melds it shows after its card. */
-        int melds = forms[i].kind == GIN_ACT_KNOCK ? n - 1 - forms[i].has_card : 0;
-        if (n != 1 + forms[i].has_card + melds)
-            return GIN_EFORMAT;
-        *a = gin_action_make(forms[i].kind, GIN_NO_CARD);
-        if (forms[i].has_card && parse_card_token(tok[1], &a->card) != GIN_OK)
-            return GIN_EFORMAT;
-        for (int m = n - melds; m < n; m++) {
-            gin_cardset s;
-            if (gin_cardset_parse(tok[m], &s, NULL) < 3 || gin_spread_add(&a->spread, s) != GIN_OK)
-                return GIN_EFORMAT;
-        }
-        return GIN_OK;
-    }
-    return GIN_ENAME;
-}
-
-int gin_action_parse(const char *text, gin_action *out_a)
-{
-    if (!text || !out_a)
-        return GIN_EINVAL;
-    char line[MAX_LINE];
-    size_t n = strlen(text);
-    if (n >= sizeof line)
-        return GIN_EFORMAT;
-    memcpy(line, text, n + 1);
-    char *tok[MAX_TOKENS];
-    int nt = tokenize(line, tok);
-    if (nt < 1)
-        return GIN_EFORMAT;
-    gin_action a;
-    if (action_from_tokens(tok, nt, &a) != GIN_OK)
-        return GIN_EFORMAT;
-    *out_a = a;
-    return GIN_OK;
-}
 
 /* ---- records in memory ---- */
 
@@ -203,7 +78,8 @@ static void put_result(gin_text *o, const gin_game *g)
     if (hs->winner < 0) {
         gin_text_put(o, "void");
     } else {
-        gin_text_put(o, hs->kind >= 0 && hs->kind < 4 ? result_words[hs->kind] : "?");
+        const char *word = gin_result_word(hs->kind);
+        gin_text_put(o, word ? word : "?");
         gin_text_put(o, " seat ");
         gin_text_int(o, hs->winner);
         gin_text_put(o, " points ");
@@ -249,17 +125,13 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
         gin_action a = rec->actions[i];
         if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
             return GIN_EILLEGAL;
-        char text[32 + GIN_SPREAD_TEXT_MAX];
-        if (gin_action_format(a, text, sizeof text) < 0)
-            return GIN_EILLEGAL;
+        /* A knock is written "gin" when the replay finds it gin. */
         int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&
                   g.hand.result.kind == GIN_RESULT_GIN;
-        if (gin) {
-            gin_text_put(&o, "gin");
-            gin_text_put(&o, text + 5); /* after "knock" */
-        } else {
-            gin_text_put(&o, text);
-        }
+        char text[GIN_ACTION_TEXT_MAX];
+        if (gin_action_format(a, gin, text, sizeof text) < 0)
+            return GIN_EILLEGAL;
+        gin_text_put(&o, text);
         gin_text_put(&o, "\n");
         if (g.hand.phase == GIN_PHASE_OVER) {
             put_result(&o, &g);
@@ -280,38 +152,14 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
 
 /* ---- parsing ---- */
 
-/* Decimal integer, optional '-', up to 9 digits. */
+/* A decimal integer of up to nine digits (any count, score or rule value
+ * a game can hold fits), nothing else. */
 static int parse_int(const char *s, int *v)
 {
-    int neg = 0, digits = 0;
-    long n = 0;
-    if (*s == '-')
-        neg = 1, s++;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (++digits > 9)
-            return 0;
-        n = n * 10 + (*s - '0');
-    }
-    if (*s || !digits)
+    long long x;
+    if (gin_number_parse(s, -RECORD_NUMBER_MAX, RECORD_NUMBER_MAX, &x, NULL) != GIN_OK)
         return 0;
-    *v = (int)(neg ? -n : n);
-    return 1;
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    uint64_t n = 0;
-    if (!*s)
-        return 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return 0;
-        uint64_t d = (uint64_t)(*s - '0');
-        if (n > (UINT64_MAX - d) / 10)
-            return 0;
-        n = n * 10 + d;
-    }
-    *v = n;
+    *v = (int)x;
     return 1;
 }
 
@@ -374,7 +222,7 @@ static int header_line(parser *p, char **tok, int n)
         p->rules_line = p->line;
     } else if (strcmp(tok[0], "seed") == 0) {
         bit = 1u << (gin_rules_knob_count() + 1);
-        if (!parse_u64(tok[1], &p->rec->seed))
+        if (gin_number_parse_u64(tok[1], UINT64_MAX, &p->rec->seed, NULL) != GIN_OK)
             return GIN_EFORMAT;
     } else {
         int i = 0, n_knobs = gin_rules_knob_count();
@@ -405,10 +253,8 @@ static int result_line(parser *p, char **tok, int n)
     } else {
         if (n < 6)
             return GIN_EFORMAT;
-        int k = 0;
-        while (k < 4 && strcmp(tok[1], result_words[k]) != 0)
-            k++;
-        if (k == 4 || strcmp(tok[2], "seat") != 0 || !parse_int(tok[3], &c.score.winner) ||
+        int k = gin_result_of_word(tok[1], 0);
+        if (k < 0 || strcmp(tok[2], "seat") != 0 || !parse_int(tok[3], &c.score.winner) ||
             strcmp(tok[4], "points") != 0 || !parse_int(tok[5], &c.score.points))
             return GIN_EFORMAT;
         if (c.score.winner < 0 || c.score.winner >= seats)
@@ -424,7 +270,7 @@ static int result_line(parser *p, char **tok, int n)
     return add_check(p, c);
 }
 
-static int body_line(parser *p, char **tok, int n)
+static int body_line(parser *p, char **tok, int n, const char *text, size_t len)
 {
     gin_record *rec = p->rec;
     if (strcmp(tok[0], "end") == 0) {
@@ -462,7 +308,7 @@ static int body_line(parser *p, char **tok, int n)
         return add_check(p, c);
     }
     gin_action a;
-    int rc = action_from_tokens(tok, n, &a);
+    int rc = gin_action_parse(text, len, 0, &a, NULL, NULL);
     if (rc != GIN_OK || p->stage != 2)
         return GIN_EFORMAT;
     if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
@@ -472,12 +318,13 @@ static int body_line(parser *p, char **tok, int n)
     return GIN_OK;
 }
 
-static int parse_line(parser *p, char *text)
+static int parse_line(parser *p, const char *text, size_t len)
 {
-    char *tok[MAX_TOKENS];
-    int n = tokenize(text, tok);
+    gin_words ws;
+    int n = gin_words_split(text, len, MAX_TOKENS, &ws);
     if (n < 0)
         return GIN_EFORMAT;
+    char **tok = ws.w;
     if (p->stage == 0) { /* the very first line names the format */
         int version;
         if (n != 2 || strcmp(tok[0], RECORD_MAGIC) != 0 || !parse_int(tok[1], &version) || version != RECORD_VERSION)
@@ -506,7 +353,7 @@ static int parse_line(parser *p, char *text)
             return rc;
         p->stage = 3;
     }
-    return body_line(p, tok, n);
+    return body_line(p, tok, n, text, len);
 }
 
 int gin_record_parse(const char *text, gin_record *rec, int *err_line)
@@ -525,15 +372,9 @@ int gin_record_parse(const char *text, gin_record *rec, int *err_line)
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         p.line++;
-        char line[MAX_LINE];
         int rc = GIN_EFORMAT;
-        if (len < sizeof line) {
-            memcpy(line, s, len);
-            line[len] = '\0';
-            if (len && line[len - 1] == '\r')
-                line[len - 1] = '\0';
-            rc = parse_line(&p, line);
-        }
+        if (len < MAX_LINE) /* its CR, if any, dropped */
+            rc = parse_line(&p, s, len && s[len - 1] == '\r' ? len - 1 : len);
         if (rc != GIN_OK) {
             if (err_line)
                 *err_line = p.line;

@@ -6,12 +6,20 @@
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static uint64_t splitmix64(uint64_t *x)
+uint64_t gin_rng_mix(uint64_t z)
 {
-    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+    z += GIN_RNG_GOLDEN;
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
     return z ^ (z >> 31);
+}
+
+/* The next output of splitmix64 with state *x. */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = gin_rng_mix(*x);
+    *x += GIN_RNG_GOLDEN;
+    return z;
 }
 
 /* Seeds *rng from `seed`. Does nothing if rng is NULL. */

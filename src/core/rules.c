@@ -7,11 +7,12 @@
 
 #include "gin/card.h"
 #include "gin/error.h"
+#include "gin/number.h"
 #include "text.h"
 
 /* Upper bounds that keep every score sum far from int overflow (512 hands
  * of the largest points still fit) while allowing any sensible house rule. */
-enum { BONUS_MAX = 1000, TARGET_MAX = 10000, MAX_HANDS_MAX = 10000 };
+enum { BONUS_MAX = 1000, TARGET_MAX = 10000, MAX_HANDS_MAX = 10000, RULE_VALUE_MAX = 999999 };
 
 static const gin_rules presets[] = {
     {.name = "standard",
@@ -111,7 +112,7 @@ const char *gin_rules_preset_names(void) { return "standard, classic, oklahoma, 
 
 /* Cards in the stock right after the deal and the upcard: 10 cards each for
  * two seats, 7 each for three or four (the Oklahoma rules). */
-static int initial_stock(int seats) { return GIN_DECK_SIZE - seats * (seats == 2 ? 10 : 7) - 1; }
+static int initial_stock(int seats) { return GIN_DECK_SIZE - seats * gin_cards_dealt(seats) - 1; }
 
 static int in(int v, int lo, int hi) { return v >= lo && v <= hi; }
 
@@ -302,21 +303,14 @@ int gin_rules_knob_value(int i, const char *text, int *v)
     return k->words ? -1 : 0;
 }
 
-/* Decimal integer with an optional '-', at most 6 digits (all bounds are
- * below that), nothing else. Returns 1 and *v on success. */
+/* A decimal integer of at most six digits (every knob's bounds are well
+ * inside), nothing else. Returns 1 and *v on success. */
 static int parse_int(const char *s, int *v)
 {
-    int neg = 0, n = 0, digits = 0;
-    if (*s == '-')
-        neg = 1, s++;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (++digits > 6)
-            return 0;
-        n = n * 10 + (*s - '0');
-    }
-    if (*s || digits == 0)
+    long long x;
+    if (gin_number_parse(s, -RULE_VALUE_MAX, RULE_VALUE_MAX, &x, NULL) != GIN_OK)
         return 0;
-    *v = neg ? -n : n;
+    *v = (int)x;
     return 1;
 }
 

@@ -127,7 +127,7 @@ static response best_response(const chain *ch, int n_chains, gin_cardset defende
  * far as `laid` reaches, so every card of a union of prefixes is placed on
  * a meld it legally extends. Layoffs are then listed by meld, each chain
  * from the meld outward. */
-static int assign_layoffs(const chain *ch, int n_chains, gin_cardset laid, gin_layoff out[11])
+static int assign_layoffs(const chain *ch, int n_chains, gin_cardset laid, gin_layoff out[GIN_HELD_MAX])
 {
     int take[MAX_CHAINS];
     gin_cardset left = laid;
@@ -142,7 +142,7 @@ static int assign_layoffs(const chain *ch, int n_chains, gin_cardset laid, gin_l
     for (int m = 0; m < GIN_MAX_MELDS; m++)
         for (int i = 0; i < n_chains; i++)
             if (ch[i].meld == m)
-                for (int j = 0; j < take[i] && n < 11; j++) {
+                for (int j = 0; j < take[i] && n < GIN_HELD_MAX; j++) {
                     out[n].card = ch[i].cards[j];
                     out[n].meld = m;
                     n++;
@@ -194,15 +194,17 @@ int gin_showdown_settle_spread(const gin_rules *r, gin_cardset knocker, gin_card
 {
     if (!r || !out || (knocker & ~GIN_DECK) || (defender & ~GIN_DECK))
         return GIN_EINVAL;
+    /* Two seats: ten cards each, the knocker's after its discard; eleven
+     * for a big gin. */
     int nk = gin_cardset_count(knocker);
-    if ((nk != 10 && nk != 11) || gin_cardset_count(defender) != 10)
+    if ((nk != GIN_DEALT && nk != GIN_HELD_MAX) || gin_cardset_count(defender) != GIN_DEALT)
         return GIN_ECOUNT;
     if (knocker & defender)
         return GIN_EOVERLAP;
     int kd = gin_deadwood(knocker);
     if (kd < 0)
         return kd;
-    if (nk == 11 && (r->big_gin_bonus <= 0 || kd != 0))
+    if (nk == GIN_HELD_MAX && (r->big_gin_bonus <= 0 || kd != 0))
         return GIN_EKNOCK;
     if (knock_limit >= 0 && kd > knock_limit)
         return GIN_EKNOCK;
@@ -229,7 +231,7 @@ int gin_showdown_settle_spread(const gin_rules *r, gin_cardset knocker, gin_card
 
     if (kd == 0) {
         /* Gin and big gin: no layoffs, so every spread is as good. */
-        out->kind = nk == 11 ? GIN_RESULT_BIG_GIN : GIN_RESULT_GIN;
+        out->kind = nk == GIN_HELD_MAX ? GIN_RESULT_BIG_GIN : GIN_RESULT_GIN;
         out->knocker = ties[0];
         out->defender = unlaid;
         score(r, out);

@@ -9,10 +9,10 @@
 #include <string.h>
 #include "gin/error.h"
 #include "gin/meld.h"
+#include "gin/rules.h"
 #include "text.h"
 
 enum {
-    MAX_HAND = 11,
     MAX_FOUND = 512,      /* distinct spreads of 11 cards: a few dozen at most */
     MAX_MELDS_IN = 128,   /* melds inside 11 cards: at most 45 runs + 20 sets */
     MAX_SPREAD_MELDS = 4, /* 11 cards hold at most three melds */
@@ -161,7 +161,7 @@ int gin_spreads(gin_cardset hand, int limit, gin_arrangement *out, size_t cap)
 {
     if ((hand & ~GIN_DECK) || (!out && cap))
         return GIN_EINVAL;
-    if (gin_cardset_count(hand) > MAX_HAND)
+    if (gin_cardset_count(hand) > GIN_HELD_MAX)
         return GIN_ECOUNT;
     gin_cardset melds[MAX_MELDS_IN];
     int n = gin_melds_in(hand, melds, MAX_MELDS_IN);

@@ -1,7 +1,8 @@
-/* The bounded text writer of the core's formatters (text.h). */
+/* The core's text: the bounded writer and the word splitter (text.h). */
 #include "text.h"
 
 #include <string.h>
+#include "gin/error.h"
 
 int gin_text_same_word(const char *a, const char *b)
 {
@@ -49,4 +50,36 @@ void gin_text_int(gin_text *t, long long v)
     } else {
         gin_text_u64(t, (uint64_t)v);
     }
+}
+
+int gin_words_split(const char *text, size_t len, int max, gin_words *w)
+{
+    if (len >= sizeof w->buf)
+        return GIN_ESPACE;
+    if (max > GIN_WORDS_MAX)
+        max = GIN_WORDS_MAX;
+    memcpy(w->buf, text, len);
+    w->buf[len] = '\0';
+    w->n = 0;
+    size_t i = 0;
+    for (;;) {
+        while (i < len && gin_text_blank(w->buf[i]))
+            i++;
+        if (i == len)
+            return w->n;
+        if (w->n == max)
+            return GIN_EFORMAT;
+        w->at[w->n] = i;
+        w->w[w->n++] = w->buf + i;
+        while (i < len && !gin_text_blank(w->buf[i]))
+            i++;
+        if (i < len)
+            w->buf[i++] = '\0';
+    }
+}
+
+int gin_text_card(const char *word, gin_card *c)
+{
+    const char *end;
+    return strchr(word, ',') == NULL && gin_card_parse(word, c, &end) == GIN_OK && *end == '\0';
 }

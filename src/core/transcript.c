@@ -8,8 +8,6 @@
 #include "gin/record.h"
 #include "text.h"
 
-enum { MAX_MSGS = 32 };
-
 typedef struct transcript {
     const gin_record *rec;
     int seat, pos;
@@ -72,7 +70,7 @@ static void t_observe(void *self, const gin_view *v, const gin_event *ev)
     transcript *t = self;
     if (v->seat != t->seat)
         return;
-    gin_proto_msg m[MAX_MSGS];
+    gin_proto_msg m[GIN_PROTO_EVENT_MSGS_MAX];
     if (gin_proto_is_game_start(v, ev)) {
         int n = gin_proto_game_msgs(&v->rules, v->seat, t->rec->seed, m);
         if (n < 0)
@@ -80,7 +78,7 @@ static void t_observe(void *self, const gin_view *v, const gin_event *ev)
         else
             put_msgs(t, m, n);
     }
-    int n = gin_proto_referee_msgs(&t->ref, v, ev, m, MAX_MSGS);
+    int n = gin_proto_referee_msgs(&t->ref, v, ev, m, GIN_PROTO_EVENT_MSGS_MAX);
     if (n < 0)
         t->fault = n;
     else

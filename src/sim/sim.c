@@ -13,16 +13,9 @@
 #include "agents.h"
 #include "exec_agent.h"
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/match.h"
 #include "sim.h"
-
-static uint64_t mix64(uint64_t z)
-{
-    z += UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
 
 double gin_sim_now(void)
 {
@@ -31,7 +24,7 @@ double gin_sim_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-uint64_t gin_sim_game_seed(uint64_t seed, long pair) { return mix64(mix64(seed) ^ (uint64_t)pair); }
+uint64_t gin_sim_game_seed(uint64_t seed, long pair) { return gin_rng_mix(gin_rng_mix(seed) ^ (uint64_t)pair); }
 
 const char *gin_sim_player(const gin_sim_config *c, int p)
 {
@@ -191,7 +184,7 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
     for (int p = 0; p < n && rc == GIN_OK; p++) {
         const char *name = gin_sim_player(c, p);
         /* The agent's seed depends on the game alone, exec bot or not. */
-        uint64_t agent_seed = mix64(seed ^ (uint64_t)(p + 1));
+        uint64_t agent_seed = gin_rng_mix(seed ^ (uint64_t)(p + 1));
         if (!gin_bots_is_exec(name)) {
             rc = gin_bots_create_timed(name, agent_seed, c->think_ms, c->move_ms, c->bot_log, &local[p], NULL, 0);
             if (rc != GIN_OK)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "gin/error.h"
+#include "gin/number.h"
 #include "gin/quote.h"
 
 /* Length of the well-formed UTF-8 sequence of a non-ASCII character at s
@@ -91,16 +93,7 @@ int gin_kept_line(const char **p, const char *end, char *buf, size_t cap)
 
 int gin_kept_number(const char *s, long long lo, long long hi, long long *out)
 {
-    const char *d = s[0] == '-' ? s + 1 : s;
-    if (*d < '0' || *d > '9')
-        return -1; /* strtoll would skip blanks and take '+' */
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    return gin_number_parse(s, lo, hi, out, NULL) == GIN_OK ? 0 : -1;
 }
 
 const char *gin_kept_quote(const char *s, size_t len, size_t max, char *buf, size_t cap)

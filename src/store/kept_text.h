@@ -31,8 +31,8 @@ int gin_kept_check_text(const char *text, size_t len, int utf8, gin_text_fault *
 int gin_kept_line(const char **p, const char *end, char *buf, size_t cap);
 
 /* A decimal whole number, exactly: an optional '-' and digits, nothing
- * else (no blanks, no '+', no hex), within [lo, hi] (strtoll with errno,
- * end and bounds checks). Returns 0 and *out, or -1 (*out unchanged). */
+ * else (no blanks, no '+', no hex), within [lo, hi] (the core's one
+ * reader, gin_number_parse). Returns 0 and *out, or -1 (*out unchanged). */
 int gin_kept_number(const char *s, long long lo, long long hi, long long *out);
 
 /* A name as the kept files write one (a bot, a rules preset, a game's

@@ -302,7 +302,8 @@ static void test_registry(void **state)
     assert_int_equal(gin_baseline_create("easy", 1, &a), GIN_ENAME);
     assert_int_equal(gin_baseline_create("Simple", 1, &a), GIN_OK);
     a.destroy(a.self);
-    const char *names = gin_ai_names();
+    char names[GIN_OPPONENT_NAMES_MAX];
+    assert_true(gin_opponent_names(GIN_OPPONENT_ANY, names, sizeof names) > 0);
     const char *all[] = {"random", "simple", "easy", "normal", "hard", "expert"};
     for (size_t i = 0; i < 6; i++)
         assert_non_null(strstr(names, all[i]));

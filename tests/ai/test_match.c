@@ -210,26 +210,6 @@ static void test_init_rejects(void **state)
  * agent in the same internal state (same seed, same history) must then make
  * the same decision in both. */
 
-/* Split `names` ("a, b, c") into its i-th name; 0 when out of names. */
-static int nth_name(const char *names, int i, char *out, size_t cap)
-{
-    const char *p = names;
-    for (int k = 0; k < i; k++) {
-        p = strchr(p, ',');
-        if (!p)
-            return 0;
-        p++;
-    }
-    while (*p == ' ')
-        p++;
-    size_t n = strcspn(p, ", ");
-    if (n == 0 || n >= cap)
-        return 0;
-    memcpy(out, p, n);
-    out[n] = 0;
-    return 1;
-}
-
 static void rehide(gin_hand *h, int seat, const gin_view *v, gin_rng *rng)
 {
     int opp = 1 - seat;
@@ -341,9 +321,9 @@ done:
 static void test_hidden_information(void **state)
 {
     (void)state;
-    char name[32];
     int tested = 0;
-    for (int k = 0; nth_name(gin_ai_names(), k, name, sizeof name); k++) {
+    for (int k = 0; gin_opponent_at(k); k++) { /* every opponent of the catalogue */
+        const char *name = gin_opponent_at(k)->name;
         gin_agent probe;
         if (gin_ai_create(name, 1, 1, &probe) != GIN_OK) {
             print_message("hidden information: agent '%s' not available yet, skipped\n", name);

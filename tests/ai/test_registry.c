@@ -4,7 +4,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <cmocka.h>
 
 #include "ai.h"
@@ -26,38 +28,94 @@ static gin_action decide_as(const char *name, const gin_view *v)
     return act;
 }
 
+/* Every entry of the catalogue creates an agent of its name and says how it
+ * plays; lookups are case-free, as gin_ai_create. */
 static void test_every_name_creates_and_describes(void **state)
 {
     (void)state;
-    char names[256];
-    strncpy(names, gin_ai_names(), sizeof names - 1);
-    names[sizeof names - 1] = 0;
     int n = 0;
-    for (char *tok = strtok(names, ", "); tok; tok = strtok(NULL, ", "), n++) {
+    for (const gin_opponent *o; (o = gin_opponent_at(n)); n++) {
         gin_agent a;
-        assert_int_equal(gin_ai_create(tok, 3, 2, &a), GIN_OK);
-        assert_string_equal(a.name, tok);
+        assert_int_equal(gin_ai_create(o->name, 3, 2, &a), GIN_OK);
+        assert_string_equal(a.name, o->name);
         a.destroy(a.self);
-        const char *about = gin_ai_describe(tok);
-        assert_non_null(about);
-        assert_true(strlen(about) > 10 && strlen(about) < 80);
+        assert_true(strlen(o->about) > 10 && strlen(o->about) < 80);
+        assert_true(strlen(o->title) > 0 && strcasecmp(o->title, o->name) == 0); /* the name, as a heading */
+        assert_true(o->kind == GIN_OPPONENT_BASELINE || o->kind == GIN_OPPONENT_LEVEL || o->kind == GIN_OPPONENT_STYLE);
+        assert_ptr_equal(gin_opponent_find(o->name), o);
+        assert_string_equal(gin_ai_describe(o->name), o->about);
+        for (int k = 0; k < n; k++) /* each name once */
+            assert_string_not_equal(gin_opponent_at(k)->name, o->name);
     }
     assert_int_equal(n, 10);
+    assert_null(gin_opponent_at(-1));
+    assert_null(gin_opponent_find("nobody"));
+    assert_null(gin_opponent_find(NULL));
     assert_null(gin_ai_describe("nobody"));
-    assert_null(gin_ai_describe(NULL));
-    assert_non_null(gin_ai_describe("EAGER")); /* case-free, as gin_ai_create */
+    assert_ptr_equal(gin_opponent_find("EAGER"), gin_opponent_find("eager"));
     gin_agent a;
     assert_int_equal(gin_ai_create("nobody", 1, 0, &a), GIN_ENAME);
+    /* each level's entry is the one gin_bot_create names its bot by */
+    for (int l = GIN_LEVEL_EASY; l <= GIN_LEVEL_EXPERT; l++) {
+        const gin_opponent *o = gin_opponent_of_level(l);
+        assert_non_null(o);
+        assert_int_equal(o->kind, GIN_OPPONENT_LEVEL);
+        assert_int_equal(gin_bot_create(l, 1, 1, &a), GIN_OK);
+        assert_string_equal(a.name, o->name);
+        a.destroy(a.self);
+    }
+    assert_null(gin_opponent_of_level(GIN_LEVEL_EXPERT + 1));
 }
 
-static void test_styles_listed(void **state)
+/* The lists help and messages print: by kind, in catalogue order. */
+static void test_names_listed(void **state)
 {
     (void)state;
-    const char *want[] = {"eager", "waiter", "hoarder", "blocker"};
-    for (int i = 0; i < 4; i++)
-        assert_string_equal(gin_ai_style(i), want[i]);
-    assert_null(gin_ai_style(4));
-    assert_null(gin_ai_style(-1));
+    char buf[GIN_OPPONENT_NAMES_MAX];
+    int n = gin_opponent_names(GIN_OPPONENT_ANY, buf, sizeof buf);
+    assert_int_equal(n, (int)strlen(buf));
+    assert_string_equal(buf, "random, simple, easy, normal, hard, expert, eager, waiter, hoarder, blocker");
+    assert_true(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "easy, normal, hard, expert");
+    assert_true(gin_opponent_names(GIN_OPPONENT_STYLE, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "eager, waiter, hoarder, blocker");
+    assert_true(gin_opponent_names(GIN_OPPONENT_TABLE, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "easy, normal, hard, expert, eager, waiter, hoarder, blocker");
+    assert_int_equal(gin_opponent_names(0, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, 26), GIN_ESPACE); /* 26 with its NUL: 27 */
+    assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, 27), 26);
+    assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, NULL, 27), GIN_EINVAL);
+    assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, 0), GIN_EINVAL);
+}
+
+/* docs/record.md lists the table's opponents that the history names: the
+ * catalogue's levels and styles, in its order. */
+static void test_record_md_lists_the_catalogue(void **state)
+{
+    (void)state;
+    FILE *f = fopen(GIN_SOURCE_DIR "/docs/record.md", "r");
+    assert_non_null(f);
+    static char doc[65536];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    const char *p = strstr(doc, "opponents (");
+    assert_non_null(p);
+    const char *end = strstr(p, "), or `external`");
+    assert_non_null(end);
+    char listed[GIN_OPPONENT_NAMES_MAX] = "";
+    for (p = strchr(p, '`'); p && p < end; p = strchr(p + 1, '`')) { /* each `name` */
+        const char *q = strchr(p + 1, '`');
+        assert_non_null(q);
+        if (listed[0])
+            strcat(listed, ", ");
+        strncat(listed, p + 1, (size_t)(q - p - 1));
+        p = q;
+    }
+    char want[GIN_OPPONENT_NAMES_MAX];
+    assert_true(gin_opponent_names(GIN_OPPONENT_TABLE, want, sizeof want) > 0);
+    assert_string_equal(listed, want);
 }
 
 /* eager knocks as soon as it may; waiter only in its first turns or at gin. */
@@ -114,11 +172,13 @@ static void test_styles_play_whole_games(void **state)
     (void)state;
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    for (int i = 0; gin_ai_style(i); i++) {
+    for (int i = 0; gin_opponent_at(i); i++) {
+        if (gin_opponent_at(i)->kind != GIN_OPPONENT_STYLE)
+            continue;
         int totals[2];
         for (int run = 0; run < 2; run++) {
             gin_agent a, b;
-            assert_int_equal(gin_ai_create(gin_ai_style(i), 5, 0, &a), GIN_OK);
+            assert_int_equal(gin_ai_create(gin_opponent_at(i)->name, 5, 0, &a), GIN_OK);
             assert_int_equal(gin_ai_create("hard", 6, 0, &b), GIN_OK);
             const gin_agent *agents[2] = {&a, &b};
             static gin_match m;
@@ -138,11 +198,9 @@ static void test_styles_play_whole_games(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_name_creates_and_describes),
-        cmocka_unit_test(test_styles_listed),
-        cmocka_unit_test(test_eager_and_waiter_knock),
-        cmocka_unit_test(test_hoarder_takes_combinations),
-        cmocka_unit_test(test_blocker_does_not_feed),
+        cmocka_unit_test(test_every_name_creates_and_describes), cmocka_unit_test(test_names_listed),
+        cmocka_unit_test(test_record_md_lists_the_catalogue),    cmocka_unit_test(test_eager_and_waiter_knock),
+        cmocka_unit_test(test_hoarder_takes_combinations),       cmocka_unit_test(test_blocker_does_not_feed),
         cmocka_unit_test(test_styles_play_whole_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/game.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
@@ -96,7 +97,7 @@ static int play_game(const gin_rules *r, uint64_t seed, int noise, int *voids)
 {
     static gin_game g;
     gin_rng rng;
-    gin_rng_seed(&rng, seed ^ 0x9e3779b97f4a7c15u);
+    gin_rng_seed(&rng, seed ^ GIN_RNG_GOLDEN);
     assert_int_equal(gin_game_init(&g, r, seed), GIN_OK);
     counts c = {0};
     while (!g.over) {

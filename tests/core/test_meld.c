@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/game.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
@@ -47,10 +48,9 @@ static int C(const char *text) { return __builtin_ctzll(H(text)); }
 
 static uint64_t splitmix(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    uint64_t z = gin_rng_mix(*x);
+    *x += GIN_RNG_GOLDEN;
+    return z;
 }
 
 /* ---- the naive solver ---- */

@@ -9,6 +9,7 @@
 
 #include "gin/card.h"
 #include "gin/error.h"
+#include "gin/rng.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
 #include "gin/showdown.h"
@@ -516,10 +517,9 @@ static void errors(void **state)
 
 static uint64_t splitmix(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    uint64_t z = gin_rng_mix(*x);
+    *x += GIN_RNG_GOLDEN;
+    return z;
 }
 
 /* Whether every card of `cards` can be laid off on `melds`, one at a time,

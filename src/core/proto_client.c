@@ -1,0 +1,278 @@
+/* The bot's side of the protocol (protocol.h): a seat's view rebuilt from
+ * the referee's messages, emitting the very events, in the same order,
+ * that gin_match handed the referee's view of that seat. Pure. */
+#include "gin/protocol.h"
+
+#include <string.h>
+#include "gin/error.h"
+
+void gin_proto_client_init(gin_proto_client *c)
+{
+    if (!c)
+        return;
+    memset(c, 0, sizeof *c);
+    gin_rules_preset("standard", &c->rules);
+    c->knocker = -1;
+    c->last_mover = -1;
+    c->upcard = GIN_NO_CARD;
+    c->knock_card = GIN_NO_CARD;
+}
+
+static void emit(gin_proto_client *c, gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
+                 int value, const gin_showdown *sd)
+{
+    gin_event ev = {kind, seat, card, cards, value, sd};
+    gin_view_apply(&c->view, &ev);
+    if (fn)
+        fn(ctx, &ev);
+}
+
+static int settle(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    if (c->knocker < 0 || c->n_spreads != 2)
+        return GIN_ESTATE;
+    gin_showdown *sd = &c->sd;
+    int k = c->knocker, d = (k + 1) % 2;
+    sd->kind = m->result;
+    sd->winner = m->seat == k ? GIN_KNOCKER : GIN_DEFENDER;
+    sd->points = m->n;
+    gin_cardset kh = sd->knocker.unmatched, dh = sd->defender.unmatched | c->laid;
+    for (int i = 0; i < sd->knocker.n_melds; i++)
+        kh |= sd->knocker.melds[i];
+    for (int i = 0; i < sd->defender.n_melds; i++)
+        dh |= sd->defender.melds[i];
+    int before = gin_deadwood(dh);
+    sd->defender_deadwood_before_layoffs = before < 0 ? 0 : before;
+    emit(c, fn, ctx, c->knock_event, k, c->knock_card, 0, sd->knocker.deadwood, NULL);
+    for (int i = 0; i < sd->n_layoffs; i++)
+        emit(c, fn, ctx, GIN_EV_LAYOFF, d, sd->layoffs[i].card, 0, sd->layoffs[i].meld, NULL);
+    emit(c, fn, ctx, GIN_EV_HAND_OVER, m->seat, GIN_NO_CARD, kh | dh, m->n, sd);
+    c->knocker = -1;
+    return GIN_OK;
+}
+
+static int seats_of(const gin_proto_client *c)
+{
+    return c->view.seats >= 2 && c->view.seats <= GIN_MAX_SEATS ? c->view.seats : 2;
+}
+
+/* A ring's showdown, complete with `result`: the events in the order the
+ * hand emitted them (knock, every defender's layoffs from the knocker's
+ * left, every seat's penalty from the knocker, hand over with the two-seat
+ * summary of the knocker against its left neighbour). */
+static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    int seats = seats_of(c), k = c->knocker, left = (k + 1) % seats;
+    for (int s = 0; s < seats; s++)
+        if (!c->have_spread[s] || !c->have_penalty[s])
+            return GIN_ESTATE;
+    if (m->seat >= seats || c->n_layoffs[k] > 0)
+        return GIN_ESTATE;
+    gin_cardset shown[GIN_MAX_SEATS], all = 0;
+    for (int s = 0; s < seats; s++) {
+        const gin_arrangement *a = &c->spread[s];
+        shown[s] = a->unmatched;
+        for (int i = 0; i < a->n_melds; i++)
+            shown[s] |= a->melds[i];
+        for (int i = 0; i < c->n_layoffs[s]; i++)
+            shown[s] |= gin_cardset_of(c->layoffs[s][i].card);
+        if (shown[s] & all)
+            return GIN_ESTATE;
+        all |= shown[s];
+    }
+    gin_showdown *sd = &c->sd;
+    memset(sd, 0, sizeof *sd);
+    sd->kind = m->result;
+    sd->winner = m->seat == k ? GIN_KNOCKER : GIN_DEFENDER;
+    sd->points = m->n;
+    sd->knocker = c->spread[k];
+    sd->defender = c->spread[left];
+    int before = gin_deadwood(shown[left]);
+    sd->defender_deadwood_before_layoffs = before < 0 ? 0 : before;
+    sd->n_layoffs = c->n_layoffs[left];
+    memcpy(sd->layoffs, c->layoffs[left], sizeof sd->layoffs);
+    emit(c, fn, ctx, c->knock_event, k, c->knock_card, 0, c->spread[k].deadwood, NULL);
+    for (int i = 0; i < seats; i++) {
+        int s = (k + i) % seats;
+        for (int j = 0; j < c->n_layoffs[s]; j++)
+            emit(c, fn, ctx, GIN_EV_LAYOFF, s, c->layoffs[s][j].card, 0, c->layoffs[s][j].meld, NULL);
+    }
+    for (int i = 0; i < seats; i++) {
+        int s = (k + i) % seats;
+        emit(c, fn, ctx, GIN_EV_PENALTY, s, GIN_NO_CARD, shown[s], c->penalty[s], NULL);
+    }
+    emit(c, fn, ctx, GIN_EV_HAND_OVER, m->seat, GIN_NO_CARD, all, m->n, sd);
+    c->knocker = -1;
+    return GIN_OK;
+}
+
+static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    gin_view *v = &c->view;
+    if (v->phase == GIN_PHASE_OVER || c->knocker >= 0 || m->seat >= seats_of(c))
+        return GIN_ESTATE;
+    int s = m->seat;
+    c->last_mover = s;
+    switch (m->event) {
+    case GIN_EV_TAKE_UPCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, 0, NULL);
+        break;
+    case GIN_EV_PASS:
+        emit(c, fn, ctx, m->event, s, m->card, 0, ++c->passes, NULL);
+        break;
+    case GIN_EV_DRAW_STOCK:
+        emit(c, fn, ctx, m->event, s, s == c->seat ? m->card : GIN_NO_CARD, 0, v->stock_n - 1, NULL);
+        break;
+    case GIN_EV_DRAW_DISCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n - 1, NULL);
+        break;
+    case GIN_EV_DISCARD:
+        emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n + 1, NULL);
+        break;
+    case GIN_EV_KNOCK:
+    case GIN_EV_GIN:
+        /* Told with the showdown, once its deadwood is known. */
+        c->knocker = s;
+        c->knock_event = m->event;
+        c->knock_card = m->card;
+        memset(&c->sd, 0, sizeof c->sd);
+        c->n_spreads = 0;
+        c->laid = 0;
+        memset(c->spread, 0, sizeof c->spread);
+        memset(c->have_spread, 0, sizeof c->have_spread);
+        memset(c->n_layoffs, 0, sizeof c->n_layoffs);
+        memset(c->have_penalty, 0, sizeof c->have_penalty);
+        break;
+    default:
+        return GIN_EINVAL;
+    }
+    return GIN_OK;
+}
+
+/* A deal: one DEAL event per seat from the dealer's left, the dealer last. */
+static int client_deal(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    int seats = seats_of(c);
+    if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
+        return GIN_ESTATE;
+    c->hand_open = 0;
+    c->passes = 0;
+    c->knocker = -1;
+    c->last_mover = -1;
+    for (int i = 1; i <= seats; i++) {
+        int s = (c->dealer + i) % seats;
+        emit(c, fn, ctx, GIN_EV_DEAL, s, c->upcard, s == c->seat ? m->cards : 0, c->dealer, NULL);
+    }
+    return GIN_OK;
+}
+
+/* The showdown's lines before the result: the spreads, the lay-offs, a
+ * ring's penalties. */
+static int client_spread(gin_proto_client *c, const gin_proto_msg *m)
+{
+    int ring = seats_of(c) > 2;
+    if (m->kind == GIN_PROTO_MELDS || m->kind == GIN_PROTO_UNMATCHED) {
+        gin_arrangement *a = ring ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
+        if (m->kind == GIN_PROTO_MELDS) {
+            a->n_melds = m->n_melds;
+            memcpy(a->melds, m->melds, sizeof a->melds);
+            c->n_spreads++;
+            c->have_spread[m->seat] = 1;
+        } else {
+            a->unmatched = m->cards;
+            a->deadwood = gin_cardset_value(m->cards);
+        }
+        return GIN_OK;
+    }
+    if (m->kind == GIN_PROTO_PENALTY) {
+        c->penalty[m->seat] = m->n;
+        c->have_penalty[m->seat] = 1;
+        return GIN_OK;
+    }
+    /* GIN_PROTO_LAYOFF */
+    if (ring) {
+        int *nl = &c->n_layoffs[m->seat];
+        if (*nl >= GIN_HELD_MAX)
+            return GIN_ESTATE;
+        c->layoffs[m->seat][*nl].card = m->card;
+        c->layoffs[m->seat][(*nl)++].meld = m->n;
+        return GIN_OK;
+    }
+    if (c->sd.n_layoffs >= GIN_HELD_MAX)
+        return GIN_ESTATE;
+    c->sd.layoffs[c->sd.n_layoffs].card = m->card;
+    c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
+    c->laid |= gin_cardset_of(m->card);
+    return GIN_OK;
+}
+
+/* Is message m in its place? A game's messages need a game, the
+ * showdown's a knock, a seat must be one of the game's, and penalties are
+ * a ring's only. */
+static int client_in_order(const gin_proto_client *c, const gin_proto_msg *m)
+{
+    int needs_game = (m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME) || m->kind == GIN_PROTO_PENALTY;
+    if (needs_game && !c->in_game)
+        return 0;
+    int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
+    if (showdown && c->knocker < 0)
+        return 0;
+    if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
+        return 0;
+    return m->kind != GIN_PROTO_PENALTY || seats_of(c) > 2;
+}
+
+int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
+{
+    if (!c || !m)
+        return GIN_EINVAL;
+    if (!client_in_order(c, m))
+        return GIN_ESTATE;
+    switch (m->kind) {
+    case GIN_PROTO_RULES:
+        c->rules = m->rules;
+        c->have_rules = 1;
+        break;
+    case GIN_PROTO_GAME:
+        if (m->seat >= c->rules.seats)
+            return GIN_ESTATE;
+        c->seat = m->seat;
+        c->seed = m->seed;
+        c->in_game = 1;
+        c->hand_open = 0;
+        c->knocker = -1;
+        gin_view_init(&c->view, &c->rules, m->seat);
+        break;
+    case GIN_PROTO_HAND:
+        if (m->dealer >= seats_of(c))
+            return GIN_ESTATE;
+        c->hand_no = m->n;
+        c->dealer = m->dealer;
+        c->upcard = m->card;
+        c->hand_open = 1;
+        break;
+    case GIN_PROTO_DEAL:
+        return client_deal(c, m, fn, ctx);
+    case GIN_PROTO_MOVE:
+        return move(c, m, fn, ctx);
+    case GIN_PROTO_RESHUFFLE:
+        emit(c, fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, m->n, NULL);
+        break;
+    case GIN_PROTO_VOID:
+        emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL);
+        break;
+    case GIN_PROTO_MELDS:
+    case GIN_PROTO_UNMATCHED:
+    case GIN_PROTO_LAYOFF:
+    case GIN_PROTO_PENALTY:
+        return client_spread(c, m);
+    case GIN_PROTO_RESULT:
+        return seats_of(c) > 2 ? settle_ring(c, m, fn, ctx) : settle(c, m, fn, ctx);
+    case GIN_PROTO_ENDGAME:
+        emit(c, fn, ctx, GIN_EV_GAME_OVER, m->seat, GIN_NO_CARD, 0, m->n, NULL);
+        break;
+    default:
+        break; /* hello, endhand, requests, error, quit */
+    }
+    return GIN_OK;
+}
