@@ -1,8 +1,10 @@
-/* The coach (coach.h): the analysis's ranking, and for each move a reason
- * made of facts the view supports. */
+/* The coach (coach.h): the analysis's ranking in one measure, the noise
+ * marked, close calls looked at again, and for every move the facts of
+ * the view its evaluation used. No words here: src/trainer phrases them. */
 #include "coach.h"
 
-#include <stdarg.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "botlib.h"
@@ -11,56 +13,91 @@
 
 enum { UNDERCUT_SAMPLES = 400 };
 
-/* What every reason of one decision shares. */
-typedef struct facts {
-    const gin_view *v;
-    ai_tracker t;
-    int opp;
-    int glyphs;
-    uint64_t seed;
-    int least;       /* discard phase: the least deadwood after a legal throw */
-    gin_card best;   /* ... and the throw that leaves it */
-    gin_cardset ten; /* the ten cards kept by that throw (discard phase), or the hand */
-} facts;
-
-typedef struct words {
-    char *buf;
-    size_t cap, len;
-} words;
-
-static void say(words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(words *w, const char *fmt, ...)
+/* The measure the analysis ranks by: the chance to win the game when
+ * there is a game to win, else the hand's points (analysis.c, util_build:
+ * tests/ai/test_coach.c checks that the two agree on every page). */
+static int measure_of(const gin_view *v)
 {
-    if (w->len + 1 >= w->cap)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(w->buf + w->len, w->cap - w->len, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        w->len = w->len + (size_t)n < w->cap ? w->len + (size_t)n : w->cap - 1;
+    int opp = (v->seat + 1) % 2;
+    int game = v->rules.target > 0 && !v->rules.hollywood && v->scores[v->seat] < v->rules.target &&
+               v->scores[opp] < v->rules.target;
+    return game ? GIN_COACH_BY_WIN : GIN_COACH_BY_POINTS;
 }
 
-/* A clause after the first is joined with "; ". */
-static void clause(words *w) { say(w, "%s", w->len ? "; " : ""); }
+/* ---- the ranking ---- */
 
-static const char *name(const facts *f, gin_card c, char buf[GIN_CARD_NAME_MAX])
+/* The gaps in the measure's own unit, and the marks: a move is about
+ * equal while it and every move above it is within the noise. */
+static void mark(gin_coach_advice *a)
 {
-    return gin_card_name(c, f->glyphs, buf);
-}
-
-static void put_cards(words *w, const facts *f, gin_cardset s)
-{
-    int first = 1;
-    for (gin_cardset q = s & GIN_DECK; q; q &= q - 1, first = 0) {
-        char b[GIN_CARD_NAME_MAX];
-        say(w, "%s%s", first ? "" : " ", name(f, gin_cardset_first(q), b));
+    double unit = a->measure == GIN_COACH_BY_WIN ? 100.0 : 1.0;
+    int equal = 1;
+    double last = 0;
+    for (int i = 0; i < a->n; i++) {
+        gin_coach_move *m = &a->move[i];
+        double gap = i == 0 ? 0 : -m->value.gap, se = i == 0 ? 0 : m->value.gap_se;
+        if (gap < last) /* the analysis orders by gap: only rounding could undo it */
+            gap = last;
+        last = gap;
+        equal = equal && (gap <= GIN_COACH_NOISE_SE * se || gap < GIN_COACH_NEGLIGIBLE);
+        m->gap = gap / unit;
+        m->gap_se = se / unit;
+        m->equal = equal;
     }
+}
+
+/* Whether more playouts could change the answer: the runner-up is within
+ * the noise of the best, and the noise is wider than a negligible gap. */
+static int close_call(const gin_coach_advice *a)
+{
+    if (a->n < 2 || !a->move[1].equal)
+        return 0;
+    double unit = a->measure == GIN_COACH_BY_WIN ? 100.0 : 1.0;
+    return GIN_COACH_NOISE_SE * a->move[1].gap_se * unit > GIN_COACH_NEGLIGIBLE;
+}
+
+/* The ranked values of every answer into a->move[].value, marked. */
+static int rank_moves(const gin_view *v, long budget, uint64_t seed, gin_coach_advice *a)
+{
+    /* Every move in every world: a ranking the player can read top to
+     * bottom (the race's dropped moves would rank by fewer worlds). */
+    gin_analysis_opts ao = {budget, seed, 1, 1};
+    gin_move_value vals[GIN_ANALYSIS_MAX];
+    int n = gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX);
+    a->n = n > 0 ? n : 0;
+    a->measure = measure_of(v);
+    a->playouts = budget;
+    a->extended = 0;
+    for (int i = 0; i < a->n; i++) {
+        memset(&a->move[i], 0, sizeof a->move[i]); /* every byte defined: answers compare whole */
+        a->move[i].value = vals[i];
+    }
+    mark(a);
+    if (n <= 0 || !close_call(a))
+        return n;
+    /* The same seed: the first pass's worlds again, and more. */
+    ao.playouts = budget <= LONG_MAX / GIN_COACH_EXTEND ? budget * GIN_COACH_EXTEND : LONG_MAX;
+    if (gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX) != n)
+        return n;
+    for (int i = 0; i < n; i++)
+        a->move[i].value = vals[i];
+    a->extended = 1;
+    a->playouts = ao.playouts <= LONG_MAX - budget ? budget + ao.playouts : LONG_MAX;
+    mark(a);
+    return n;
 }
 
 /* ---- the facts of a hand ---- */
 
-/* The meld holding c in the least-deadwood arrangement of `cards`, or 0. */
+static gin_cardset rank_cards(int r)
+{
+    gin_cardset s = 0;
+    for (int su = 0; su < GIN_SUITS; su++)
+        s |= gin_cardset_of(gin_card_make(r, su));
+    return s;
+}
+
+/* The meld of the least-deadwood arrangement of `cards` holding c, or 0. */
 static gin_cardset meld_of(gin_cardset cards, gin_card c)
 {
     gin_arrangement a;
@@ -72,17 +109,56 @@ static gin_cardset meld_of(gin_cardset cards, gin_card c)
     return 0;
 }
 
-/* The cards that would make a meld of the two-card combination {a, b}:
- * the other suits of a pair, the ends or the gap of a suit's near pair. */
+/* The block of consecutive cards of c's suit in s that holds c. */
+static gin_cardset block_of(gin_cardset s, gin_card c)
+{
+    if (!gin_cardset_has(s, c))
+        return 0;
+    int r = gin_card_rank(c), su = gin_card_suit(c), lo = r, hi = r;
+    while (lo > 0 && gin_cardset_has(s, gin_card_make(lo - 1, su)))
+        lo--;
+    while (hi < GIN_RANKS - 1 && gin_cardset_has(s, gin_card_make(hi + 1, su)))
+        hi++;
+    gin_cardset b = 0;
+    for (int k = lo; k <= hi; k++)
+        b |= gin_cardset_of(gin_card_make(k, su));
+    return b;
+}
+
+/* The cards of `with` that c makes some meld with (a set of its rank, a
+ * run through it), whether or not the best arrangement would use it. */
+static gin_cardset fits_of(gin_cardset with, gin_card c)
+{
+    gin_cardset one = gin_cardset_of(c), fits = 0;
+    gin_cardset same = with & rank_cards(gin_card_rank(c)) & ~one;
+    if (gin_cardset_count(same) >= 2)
+        fits |= same;
+    gin_cardset run = block_of(with | one, c);
+    if (gin_cardset_count(run) >= 3)
+        fits |= run & ~one;
+    return fits;
+}
+
+/* 1 if x would put c in a meld with cards of `with` (c and x in one set,
+ * or in one run of three or more: through a run's end or its gap). */
+static int joins(gin_cardset with, gin_card c, gin_card x)
+{
+    gin_cardset both = gin_cardset_of(c) | gin_cardset_of(x);
+    if (gin_card_rank(x) == gin_card_rank(c))
+        return gin_cardset_count((with | both) & rank_cards(gin_card_rank(c))) >= 3;
+    if (gin_card_suit(x) != gin_card_suit(c))
+        return 0;
+    gin_cardset run = block_of(with | both, c);
+    return gin_cardset_has(run, x) && gin_cardset_count(run) >= 3;
+}
+
+/* The cards that would make a meld of the two-card start {a, b}: the other
+ * suits of a pair, the ends or the gap of a suit's near pair. */
 static gin_cardset outs_of(gin_card a, gin_card b)
 {
     int ra = gin_card_rank(a), rb = gin_card_rank(b), s = gin_card_suit(a);
-    gin_cardset outs = 0;
-    if (ra == rb) {
-        for (int su = 0; su < GIN_SUITS; su++)
-            outs |= gin_cardset_of(gin_card_make(ra, su));
-        return outs & ~gin_cardset_of(a) & ~gin_cardset_of(b);
-    }
+    if (ra == rb)
+        return rank_cards(ra) & ~gin_cardset_of(a) & ~gin_cardset_of(b);
     if (s != gin_card_suit(b))
         return 0;
     int lo = ra < rb ? ra : rb, hi = ra < rb ? rb : ra;
@@ -90,6 +166,7 @@ static gin_cardset outs_of(gin_card a, gin_card b)
         return gin_cardset_of(gin_card_make(lo + 1, s));
     if (hi - lo != 1)
         return 0;
+    gin_cardset outs = 0;
     if (lo > 0)
         outs |= gin_cardset_of(gin_card_make(lo - 1, s));
     if (hi < GIN_RANKS - 1)
@@ -97,86 +174,120 @@ static gin_cardset outs_of(gin_card a, gin_card b)
     return outs;
 }
 
-/* Of the combinations c makes with the unmatched cards of `kept`, the one
- * with the most outs still unseen (-1 when c makes none); its outs in *outs. */
-static int best_combo(const facts *f, gin_cardset kept, gin_card c, gin_card *with, gin_cardset *outs_of_best)
+/* What every move's facts share. */
+typedef struct context {
+    const gin_view *v;
+    ai_tracker t;
+    int opp;
+    uint64_t seed;
+    gin_cardset avail; /* cards the opponent may hold: unseen, or known in its hand */
+} context;
+
+/* The outs of kept: cards not held that would meld with it. */
+static void count_outs(const context *x, gin_cardset kept, gin_cardset held, gin_coach_facts *f)
+{
+    f->outs = f->live_outs = 0;
+    for (gin_cardset q = GIN_DECK & ~held; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        if (ai_card_can_meld(kept, c)) {
+            f->outs++;
+            f->live_outs += gin_cardset_has(x->t.unseen, c);
+        }
+    }
+}
+
+/* The cards not held that would meld c with kept. */
+static gin_cardset joins_of(gin_cardset kept, gin_cardset held, gin_card c)
+{
+    gin_cardset j = 0;
+    for (gin_cardset q = GIN_DECK & ~held & ~gin_cardset_of(c); q; q &= q - 1)
+        if (joins(kept, c, gin_cardset_first(q)))
+            j |= gin_cardset_of(gin_cardset_first(q));
+    return j;
+}
+
+/* Of the two-card starts c makes with the unmatched cards of the hand,
+ * the one with the most completions unseen. */
+static void best_partner(const context *x, gin_card c, gin_coach_facts *f)
 {
     gin_arrangement a;
-    if (gin_arrange(kept, &a) != GIN_OK)
-        return 0;
+    f->partner = GIN_NO_CARD;
+    if (gin_arrange(x->v->hand, &a) != GIN_OK || !gin_cardset_has(a.unmatched, c))
+        return;
     int best = -1;
     for (gin_cardset q = a.unmatched & ~gin_cardset_of(c); q; q &= q - 1) {
         gin_card u = gin_cardset_first(q);
         gin_cardset outs = outs_of(c, u);
-        if (!outs)
-            continue;
-        int live = gin_cardset_count(outs & f->t.unseen);
-        if (live > best) {
+        int live = gin_cardset_count(outs & x->t.unseen);
+        if (outs && live > best) {
             best = live;
-            *with = u;
-            *outs_of_best = outs;
+            f->partner = u;
+            f->partner_outs = outs;
         }
     }
-    return best;
 }
 
-/* The unseen cards that would put c in a meld with the cards of `with`
- * (c's ways to grow: a card with none is dead weight). */
-static gin_cardset live_outs(const facts *f, gin_cardset with, gin_card c)
+/* ---- what a thrown card may do for the opponent ---- */
+
+/* The three-card melds through c are c with a pair {y, z}: two more of its
+ * rank, or a window of its suit. The cards x that would make a meld of
+ * {y, z} without c: the rest of the rank, or a run's other end. An
+ * opponent that threw or passed such an x does not hold {y, z}, or it
+ * would have kept it. */
+static gin_cardset completes(gin_card c, gin_card y, gin_card z)
 {
-    gin_cardset outs = 0;
-    for (gin_cardset q = f->t.unseen; q; q &= q - 1) {
-        gin_card x = gin_cardset_first(q);
-        gin_cardset m = meld_of(with | gin_cardset_of(c) | gin_cardset_of(x), c);
-        if (m && gin_cardset_has(m, x))
-            outs |= gin_cardset_of(x);
-    }
-    return outs;
+    int r = gin_card_rank(y), su = gin_card_suit(y);
+    gin_cardset pair = gin_cardset_of(y) | gin_cardset_of(z);
+    if (gin_card_rank(z) == r)
+        return rank_cards(r) & ~pair & ~gin_cardset_of(c);
+    int lo = r < gin_card_rank(z) ? r : gin_card_rank(z), hi = r ^ gin_card_rank(z) ^ lo;
+    gin_cardset x = 0;
+    if (hi - lo == 1 && lo > 0)
+        x |= gin_cardset_of(gin_card_make(lo - 1, su));
+    if (hi - lo == 1 && hi < GIN_RANKS - 1)
+        x |= gin_cardset_of(gin_card_make(hi + 1, su));
+    return x & ~gin_cardset_of(c);
 }
 
-/* "(the 3♣ would meld them, unseen)", "(3 of the 4 cards that would meld
- * them are unseen)", "(the card that would meld them is gone)". */
-static void say_outs(words *w, const facts *f, gin_cardset outs, int live)
+/* One pair {y, z} that would meld c: counted when the opponent may hold
+ * both. Returns 1 when the pair is no danger (it cannot hold both, or a
+ * throw or pass rules it out), else 0. */
+static int weigh_pair(const context *x, gin_card c, gin_card y, gin_card z, int set, gin_coach_safety *s)
 {
-    char b[GIN_CARD_NAME_MAX];
-    int total = gin_cardset_count(outs);
-    if (total == 1)
-        say(w, " (the %s would meld them: %s)", name(f, gin_cardset_first(outs), b), live ? "unseen" : "gone");
+    const gin_view *v = x->v;
+    gin_cardset pair = gin_cardset_of(y) | gin_cardset_of(z);
+    if ((pair & x->avail) != pair || gin_cardset_has(pair, c))
+        return 1;
+    if (set)
+        s->set_ways++;
     else
-        say(w, " (%d of the %d cards that would meld them %s unseen)", live, total, live == 1 ? "is" : "are");
+        s->run_ways++;
+    s->took |= pair & v->known[x->opp];
+    gin_cardset told = completes(c, y, z) & (v->discarded[x->opp] | v->declined[x->opp]);
+    s->threw |= told & v->discarded[x->opp];
+    s->passed |= told & ~v->discarded[x->opp];
+    return told != 0;
 }
 
-/* ---- what a thrown card may give the opponent ---- */
-
-/* Cards that make c useful to whoever holds them: its rank, its suit's
- * neighbours within two. */
-static gin_cardset near(gin_card c)
+static void safety_of(const context *x, gin_card c, gin_coach_safety *s)
 {
-    int r = gin_card_rank(c), s = gin_card_suit(c);
-    gin_cardset n = 0;
-    for (int su = 0; su < GIN_SUITS; su++)
-        n |= gin_cardset_of(gin_card_make(r, su));
-    for (int d = -2; d <= 2; d++)
-        if (r + d >= 0 && r + d < GIN_RANKS)
-            n |= gin_cardset_of(gin_card_make(r + d, s));
-    return n & ~gin_cardset_of(c);
-}
-
-/* Evidence that c may help the opponent: the cards it took from the pile
- * that c fits. (Cards near c that it threw or passed are weaker evidence
- * the other way, and a claim of safety the numbers could belie is not
- * made.) */
-static void danger(words *w, const facts *f, gin_card c)
-{
-    const gin_view *v = f->v;
-    gin_cardset took = v->known[f->opp] & near(c);
-    char b[GIN_CARD_NAME_MAX];
-    if (took) {
-        clause(w);
-        say(w, "the %s may help them: they took ", name(f, c, b));
-        put_cards(w, f, took);
-        say(w, " from the pile");
+    int r = gin_card_rank(c), su = gin_card_suit(c), open = 0;
+    memset(s, 0, sizeof *s);
+    for (int a = 0; a < GIN_SUITS; a++)
+        for (int b = a + 1; b < GIN_SUITS; b++)
+            if (a != su && b != su)
+                open += !weigh_pair(x, c, gin_card_make(r, a), gin_card_make(r, b), 1, s);
+    for (int lo = r - 2; lo <= r; lo++) {
+        if (lo < 0 || lo + 2 >= GIN_RANKS)
+            continue;
+        gin_card pair[2];
+        int m = 0;
+        for (int k = lo; k <= lo + 2; k++)
+            if (k != r)
+                pair[m++] = gin_card_make(k, su);
+        open += !weigh_pair(x, c, pair[0], pair[1], 0, s);
     }
+    s->safe = !s->took && !open;
 }
 
 /* ---- a knock ---- */
@@ -184,16 +295,16 @@ static void danger(words *w, const facts *f, gin_card c)
 /* The undercut chance of knocking with `kept`, against opponent hands
  * sampled as the analysis samples them (the tracker's odds, an opponent
  * that has kept its melds), and its mean deadwood before lay-offs. */
-static double undercut_chance(const facts *f, gin_cardset kept, double *opp_dw)
+static double undercut_chance(const context *x, gin_cardset kept, double *opp_dw)
 {
     gin_rng rng;
-    gin_rng_seed(&rng, ai_view_seed(f->v, f->seed) ^ UINT64_C(0xc0ac4));
-    int improve = ai_tracker_improve(f->v), under = 0, n = 0;
+    gin_rng_seed(&rng, ai_view_seed(x->v, x->seed) ^ UINT64_C(0xc0ac4));
+    int improve = ai_tracker_improve(x->v), under = 0, n = 0;
     double dw = 0;
     for (int i = 0; i < UNDERCUT_SAMPLES; i++) {
-        gin_cardset opp = ai_tracker_sample(&f->t, &rng, improve, NULL);
+        gin_cardset opp = ai_tracker_sample(&x->t, &rng, improve, NULL);
         gin_showdown sd;
-        if (gin_cardset_count(opp) != 10 || gin_showdown_settle(&f->v->rules, kept, opp, -1, &sd) != GIN_OK)
+        if (gin_cardset_count(opp) != 10 || gin_showdown_settle(&x->v->rules, kept, opp, -1, &sd) != GIN_OK)
             continue;
         n++;
         under += sd.kind == GIN_RESULT_UNDERCUT;
@@ -203,190 +314,157 @@ static double undercut_chance(const facts *f, gin_cardset kept, double *opp_dw)
     return n ? (double)under / n : 0;
 }
 
-static void reason_knock(words *w, const facts *f, gin_action a)
+/* ---- each move ---- */
+
+/* A throw or a knock of c (GIN_NO_CARD: big gin). */
+static void facts_throw(const context *x, gin_action a, gin_coach_facts *f)
 {
-    const gin_view *v = f->v;
-    if (a.card == GIN_NO_CARD) {
-        say(w, "big gin: all eleven cards meld, for the bonus of %d and no lay-offs", v->rules.big_gin_bonus);
+    const gin_view *v = x->v;
+    gin_card c = a.card;
+    f->kept = v->hand & ~gin_cardset_of(c);
+    f->deadwood = gin_deadwood(f->kept);
+    count_outs(x, f->kept, v->hand, f);
+    if (c == GIN_NO_CARD)
         return;
-    }
-    gin_cardset kept = v->hand & ~gin_cardset_of(a.card);
-    int dw = gin_deadwood(kept);
-    if (dw == 0) {
-        say(w, "gin: nothing left unmatched, the bonus of %d and no lay-offs", v->rules.gin_bonus);
-        return;
-    }
-    double opp_dw = 0, u = undercut_chance(f, kept, &opp_dw);
-    say(w, "knock with deadwood %d; their deadwood is about %.0f, an undercut about %.0f%% likely", dw, opp_dw,
-        100.0 * u);
-    say(w, " (%d cards left in the stock)", v->stock_n);
+    f->meld = meld_of(v->hand, c);
+    gin_cardset left = f->meld & ~gin_cardset_of(c), loose = 0;
+    ai_unmatched(f->kept, &loose);
+    f->meld_left = f->meld && !(left & loose) ? left : 0;
+    f->fits = fits_of(f->kept, c);
+    f->joins = joins_of(f->kept, v->hand, c);
+    best_partner(x, c, f);
+    safety_of(x, c, &f->safety);
+    if (a.kind == GIN_ACT_KNOCK && f->deadwood > 0)
+        f->undercut = undercut_chance(x, f->kept, &f->opp_deadwood);
 }
 
-/* ---- a throw ---- */
-
-static void reason_throw(words *w, const facts *f, gin_card c)
+/* The take of the face-up card, and the coach's answer to the discard
+ * after it: the very analysis the next hint makes (same view, same seed). */
+static void facts_take(const context *x, gin_action a, long budget, gin_coach_facts *f)
 {
-    const gin_view *v = f->v;
-    gin_cardset kept = v->hand & ~gin_cardset_of(c);
-    int dw = gin_deadwood(kept);
-    char b[GIN_CARD_NAME_MAX], bb[GIN_CARD_NAME_MAX];
-    gin_cardset m = dw > f->least ? meld_of(f->ten, c) : 0;
-    if (dw == f->least) {
-        say(w, "deadwood %d, the least you can keep", dw);
-    } else {
-        say(w, "deadwood %d, against %d throwing the %s", dw, f->least, name(f, f->best, bb));
-        if (m) {
-            say(w, ": it breaks your ");
-            put_cards(w, f, m);
-        }
-    }
-    if (dw <= v->knock_limit && dw > 0)
-        say(w, " (you could knock with it instead)");
-    gin_card with = GIN_NO_CARD;
-    gin_cardset outs = 0;
-    int live = best_combo(f, kept | gin_cardset_of(c), c, &with, &outs);
-    if (live >= 0 && with != GIN_NO_CARD && !m && !meld_of(f->ten, c)) {
-        clause(w);
-        say(w, "gives up %s %s", name(f, c, b), name(f, with, bb));
-        say_outs(w, f, outs, live);
-    } else if (!m && !meld_of(f->ten, c)) {
-        int n = gin_cardset_count(live_outs(f, kept, c));
-        clause(w);
-        if (n)
-            say(w, "the %s: %d unseen card%s would meld it with yours", name(f, c, b), n, n == 1 ? "" : "s");
-        else
-            say(w, "the %s: no unseen card would meld it with yours", name(f, c, b));
-    }
-    danger(w, f, c);
-}
-
-/* ---- a draw, or the upcard offer ---- */
-
-static void reason_take(words *w, const facts *f, gin_card top)
-{
-    const gin_view *v = f->v;
+    const gin_view *v = x->v;
+    gin_card top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+    gin_cardset held = v->hand | gin_cardset_of(top);
+    gin_view after = *v;
+    gin_event ev = {a.kind == GIN_ACT_TAKE_UPCARD ? GIN_EV_TAKE_UPCARD : GIN_EV_DRAW_DISCARD, v->seat, top, 0, 0, NULL};
+    gin_view_apply(&after, &ev);
+    gin_coach_advice next; /* about 7 KB */
     gin_card out = GIN_NO_CARD;
-    int now = gin_deadwood(v->hand), after = ai_best_after_discard(v->hand | gin_cardset_of(top), top, &out);
-    char b[GIN_CARD_NAME_MAX], bo[GIN_CARD_NAME_MAX];
-    if (after == 0) {
-        say(w, "the %s gives you gin (throwing the %s)", name(f, top, b), name(f, out, bo));
-        return;
+    ai_best_after_discard(held, top, &out);
+    f->then = gin_action_make(GIN_ACT_DISCARD, out);
+    if (after.phase == GIN_PHASE_DISCARD && rank_moves(&after, budget, x->seed, &next) > 0)
+        f->then = next.move[0].value.action;
+    f->kept = held & ~gin_cardset_of(f->then.card);
+    f->deadwood = gin_deadwood(f->kept);
+    f->meld = meld_of(f->kept, top);
+    f->fits = fits_of(f->kept & ~gin_cardset_of(top), top);
+    f->joins = joins_of(f->kept & ~gin_cardset_of(top), held, top);
+    count_outs(x, f->kept, held, f);
+}
+
+/* The stock, or a pass: the hand as it is. */
+static void facts_blind(const context *x, gin_action a, gin_coach_facts *f)
+{
+    f->kept = x->v->hand;
+    f->deadwood = gin_deadwood(f->kept);
+    count_outs(x, f->kept, x->v->hand, f);
+    if (a.kind == GIN_ACT_DRAW_STOCK)
+        f->expected = ai_expected_after_draw(&x->t, x->v->hand);
+}
+
+static void context_build(context *x, const gin_view *v, uint64_t seed)
+{
+    memset(x, 0, sizeof *x);
+    x->v = v;
+    x->seed = seed;
+    x->opp = (v->seat + 1) % 2;
+    ai_tracker_build(v, 1, &x->t);
+    x->avail = x->t.unseen | v->known[x->opp];
+}
+
+/* The plainest answer: the least-deadwood throw ranked highest, the
+ * stock, the pass. */
+static void plain_of(const gin_view *v, gin_coach_advice *a)
+{
+    a->plain = 0;
+    a->deadwood = gin_deadwood(v->hand);
+    a->least = a->deadwood;
+    a->least_card = GIN_NO_CARD;
+    for (int i = a->n - 1; i >= 0; i--) {
+        const gin_coach_move *m = &a->move[i];
+        int k = m->value.action.kind;
+        if (k == GIN_ACT_DRAW_STOCK || k == GIN_ACT_PASS)
+            a->plain = i;
     }
-    gin_cardset m = meld_of((v->hand | gin_cardset_of(top)) & ~gin_cardset_of(out), top);
-    if (m) {
-        say(w, "the %s makes ", name(f, top, b));
-        put_cards(w, f, m);
-        say(w, ": deadwood %d to %d, throwing the %s", now, after, name(f, out, bo));
-    } else {
-        say(w, "the %s melds with nothing yet: deadwood %d to %d, throwing the %s", name(f, top, b), now, after,
-            name(f, out, bo));
-        gin_card with = GIN_NO_CARD;
-        gin_cardset outs = 0;
-        gin_cardset kept = (v->hand | gin_cardset_of(top)) & ~gin_cardset_of(out);
-        int live = best_combo(f, kept, top, &with, &outs);
-        if (live >= 0 && with != GIN_NO_CARD) {
-            say(w, "; it goes with your %s", name(f, with, bo));
-            say_outs(w, f, outs, live);
+    if (v->phase != GIN_PHASE_DISCARD)
+        return;
+    a->least = ai_best_after_discard(v->hand, v->taken, NULL);
+    a->deadwood = a->least;
+    for (int i = a->n - 1; i >= 0; i--) {
+        const gin_coach_move *m = &a->move[i];
+        if (m->value.action.kind == GIN_ACT_DISCARD && m->facts.deadwood == a->least) {
+            a->plain = i;
+            a->least_card = m->value.action.card;
         }
     }
-    say(w, "; they see what you take");
 }
 
-static void reason_blind(words *w, const facts *f, int offer)
+int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_advice *out)
 {
-    const gin_view *v = f->v;
-    gin_card top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
-    char b[GIN_CARD_NAME_MAX];
-    if (offer) {
-        say(w, "leave the %s", name(f, top, b));
-        return;
-    }
-    say(w, "a card from the stock: your deadwood of %d is about %.1f after it", gin_deadwood(v->hand),
-        ai_expected_after_draw(&f->t, v->hand));
-    say(w, " (%d cards left in the stock)", v->stock_n);
-}
-
-/* ---- the public calls ---- */
-
-static void facts_build(facts *f, const gin_view *v, int glyphs, uint64_t seed)
-{
-    memset(f, 0, sizeof *f);
-    f->v = v;
-    f->glyphs = glyphs;
-    f->seed = seed;
-    f->opp = (v->seat + 1) % (v->seats > 0 ? v->seats : 2);
-    ai_tracker_build(v, 1, &f->t);
-    f->ten = v->hand;
-    f->best = GIN_NO_CARD;
-    if (v->phase == GIN_PHASE_DISCARD) {
-        f->least = ai_best_after_discard(v->hand, v->taken, &f->best);
-        f->ten = v->hand & ~gin_cardset_of(f->best);
-    }
-}
-
-static void reason_of(const facts *f, gin_action a, char *buf, size_t cap)
-{
-    words w = {buf, cap, 0};
-    buf[0] = '\0';
-    const gin_view *v = f->v;
-    gin_card top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
-    switch (a.kind) {
-    case GIN_ACT_TAKE_UPCARD:
-    case GIN_ACT_DRAW_DISCARD:
-        reason_take(&w, f, top);
-        break;
-    case GIN_ACT_PASS:
-        reason_blind(&w, f, 1);
-        break;
-    case GIN_ACT_DRAW_STOCK:
-        reason_blind(&w, f, 0);
-        break;
-    case GIN_ACT_KNOCK:
-        reason_knock(&w, f, a);
-        break;
-    default:
-        reason_throw(&w, f, a.card);
-        break;
-    }
-}
-
-void gin_coach_reason(const gin_view *v, gin_action a, int glyphs, uint64_t seed, char *buf, size_t cap)
-{
-    if (!buf || !cap)
-        return;
-    buf[0] = '\0';
-    if (!v)
-        return;
-    facts f;
-    facts_build(&f, v, glyphs, seed);
-    reason_of(&f, a, buf, cap);
-}
-
-int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_move *out, int cap)
-{
-    if (!v || (!out && cap > 0))
+    if (!v || !out)
         return GIN_EINVAL;
-    gin_coach_opts def = {0, 0, 0, 0};
+    static const gin_coach_opts def = {0, 0, 0};
     if (!o)
         o = &def;
     long budget = o->playouts > 0   ? o->playouts
                   : o->think_ms > 0 ? (long)o->think_ms * AI_PLAYOUTS_PER_MS
                                     : GIN_COACH_PLAYOUTS;
-    /* Every move in every world: a ranking the player can read top to
-     * bottom (the race's dropped moves would rank by fewer worlds). */
-    gin_analysis_opts ao = {budget, o->seed, 1, 1};
-    gin_move_value vals[GIN_ANALYSIS_MAX];
-    int n = gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX);
+    memset(out, 0, sizeof *out);
+    int n = rank_moves(v, budget, o->seed, out);
     if (n <= 0)
         return n;
-    facts f;
-    facts_build(&f, v, o->glyphs, o->seed);
-    for (int i = 0; i < n && i < cap; i++) {
-        memset(&out[i], 0, sizeof out[i]); /* every byte defined: answers compare whole */
-        out[i].value = vals[i];
-        reason_of(&f, vals[i].action, out[i].reason, sizeof out[i].reason);
+    context x;
+    context_build(&x, v, o->seed);
+    out->phase = v->phase;
+    out->stock = v->stock_n;
+    out->top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
+    for (int i = 0; i < n; i++) {
+        gin_coach_move *m = &out->move[i];
+        gin_action a = m->value.action;
+        m->facts.then = gin_action_make(-1, GIN_NO_CARD);
+        m->facts.partner = GIN_NO_CARD;
+        switch (a.kind) {
+        case GIN_ACT_TAKE_UPCARD:
+        case GIN_ACT_DRAW_DISCARD:
+            facts_take(&x, a, budget, &m->facts);
+            break;
+        case GIN_ACT_PASS:
+        case GIN_ACT_DRAW_STOCK:
+            facts_blind(&x, a, &m->facts);
+            break;
+        default:
+            facts_throw(&x, a, &m->facts);
+            break;
+        }
     }
+    plain_of(v, out);
     return n;
+}
+
+int gin_coach_undercut(const gin_view *v, gin_card thrown, uint64_t seed, double *undercut, double *opp_deadwood)
+{
+    if (!v || !gin_card_valid(thrown) || !gin_cardset_has(v->hand, thrown))
+        return GIN_EINVAL;
+    if (v->seats != 2 || v->phase != GIN_PHASE_DISCARD)
+        return GIN_ESTATE;
+    context x;
+    context_build(&x, v, seed);
+    double dw = 0, u = undercut_chance(&x, v->hand & ~gin_cardset_of(thrown), &dw);
+    if (undercut)
+        *undercut = u;
+    if (opp_deadwood)
+        *opp_deadwood = dw;
+    return GIN_OK;
 }
 
 void gin_coach_move_text(const gin_view *v, gin_action a, char *buf, size_t cap)

@@ -13,6 +13,8 @@
 #include "gin/error.h"
 #include "gin/protocol.h"
 #include "opts.h"
+#include "trainer.h"
+#include "ui.h"
 
 static void usage(FILE *f)
 {
@@ -20,14 +22,18 @@ static void usage(FILE *f)
           "Reads the messages one seat has received from the referee (the bot protocol,\n"
           "docs/protocol.md; earlier requests count as answered by the moves after them),\n"
           "ending with a request (offer, draw or discard), and prints every legal answer to\n"
-          "it, best first: the expected net points of the hand for that seat, the chance to\n"
-          "win the game, and why. At the table, w writes such a file.\n"
+          "it, best first by the chance to win the game (by points with no game to win):\n"
+          "that chance, the gap to the best in it (\"about equal\" within the noise), the\n"
+          "expected net points of the hand for that seat, and why. At the table, w writes\n"
+          "such a file.\n"
           "  --think MS     analyse as the expert does in MS milliseconds\n"
           "  --playouts N   the analysis budget in playouts (default 200000, more than the\n"
-          "                 expert spends on a move)\n"
+          "                 expert spends on a move; four times as many on a close call)\n"
           "  --seed N       the analysis seed (default 0; the answer is the same every run)\n"
-          "  --json         one JSON object: {\"request\": ..., \"moves\": [{\"move\", \"points\",\n"
-          "                 \"points_se\", \"win\", \"win_se\", \"gap\", \"reason\"}, ...]}\n"
+          "  --json         one JSON object: {\"request\", \"ranked_by\": \"win\" or \"points\",\n"
+          "                 \"extended\", \"moves\": [{\"move\", \"points\", \"points_se\", \"win\",\n"
+          "                 \"win_se\", \"gap\", \"gap_se\", \"equal\", \"deadwood\", \"outs\",\n"
+          "                 \"live_outs\", \"reason\"}, ...]}; gap in the ranking field's unit\n"
           "  -h, --help     this text\n"
           "Bad input: 'line N: what is wrong' on standard error, exit 1.\n",
           f);
@@ -116,31 +122,76 @@ static int check_turn(const gin_proto_client *c, int req, long line)
     return 0;
 }
 
-static void print_text(const gin_view *v, int req, const gin_coach_move *mv, int n)
+/* The page is 80 columns: a reason wraps under its move, indented. */
+enum { PAGE_WIDTH = 80, REASON_INDENT = 4 };
+
+static void put_row(void *ctx, const char *row, int len, int indent)
 {
-    printf("%s: %d answer%s, best first (points: expected net points of the hand; win: chance to win the game,\n"
-           "and how far below the best)\n",
-           request_word(req), n, n == 1 ? "" : "s");
-    for (int i = 0; i < n; i++) {
-        char move[24];
-        gin_coach_move_text(v, mv[i].value.action, move, sizeof move);
-        printf("%2d. %-11s %+6.1f points  win %3.0f%%", i + 1, move, mv[i].value.points, 100.0 * mv[i].value.win);
-        printf(i > 0 ? " (%+5.1f)  " : "          ", mv[i].value.gap);
-        printf("%s\n", mv[i].reason);
+    (void)ctx;
+    printf("%*s%.*s\n", indent, "", len, row);
+}
+
+static void print_text(const gin_view *v, int req, const gin_coach_advice *a)
+{
+    printf("%s: %d answer%s, best first, %s.\n"
+           "Gaps in %s; about equal: within the noise.\n",
+           request_word(req), a->n, a->n == 1 ? "" : "s", gin_trainer_measure(a),
+           a->measure == GIN_COACH_BY_WIN ? "percentage points of that chance" : "points");
+    for (int i = 0; i < a->n; i++) {
+        const gin_coach_move *m = &a->move[i];
+        char move[24], then[24] = "", value[32], other[32], gap[32], reason[GIN_TRAINER_REASON_MAX + 8];
+        gin_coach_move_text(v, m->value.action, move, sizeof move);
+        if (m->facts.then.kind >= 0) {
+            gin_view after = *v;
+            after.hand |= gin_cardset_of(a->top);
+            gin_coach_move_text(&after, m->facts.then, then, sizeof then);
+        }
+        gin_trainer_value(a, i, 0, value, sizeof value);
+        gin_trainer_value(a, i, 1, other, sizeof other);
+        gin_trainer_gap(a, i, gap, sizeof gap);
+        printf("%2d. %-11s%-11s %-12s %s%s%s\n", i + 1, move, value, gap, other, *then ? "  then " : "", then);
+        snprintf(reason, sizeof reason, "%*s", REASON_INDENT, "");
+        gin_trainer_reason(v, a, i, NULL, reason + REASON_INDENT, sizeof reason - REASON_INDENT);
+        gin_ui_wrap(reason, PAGE_WIDTH, put_row, NULL);
     }
 }
 
-static void print_json(const gin_view *v, int req, const gin_coach_move *mv, int n)
+/* A value in its field's unit: a chance with four decimals, points with two. */
+static void json_number(const char *key, double x, int chance)
 {
-    printf("{\"request\": \"%s\", \"moves\": [", request_word(req));
-    for (int i = 0; i < n; i++) {
-        char move[24];
-        gin_coach_move_text(v, mv[i].value.action, move, sizeof move);
-        const gin_move_value *x = &mv[i].value;
-        printf("%s{\"move\": \"%s\", \"points\": %.2f, \"points_se\": %.2f, \"win\": %.4f, \"win_se\": %.4f, "
-               "\"gap\": %.2f, \"reason\": ",
-               i ? ", " : "", move, x->points, x->points_se, x->win, x->win_se, x->gap);
-        cli_json_string(stdout, mv[i].reason);
+    printf(chance ? ", \"%s\": %.4f" : ", \"%s\": %.2f", key, x);
+}
+
+static void print_json(const gin_view *v, int req, const gin_coach_advice *a)
+{
+    int by_win = a->measure == GIN_COACH_BY_WIN;
+    printf("{\"request\": \"%s\", \"ranked_by\": \"%s\", \"extended\": %s, \"moves\": [", request_word(req),
+           by_win ? "win" : "points", a->extended ? "true" : "false");
+    for (int i = 0; i < a->n; i++) {
+        const gin_coach_move *m = &a->move[i];
+        const gin_move_value *x = &m->value;
+        char move[24], reason[GIN_TRAINER_REASON_MAX];
+        gin_coach_move_text(v, x->action, move, sizeof move);
+        printf("%s{\"move\": \"%s\"", i ? ", " : "", move);
+        if (m->facts.then.kind >= 0) {
+            gin_view after = *v;
+            after.hand |= gin_cardset_of(a->top);
+            gin_coach_move_text(&after, m->facts.then, move, sizeof move);
+            printf(", \"then\": \"%s\"", move);
+        }
+        json_number("points", x->points, 0);
+        json_number("points_se", x->points_se, 0);
+        json_number("win", x->win, 1);
+        json_number("win_se", x->win_se, 1);
+        json_number("gap", m->gap, by_win);
+        json_number("gap_se", m->gap_se, by_win);
+        printf(", \"equal\": %s, \"deadwood\": %d, \"outs\": %d, \"live_outs\": %d", m->equal ? "true" : "false",
+               m->facts.deadwood, m->facts.outs, m->facts.live_outs);
+        if (x->action.kind == GIN_ACT_KNOCK && m->facts.deadwood > 0)
+            json_number("undercut", m->facts.undercut, 1);
+        gin_trainer_reason(v, a, i, NULL, reason, sizeof reason);
+        printf(", \"reason\": ");
+        cli_json_string(stdout, reason);
         putchar('}');
     }
     printf("]}\n");
@@ -148,7 +199,7 @@ static void print_json(const gin_view *v, int req, const gin_coach_move *mv, int
 
 int gin_cmd_advise(int argc, char **argv)
 {
-    gin_coach_opts co = {0, 0, 0, 0};
+    gin_coach_opts co = {0, 0, 0};
     int json = 0, c;
     long long n;
     cli_opts o;
@@ -186,15 +237,15 @@ int gin_cmd_advise(int argc, char **argv)
     int req = read_transcript(&client, &line);
     if (req < 0 || check_turn(&client, req, line) != 0)
         return 1;
-    gin_coach_move mv[GIN_ANALYSIS_MAX];
-    int count = gin_coach(&client.view, &co, mv, GIN_ANALYSIS_MAX);
+    static gin_coach_advice advice;
+    int count = gin_coach(&client.view, &co, &advice);
     if (count <= 0) {
         fprintf(stderr, "gin advise: the analysis failed: %s\n", count < 0 ? gin_strerror(count) : "no legal answer");
         return 1;
     }
     if (json)
-        print_json(&client.view, req, mv, count);
+        print_json(&client.view, req, &advice);
     else
-        print_text(&client.view, req, mv, count);
+        print_text(&client.view, req, &advice);
     return 0;
 }

@@ -15,6 +15,7 @@
 #include "gin/protocol.h"
 #include "help.h"
 #include "opts.h"
+#include "trainer.h"
 
 enum { O_LEVEL = 1000, O_THINK };
 
@@ -157,7 +158,7 @@ static int analyze(engine *e, const gin_proto_msg *m)
     int phase = m->result == GIN_PROTO_OFFER  ? GIN_PHASE_OFFER
                 : m->result == GIN_PROTO_DRAW ? GIN_PHASE_DRAW
                                               : GIN_PHASE_DISCARD;
-    static gin_coach_move mv[GIN_ANALYSIS_MAX];
+    static gin_coach_advice advice;
     int n = 0;
     if (!e->client.in_game || v->phase != phase || v->turn != v->seat)
         fprintf(stderr, "gin engine: line %ld: asked to analyze '%s', which is not my decision now; answered 0\n",
@@ -172,8 +173,8 @@ static int analyze(engine *e, const gin_proto_msg *m)
                     playouts, ENGINE_ANALYZE_MAX);
             playouts = ENGINE_ANALYZE_MAX;
         }
-        gin_coach_opts o = {playouts, e->think_ms, 0, 0};
-        n = gin_coach(v, &o, mv, GIN_ANALYSIS_MAX);
+        gin_coach_opts o = {playouts, e->think_ms, 0};
+        n = gin_coach(v, &o, &advice);
         if (n < 0) {
             fprintf(stderr, "gin engine: cannot analyze: %s; answered 0\n", gin_strerror(n));
             n = 0;
@@ -184,10 +185,11 @@ static int analyze(engine *e, const gin_proto_msg *m)
     if (put_line(line) != 0)
         return -1;
     for (int i = 0; i < n; i++) {
-        char move[32];
-        gin_coach_move_text(v, mv[i].value.action, move, sizeof move);
-        snprintf(line, sizeof line, "rank %s points %.2f win %.4f reason %s\n", move, mv[i].value.points,
-                 mv[i].value.win, mv[i].reason);
+        char move[32], reason[GIN_TRAINER_REASON_MAX];
+        gin_coach_move_text(v, advice.move[i].value.action, move, sizeof move);
+        gin_trainer_reason(v, &advice, i, NULL, reason, sizeof reason);
+        snprintf(line, sizeof line, "rank %s points %.2f win %.4f reason %s\n", move, advice.move[i].value.points,
+                 advice.move[i].value.win, reason);
         if (put_line(line) != 0)
             return -1;
     }

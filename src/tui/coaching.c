@@ -1,43 +1,41 @@
 /* The coach at the table (src/ai/coach.h): the hint page, the notes of the
  * practice review, and the game's summary. Every number and reason is the
  * coach's, so the hint, the review and `gin advise` agree. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "coach.h"
 #include "play.h"
+#include "trainer.h"
 #include "ui.h"
 
 /* The bot's decisions are reviewed with a smaller budget: they come three
  * a turn and the table must not crawl. */
 enum { BOT_REVIEW_PLAYOUTS = 40000 };
 
-/* "knock, throwing K♣", or "go gin, throwing K♣" when it is gin. */
-static void move_text(const gin_view *v, gin_action a, char *buf, size_t cap)
-{
-    if (a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && gin_deadwood(v->hand & ~gin_cardset_of(a.card)) == 0) {
-        char c[16];
-        gin_ui_card_text(a.card, c, sizeof c);
-        snprintf(buf, cap, "go gin, throwing %s", c);
-        return;
-    }
-    gin_play_action_text(a, buf, cap);
-}
-
 static int same(gin_action a, gin_action b) { return a.kind == b.kind && a.card == b.card; }
 
-static int find(const gin_coach_move *mv, int n, gin_action a)
+static int find(const gin_coach_advice *a, gin_action act)
 {
-    for (int i = 0; i < n; i++)
-        if (same(mv[i].value.action, a))
+    for (int i = 0; i < a->n; i++)
+        if (same(a->move[i].value.action, act))
             return i;
     return -1;
 }
 
-static int run_coach(const gin_view *v, long playouts, gin_coach_move *mv)
+static int run_coach(const gin_view *v, long playouts, gin_coach_advice *a)
 {
-    gin_coach_opts o = {playouts, 0, 0, gin_ui_utf8()};
-    return gin_coach(v, &o, mv, GIN_ANALYSIS_MAX);
+    gin_coach_opts o = {playouts, 0, 0};
+    return gin_coach(v, &o, a);
+}
+
+/* Cards as the table shows them (glyphs or letters); "you" is the player,
+ * or the bot's decision read by the player. */
+static gin_trainer_voice voice_of(int bot)
+{
+    gin_trainer_voice w = {gin_ui_card_text, bot};
+    return w;
 }
 
 /* The throw the player has picked, if it is a legal throw now. */
@@ -49,52 +47,77 @@ static int picked_throw(const gin_play *p, const gin_view *v, gin_action *a)
     return gin_view_is_legal(v, *a);
 }
 
+/* "2. Throw the 9♣: win 55.1%, about equal; +11.0 points." and its reason. */
+static void hint_entry(char *body, size_t cap, const gin_view *v, const gin_coach_advice *a, int i, const char *label)
+{
+    gin_trainer_voice w = voice_of(0);
+    char move[GIN_TRAINER_MOVE_MAX], value[32], other[32], gap[32], reason[GIN_TRAINER_REASON_MAX];
+    gin_trainer_move(a, i, &w, move, sizeof move);
+    gin_trainer_value(a, i, 0, value, sizeof value);
+    gin_trainer_value(a, i, 1, other, sizeof other);
+    gin_trainer_gap(a, i, gap, sizeof gap);
+    gin_trainer_reason(v, a, i, &w, reason, sizeof reason);
+    if (label[0] >= '0' && label[0] <= '9' && move[0] >= 'a' && move[0] <= 'z')
+        move[0] = (char)(move[0] - 'a' + 'A');
+    gin_play_add(body, cap, "%s%s: %s, %s; %s.\n   %s\n", label, move, value, gap, other, reason);
+}
+
+/* The card to pick for the best move: its throw, or after a take the throw
+ * the coach makes then. */
+static gin_card card_to_pick(const gin_coach_advice *a)
+{
+    const gin_coach_move *m = &a->move[0];
+    gin_action b = m->facts.then.kind >= 0 ? m->facts.then : m->value.action;
+    return b.kind == GIN_ACT_DISCARD || b.kind == GIN_ACT_KNOCK ? b.card : GIN_NO_CARD;
+}
+
 void gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
-    static gin_coach_move mv[GIN_ANALYSIS_MAX];
+    static gin_coach_advice a;
     *select = GIN_NO_CARD;
-    int n = v->seats == 2 ? run_coach(v, 0, mv) : 0;
+    int n = v->seats == 2 ? run_coach(v, 0, &a) : 0;
     if (n <= 0) {
         gin_play_msg(p, 1, "No hint here: the coach analyses the decisions of two players.");
         return;
     }
     static char body[8192];
     body[0] = '\0';
-    gin_play_add(body, sizeof body,
-                 "The best moves by the engine's analysis: points are what this hand is expected to bring you, net; "
-                 "win is your chance to win the game after it.\n\n");
+    char head[96];
+    snprintf(head, sizeof head, "%s", gin_trainer_measure(&a));
+    head[0] = (char)toupper((unsigned char)head[0]);
+    gin_play_add(body, sizeof body, "%s%s.\n", head,
+                 a.measure == GIN_COACH_BY_WIN ? "; points: what this hand should bring" : "");
     for (int i = 0; i < n && i < 3; i++) {
-        char m[64];
-        move_text(v, mv[i].value.action, m, sizeof m);
-        gin_play_add(body, sizeof body, "%d. %s: %+.1f points, win %.0f%%", i + 1, m, mv[i].value.points,
-                     100.0 * mv[i].value.win);
-        if (i)
-            gin_play_add(body, sizeof body, " (%.1f points below the best)", mv[0].value.points - mv[i].value.points);
-        gin_play_add(body, sizeof body, "\n   %s\n\n", mv[i].reason);
+        char label[8];
+        snprintf(label, sizeof label, "%d. ", i + 1);
+        hint_entry(body, sizeof body, v, &a, i, label);
     }
+    /* A knock or gin is always on the page. */
+    int k = gin_trainer_knock(&a, 3);
+    if (k >= 3 && gin_trainer_knock(&a, 0) == k)
+        hint_entry(body, sizeof body, v, &a, k, "Also: ");
     gin_action mine;
-    char line[GIN_PLAY_MSG], best[64];
-    move_text(v, mv[0].value.action, best, sizeof best);
-    snprintf(line, sizeof line, "Hint: %s (%+.1f points).", best, mv[0].value.points);
-    int k = picked_throw(p, v, &mine) ? find(mv, n, mine) : -1;
-    if (k > 0) {
-        char m[64];
-        move_text(v, mine, m, sizeof m);
-        double gap = mv[0].value.points - mv[k].value.points;
-        gin_play_add(body, sizeof body,
-                     "Your pick, to %s: %+.1f points, win %.0f%%: %.1f points below the best.\n   %s\n", m,
-                     mv[k].value.points, 100.0 * mv[k].value.win, gap, mv[k].reason);
-        size_t l = strlen(line);
-        snprintf(line + l, sizeof line - l, " Your pick: %.1f points below it.", gap);
-    } else if (k == 0) {
+    gin_trainer_voice w = voice_of(0);
+    char line[GIN_PLAY_MSG], best[GIN_TRAINER_MOVE_MAX], value[32], gap[32];
+    gin_trainer_move(&a, 0, &w, best, sizeof best);
+    gin_trainer_value(&a, 0, 0, value, sizeof value);
+    snprintf(line, sizeof line, "Hint: %s (%s).", best, value);
+    int pick = picked_throw(p, v, &mine) ? find(&a, mine) : -1;
+    if (pick >= 3 && pick != k)
+        hint_entry(body, sizeof body, v, &a, pick, "Your pick, ");
+    else if (pick > 0)
+        gin_play_add(body, sizeof body, "Your pick is number %d.\n", pick + 1);
+    else if (pick == 0)
         gin_play_add(body, sizeof body, "Your pick is the best move.\n");
+    if (pick > 0) {
+        gin_trainer_gap(&a, pick, gap, sizeof gap);
+        size_t l = strlen(line);
+        snprintf(line + l, sizeof line - l, " Your pick: %s.", gap);
     }
     gin_play_msg(p, 0, "%s", line);
     if (gin_ui_text_screen("Hint", body, "Enter: back to the table", "\n\033qH") < 0)
         p->quit_req = 1;
-    gin_action b = mv[0].value.action;
-    if (b.kind == GIN_ACT_DISCARD || (b.kind == GIN_ACT_KNOCK && b.card != GIN_NO_CARD))
-        *select = b.card;
+    *select = card_to_pick(&a);
 }
 
 /* Keep the three biggest mistakes of the game. */
@@ -115,13 +138,15 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
 {
     if (!p->practice || v->seats != 2)
         return;
-    static gin_coach_move mv[GIN_ANALYSIS_MAX];
+    static gin_coach_advice a;
     int human = v->seat == p->human;
-    int n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, mv);
-    int k = n > 0 ? find(mv, n, chosen) : -1;
+    int n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
+    int k = n > 0 ? find(&a, chosen) : -1;
     if (k < 0)
         return;
-    double cost = mv[0].value.points - mv[k].value.points;
+    /* In points, as the review reads; never below 0 (the best by the
+     * chance to win the game may bring fewer points). */
+    double cost = a.move[0].value.points - a.move[k].value.points;
     gin_review_item r;
     memset(&r, 0, sizeof r);
     r.seat = v->seat;
@@ -130,12 +155,13 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     r.at = p->rec->n_actions;
     r.held = v->hand;
     r.chosen = chosen;
-    r.best = mv[0].value.action;
-    r.cost = cost;
-    snprintf(r.reason, sizeof r.reason, "%s", mv[0].reason);
+    r.best = a.move[0].value.action;
+    r.cost = cost > 0 ? cost : 0;
+    gin_trainer_voice w = voice_of(!human);
+    gin_trainer_reason(v, &a, 0, &w, r.reason, sizeof r.reason);
     /* Every decision of the player (the summary counts the good ones too);
      * the bot's only when it missed something worth saying. */
-    if ((human || cost >= GIN_COACH_CLOSE) && p->n_review < GIN_PLAY_REVIEW_MAX)
+    if ((human || r.cost >= GIN_COACH_CLOSE) && p->n_review < GIN_PLAY_REVIEW_MAX)
         p->review[p->n_review++] = r;
 }
 

@@ -2,7 +2,11 @@
 # The coach everywhere it speaks, from one analysis: at the table (H, and
 # w writing the position), in gin advise (text and --json) and in gin
 # engine's analysis request; the same position gives the same ranking in
-# all three, and bad input gets 'line N: ...' and exit 1.
+# all three, and bad input gets 'line N: ...' and exit 1. The hint page
+# fits 80x24, shows a knock even below its top three, and a take names
+# (and picks) the throw the next hint ranks first; gin advise fits 80
+# columns and its --json says which measure orders the list, with each
+# move's gap (never negative) and "about equal" mark.
 # Usage: coach.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -17,9 +21,11 @@ wait_for "Resume\\?" 10
 keys y
 wait_for "or k to knock \\(deadwood 1\\)" 20
 keys H
-wait_for "The best moves by the engine's analysis" 10
-screen | grep -Eq "^  1\\. (knock|go gin)" || fail "the hint's best move is not a knock here"
+wait_for "Ranked by the chance to win the game; points: what this hand should bring" 10
+screen | grep -Eq "^  1\\. (Knock|Go gin)" || fail "the hint's best move is not a knock here"
 screen | grep -q "Your pick" || fail "the hint does not weigh the card you picked"
+screen | grep -q "Enter: back to the table" || fail "the hint page does not fit 80x24"
+screen | grep -q "scroll" && fail "the hint page scrolls at 80x24"
 keys Enter
 wait_for "Hint: " 5
 keys w
@@ -31,12 +37,30 @@ tail -1 "$POS" | grep -qx "discard" || fail "the position does not end with the 
 quit_clean "quit after the hint"
 
 "$GIN" advise <"$POS" >"$T/advise" 2>"$T/err" || fail "gin advise failed: $(cat "$T/err")"
-head -1 "$T/advise" | grep -q "^discard: 15 answers, best first" || fail "advise: $(head -1 "$T/advise")"
-sed -n 3p "$T/advise" | grep -Eq "^ 1\\. knock" || fail "advise's best is not a knock: $(sed -n 3p "$T/advise")"
+head -1 "$T/advise" | grep -q "^discard: 15 answers, best first, ranked by the chance to win the game" ||
+    fail "advise: $(head -1 "$T/advise")"
+sed -n 3p "$T/advise" | grep -Eq "^ 1\\. knock .* best " || fail "advise's best is not a knock: $(sed -n 3p "$T/advise")"
 grep -q "discard 3C" "$T/advise" || fail "advise does not list every answer"
+long=$(awk '{ n = length($0) } n > 80 { print NR ": " n }' "$T/advise")
+[ -z "$long" ] || fail "advise is wider than 80 columns: $long"
+grep -q "below\|(-" "$T/advise" && fail "advise shows a negative gap: $(grep "below\|(-" "$T/advise")"
 "$GIN" advise --json <"$POS" >"$T/json" || fail "gin advise --json failed"
-grep -q '^{"request": "discard", "moves": \[{"move": "knock ' "$T/json" || fail "advise --json: $(head -c 200 "$T/json")"
+grep -q '^{"request": "discard", "ranked_by": "win", "extended": \(true\|false\), "moves": \[{"move": "knock ' "$T/json" ||
+    fail "advise --json: $(head -c 200 "$T/json")"
 [ "$(grep -o '"move": ' "$T/json" | wc -l)" = 15 ] || fail "advise --json does not list 15 moves"
+# Each move's gap is in the win field's unit, 0 for the best and never
+# negative or shrinking, and the "about equal" marks are a prefix that
+# holds the best; the text page marks the same moves.
+grep -o '"gap": [-0-9.]*, "gap_se": [0-9.]*, "equal": [a-z]*' "$T/json" | awk -F'[:,]' '
+    { gap = $2 + 0; eq = ($6 ~ /true/) }
+    NR == 1 && (gap != 0 || !eq) { print "the best has gap " gap " equal " eq; bad = 1 }
+    gap < 0 || gap < last { print "move " NR ": gap " gap " after " last; bad = 1 }
+    eq && !prev_eq && NR > 1 { print "move " NR " is about equal below one that is not"; bad = 1 }
+    { last = gap; prev_eq = (NR == 1 || prev_eq) && eq }
+    END { exit bad }' >"$T/gaps" || fail "advise --json gaps: $(cat "$T/gaps")"
+json_equal=$(grep -o '"equal": true' "$T/json" | wc -l)
+text_equal=$(grep -Ec "^ ?[0-9]+\\. .* (best|about equal) " "$T/advise")
+[ "$json_equal" = "$text_equal" ] || fail "advise marks $text_equal moves about equal, --json $json_equal"
 
 # The engine's analysis request ranks the same moves in the same order.
 { cat "$POS"; echo "analyze discard"; echo quit; } | "$GIN" engine 2>/dev/null >"$T/engine"
@@ -47,6 +71,41 @@ diff "$T/advise.moves" "$T/engine.moves" >/dev/null || fail "engine and advise r
 # Asked out of turn, the engine declines.
 { cat "$POS"; echo "analyze draw"; echo quit; } | "$GIN" engine 2>"$T/err" | grep -qx "analysis 0" ||
     fail "engine did not decline an analysis out of turn"
+
+# A knock below the top three is still on the hint page, with its values.
+cp "$SRC/tests/e2e/data/knock-outside.save" "$T/state/gin/save"
+start --level normal --fast
+wait_for "Resume\\?" 10
+keys y
+wait_for "or k to knock \\(deadwood 2\\)" 20
+keys H
+wait_for "Ranked by the chance to win the game" 10
+screen | grep -Eq "^  Also: knock, throwing the .*: win [0-9.]+%, [0-9.]+ behind; [-+][0-9.]+ points\\." ||
+    fail "the hint does not show the knock outside its top three"
+screen | grep -q "Enter: back to the table" || fail "the knock's hint page does not fit 80x24"
+keys Enter
+wait_for "Hint: " 5
+quit_clean "quit after the knock hint"
+
+# A take names the throw the next hint ranks first, and picks it.
+rm -f "$T/state/gin/save"
+start --seed 11 --level normal --fast
+wait_for "take the .* \\(d\\) or pass" 10
+keys H
+wait_for "Ranked by the chance to win the game" 10
+first=$(screen | sed -n 's/^  1\. Take the [^,]*, then throw the \([^:]*\):.*/\1/p')
+[ -n "$first" ] || fail "the hint's best is not a take here"
+keys Enter
+wait_for "Hint: take the " 5
+keys d
+wait_for "Pick a card to throw" 10
+keys H
+wait_for "Ranked by the chance to win the game" 10
+screen | grep -q "^  1\. Throw the $first: " || fail "the take named the $first, the next hint ranks another first"
+screen | grep -q "Your pick is the best move" || fail "the throw named by the take is not picked"
+keys Enter
+wait_for "Hint: " 5
+quit_clean "quit after the take"
 
 # Bad input.
 echo "hello there" | "$GIN" advise >/dev/null 2>"$T/err" && fail "advise accepted garbage"

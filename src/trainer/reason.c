@@ -1,0 +1,497 @@
+/* Why a move ranks where it does (trainer.h, gin_trainer_reason). Two
+ * sentences: what the move does (its own facts), then how it stands
+ * against the plainest answer, or for the plainest against the best or
+ * the runner-up: "Better than throwing the K♣: ..." or "Behind ...", the
+ * facts that agree with the ranking, then "though" and those that do not.
+ * When no fact of the view explains the order, the numbers of the
+ * playouts do. A move that gives up points to win the game more often
+ * says so. Every clause states a fact of the advice. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gin/meld.h"
+#include "words.h"
+
+/* The move a reason weighs move i against, or -1. */
+static int reference(const gin_coach_advice *a, int i)
+{
+    if (a->n < 2)
+        return -1;
+    if (i != a->plain)
+        return a->plain;
+    return i == 0 ? 1 : 0;
+}
+
+static gin_action act_of(const gin_coach_advice *a, int i) { return a->move[i].value.action; }
+
+/* Whether moves i and r are about equal: both about equal to the best, or
+ * their gaps to it closer than the noise of the two (GIN_COACH_NOISE_SE
+ * standard errors of both gaps together) or than a negligible gap. */
+static int about_equal(const gin_coach_advice *a, int i, int r)
+{
+    const gin_coach_move *x = &a->move[i], *y = &a->move[r];
+    if (x->equal && y->equal)
+        return 1;
+    double unit = a->measure == GIN_COACH_BY_WIN ? 100.0 : 1.0, d = fabs(x->gap - y->gap);
+    return d * unit < GIN_COACH_NEGLIGIBLE || d <= GIN_COACH_NOISE_SE * hypot(x->gap_se, y->gap_se);
+}
+
+static long tenth_points(const gin_coach_advice *a, int i) { return lround(10.0 * a->move[i].value.points); }
+
+/* The lead of a comparison: "Better than", "Behind" or "Against". */
+static const char *lead_of(const gin_coach_advice *a, int i, int r)
+{
+    return about_equal(a, i, r) ? "Against" : i < r ? "Better than" : "Behind";
+}
+
+static int is_take(gin_action act) { return act.kind == GIN_ACT_TAKE_UPCARD || act.kind == GIN_ACT_DRAW_DISCARD; }
+
+/* -1: the card may help the opponent (it holds a card the card melds
+ * with); 1: safe by the evidence; 0: nothing known. Only a card thrown
+ * face up is given to the opponent. */
+static int safety(const gin_coach_advice *a, int i)
+{
+    if (act_of(a, i).kind != GIN_ACT_DISCARD)
+        return 0;
+    const gin_coach_safety *s = &a->move[i].facts.safety;
+    return s->took ? -1 : s->safe ? 1 : 0;
+}
+
+static void say_plural(words *w, int n, const char *what) { say(w, "%d %s%s", n, what, n == 1 ? "" : "s"); }
+
+/* "the 7♣", "the 7♣ and 8♦", "the 5♠, 6♠ and 4♦". */
+static void say_list(words *w, gin_cardset s)
+{
+    int n = gin_cardset_count(s), k = 0;
+    say(w, "the ");
+    for (gin_cardset q = s & GIN_DECK; q; q &= q - 1, k++) {
+        say(w, "%s", k == 0 ? "" : k == n - 1 ? " and " : ", ");
+        say_card(w, gin_cardset_first(q));
+    }
+}
+
+/* "the 7♦ is safe: they threw the 7♣", "the K♠ may help them: they took
+ * the K♦", "the 7♦ is safe: no meld they could hold uses it"; in a list
+ * (paren) the evidence goes in brackets. */
+static void say_safety(words *w, gin_card c, const gin_coach_safety *s, int paren)
+{
+    say(w, "the ");
+    say_card(w, c);
+    if (s->took)
+        say(w, " may help %s", w_them(w));
+    else
+        say(w, " is safe");
+    say(w, "%s", paren ? " (" : ": ");
+    if (s->took) {
+        say(w, "%s took ", w_they(w));
+        say_list(w, s->took);
+    } else if (!s->threw && !s->passed) {
+        say(w, "no meld %s could hold uses it", w_they(w));
+    } else {
+        say(w, "%s", w_they(w));
+        if (s->threw) {
+            say(w, " threw ");
+            say_list(w, s->threw);
+        }
+        if (s->passed) {
+            say(w, "%s passed ", s->threw ? " and" : "");
+            say_list(w, s->passed);
+        }
+    }
+    say(w, "%s", paren ? ")" : "");
+}
+
+/* What the thrown card was to the hand. */
+static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_coach_facts *f)
+{
+    gin_cardset unseen = gin_view_unseen(v);
+    if (f->meld_left) {
+        say(w, ": ");
+        say_cards(w, f->meld_left);
+        say(w, " still meld without the ");
+        say_card(w, c);
+        return;
+    }
+    if (f->meld) {
+        say(w, ": it breaks %s ", w_your(w));
+        say_cards(w, f->meld);
+        return;
+    }
+    say(w, "; the ");
+    say_card(w, c);
+    if (f->fits) {
+        say(w, " could meld with ");
+        say_cards(w, f->fits);
+        return;
+    }
+    if (f->partner != GIN_NO_CARD) {
+        int live = gin_cardset_count(f->partner_outs & unseen), all = gin_cardset_count(f->partner_outs);
+        say(w, " goes with the ");
+        say_card(w, f->partner);
+        if (all == 1) {
+            say(w, " (the ");
+            say_card(w, gin_cardset_first(f->partner_outs));
+            say(w, " would meld them: %s)", live ? "unseen" : "gone");
+        } else if (live == all) {
+            say(w, " (%s cards that would meld them are unseen)", all == 2 ? "both" : "all three");
+        } else {
+            say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
+        }
+        return;
+    }
+    int n = gin_cardset_count(f->joins & unseen);
+    if (n)
+        say(w, " melds with nothing yet: %d unseen card%s would meld it", n, n == 1 ? "" : "s");
+    else
+        say(w, " melds with nothing: no unseen card would meld it");
+}
+
+/* ---- the comparison sentence ---- */
+
+/* "52.1% against 51.0%" (and " to win the game" with named), "+4.0
+ * against +1.9 points". */
+static void say_measure(words *w, const gin_coach_advice *a, int i, int r, int named)
+{
+    long x = value_tenths(&a->move[i], a->measure), y = value_tenths(&a->move[r], a->measure);
+    if (a->measure == GIN_COACH_BY_WIN)
+        say(w, "%ld.%ld%% against %ld.%ld%%%s", x / 10, x % 10, y / 10, y % 10, named ? " to win the game" : "");
+    else
+        say(w, "%s%ld.%ld against %s%ld.%ld points", x < 0 ? "-" : "+", labs(x) / 10, labs(x) % 10, y < 0 ? "-" : "+",
+            labs(y) / 10, labs(y) % 10);
+}
+
+/* Start the next fact of a list of `total`: "A", "A and B", "A, B and C".
+ * Returns 1 when the fact is to be said. */
+static int next_item(words *w, int *n, int total)
+{
+    if (total && *n)
+        say(w, "%s", *n == total - 1 ? " and " : ", ");
+    (*n)++;
+    return total != 0;
+}
+
+/* One side of a comparison: the facts of move i against move r that
+ * count for i (sign 1) or against it (sign -1), said as a list of `total`
+ * (0: only counted). Returns how many. */
+static int say_side(words *w, const gin_coach_advice *a, int i, int r, int sign, int total)
+{
+    const gin_coach_facts *fi = &a->move[i].facts, *fr = &a->move[r].facts;
+    int n = 0;
+    int ddw = fr->deadwood - fi->deadwood; /* > 0: i keeps less */
+    if (ddw * sign > 0 && next_item(w, &n, total))
+        say(w, "%d %s deadwood (%d against %d)", ddw > 0 ? ddw : -ddw, ddw > 0 ? "less" : "more", fi->deadwood,
+            fr->deadwood);
+    if ((fi->live_outs - fr->live_outs) * sign > 0 && next_item(w, &n, total)) {
+        say_plural(w, fi->live_outs, "unseen out");
+        say(w, " kept against %d", fr->live_outs);
+    }
+    int si = safety(a, i), sr = safety(a, r);
+    if ((si - sr) * sign > 0) {
+        if (si == sign && next_item(w, &n, total))
+            say_safety(w, act_of(a, i).card, &fi->safety, 1);
+        if (sr == -sign && next_item(w, &n, total))
+            say_safety(w, act_of(a, r).card, &fr->safety, 1);
+    }
+    return n;
+}
+
+/* "Better than throwing the K♣: ..., though ..." (or "Behind"); for two
+ * moves about equal "Against ...". With no fact for the order, the
+ * playouts' numbers. */
+static void say_versus(words *w, const gin_coach_advice *a, int i, int r)
+{
+    if (r < 0)
+        return;
+    int equal = about_equal(a, i, r);
+    int dir = i < r ? 1 : -1;
+    int pro = say_side(w, a, i, r, dir, 0), con = say_side(w, a, i, r, -dir, 0);
+    if (equal && !pro && !con)
+        return;
+    say(w, ". %s ", lead_of(a, i, r));
+    say_doing(w, a, r);
+    say(w, ": ");
+    if (pro) {
+        say_side(w, a, i, r, dir, pro);
+    } else if (!equal && a->measure == GIN_COACH_BY_WIN && tenth_points(a, i) * dir < tenth_points(a, r) * dir) {
+        /* The points say otherwise: the game score decides. */
+        say(w, "%s points (%+.1f against %+.1f), but it wins the game %s often (", dir > 0 ? "fewer" : "more",
+            a->move[i].value.points, a->move[r].value.points, dir > 0 ? "more" : "less");
+        say_measure(w, a, i, r, 0);
+        say(w, ")");
+        w->measured = r;
+    } else if (!equal) {
+        say(w, "the hand plays out %s from it (", dir > 0 ? "better" : "worse");
+        say_measure(w, a, i, r, 1);
+        say(w, ")");
+    }
+    if (con) {
+        say(w, "%s", pro || !equal ? ", though " : "");
+        say_side(w, a, i, r, -dir, con);
+    }
+}
+
+/* Playing on (move i, a throw) against knocking (move r), or the
+ * reverse: the knock's risk, and what playing on keeps. */
+static void say_knock_versus(words *w, const gin_coach_advice *a, int i, int r)
+{
+    int knock_first = act_of(a, i).kind == GIN_ACT_KNOCK;
+    const gin_coach_facts *k = &a->move[knock_first ? i : r].facts;
+    const gin_coach_facts *on = &a->move[knock_first ? r : i].facts;
+    if (knock_first)
+        say(w, ", an undercut about %.0f%% likely", 100.0 * k->undercut);
+    say(w, ". %s ", lead_of(a, i, r));
+    if (act_of(a, r).kind == GIN_ACT_DISCARD) {
+        say(w, "playing on (");
+        say_doing(w, a, r);
+        say(w, "), which keeps ");
+    } else {
+        say_doing(w, a, r);
+        if (k->deadwood > 0)
+            say(w, " (an undercut is about %.0f%% likely)", 100.0 * k->undercut);
+        say(w, ": playing on keeps ");
+    }
+    say_plural(w, on->live_outs, "unseen out");
+    say(w, " with ");
+    say_plural(w, a->stock, "card");
+    say(w, " left in the stock");
+}
+
+/* ---- each kind of move ---- */
+
+static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+{
+    const gin_coach_facts *f = &a->move[i].facts;
+    int r = reference(a, i);
+    say(w, "leaves deadwood %d", f->deadwood);
+    if (f->deadwood == a->least)
+        say(w, ", the least");
+    say_card_given(w, v, act_of(a, i).card, f);
+    if (r >= 0 && act_of(a, r).kind == GIN_ACT_KNOCK) {
+        say_knock_versus(w, a, i, r);
+        return;
+    }
+    say_versus(w, a, i, r);
+    /* The card's own evidence, when the comparison did not give it. */
+    if (safety(a, i) && (r < 0 || safety(a, i) == safety(a, r))) {
+        say(w, "; ");
+        say_safety(w, act_of(a, i).card, &f->safety, 0);
+    }
+}
+
+static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+{
+    const gin_coach_facts *f = &a->move[i].facts;
+    if (act_of(a, i).card == GIN_NO_CARD) {
+        say(w, "big gin: all eleven cards meld, for the bonus of %d and no lay-offs", v->rules.big_gin_bonus);
+        return;
+    }
+    if (f->deadwood == 0) {
+        say(w, "gin: nothing left unmatched, for the bonus of %d and no lay-offs", v->rules.gin_bonus);
+        return;
+    }
+    say(w, "knock with deadwood %d: %s deadwood is about %.0f", f->deadwood, w->voice->bot ? "your" : "their",
+        f->opp_deadwood);
+    int p = a->plain;
+    if (p != i && act_of(a, p).kind == GIN_ACT_DISCARD) {
+        say_knock_versus(w, a, i, p);
+        return;
+    }
+    say(w, ", an undercut about %.0f%% likely, ", 100.0 * f->undercut);
+    say_plural(w, a->stock, "card");
+    say(w, " left in the stock");
+}
+
+static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+{
+    const gin_coach_facts *f = &a->move[i].facts;
+    say(w, "the ");
+    say_card(w, a->top);
+    if (f->deadwood == 0) {
+        say(w, " gives gin");
+    } else if (f->meld) {
+        say(w, " makes ");
+        say_cards(w, f->meld);
+    } else if (f->fits) {
+        say(w, " melds with ");
+        say_cards(w, f->fits);
+        say(w, ", which do more in %s other melds", w_your(w));
+    } else {
+        int n = gin_cardset_count(f->joins & gin_view_unseen(v));
+        say(w, " melds with nothing yet (");
+        if (n)
+            say_plural(w, n, "unseen card");
+        else
+            say(w, "no unseen card");
+        say(w, " would meld it)");
+    }
+    say(w, ": deadwood %d to %d%s the ", a->deadwood, f->deadwood,
+        f->then.kind == GIN_ACT_KNOCK ? ", and a knock, throwing" : " after throwing");
+    say_card(w, f->then.card);
+    int r = reference(a, i);
+    if (r < 0)
+        return;
+    const gin_coach_facts *o = &a->move[r].facts;
+    say(w, ". %s ", lead_of(a, i, r));
+    say_doing(w, a, r);
+    if (act_of(a, r).kind == GIN_ACT_DRAW_STOCK)
+        say(w, " (about %.0f after a draw)", o->expected);
+    if (f->live_outs != o->live_outs) {
+        say(w, ": ");
+        say_plural(w, f->live_outs, "unseen out");
+        say(w, " kept against %d", o->live_outs);
+    }
+    say(w, ", %s %s", i < r ? "though" : "and", w->voice->bot ? "you see what it takes" : "they see what you take");
+}
+
+/* The stock or a pass, weighed against taking the face-up card. */
+static void reason_blind(words *w, const gin_coach_advice *a, int i)
+{
+    const gin_coach_facts *f = &a->move[i].facts;
+    if (act_of(a, i).kind == GIN_ACT_DRAW_STOCK) {
+        say(w, "a card from the stock: deadwood %d now, about %.0f after it", f->deadwood, f->expected);
+    } else {
+        say(w, "leaves the ");
+        say_card(w, a->top);
+        say(w, ": deadwood %d, ", f->deadwood);
+        say_plural(w, f->live_outs, "unseen out");
+    }
+    int r = reference(a, i);
+    if (r < 0 || !is_take(act_of(a, r)))
+        return;
+    const gin_coach_facts *t = &a->move[r].facts;
+    say(w, ". %s ", lead_of(a, i, r));
+    say_doing(w, a, r);
+    say(w, ", which leaves %d", t->deadwood);
+    if (!t->meld)
+        say(w, " (it melds with nothing yet)");
+    say(w, " and shows %s the card", w_them(w));
+}
+
+/* A whole-number percentage, or one decimal when the whole numbers of
+ * the two would read the same. */
+static void say_pct(words *w, double x, double other)
+{
+    if (lround(100.0 * x) != lround(100.0 * other))
+        say(w, "%.0f%%", 100.0 * x);
+    else
+        say(w, "%.1f%%", 100.0 * x);
+}
+
+/* Whether move j has more points than move i, as shown and beyond the
+ * noise. */
+static int more_points(const gin_coach_advice *a, int j, int i)
+{
+    return tenth_points(a, j) > tenth_points(a, i) && !about_equal(a, i, j);
+}
+
+/* The game score over the points: a move that ranks below the best, or
+ * below the move it is weighed against, while bringing more points says
+ * so ("more points than ..., but it wins the game less often"); the best,
+ * or a move ranked above the one it is weighed against, with fewer points
+ * than a move below says so too ("fewer points than ..., but ... wins
+ * the game more often"). Pairs about equal are left alone: the noise
+ * decides nothing. */
+static void reason_measure(words *w, const gin_coach_advice *a, int i)
+{
+    if (a->measure != GIN_COACH_BY_WIN || a->n < 2)
+        return;
+    int r = reference(a, i), other = -1;
+    if (i > 0 && more_points(a, i, 0))
+        other = 0;
+    else if (r >= 0 && r < i && more_points(a, i, r))
+        other = r;
+    if (other >= 0 && other == w->measured)
+        return;
+    if (other >= 0) {
+        const gin_move_value *me = &a->move[i].value, *h = &a->move[other].value;
+        say(w, ". More points than ");
+        say_doing(w, a, other);
+        say(w, " (%+.1f against %+.1f), but it wins the game less often: ", me->points, h->points);
+        say_pct(w, me->win, h->win);
+        say(w, " against ");
+        say_pct(w, h->win, me->win);
+        return;
+    }
+    if (i == 0) {
+        for (int j = 1; j < a->n; j++)
+            if (more_points(a, j, 0) && (other < 0 || a->move[j].value.points > a->move[other].value.points))
+                other = j;
+    } else if (r > i && more_points(a, r, i)) {
+        other = r;
+    }
+    if (other < 0 || other == w->measured)
+        return;
+    const gin_move_value *me = &a->move[i].value, *l = &a->move[other].value;
+    say(w, ". Fewer points than ");
+    say_doing(w, a, other);
+    say(w, " (%+.1f against %+.1f), but ", me->points, l->points);
+    say_doing(w, a, i);
+    say(w, " wins the game more often: ");
+    say_pct(w, me->win, l->win);
+    say(w, " against ");
+    say_pct(w, l->win, me->win);
+}
+
+/* "About equal to throwing the 9♣: " for a move within the noise of the
+ * best, and for the best when the runner-up is. */
+static void say_noise(words *w, const gin_coach_advice *a, int i)
+{
+    int other = i > 0 ? 0 : 1, more = 0;
+    if (other >= a->n || !a->move[i > 0 ? i : 1].equal)
+        return;
+    for (int j = 2; i == 0 && j < a->n && a->move[j].equal; j++)
+        more++;
+    say(w, "about equal to ");
+    say_doing(w, a, other);
+    if (more)
+        say(w, " and %d more", more);
+    say(w, ". ");
+}
+
+void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, const gin_trainer_voice *voice, char *buf,
+                        size_t cap)
+{
+    words w;
+    words_init(&w, buf, cap, voice);
+    if (!v || !a || i < 0 || i >= a->n)
+        return;
+    say_noise(&w, a, i);
+    size_t start = w.len;
+    switch (act_of(a, i).kind) {
+    case GIN_ACT_TAKE_UPCARD:
+    case GIN_ACT_DRAW_DISCARD:
+        reason_take(&w, v, a, i);
+        break;
+    case GIN_ACT_PASS:
+    case GIN_ACT_DRAW_STOCK:
+        reason_blind(&w, a, i);
+        break;
+    case GIN_ACT_KNOCK:
+        reason_knock(&w, v, a, i);
+        break;
+    default:
+        reason_throw(&w, v, a, i);
+        break;
+    }
+    if (start < w.len && w.buf[start] >= 'a' && w.buf[start] <= 'z')
+        w.buf[start] = (char)(w.buf[start] - 'a' + 'A');
+    reason_measure(&w, a, i);
+    words_capital(&w);
+    say(&w, ".");
+}
+
+int gin_trainer_knock_note(const gin_view *v, gin_card thrown, uint64_t seed, const gin_trainer_voice *voice, char *buf,
+                           size_t cap)
+{
+    words w;
+    words_init(&w, buf, cap, voice);
+    double u = 0, dw = 0;
+    if (!v || gin_coach_undercut(v, thrown, seed, &u, &dw) != 0)
+        return -1;
+    if (gin_deadwood(v->hand & ~gin_cardset_of(thrown)) == 0)
+        return 0;
+    say(&w, "an undercut is about %.0f%% likely (%s deadwood is about %.0f)", 100.0 * u,
+        w.voice->bot ? "your" : "their", dw);
+    return 0;
+}

@@ -1,0 +1,291 @@
+/* Tests of the trainer's words (trainer.h): every reason says why its move
+ * ranks where it does, from facts the view supports, in the measure the
+ * page is ranked by. Positions with clear answers; COACH_SHOW=1 prints
+ * the pages. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gin/error.h"
+#include "gin/meld.h"
+#include "gin/rules.h"
+#include "support/support.h"
+#include "trainer.h"
+
+#define C(s) test_card(s)
+#define CS(s) test_cards(s)
+
+static gin_coach_advice adv;
+static const gin_trainer_voice letters = {NULL, 0};
+
+static void show(const gin_view *v, const gin_trainer_voice *w)
+{
+    for (int i = 0; i < adv.n; i++) {
+        char m[GIN_TRAINER_MOVE_MAX], val[32], oth[32], gap[32], r[GIN_TRAINER_REASON_MAX];
+        gin_trainer_move(&adv, i, w, m, sizeof m);
+        gin_trainer_value(&adv, i, 0, val, sizeof val);
+        gin_trainer_value(&adv, i, 1, oth, sizeof oth);
+        gin_trainer_gap(&adv, i, gap, sizeof gap);
+        gin_trainer_reason(v, &adv, i, w, r, sizeof r);
+        print_message("%2d. %s: %s, %s; %s.\n    %s\n", i + 1, m, val, gap, oth, r);
+    }
+}
+
+static void coach(const gin_view *v)
+{
+    gin_coach_opts o = {0, 0, 0};
+    assert_true(gin_coach(v, &o, &adv) > 0);
+    if (getenv("COACH_SHOW"))
+        show(v, &letters);
+}
+
+static int index_of(int kind, const char *card)
+{
+    for (int i = 0; i < adv.n; i++)
+        if (adv.move[i].value.action.kind == kind && (!card || adv.move[i].value.action.card == C(card)))
+            return i;
+    fail_msg("no such move");
+    return -1;
+}
+
+static const char *reason(const gin_view *v, int i, const gin_trainer_voice *w)
+{
+    static char buf[GIN_TRAINER_REASON_MAX];
+    gin_trainer_reason(v, &adv, i, w ? w : &letters, buf, sizeof buf);
+    return buf;
+}
+
+static void assert_has(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("'%s' does not say '%s'", text, part);
+}
+
+static void assert_lacks(const char *text, const char *part)
+{
+    if (strstr(text, part))
+        fail_msg("'%s' says '%s'", text, part);
+}
+
+/* The best throw keeps two more deadwood than the least-deadwood throw
+ * (the 9S): it is the 7D, which cannot help the opponent (it threw the
+ * 7C, and the 6D and 8D are in the pile), while the 9S may. The reason
+ * says both. */
+static void the_best_keeps_more_deadwood_and_says_why(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7D KS KH KD 2H 3H 4H AC 2C 3C 9S", "6D 8D 7C", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    assert_int_equal(adv.move[0].value.action.card, C("7D"));
+    assert_true(adv.move[0].facts.deadwood > adv.least);
+    assert_int_equal(adv.least_card, C("9S"));
+    const char *r = reason(&v, 0, NULL);
+    assert_has(r, "Leaves deadwood 9;");
+    assert_has(r, "Better than throwing the 9S: the 7D is safe (they threw the 7C)");
+    assert_has(r, "though 2 more deadwood (9 against 7)");
+    /* And the least-deadwood throw says why it is behind. */
+    r = reason(&v, index_of(GIN_ACT_DISCARD, "9S"), NULL);
+    assert_has(r, "Leaves deadwood 7, the least");
+    assert_has(r, "Behind throwing the 7D");
+}
+
+/* The safe-card reason in the issue's own words: "the 7♦ is safe: they
+ * threw the 7♣", cards named by the front end. */
+static void a_safe_card_is_called_safe(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7D KS KH KD 2H 3H 4H AC 2C 3C 9S", "6D 8D 7C", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    /* Against the 9S (its reference) the 7D's safety is the reason. */
+    const char *r = reason(&v, 0, NULL);
+    assert_has(r, "the 7D is safe (they threw the 7C)");
+    /* Another throw compared with a throw as safe says it on its own. */
+    gin_cardset was = v.hand;
+    (void)was;
+    char name[16];
+    gin_trainer_voice glyphs = {NULL, 0};
+    (void)glyphs;
+    snprintf(name, sizeof name, "%s", "7D");
+    assert_has(r, name);
+}
+
+/* One card of a four-set leaves a set: the reason says the three still
+ * meld, never that the set is broken. */
+static void a_four_set_less_one_is_not_broken(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("JS JH JD JC 4C 5C 6C 9H KD 2S 3D", "QS 8H 9D", GIN_PHASE_DISCARD, 4);
+    coach(&v);
+    const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "JC"), NULL);
+    assert_has(r, "JS JH JD still meld without the JC");
+    assert_lacks(r, "breaks");
+    /* The middle of the run breaks it. */
+    assert_has(reason(&v, index_of(GIN_ACT_DISCARD, "5C"), NULL), "it breaks your 4C 5C 6C");
+}
+
+/* A card that melds through a run's end is not "meld-less": the 8H with
+ * 4H 5H 6H kept is melded by the 7H. */
+static void a_run_end_card_is_counted(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("4H 5H 6H 8H KS KH KD 2C 3C 9S QD", "QS 8C", GIN_PHASE_DISCARD, 2);
+    coach(&v);
+    const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "8H"), NULL);
+    assert_has(r, "the 8H melds with nothing yet: 1 unseen card would meld it");
+    assert_lacks(r, "no unseen card");
+    r = reason(&v, index_of(GIN_ACT_DISCARD, "9S"), NULL);
+    assert_has(r, "the 9S melds with nothing: no unseen card would meld it");
+}
+
+/* A take names the throw after it, and its reason the card it melds with,
+ * whether or not the best arrangement uses it. */
+static void a_take_names_its_throw(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7H 8H 2S 5D 5C JC QS KD 4S 9S", "3C 9H", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    int t = index_of(GIN_ACT_DRAW_DISCARD, NULL);
+    char move[GIN_TRAINER_MOVE_MAX], want[64], card[3];
+    gin_trainer_move(&adv, t, &letters, move, sizeof move);
+    gin_card_format(adv.move[t].facts.then.card, card);
+    snprintf(want, sizeof want, "take the 9H, then %s the %s",
+             adv.move[t].facts.then.kind == GIN_ACT_KNOCK ? "knock, throwing" : "throw", card);
+    assert_string_equal(move, want);
+    assert_has(reason(&v, t, NULL), "The 9H makes 7H 8H 9H");
+    /* The 9C completes 8C-TC even when the best arrangement keeps them in
+     * sets: it "melds with" them, never "with nothing". */
+    v = test_view_at("8C TC 8H 8D TH TD 2S 3S KD 5H", "4D 9C", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    const char *r = reason(&v, index_of(GIN_ACT_DRAW_DISCARD, NULL), NULL);
+    assert_lacks(r, "melds with nothing");
+    assert_has(r, "The 9C ");
+}
+
+/* A knock is on the page even when three throws rank above it. */
+static void a_knock_outside_the_top_three_is_found(void **state)
+{
+    (void)state;
+    /* Deadwood 2 knockable, but the opponent took the KD and 6C and has
+     * thrown little that helps: an undercut is likely, and playing on and
+     * breaking sets both rank above the knock. */
+    gin_view v = test_view_at("AS 2H 7H 9H AD 7D 9D AC 4C 7C 9C",
+                              "TC TD 9S JH QH 8H 5C 3S 4S 4H 2C JD TS 3H QD 8S 5H 3C", GIN_PHASE_DISCARD, 21);
+    v.known[1] = CS("KD 6C");
+    v.seen |= v.known[1];
+    v.stock_n = 13;
+    coach(&v);
+    int k = gin_trainer_knock(&adv, 0);
+    assert_true(k >= 3);
+    assert_int_equal(gin_trainer_knock(&adv, 3), k);
+    assert_has(reason(&v, k, NULL), "Knock with deadwood 2");
+    assert_has(reason(&v, k, NULL), "an undercut about");
+}
+
+/* The bot's decision in the review is the bot's, and its opponent is the
+ * reader: "its", "you took", never "your". */
+static void the_bots_decision_is_not_yours(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("4C 5C 6C 7C 8C 3H 3D 3S KS AH 2D", "QS JH 9D", GIN_PHASE_DISCARD, 6);
+    v.known[1] = CS("9C");
+    v.seen |= v.known[1];
+    coach(&v);
+    gin_trainer_voice bot = {NULL, 1};
+    const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "8C"), &bot);
+    assert_has(r, "may help you (you took the 9C)");
+    assert_lacks(r, "your");
+    assert_lacks(r, "they");
+    r = reason(&v, index_of(GIN_ACT_DISCARD, "6C"), &bot);
+    assert_has(r, "it breaks its 4C 5C 6C 7C 8C");
+    assert_lacks(r, "your");
+}
+
+/* Where the game score puts fewer points first, the words say so. Far
+ * behind (26 to 87), the best throw keeps the low card and plays for a
+ * big hand: fewer points on average than throwing the king, but it wins
+ * the game more often; the king's throw says the reverse. */
+static void fewer_points_that_win_more_often_are_explained(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("8S AH 4H 5H 7H 9H 6D 9D KD 2C 9C", "JH QC JC JD KS", GIN_PHASE_DISCARD, 4);
+    v.scores[0] = 26;
+    v.scores[1] = 87;
+    coach(&v);
+    int kd = index_of(GIN_ACT_DISCARD, "KD");
+    assert_true(kd > 0 && adv.move[0].value.points < adv.move[kd].value.points);
+    const char *r = reason(&v, 0, NULL);
+    assert_has(r, "Better than throwing the KD: fewer points (");
+    assert_has(r, "but it wins the game more often (");
+    r = reason(&v, kd, NULL);
+    assert_has(r, "Behind throwing the AH: more points (");
+    assert_has(r, "but it wins the game less often (");
+    /* The runner-up, weighed against the KD too, says the same. */
+    assert_has(reason(&v, 1, NULL), "fewer points (");
+    for (int i = 0; i < adv.n; i++)
+        assert_lacks(reason(&v, i, NULL), "below");
+}
+
+/* The gap words: "best", "about equal" exactly for the marked, else a
+ * positive "N.N behind" in the measure's unit; the measure named. */
+static void the_gap_is_said_in_the_measure(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("4C 5C 6C 7C 8C 3H 3D 3S KS AH 2D", "QS JH 9D", GIN_PHASE_DISCARD, 6);
+    coach(&v);
+    char gap[32], val[32];
+    for (int i = 0; i < adv.n; i++) {
+        gin_trainer_gap(&adv, i, gap, sizeof gap);
+        if (i == 0)
+            assert_string_equal(gap, "best");
+        else if (adv.move[i].equal)
+            assert_string_equal(gap, "about equal");
+        else
+            assert_true(strstr(gap, " behind") && gap[0] != '-' && strcmp(gap, "0.0 behind"));
+    }
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_true(strncmp(val, "win ", 4) == 0);
+    assert_has(gin_trainer_measure(&adv), "chance to win the game");
+    v.rules.hollywood = 1;
+    coach(&v);
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_has(val, " points");
+    assert_has(gin_trainer_measure(&adv), "points");
+}
+
+/* The knock confirmation's note is the page's undercut estimate. */
+static void the_knock_note_gives_the_undercut(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    coach(&v);
+    char note[128], want[128];
+    assert_int_equal(gin_trainer_knock_note(&v, C("QD"), 0, NULL, note, sizeof note), 0);
+    const gin_coach_facts *f = &adv.move[index_of(GIN_ACT_KNOCK, "QD")].facts;
+    snprintf(want, sizeof want, "an undercut is about %.0f%% likely (their deadwood is about %.0f)", 100 * f->undercut,
+             f->opp_deadwood);
+    assert_string_equal(note, want);
+    assert_int_equal(gin_trainer_knock_note(&v, C("2S"), 0, NULL, note, sizeof note), -1);
+    assert_string_equal(note, "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_best_keeps_more_deadwood_and_says_why),
+        cmocka_unit_test(a_safe_card_is_called_safe),
+        cmocka_unit_test(a_four_set_less_one_is_not_broken),
+        cmocka_unit_test(a_run_end_card_is_counted),
+        cmocka_unit_test(a_take_names_its_throw),
+        cmocka_unit_test(a_knock_outside_the_top_three_is_found),
+        cmocka_unit_test(the_bots_decision_is_not_yours),
+        cmocka_unit_test(fewer_points_that_win_more_often_are_explained),
+        cmocka_unit_test(the_gap_is_said_in_the_measure),
+        cmocka_unit_test(the_knock_note_gives_the_undercut),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
