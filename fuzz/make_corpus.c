@@ -176,7 +176,12 @@ int main(int argc, char **argv)
                 if (!part || (i == 0 && !hw))
                     status |= write_file(dir, "record", name, text, (size_t)n);
                 if (!part) {
-                    gin_save_info info = {"normal", (int)i & 1, hw};
+                    gin_save_info info;
+                    memset(&info, 0, sizeof info);
+                    snprintf(info.game, sizeof info.game, "%016x", (unsigned)(i * 2 + (unsigned)hw + 1));
+                    snprintf(info.level, sizeof info.level, "normal");
+                    info.practice = (int)i & 1;
+                    info.human = hw;
                     n = gin_save_format(&info, &rec, text, sizeof text);
                     if (n > 0)
                         status |= write_file(dir, "save", name, text, (size_t)n);
@@ -196,16 +201,25 @@ int main(int argc, char **argv)
     snprintf(s.level, sizeof s.level, "expert");
     n = gin_settings_format(&s, text, sizeof text);
     status |= write_file(dir, "settings", "changed", text, (size_t)n);
-    gin_stats st;
+    static gin_stats st;
     memset(&st, 0, sizeof st);
     n = gin_stats_format(&st, text, sizeof text);
     status |= write_file(dir, "stats", "empty", text, (size_t)n);
-    gin_game_tally t = {.won = 1, .hands = 7, .hands_won = 4, .gins = 1, .undercuts = 1, .knocks = 2, .points = 130};
+    gin_game_tally t = {.won = 1,
+                        .hands = 7,
+                        .hands_won = 4,
+                        .gins = 1,
+                        .undercuts = 1,
+                        .knocks = 2,
+                        .points = 130,
+                        .rules = "standard"};
     for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
         for (int g = 0; g <= lv; g++)
-            gin_stats_add(&st, lv, &t);
+            gin_stats_add(&st, gin_stats_level_name(lv), &t);
     t.won = 0;
-    gin_stats_add(&st, 2, &t);
+    snprintf(t.rules, sizeof t.rules, "classic");
+    gin_stats_add(&st, "hard", &t);
+    snprintf(st.game[st.n_games++], sizeof st.game[0], "0123456789abcdef");
     n = gin_stats_format(&st, text, sizeof text);
     status |= write_file(dir, "stats", "played", text, (size_t)n);
     return status;

@@ -23,6 +23,7 @@
 #include "gin/error.h"
 #include "gin/rng.h"
 #include "gin/protocol.h"
+#include "gin/quote.h"
 #include "reaper.h"
 
 extern char **environ;
@@ -259,8 +260,10 @@ static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
     return IO_OK;
 }
 
-/* Read one line (without its '\n') before the deadline. */
-static int read_line(xbot *x, char *line, size_t cap, long long deadline)
+/* Read one line (without its '\n') before the deadline, its length in
+ * *len: the line may hold NUL bytes (then it is garbage, never cut short
+ * at the first). */
+static int read_line(xbot *x, char *line, size_t cap, size_t *len, long long deadline)
 {
     for (;;) {
         char *nl = memchr(x->rbuf, '\n', x->rn);
@@ -269,6 +272,7 @@ static int read_line(xbot *x, char *line, size_t cap, long long deadline)
             size_t keep = n < cap - 1 ? n : cap - 1;
             memcpy(line, x->rbuf, keep);
             line[keep] = '\0';
+            *len = keep;
             x->rn -= n + 1;
             memmove(x->rbuf, nl + 1, x->rn);
             return IO_OK;
@@ -291,6 +295,15 @@ static int read_line(xbot *x, char *line, size_t cap, long long deadline)
     }
 }
 
+/* A bot's line for a message: every byte that is not printable ASCII as
+ * \xNN (a NUL too), a CR at its end dropped (docs/protocol.md). */
+static const char *quote_line(const char *line, size_t len, char *buf, size_t cap)
+{
+    if (len && line[len - 1] == '\r')
+        len--;
+    return gin_quote(line, len, buf, cap);
+}
+
 /* A fault of the I/O itself (timeout, death, overlong line), worded for
  * the moment it happened (`when`: "when asked 'draw'"). */
 static int io_fault(xbot *x, int r, const char *when)
@@ -299,10 +312,14 @@ static int io_fault(xbot *x, int r, const char *when)
         return fail(x, GIN_ESTATE, 0, "gave no answer within %d ms %s", x->move_ms, when);
     if (r == IO_LONG)
         return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1, when);
-    /* Gone: reap it to say how (stop then ends what it left). */
+    /* Gone: reap it to say how (stop then ends what it left). A bot still
+     * running a moment after its output ended closed it. */
+    int closed = r == IO_EOF && !reap(x, 200);
     close_fd(&x->to_bot);
     char how[64];
-    if (!reap(x, 200) || x->status == -1)
+    if (closed)
+        snprintf(how, sizeof how, "closed its output");
+    else if (!reap(x, 200) || x->status == -1)
         snprintf(how, sizeof how, "closed its %s", r == IO_EOF ? "pipes" : "pipes (I/O error)");
     else
         describe_exit(x->status, how, sizeof how);
@@ -336,6 +353,53 @@ static int open_log(const xbot *x, char *err, size_t errcap)
     return fd;
 }
 
+/* Whether the command is one simple command ("./bot --fast",
+ * "python3 'my bot.py' 2>/dev/null"), which the shell may run with exec:
+ * no list, pipeline, subshell, group or command substitution outside
+ * quotes (; & | ( ) { } ` $( or a newline), not a reserved word or a
+ * builtin of the shell's own first, no assignment first. Then the bot
+ * itself is the main process, and its own exit, or its closing its
+ * output, is seen at once (a shell waiting for it would keep the pipe
+ * open). Anything else runs as written: the shell is the bot. */
+static int simple_command(const char *cmd)
+{
+    /* The shell's words and its own builtins: exec cannot run those. */
+    static const char *const reserved[] = {
+        "if",     "then",     "else",    "elif", "fi",   "do",       "done",   "case",     "esac",   "while",
+        "until",  "for",      "in",      "!",    "[[",   "function", "select", "time",     "exit",   "return",
+        "break",  "continue", ".",       ":",    "eval", "exec",     "export", "readonly", "set",    "shift",
+        "times",  "trap",     "unset",   "cd",   "read", "wait",     "ulimit", "umask",    "alias",  "unalias",
+        "source", "local",    "command", "type", "hash", "jobs",     "fg",     "bg",       "getopts"};
+    size_t first = strcspn(cmd + strspn(cmd, " \t"), " \t");
+    const char *w = cmd + strspn(cmd, " \t");
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (strlen(reserved[i]) == first && !strncmp(w, reserved[i], first))
+            return 0;
+    for (size_t i = 0; i < first; i++) {
+        if (w[i] == '=')
+            return 0; /* NAME=value first: the shell's to keep */
+        if (w[i] == '\'' || w[i] == '"' || w[i] == '\\')
+            break;
+    }
+    char quote = 0;
+    for (const char *p = cmd; *p; p++) {
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+            else if (quote == '"' && *p == '\\' && p[1])
+                p++;
+            continue;
+        }
+        if (*p == '\\' && p[1])
+            p++;
+        else if (*p == '\'' || *p == '"')
+            quote = *p;
+        else if (strchr(";&|(){}\n`", *p) || (*p == '$' && p[1] == '('))
+            return 0;
+    }
+    return first > 0 && !quote;
+}
+
 static int spawn(xbot *x, char *err, size_t errcap)
 {
     int to[2] = {-1, -1}, from[2] = {-1, -1};
@@ -360,10 +424,26 @@ static int spawn(xbot *x, char *err, size_t errcap)
     sigaddset(&pipe_default, SIGPIPE);
     posix_spawnattr_setsigmask(&at, &none);
     posix_spawnattr_setsigdefault(&at, &pipe_default);
+    /* A session of its own (its own process group too): nothing the bot
+     * starts can join gin's process group (setpgid stays within a session)
+     * or the terminal's foreground group, and the bot has no terminal. */
+#ifdef POSIX_SPAWN_SETSID
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+#else
     posix_spawnattr_setpgroup(&at, 0);
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+#endif
     char sh[] = "sh", dash_c[] = "-c";
-    char *argv[] = {sh, dash_c, x->command, NULL};
+    size_t n = strlen(x->command) + 6;
+    char *run = malloc(n);
+    if (!run) {
+        snprintf(err, errcap, "exec:%s: out of memory", x->command);
+        posix_spawn_file_actions_destroy(&fa), posix_spawnattr_destroy(&at);
+        close_fd(&to[0]), close_fd(&to[1]), close_fd(&from[0]), close_fd(&from[1]), close_fd(&log);
+        return GIN_EINVAL;
+    }
+    snprintf(run, n, "%s%s", simple_command(x->command) ? "exec " : "", x->command);
+    char *argv[] = {sh, dash_c, run, NULL};
     pid_t pid = 0;
     int rc = EAGAIN;
     if (reaper_begin() == 0) { /* a bot just started is never taken for a stray */
@@ -372,6 +452,7 @@ static int spawn(xbot *x, char *err, size_t errcap)
     }
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
+    free(run);
     close(to[0]);
     close(from[1]);
     close(log);
@@ -409,12 +490,13 @@ static int start(xbot *x, char *err, size_t errcap)
     m.n = GIN_PROTO_VERSION;
     int n = gin_proto_format(&m, hello, sizeof hello);
     int r = n > 0 ? send_all(x, hello, (size_t)n, deadline) : IO_ERROR;
+    size_t len = 0;
     if (r == IO_OK)
-        r = read_line(x, line, sizeof line, deadline);
+        r = read_line(x, line, sizeof line, &len, deadline);
     const char *problem = NULL;
     char said[96] = "";
-    if (r == IO_OK && gin_proto_parse_ok(line, x->name, sizeof x->name) != GIN_OK) {
-        gin_proto_quote(line, said, sizeof said);
+    if (r == IO_OK && (memchr(line, '\0', len) || gin_proto_parse_ok(line, x->name, sizeof x->name) != GIN_OK)) {
+        quote_line(line, len, said, sizeof said);
         problem = "answered the handshake 'gin 1' with";
     }
     if (r == IO_OK && !problem) {
@@ -469,13 +551,15 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
     char req[16];
     snprintf(req, sizeof req, "%s\n", request_word(phase));
     int r = send_all(x, req, strlen(req), deadline);
+    size_t len = 0;
     if (r == IO_OK)
-        r = read_line(x, line, sizeof line, deadline);
+        r = read_line(x, line, sizeof line, &len, deadline);
     if (r != IO_OK)
         return io_fault(x, r, when);
     int gin = 0;
-    int rc = gin_proto_parse_answer(line, phase, out, &gin);
-    gin_proto_quote(line, said, sizeof said);
+    /* A NUL byte makes the line garbage: "stock\0junk" is not "stock". */
+    int rc = memchr(line, '\0', len) ? GIN_EFORMAT : gin_proto_parse_answer(line, phase, out, &gin);
+    quote_line(line, len, said, sizeof said);
     if (rc != GIN_OK)
         return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
                     rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));

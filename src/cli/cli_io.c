@@ -1,6 +1,7 @@
 /* Line reader, output line buffer, main loop and error reports for analyze
  * and showdown. */
 #include "cli_io.h"
+#include "gin/quote.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -283,15 +284,11 @@ void cli_parse_error(long line, const char *who, const char *text, int rc, size_
         a--;
     while (b < n && !is_blank(text[b]))
         b++;
-    char tok[40];
-    size_t k = b - a < sizeof tok - 1 ? b - a : sizeof tok - 1;
-    while (k > 0 && k < b - a && ((unsigned char)text[a + k] & 0xC0) == 0x80)
-        k--; /* do not cut a UTF-8 glyph in half */
-    for (size_t i = 0; i < k; i++) {
-        unsigned char c = (unsigned char)text[a + i];
-        tok[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-    }
-    tok[k] = '\0';
+    /* Quoted: every byte that is not printable ASCII as \xNN, so nothing
+     * the input holds (a C1 control in UTF-8 or raw) reaches the terminal. */
+    char tok[160];
+    size_t k = b - a;
+    gin_quote(text + a, k < 39 ? k : 39, tok, sizeof tok);
 
     const char *what;
     switch (rc) {

@@ -5,6 +5,7 @@
 #include "cli_io.h"
 #include "commands.h"
 #include "gin/error.h"
+#include "gin/quote.h"
 #include "gin/meld.h"
 #include "opts.h"
 
@@ -111,10 +112,11 @@ int gin_cmd_analyze(int argc, char **argv)
         }
     }
     if (optind < argc) {
+        char q[160];
         fprintf(stderr,
                 "gin analyze: unexpected argument '%s': hands are read from standard "
                 "input (try 'gin analyze --help')\n",
-                argv[optind]);
+                gin_quote(argv[optind], strlen(argv[optind]), q, sizeof q));
         return CLI_USAGE;
     }
     return cli_answer_lines("gin analyze", analyze_line, &json);

@@ -143,6 +143,10 @@ static int answer(engine *e, int phase)
     return put_line(buf);
 }
 
+/* An analysis spends at most this many playouts (ten times the coach's
+ * default, a few seconds): the protocol allows a hundred million. */
+enum { ENGINE_ANALYZE_MAX = 2000000 };
+
 /* The analysis request: every legal answer to the decision asked, best
  * first, by the coach (the same ranking as gin advise and the table's
  * hint), as "analysis N" and N "rank" lines. A request the view does not
@@ -160,8 +164,16 @@ static int analyze(engine *e, const gin_proto_msg *m)
         fprintf(stderr, "gin engine: line %ld: asked to analyze '%s', which is not my decision now; answered 0\n",
                 e->line_no, request_word(phase));
     else {
-        /* Seed 0, as gin advise and the table: one position, one ranking. */
-        gin_coach_opts o = {m->n, e->think_ms, 0};
+        /* Seed 0, as gin advise and the table: one position, one ranking.
+         * The budget is bounded: an analysis reads no input, so a huge one
+         * would leave `quit` unread for minutes. */
+        long playouts = m->n;
+        if (playouts > ENGINE_ANALYZE_MAX) {
+            fprintf(stderr, "gin engine: line %ld: analyze with %ld playouts: at most %d are spent\n", e->line_no,
+                    playouts, ENGINE_ANALYZE_MAX);
+            playouts = ENGINE_ANALYZE_MAX;
+        }
+        gin_coach_opts o = {playouts, e->think_ms, 0};
         n = gin_coach(v, &o, &advice);
         if (n < 0) {
             fprintf(stderr, "gin engine: cannot analyze: %s; answered 0\n", gin_strerror(n));

@@ -9,13 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "kept.h"
 #include "commands.h"
 #include "gin/error.h"
+#include "gin/quote.h"
 #include "gin/record.h"
 #include "history.h"
 #include "narrate.h"
 #include "opts.h"
+#include "play.h"
 #include "save.h"
 #include "seating.h"
 
@@ -46,22 +48,6 @@ static void name_seats(gin_narrator *n, int seats, int human)
     for (int s = 0; s < seats && s < GIN_MAX_SEATS; s++)
         n->name[s] = human >= 0 && human < seats ? gin_seat_name(&who, s) : numbered[s];
     n->card = card_word;
-}
-
-/* The seat a person played, from a history entry's or a saved game's
- * header, or -1 for a bare record. */
-static int person_of(const char *text)
-{
-    static gin_record scratch;
-    if (!strncmp(text, "gin-history ", 12)) {
-        gin_history_info h;
-        return gin_history_parse(text, strlen(text), &h, &scratch, NULL) == GIN_OK ? h.human : -1;
-    }
-    if (!strncmp(text, "gin-save ", 9)) {
-        gin_save_info info;
-        return gin_save_parse(text, strlen(text), &info, &scratch, NULL) == GIN_OK ? info.human : -1;
-    }
-    return -1;
 }
 
 /* Seat s's name, as the sentences start it. */
@@ -271,26 +257,15 @@ static char *read_file(const char *path, char *why, size_t cap)
     return buf;
 }
 
-/* A saved game or a history entry (docs/record.md) is a few header lines
- * and a blank line in front of its record: the record, and how many lines
- * came before it. */
-static const char *record_of(const char *text, int *skipped)
+/* Report a fault at `line` of the file (0: the file as a whole), quoting
+ * that line. */
+static void fault(const char *path, const char *text, int line, const char *what)
 {
-    *skipped = 0;
-    if (strncmp(text, "gin-save ", 9) != 0 && strncmp(text, "gin-history ", 12) != 0)
-        return text;
-    const char *body = strstr(text, "\n\n");
-    if (!body)
-        return text;                               /* no record in it: the parse says where it fails */
-    for (const char *q = text; q <= body + 1; q++) /* the header and the blank line */
-        *skipped += *q == '\n';
-    return body + 2;
-}
-
-/* Report a fault at `line` of the file, quoting that line. */
-static void fault(const char *path, const char *text, int line, int rc)
-{
-    fprintf(stderr, "gin replay: %s:%d: %s", path, line, gin_strerror(rc));
+    if (line <= 0) {
+        fprintf(stderr, "gin replay: %s: %s\n", path, what);
+        return;
+    }
+    fprintf(stderr, "gin replay: %s:%d: %s", path, line, what);
     const char *s = text;
     for (int i = 1; s && i < line; i++) {
         s = strchr(s, '\n');
@@ -298,11 +273,53 @@ static void fault(const char *path, const char *text, int line, int rc)
     }
     if (s && *s) {
         int len = (int)strcspn(s, "\r\n");
-        fprintf(stderr, ": \"%.*s\"", len > 60 ? 60 : len, s);
+        char q[256];
+        gin_quote(s, (size_t)(len > 60 ? 60 : len), q, sizeof q);
+        fprintf(stderr, ": \"%s\"", q);
     } else if (line > 1) {
         fputs(" (the file ends early: truncated?)", stderr);
     }
     fputc('\n', stderr);
+}
+
+/* What the file is, once judged. */
+typedef struct judged {
+    gin_record *rec;
+    int kind; /* 0 a game record, 1 a saved game, 2 a history entry */
+    gin_save_info save;
+    gin_history_info entry;
+} judged;
+
+/* Judge text as what it says it is, with the judgement the program's own
+ * readers use (save.h: as the table resumes it; history.h: as the history
+ * keeps it), or as a game record that must replay. Returns 0, or 1 after
+ * the message. */
+static int judge(const char *path, const char *text, size_t len, judged *j)
+{
+    gin_text_fault f = {0, ""};
+    int rc;
+    if (!strncmp(text, "gin-save ", 9)) {
+        j->kind = 1;
+        rc = gin_save_judge(text, len, gin_play_level_known, &j->save, j->rec, &f);
+    } else if (!strncmp(text, "gin-history ", 12)) {
+        j->kind = 2;
+        rc = gin_history_judge(text, len, &j->entry, j->rec, &f);
+    } else {
+        static gin_game g;
+        int line = 0, idx = -1;
+        j->kind = 0;
+        rc = gin_record_parse(text, j->rec, &line);
+        if (rc == GIN_OK)
+            rc = gin_record_replay_lines(j->rec, &g, NULL, NULL, &idx, &line);
+        f.line = line;
+        snprintf(f.what, sizeof f.what, "%s", gin_strerror(rc));
+    }
+    if (rc == GIN_OK)
+        return 0;
+    if (rc == GIN_KEPT_NEWER)
+        snprintf(f.what, sizeof f.what, "written by a newer gin (a later format); left as it is");
+    fault(path, text, f.line, f.what);
+    return 1;
 }
 
 static void usage(FILE *out)
@@ -320,65 +337,50 @@ static void usage(FILE *out)
           out);
 }
 
-/* The file `gin replay N` or `--save` means, into path[]. Returns 0, or
- * 1 after the message. */
-static int kept_path(const char *arg, int save, char *path, size_t cap)
+/* The file `gin replay N` or `--save` means, into path[], as the table
+ * and `gin history` reach it (a link in the way is not followed). Returns
+ * 0, or 1 after the message. */
+static int kept_path(const char *arg, int save, gin_record *rec, char *path, size_t cap)
 {
-    char why[1200], dir[GIN_PATH_MAX];
     long long id = 0;
     if (!save && (strspn(arg, "0123456789") != strlen(arg) || gin_kept_number(arg, 1, 999999999, &id) != 0)) {
         fprintf(stderr, "gin replay: %s: no such game in the history (numbers start at 1; gin history lists them)\n",
                 arg);
         return 1;
     }
-    if (save ? gin_dir_find(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why) < 0 ||
-                   gin_path_join(path, cap, dir, "save") != 0
-             : gin_history_path((int)id, path, cap, why, sizeof why) != 0) {
-        fprintf(stderr, "gin replay: %s\n", why);
-        return 1;
-    }
-    if (access(path, F_OK) != 0) {
+    static gin_kept k;
+    gin_save_info info;
+    gin_history_info h;
+    int st = save ? gin_save_read(&k, &info, rec, gin_play_level_known) : gin_history_read((int)id, &k, &h, rec);
+    snprintf(path, cap, "%s", k.path);
+    if (st == GIN_KEPT_ABSENT) {
         if (save)
-            fprintf(stderr, "gin replay: there is no saved game (%s)\n", path);
+            fprintf(stderr, "gin replay: there is no saved game (%s)\n", k.path);
         else
             fprintf(stderr, "gin replay: there is no game %lld in the history (gin history lists them)\n", id);
         return 1;
     }
-    return 0;
-}
-
-/* A fault in a history entry's header, reported as the record's are.
- * Returns 0 (the header is sound: the record is judged as any), or 1. */
-static int history_header_fault(const char *path, const char *text)
-{
-    static gin_record scratch;
-    gin_history_info h;
-    gin_text_fault f = {0, ""};
-    int rc = gin_history_parse(text, strlen(text), &h, &scratch, &f);
-    if (rc == GIN_OK || f.line > GIN_HISTORY_HEADER_LINES) /* the record's own faults: as any record's */
-        return 0;
-    fprintf(stderr, "gin replay: %s:%d: %s\n", path, f.line,
-            rc == GIN_KEPT_NEWER ? "written by a newer gin (a later history format)" : f.what);
+    if (st == GIN_KEPT_LOADED || st == GIN_KEPT_DAMAGED)
+        return 0; /* judged again below, to say where */
+    fprintf(stderr, "gin replay: %s\n", k.why);
     return 1;
 }
 
 /* A history entry's header, before the game. */
-static void history_line(const char *text, gin_record *rec)
+static void history_line(const gin_history_info *h)
 {
-    gin_history_info h;
-    if (gin_history_parse(text, strlen(text), &h, rec, NULL) != GIN_OK)
-        return;
-    printf("%s, %s, %s", h.date, h.players > 2 ? "a table" : h.level, h.result);
-    for (int i = 0; i < h.players; i++)
-        printf("%s%d", i ? "-" : " ", h.score[i]);
-    printf("%s; you are seat %d\n", h.practice ? ", practice" : h.counted ? ", counted" : ", not counted", h.human);
-    printf("  under %s rules\n", h.rules); /* a line of its own: it can be long */
+    printf("%s, %s, %s", h->date, h->players > 2 ? "a table" : h->level, h->result);
+    for (int i = 0; i < h->players; i++)
+        printf("%s%d", i ? "-" : " ", h->score[i]);
+    printf("%s; you are seat %d\n", h->practice ? ", practice" : h->counted ? ", counted" : ", not counted", h->human);
+    printf("  under %s rules\n", h->rules); /* a line of its own: it can be long */
 }
 
 /* The file the operands name: FILE, game N of the history, or the save
  * (--save) into *path (kept[] holds the last two). Returns -1 to go on,
  * else the exit status after the message. */
-static int which_file(int argc, char **argv, int save, char *kept, size_t cap, const char **path, int *numbered)
+static int which_file(int argc, char **argv, int save, gin_record *rec, char *kept, size_t cap, const char **path,
+                      int *numbered)
 {
     if (optind + !save != argc) {
         fprintf(stderr, "gin replay: %s (try 'gin replay --help')\n",
@@ -390,7 +392,7 @@ static int which_file(int argc, char **argv, int save, char *kept, size_t cap, c
     *path = save ? "" : argv[optind];
     *numbered = !save && (*path)[0] >= '0' && (*path)[0] <= '9' && strspn(*path, "0123456789") == strlen(*path);
     if (save || *numbered) { /* the save, or game N of the history */
-        if (kept_path(*path, save, kept, cap) != 0)
+        if (kept_path(*path, save, rec, kept, cap) != 0)
             return 1;
         *path = kept;
     }
@@ -437,57 +439,42 @@ int gin_cmd_replay(int argc, char **argv)
             return CLI_USAGE;
     }
     static char kept[GIN_PATH_MAX];
+    static judged j;
     const char *path = NULL;
     int numbered = 0;
-    if ((rc = which_file(argc, argv, save, kept, sizeof kept, &path, &numbered)) >= 0)
-        return rc;
-    char why[256];
-    char *text = read_file(path, why, sizeof why);
-    if (!text) {
-        fprintf(stderr, "gin replay: %s: %s\n", path, why);
-        return 1;
-    }
-    if (!strncmp(text, "gin-history ", 12) && history_header_fault(path, text) != 0) {
-        free(text);
-        return 1;
-    }
-    int skipped = 0;
-    const char *record = record_of(text, &skipped);
-    gin_record *rec = malloc(sizeof *rec);
+    j.rec = malloc(sizeof *j.rec);
     gin_game *g = malloc(sizeof *g);
-    if (!rec || !g) {
+    if (!j.rec || !g) {
         fprintf(stderr, "gin replay: out of memory\n");
-        free(text), free(rec), free(g);
+        free(j.rec), free(g);
         return 1;
     }
-    int line = 0;
-    rc = gin_record_parse(record, rec, &line);
-    if (rc != GIN_OK) {
-        fault(path, text, line + skipped, rc);
-        free(text), free(rec), free(g);
-        return 1;
+    rc = which_file(argc, argv, save, j.rec, kept, sizeof kept, &path, &numbered);
+    char why[256], *text = NULL;
+    if (rc < 0 && !(text = read_file(path, why, sizeof why))) {
+        fprintf(stderr, "gin replay: %s: %s\n", path, why);
+        rc = 1;
     }
-
+    if (rc < 0 && judge(path, text, strlen(text), &j) != 0)
+        rc = 1;
+    free(text);
+    if (rc >= 0) {
+        free(j.rec), free(g);
+        return rc;
+    }
+    const gin_record *rec = j.rec;
     printer p = {stdout, moves, g, {{0}, NULL}};
-    name_seats(&p.tell, rec->rules.seats, person_of(text));
-    if (numbered && !quiet)
-        history_line(text, rec);
+    name_seats(&p.tell, rec->rules.seats, j.kind == 2 ? j.entry.human : j.kind == 1 ? j.save.human : -1);
+    if (numbered && !quiet && j.kind == 2)
+        history_line(&j.entry);
     if (!quiet)
         printf("rules %s, seed %llu, %d actions\n", rec->rules.name, (unsigned long long)rec->seed, rec->n_actions);
-    /* Replay once quietly to find a fault before printing anything. */
-    int idx = -1;
-    rc = gin_record_replay_lines(rec, g, NULL, NULL, &idx, &line);
-    if (rc != GIN_OK) {
-        fault(path, text, line + skipped, rc);
-        free(text), free(rec), free(g);
-        return 1;
-    }
-    free(text);
     if (!quiet) {
         print_game(rec, g, &p);
     } else {
+        (void)gin_record_replay(rec, g, NULL, NULL, NULL); /* it replays: judged so */
         printf("%s: ok, %d hands%s\n", path, g->n_results, g->over ? ", game over" : "");
     }
-    free(rec), free(g);
+    free(j.rec), free(g);
     return 0;
 }

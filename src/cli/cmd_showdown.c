@@ -6,6 +6,7 @@
 #include "cli_io.h"
 #include "commands.h"
 #include "gin/error.h"
+#include "gin/quote.h"
 #include "gin/meld.h"
 #include "gin/rules.h"
 #include "gin/showdown.h"
@@ -214,10 +215,11 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         }
     }
     if (optind < argc) {
+        char q[160];
         fprintf(stderr,
                 "gin showdown: unexpected argument '%s': lines are read from standard "
                 "input (try 'gin showdown --help')\n",
-                argv[optind]);
+                gin_quote(argv[optind], strlen(argv[optind]), q, sizeof q));
         return CLI_USAGE;
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
@@ -225,7 +227,9 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         gin_card up;
         const char *end = NULL;
         if (gin_card_parse(upcard_text, &up, &end) != GIN_OK || (end && *end)) {
-            fprintf(stderr, "gin showdown: --upcard: must be one card, such as 7H, not '%s'\n", upcard_text);
+            char q[160];
+            fprintf(stderr, "gin showdown: --upcard: must be one card, such as 7H, not '%s'\n",
+                    gin_quote(upcard_text, strlen(upcard_text), q, sizeof q));
             return 2;
         }
         op->knock_limit = gin_rules_knock_limit(&op->rules, up);

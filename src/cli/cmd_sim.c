@@ -386,10 +386,14 @@ static void print_two(const gin_sim_config *cfg, const gin_sim_stats *st, int js
     print_sources(cfg, st, 0);
 }
 
-/* Told to stop (Ctrl-C, a closed terminal, kill): the run stops starting
- * games, every agent is stopped in order (exec bots and what they started,
- * escapees included) and we die of the signal as we would have. A second
- * signal does not wait: every bot's process group is killed at once. */
+/* Told to stop (Ctrl-C, a closed terminal, kill, or any other signal
+ * whose default ends the process): the run stops at once, the games in
+ * progress abandoned (not counted, said on standard error), every
+ * external bot's process tree is ended, the figures of the finished games
+ * are printed, and we die of the signal as we would have. A second signal
+ * does not wait: every bot's process group is killed at once. The crash
+ * signals end the bots' groups too, then go to whoever handled them
+ * before (a sanitizer's report is kept) and die the same way. */
 static volatile sig_atomic_t quit_sig;
 
 static void on_quit(int sig)
@@ -403,11 +407,72 @@ static void on_quit(int sig)
     raise(sig);
 }
 
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+static struct sigaction old_crash[sizeof crash_sigs / sizeof crash_sigs[0]];
+
+static void on_crash(int sig)
+{
+    gin_bots_kill_all(); // NOLINT(bugprone-signal-handler): async-signal-safe by contract (agents.h)
+    for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
+        if (crash_sigs[i] == sig)
+            sigaction(sig, &old_crash[i], NULL);
+    raise(sig); /* blocked while we run: delivered to the previous handler when we return */
+}
+
+/* Every signal whose default ends the process: quit in order (or die at
+ * once on a crash), ending the bots first. */
+static void catch_signals(void)
+{
+    static const int quit_sigs[] = {
+        SIGHUP,    SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+#ifdef SIGPWR
+        SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+        SIGSTKFLT,
+#endif
+#ifdef SIGIO
+        SIGIO,
+#endif
+    };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_quit;
+    for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
+        sigaction(quit_sigs[i], &sa, NULL);
+#ifdef SIGRTMIN
+    for (int i = SIGRTMIN; i <= SIGRTMAX; i++)
+        sigaction(i, &sa, NULL);
+#endif
+    sa.sa_handler = on_crash;
+    for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
+        sigaction(crash_sigs[i], &sa, &old_crash[i]);
+}
+
+/* The run was stopped by a signal: the bots' trees end first, then the
+ * figures of the finished games, then a line saying what was abandoned;
+ * then we die of the signal. */
+static void die_of_signal(const gin_sim_config *cfg, const gin_sim_stats *st, int seats, int json, double secs)
+{
+    gin_bots_end_all();
+    if (st->games > 0) {
+        if (seats > 2)
+            print_table(cfg, st, json, secs);
+        else
+            print_two(cfg, st, json, secs);
+    }
+    fflush(stdout);
+    fprintf(stderr,
+            "gin sim: stopped by signal %d (%s): %ld of %ld games played; %ld in progress abandoned, not counted\n",
+            quit_sig, strsignal(quit_sig), st->games, (long)seats * cfg->pairs, st->abandoned);
+    signal(quit_sig, SIG_DFL);
+    raise(quit_sig);
+}
+
 int gin_cmd_sim(int argc, char **argv)
 {
-    static const int quit_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
-        signal(quit_sigs[i], on_quit);
+    catch_signals();
     sim_args a;
     memset(&a, 0, sizeof a);
     a.games = 1000;
@@ -453,12 +518,8 @@ int gin_cmd_sim(int argc, char **argv)
     double secs = gin_sim_now() - t0;
     if (tty)
         fputs("\r\033[K", stderr);
-    if (quit_sig) { /* every bot has been stopped: now die of the signal */
-        gin_bots_end_all();
-        fflush(stdout);
-        signal(quit_sig, SIG_DFL);
-        raise(quit_sig);
-    }
+    if (quit_sig)
+        die_of_signal(&cfg, &st, seats, a.json, secs);
     if (rc != GIN_OK) {
         const char *who = gin_sim_player(&cfg, st.fault_player);
         fprintf(stderr, "gin sim: game %ld failed: %s%s%s\n", st.fault_game, gin_strerror(rc), who ? " by " : "",

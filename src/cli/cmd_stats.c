@@ -26,16 +26,17 @@ static void usage(FILE *f)
           "external bots, tables of three or four.\n\n"
           "  --json     one JSON object instead of the table (its fields: man 6 gin)\n"
           "  --reset    start the statistics again: the old ones are moved aside, not\n"
-          "             deleted (to stats-v2.reset-DATE-TIME, and said where). Asks first;\n"
+          "             deleted (to stats-v3.reset-DATE-TIME, and said where). Asks first;\n"
           "             refused while a table is open\n"
           "  --yes      with --reset: do not ask (for scripts)\n"
           "  -h, --help this text\n\n"
-          "Kept in $XDG_STATE_HOME/gin/stats-v2 (default ~/.local/state/gin/). The stats\n"
-          "file of an older gin is read and converted until the first game is counted.\n",
+          "Kept in $XDG_STATE_HOME/gin/stats-v3 (default ~/.local/state/gin/). The\n"
+          "statistics of an older gin (stats-v2, stats) are read and converted until the\n"
+          "first game is counted.\n",
           f);
 }
 
-static void json_rate(const char *key, long part, long whole)
+static void json_rate(const char *key, long long part, long long whole)
 {
     if (whole > 0)
         printf(",\"%s\":%.4f", key, (double)part / (double)whole);
@@ -47,8 +48,8 @@ static void json_row(const char *level, const char *rules, const gin_level_stats
 {
     static const char *const outcome[] = {"won", "lost", "tie", "resigned"};
     printf("%s{\"level\":\"%s\",\"rules\":\"%s\",\"games\":%d,\"wins\":%d,\"resigned\":%d,\"hands\":%d,"
-           "\"hands_won\":%d,\"gins\":%d,\"knocks\":%d,\"undercuts\":%d,\"undercuts_against\":%d,\"points\":%ld,"
-           "\"points_against\":%ld,\"streak\":%d,\"best_streak\":%d,\"old_games\":%d,\"old_hands\":%d",
+           "\"hands_won\":%d,\"gins\":%d,\"knocks\":%d,\"undercuts\":%d,\"undercuts_against\":%d,\"points\":%lld,"
+           "\"points_against\":%lld,\"streak\":%d,\"best_streak\":%d,\"old_games\":%d,\"old_hands\":%d",
            *first ? "" : ",", level, rules, l->games, l->wins, l->resigned, l->hands, l->hands_won, l->gins, l->knocks,
            l->undercuts, l->undercut_against, l->points, l->points_against, l->streak, l->best_streak, l->old_games,
            l->old_hands);
@@ -68,7 +69,7 @@ static void json_row(const char *level, const char *rules, const gin_level_stats
 
 static void print_json(const gin_kept *k, const gin_stats *s, const char *error)
 {
-    fputs("{\"format\":2,\"file\":", stdout);
+    fputs("{\"format\":3,\"file\":", stdout);
     cli_json_string(stdout, k->path);
     printf(",\"converted\":%s,\"error\":", s->converted ? "true" : "false");
     if (error)
@@ -77,12 +78,20 @@ static void print_json(const gin_kept *k, const gin_stats *s, const char *error)
         fputs("null", stdout);
     fputs(",\"rows\":[", stdout);
     int first = 1;
-    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++) {
-        if (s->level[lv].games)
-            json_row(gin_stats_level_name(lv), "all", &s->level[lv], &first);
-        for (int r = 0; r < GIN_STATS_RULES; r++)
-            if (s->cell[lv][r].games)
-                json_row(gin_stats_level_name(lv), gin_stats_rules_name(r), &s->cell[lv][r], &first);
+    /* Each bot's rows together, at its first: all rules, then each preset. */
+    for (int i = 0; i < s->n_rows; i++) {
+        const char *level = s->row[i].level;
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = !strcmp(s->row[j].level, level);
+        const gin_level_stats *all = gin_stats_get(s, level, "all");
+        if (seen)
+            continue;
+        if (all)
+            json_row(level, "all", all, &first);
+        for (int j = i; j < s->n_rows; j++)
+            if (!strcmp(s->row[j].level, level) && strcmp(s->row[j].rules, "all") != 0 && s->row[j].n.games)
+                json_row(level, s->row[j].rules, &s->row[j].n, &first);
     }
     fputs("]}\n", stdout);
 }
@@ -189,8 +198,8 @@ int gin_cmd_stats(int argc, char **argv)
         return rc;
     }
     if (s.converted)
-        printf("From the statistics file of an older gin (format 1), converted; the first game\n"
+        printf("From the statistics file of an older gin (format %d), converted; the first game\n"
                "counted keeps them in %s.\n\n",
-               k.path);
+               s.converted, k.path);
     return print_table(&s) ? 1 : rc;
 }

@@ -46,6 +46,10 @@ const char *gin_sim_player(const gin_sim_config *c, int p)
 
 static int seats_of(const gin_sim_config *c) { return c->rules.seats; }
 
+static int cancelled(const gin_sim_config *c) { return c->cancel && *c->cancel; }
+
+enum { GAME_ABANDONED = 1 }; /* play_game: stopped by a cancel, not counted */
+
 /* 1 if c names an agent for every seat of a seat count we play. */
 static int config_ok(const gin_sim_config *c)
 {
@@ -150,6 +154,8 @@ static void set_fault(gin_sim_stats *acc, int rc, long game, int player)
  * share's denominator). */
 static void forfeit(const gin_sim_config *c, gin_sim_stats *acc, long game, int player, const char *msg)
 {
+    if (cancelled(c))
+        return; /* abandoned, not lost: the bot may have failed only because it was stopped */
     acc->games++;
     if (seats_of(c) == 2)
         acc->wins[!player]++;
@@ -213,8 +219,15 @@ static int play_game(const gin_sim_config *c, long pair, int rot, gin_event_fn o
         rc = gin_match_init(m, &c->rules, seed, seats, count_event, &g);
         int player = -1;
         if (rc == GIN_OK) {
-            rc = gin_match_play(m);
+            /* gin_match_play, one step at a time: a cancel stops the game
+             * between two decisions */
+            while ((rc = gin_match_step(m)) > 0 && !cancelled(c))
+                ;
             player = m->fault_seat < 0 ? -1 : (m->fault_seat - rot + n) % n;
+        }
+        if (rc > 0 || (rc < 0 && cancelled(c))) {
+            free_local(local, own);
+            return GAME_ABANDONED; /* cut short (its bots may have been stopped): not counted */
         }
         if (rc == GIN_OK) {
             acc->games++;
@@ -248,7 +261,7 @@ int gin_sim_play_game(const gin_sim_config *c, long pair, int rotation, gin_even
     int rc = play_game(c, pair, rotation, on_event, ctx, acc, m, &k);
     kept_free(&k);
     free(m);
-    return rc;
+    return rc == GAME_ABANDONED ? GIN_ESTATE : rc;
 }
 
 typedef struct run {
@@ -256,13 +269,48 @@ typedef struct run {
     atomic_long next_pair;
     atomic_long games_done;
     atomic_int stop;
+    atomic_int finished;  /* workers that have returned */
+    pthread_mutex_t lock; /* the workers' figures and their games in progress */
 } run;
 
 typedef struct worker {
     run *r;
-    gin_sim_stats st;
+    gin_sim_stats st; /* the finished games' figures (under r->lock) */
+    int in_game;      /* a game in progress (under r->lock) */
     pthread_t tid;
 } worker;
+
+static void add_stats(gin_sim_stats *to, const gin_sim_stats *from);
+
+/* Play the games of group `pair`; each game's figures are added whole once
+ * it is over. Returns 0 to go on, 1 to stop (a failure, or a cancel: the
+ * game in progress is then abandoned). */
+static int play_group(worker *w, long pair, gin_match *m, kept *k)
+{
+    run *r = w->r;
+    for (int rot = 0; rot < seats_of(r->c); rot++) {
+        gin_sim_stats one;
+        memset(&one, 0, sizeof one);
+        one.fault_player = -1;
+        pthread_mutex_lock(&r->lock);
+        w->in_game = 1;
+        pthread_mutex_unlock(&r->lock);
+        int rc = play_game(r->c, pair, rot, NULL, NULL, &one, m, k);
+        pthread_mutex_lock(&r->lock);
+        w->in_game = 0;
+        if (rc == GAME_ABANDONED)
+            w->st.abandoned++;
+        else
+            add_stats(&w->st, &one);
+        pthread_mutex_unlock(&r->lock);
+        if (rc == GAME_ABANDONED || cancelled(r->c))
+            return 1;
+        if (rc != GIN_OK)
+            atomic_store(&r->stop, 1);
+        atomic_fetch_add(&r->games_done, 1);
+    }
+    return 0;
+}
 
 static void *worker_main(void *arg)
 {
@@ -272,25 +320,24 @@ static void *worker_main(void *arg)
         return NULL;
     gin_match *m = malloc(sizeof *m);
     if (!m) {
+        pthread_mutex_lock(&r->lock);
         w->st.fault = GIN_EINVAL;
         w->st.fault_player = -1;
+        pthread_mutex_unlock(&r->lock);
         atomic_store(&r->stop, 1);
+        atomic_fetch_add(&r->finished, 1);
         return NULL;
     }
     kept k;
     memset(&k, 0, sizeof k);
     for (;;) {
-        if (r->c->cancel && *r->c->cancel)
+        if (cancelled(r->c))
             atomic_store(&r->stop, 1);
         long pair = atomic_fetch_add(&r->next_pair, 1);
-        if (pair >= r->c->pairs || atomic_load(&r->stop))
+        if (pair >= r->c->pairs || atomic_load(&r->stop) || play_group(w, pair, m, &k))
             break;
-        for (int rot = 0; rot < seats_of(r->c); rot++) {
-            if (play_game(r->c, pair, rot, NULL, NULL, &w->st, m, &k) != GIN_OK)
-                atomic_store(&r->stop, 1);
-            atomic_fetch_add(&r->games_done, 1);
-        }
     }
+    atomic_fetch_add(&r->finished, 1);
     kept_free(&k);
     free(m);
     return NULL;
@@ -317,11 +364,32 @@ static void add_stats(gin_sim_stats *to, const gin_sim_stats *from)
     to->knocks += from->knocks;
     to->undercuts += from->undercuts;
     to->voids += from->voids;
+    to->abandoned += from->abandoned;
     if (from->fault != GIN_OK && (to->fault == GIN_OK || from->fault_game < to->fault_game)) {
         to->fault = from->fault;
         to->fault_game = from->fault_game;
         to->fault_player = from->fault_player;
     }
+}
+
+/* Wait for the workers, showing progress; on a cancel, give them a moment
+ * to abandon their games, then stop waiting. Returns 1 when every worker
+ * has returned. */
+static int wait_workers(run *r, int started, gin_sim_progress_fn progress, void *ctx)
+{
+    const gin_sim_config *c = r->c;
+    long total = seats_of(c) * c->pairs;
+    struct timespec nap = {0, 20L * 1000 * 1000};
+    for (int t = 0; atomic_load(&r->finished) < started && !cancelled(c); t++) {
+        if (progress && t % 5 == 0)
+            progress(ctx, atomic_load(&r->games_done), total);
+        nanosleep(&nap, NULL);
+    }
+    for (int t = 0; t < 10 && atomic_load(&r->finished) < started; t++) /* 200 ms */
+        nanosleep(&nap, NULL);
+    if (progress && !cancelled(c))
+        progress(ctx, atomic_load(&r->games_done), total);
+    return atomic_load(&r->finished) >= started;
 }
 
 int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx, gin_sim_stats *out)
@@ -332,37 +400,46 @@ int gin_sim_run(const gin_sim_config *c, gin_sim_progress_fn progress, void *ctx
     out->fault_player = -1;
     int jobs = c->pairs < c->jobs ? (int)(c->pairs > 0 ? c->pairs : 1) : c->jobs;
     worker *ws = calloc((size_t)jobs, sizeof *ws);
-    if (!ws)
+    run *r = calloc(1, sizeof *r);
+    if (!ws || !r) {
+        free(ws), free(r);
         return GIN_EINVAL;
-    run r = {.c = c};
-    atomic_init(&r.next_pair, 0);
-    atomic_init(&r.games_done, 0);
-    atomic_init(&r.stop, 0);
+    }
+    r->c = c;
+    atomic_init(&r->next_pair, 0);
+    atomic_init(&r->games_done, 0);
+    atomic_init(&r->stop, 0);
+    atomic_init(&r->finished, 0);
+    pthread_mutex_init(&r->lock, NULL);
     int started = 0;
     for (int i = 0; i < jobs; i++) {
-        ws[i].r = &r;
+        ws[i].r = r;
         ws[i].st.fault_player = -1;
         if (pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]) != 0)
             break;
         started++;
     }
-    if (started == 0) { /* no threads at all: play here */
+    int all = 1;
+    if (started == 0) /* no threads at all: play here */
         worker_main(&ws[0]);
-    } else if (progress) {
-        long total = seats_of(c) * c->pairs;
-        while (atomic_load(&r.games_done) < total && !atomic_load(&r.stop) && !(c->cancel && *c->cancel)) {
-            progress(ctx, atomic_load(&r.games_done), total);
-            struct timespec ts = {0, 100L * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        }
-        progress(ctx, atomic_load(&r.games_done), total);
+    else
+        all = wait_workers(r, started, progress, ctx);
+    /* The figures of the finished games; a game still in progress (a
+     * cancel) is abandoned. */
+    pthread_mutex_lock(&r->lock);
+    for (int i = 0; i < jobs; i++) {
+        add_stats(out, &ws[i].st);
+        out->abandoned += ws[i].in_game;
     }
+    pthread_mutex_unlock(&r->lock);
+    if (!all) /* a worker still inside a decision: its memory stays, the process ends it */
+        return out->fault == GIN_OK ? GIN_ESTATE : out->fault;
     for (int i = 0; i < started; i++)
         pthread_join(ws[i].tid, NULL);
-    for (int i = 0; i < jobs; i++)
-        add_stats(out, &ws[i].st);
+    pthread_mutex_destroy(&r->lock);
     free(ws);
-    if (out->fault == GIN_OK && c->cancel && *c->cancel)
+    free(r);
+    if (out->fault == GIN_OK && cancelled(c))
         return GIN_ESTATE;
     return out->fault;
 }

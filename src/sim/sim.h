@@ -38,10 +38,14 @@ typedef struct gin_sim_config {
     gin_sim_forfeit_fn on_forfeit; /* may be NULL */
     void *forfeit_ctx;
     const char *p3, *p4; /* the third and fourth players (rules.seats >= 3, 4) */
-    /* May be NULL. Once *cancel is nonzero no further game starts: each
-     * worker ends the game it is in and the run returns GIN_ESTATE with the
-     * figures so far (a signal handler sets it; every agent is then stopped
-     * in order, external bots and what they started included). */
+    /* May be NULL. Once *cancel is nonzero (a signal handler sets it) the
+     * run stops at once: no game starts, the games in progress are
+     * abandoned — not counted, their forfeits neither counted nor
+     * reported — and gin_sim_run returns GIN_ESTATE with the figures of the
+     * finished games and how many were abandoned. A worker still inside a
+     * decision (a bot thinking, an external bot not answering) is not
+     * waited for: it is left to the process's end, which the caller brings
+     * about (gin sim ends the bots, then dies of the signal). */
     const volatile sig_atomic_t *cancel;
 } gin_sim_config;
 
@@ -69,6 +73,7 @@ typedef struct gin_sim_stats {
      * each kind (two seats; in a ring the counts only). */
     long gins_by[GIN_MAX_SEATS], knocks_by[GIN_MAX_SEATS], undercuts_by[GIN_MAX_SEATS];
     long gin_points[GIN_MAX_SEATS], knock_points[GIN_MAX_SEATS], undercut_points[GIN_MAX_SEATS];
+    long abandoned; /* games in progress when the run was cancelled: in none of the figures */
 } gin_sim_stats;
 
 /* The seed of every game of group `pair` under the run seed. */

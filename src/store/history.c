@@ -15,15 +15,17 @@
 #include "stats.h"
 
 enum {
-    HISTORY_VERSION = 1,
-    HEADER_LINES = GIN_HISTORY_HEADER_LINES, /* eleven header lines and the blank line */
+    HISTORY_VERSION = 2,
+    KEYS = 12, /* format 2's header lines, the blank line not counted (format 1: 11) */
     ID_MAX = 999999999,
-    SCAN_MAX = 100000 /* names looked at in the directory, at most */
+    SCAN_MAX = 100000, /* names looked at in the directory, at most */
+    RECENT_LOOK = 16   /* entries looked at for a game kept already: the newest */
 };
 
 static const char *const results[] = {"won", "lost", "tie", "resigned", "abandoned", "forfeit"};
-static const char *const keys[HEADER_LINES - 1] = {"gin-history", "date",    "level",  "rules", "players", "human",
-                                                   "practice",    "counted", "result", "score", "hands"};
+/* Format 2's keys; format 1 has all but `game`. */
+static const char *const keys[KEYS] = {"gin-history", "game",     "date",    "level",  "rules", "players",
+                                       "human",       "practice", "counted", "result", "score", "hands"};
 
 static int known_result(const char *r)
 {
@@ -33,36 +35,12 @@ static int known_result(const char *r)
     return 0;
 }
 
-/* A date as gin writes it: 2024-05-01T12:34:56Z. */
-static int good_date(const char *d)
-{
-    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
-    if (strlen(d) != sizeof shape - 1)
-        return 0;
-    for (size_t i = 0; shape[i]; i++)
-        if (shape[i] == 'd' ? (d[i] < '0' || d[i] > '9') : d[i] != shape[i])
-            return 0;
-    return 1;
-}
-
-/* Printable ASCII, not empty, no blank at either end. */
-static int good_label(const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0 || s[0] == ' ' || s[n - 1] == ' ')
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] < 0x20 || s[i] > 0x7e)
-            return 0;
-    return 1;
-}
-
 static int info_ok(const gin_history_info *h)
 {
-    if (!good_date(h->date) || (gin_stats_level_index(h->level) < 0 && strcmp(h->level, "external") != 0) ||
-        !good_label(h->rules) || strlen(h->rules) >= sizeof h->rules || h->players < 2 || h->players > GIN_MAX_SEATS ||
-        h->human < 0 || h->human >= h->players || (h->practice & ~1) || (h->counted & ~1) || !known_result(h->result) ||
-        h->hands < 0 || h->hands > GIN_MAX_HANDS)
+    if (!gin_kept_game_ok(h->game) || !gin_kept_date_ok(h->date) || !gin_kept_name_ok(h->level) ||
+        !gin_kept_label_ok(h->rules) || strlen(h->rules) >= sizeof h->rules || h->players < 2 ||
+        h->players > GIN_MAX_SEATS || h->human < 0 || h->human >= h->players || (h->practice & ~1) ||
+        (h->counted & ~1) || !known_result(h->result) || h->hands < 0 || h->hands > GIN_MAX_HANDS)
         return 0;
     for (int i = 0; i < h->players; i++)
         if (h->score[i] < -1000000000 || h->score[i] > 1000000000)
@@ -79,27 +57,23 @@ int gin_history_format(const gin_history_info *h, const gin_record *rec, char *b
     for (int i = 0; i < h->players; i++)
         used += (size_t)snprintf(score + used, sizeof score - used, "%s%d", i ? " " : "", h->score[i]);
     int n = snprintf(buf, cap,
-                     "gin-history %d\ndate %s\nlevel %s\nrules %s\nplayers %d\nhuman %d\npractice %d\ncounted %d\n"
-                     "result %s\nscore %s\nhands %d\n\n",
-                     HISTORY_VERSION, h->date, h->level, h->rules, h->players, h->human, h->practice, h->counted,
-                     h->result, score, h->hands);
+                     "gin-history %d\ngame %s\ndate %s\nlevel %s\nrules %s\nplayers %d\nhuman %d\npractice %d\n"
+                     "counted %d\nresult %s\nscore %s\nhands %d\n\n",
+                     HISTORY_VERSION, h->game, h->date, h->level, h->rules, h->players, h->human, h->practice,
+                     h->counted, h->result, score, h->hands);
     if (n < 0 || (size_t)n >= cap)
         return GIN_ESPACE;
     int m = gin_record_format(rec, buf + n, cap - (size_t)n);
     return m < 0 ? m : n + m;
 }
 
-/* The number fields of the header: which line, where, and its bounds. */
-static int header_number(const char *v, int line, gin_history_info *h)
+/* The number fields of the header, by key index k: where, and bounds. */
+static int header_number(const char *v, int k, gin_history_info *h)
 {
     long long x;
-    int *dst = line == 5   ? &h->players
-               : line == 6 ? &h->human
-               : line == 7 ? &h->practice
-               : line == 8 ? &h->counted
-                           : &h->hands;
-    long long lo = line == 5 ? 2 : 0;
-    long long hi = line == 5 ? GIN_MAX_SEATS : line == 6 ? h->players - 1 : line == 11 ? GIN_MAX_HANDS : 1;
+    int *dst = k == 5 ? &h->players : k == 6 ? &h->human : k == 7 ? &h->practice : k == 8 ? &h->counted : &h->hands;
+    long long lo = k == 5 ? 2 : 0;
+    long long hi = k == 5 ? GIN_MAX_SEATS : k == 6 ? h->players - 1 : k == 11 ? GIN_MAX_HANDS : 1;
     if (gin_kept_number(v, lo, hi, &x) != 0)
         return -1;
     *dst = (int)x;
@@ -119,33 +93,40 @@ static int header_scores(char *v, gin_history_info *h)
     return n == h->players ? 0 : -1;
 }
 
-/* Header line `line` (1-based) with its value v. Returns GIN_OK,
- * GIN_KEPT_NEWER or an error with *fault. */
-static int header_line(int line, char *v, gin_history_info *h, gin_text_fault *fault)
+/* The version line's value: the format into *version, GIN_KEPT_NEWER for
+ * a later one. */
+static int header_version(const char *v, const char *q, int *version, gin_text_fault *fault)
+{
+    long long x = 0;
+    if (gin_kept_number(v, 1, ID_MAX, &x) != 0)
+        return gin_text_fault_at(fault, 1, GIN_EFORMAT, "unknown history format %s", q);
+    if (x > HISTORY_VERSION)
+        return gin_text_fault_at(fault, 1, GIN_KEPT_NEWER, "format %lld", x);
+    *version = (int)x;
+    return GIN_OK;
+}
+
+/* Header line `line` (1-based), of key index k, with its value v.
+ * Returns GIN_OK or an error with *fault. */
+static int header_line(int line, int k, char *v, gin_history_info *h, gin_text_fault *fault)
 {
     char q[64];
     gin_kept_quote(v, strlen(v), 24, q, sizeof q);
-    long long x = 0;
-    switch (line) {
+    switch (k) {
     case 1:
-        if (gin_kept_number(v, 1, ID_MAX, &x) != 0)
-            return gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
-        if (x > HISTORY_VERSION)
-            return gin_text_fault_at(fault, line, GIN_KEPT_NEWER, "format %lld", x);
-        return x == HISTORY_VERSION ? GIN_OK
-                                    : gin_text_fault_at(fault, line, GIN_EFORMAT, "unknown history format %s", q);
+        snprintf(h->game, sizeof h->game, "%s", v);
+        return gin_kept_game_ok(v) ? GIN_OK
+                                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "game %s: expected 16 hex digits", q);
     case 2:
         snprintf(h->date, sizeof h->date, "%s", v);
-        return good_date(v)
+        return gin_kept_date_ok(v)
                    ? GIN_OK
                    : gin_text_fault_at(fault, line, GIN_EFORMAT, "date %s is not like 2024-05-01T12:34:56Z", q);
     case 3:
         snprintf(h->level, sizeof h->level, "%s", v);
-        return gin_stats_level_index(v) >= 0 || !strcmp(v, "external")
-                   ? GIN_OK
-                   : gin_text_fault_at(fault, line, GIN_ENAME, "unknown level %s", q);
+        return gin_kept_name_ok(v) ? GIN_OK : gin_text_fault_at(fault, line, GIN_ENAME, "unknown level %s", q);
     case 4:
-        if (!good_label(v) || strlen(v) >= sizeof h->rules)
+        if (!gin_kept_label_ok(v) || strlen(v) >= sizeof h->rules)
             return gin_text_fault_at(fault, line, GIN_EFORMAT, "rules %s: expected a name of the rules", q);
         snprintf(h->rules, sizeof h->rules, "%s", v);
         return GIN_OK;
@@ -156,29 +137,39 @@ static int header_line(int line, char *v, gin_history_info *h, gin_text_fault *f
         return header_scores(v, h) == 0 ? GIN_OK
                                         : gin_text_fault_at(fault, line, GIN_EFORMAT, "expected %d scores", h->players);
     default:
-        return header_number(v, line, h) == 0
+        return header_number(v, k, h) == 0
                    ? GIN_OK
-                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "%s %s is out of range", keys[line - 1], q);
+                   : gin_text_fault_at(fault, line, GIN_EFORMAT, "%s %s is out of range", keys[k], q);
     }
 }
 
 /* The header lines and the blank line. Returns GIN_OK with *p at the
- * record, GIN_KEPT_NEWER, or an error with *fault. */
-static int parse_header(const char **p, const char *end, gin_history_info *h, gin_text_fault *fault)
+ * record and *lines the header's lines (the blank one too),
+ * GIN_KEPT_NEWER, or an error with *fault. */
+static int parse_header(const char **p, const char *end, gin_history_info *h, int *lines, gin_text_fault *fault)
 {
     char buf[256];
-    for (int line = 1; line <= HEADER_LINES; line++) {
+    int version = 0, line = 0;
+    for (int k = 0; k <= KEYS; k++) {
+        if (k == 1 && version < 2)
+            continue; /* format 1 has no game line */
         int got = gin_kept_line(p, end, buf, sizeof buf);
+        line++;
         if (got == 0)
             return gin_text_fault_at(fault, line, GIN_EFORMAT, "the file ends in the header");
-        if (line == HEADER_LINES)
+        if (k == KEYS) {
+            *lines = line;
             return got > 0 && !buf[0]
                        ? GIN_OK
                        : gin_text_fault_at(fault, line, GIN_EFORMAT, "expected the blank line before the record");
-        size_t kl = strlen(keys[line - 1]);
-        if (got < 0 || strncmp(buf, keys[line - 1], kl) != 0 || buf[kl] != ' ' || !buf[kl + 1])
-            return gin_text_fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[line - 1]);
-        int rc = header_line(line, buf + kl + 1, h, fault);
+        }
+        size_t kl = strlen(keys[k]);
+        if (got < 0 || strncmp(buf, keys[k], kl) != 0 || buf[kl] != ' ' || !buf[kl + 1])
+            return gin_text_fault_at(fault, line, GIN_EFORMAT, "expected '%s VALUE'", keys[k]);
+        char q[64];
+        const char *v = buf + kl + 1;
+        int rc = k == 0 ? header_version(v, gin_kept_quote(v, strlen(v), 24, q, sizeof q), &version, fault)
+                        : header_line(line, k, buf + kl + 1, h, fault);
         if (rc != GIN_OK)
             return rc;
     }
@@ -192,9 +183,12 @@ int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_rec
     if (line)
         return GIN_EFORMAT;
     const char *p = text, *end = text + len;
-    int rc = parse_header(&p, end, h, fault);
+    int lines = 0;
+    int rc = parse_header(&p, end, h, &lines, fault);
     if (rc != GIN_OK)
         return rc;
+    if (gin_kept_record_version(p, (size_t)(end - p)) > 1)
+        return gin_text_fault_at(fault, lines + 1, GIN_KEPT_NEWER, "a game record of a later format");
     size_t n = (size_t)(end - p);
     char *body = malloc(n + 1); /* the record parser reads a C string */
     if (!body)
@@ -204,9 +198,9 @@ int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_rec
     rc = gin_record_parse(body, rec, &line);
     free(body);
     if (rc != GIN_OK)
-        return gin_text_fault_at(fault, HEADER_LINES + line, rc, "%s", gin_strerror(rc));
+        return gin_text_fault_at(fault, lines + line, rc, "%s", gin_strerror(rc));
     if (rec->rules.seats != h->players)
-        return gin_text_fault_at(fault, 5, GIN_EFORMAT, "players %d: the game has %d seats", h->players,
+        return gin_text_fault_at(fault, lines - 7, GIN_EFORMAT, "players %d: the game has %d seats", h->players,
                                  rec->rules.seats);
     return GIN_OK;
 }
@@ -266,7 +260,7 @@ static int dir_state(const char *dir, char *why, size_t why_cap)
     }
     if (!S_ISDIR(st.st_mode)) {
         snprintf(why, why_cap, "the game history %s is %s, not a directory; left as it is", dir,
-                 S_ISLNK(st.st_mode) ? "a symbolic link" : "a file");
+                 S_ISREG(st.st_mode) ? "a file" : gin_file_type(st.st_mode));
         return -1;
     }
     return 1;
@@ -343,19 +337,24 @@ struct entry_dest {
     gin_record *rec;
 };
 
-/* Damaged unless it parses and its record replays. */
-static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+int gin_history_judge(const char *text, size_t len, gin_history_info *h, gin_record *rec, gin_text_fault *fault)
 {
-    struct entry_dest *d = ctx;
-    int rc = gin_history_parse(text, len, d->h, d->rec, fault);
+    int rc = gin_history_parse(text, len, h, rec, fault);
     if (rc != GIN_OK)
         return rc;
     gin_game *g = malloc(sizeof *g);
     if (!g)
         return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
-    rc = gin_kept_replays(d->rec, HEADER_LINES, g, fault);
+    rc = gin_kept_replays(rec, h->game[0] ? KEYS + 1 : KEYS, g, fault);
     free(g);
     return rc;
+}
+
+/* Damaged unless it parses and its record replays. */
+static int parse_entry(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    struct entry_dest *d = ctx;
+    return gin_history_judge(text, len, d->h, d->rec, fault);
 }
 
 int gin_history_read(int id, gin_kept *k, gin_history_info *h, gin_record *rec)
@@ -417,29 +416,96 @@ static int make_dir(const char *dir, char *why, size_t why_cap)
     return st < 0 || (st == 0 && dir_state(dir, why, why_cap) != 1) ? -1 : 0;
 }
 
-static void now_utc(char *buf, size_t cap)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    if (!gmtime_r(&t, &tm) || strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-        snprintf(buf, cap, "1970-01-01T00:00:00Z");
-}
-
 static int accept_any(void *ctx, const char *text, size_t len, gin_text_fault *fault)
 {
     (void)ctx, (void)text, (void)len, (void)fault;
     return 0;
 }
 
-/* Write the text as the entry after the newest. Returns 0 or -1. */
-static int write_entry(const char *dir, const gin_lock *lk, const char *text, size_t len, int *id, char *why,
-                       size_t why_cap)
+/* Only the header (for the game's identity): damaged or not otherwise. */
+static int parse_head(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    gin_history_info *h = ctx;
+    memset(h, 0, sizeof *h);
+    const char *p = text, *end = text + len;
+    int lines = 0;
+    return gin_kept_check_text(text, len, 0, fault) ? GIN_EFORMAT : parse_header(&p, end, h, &lines, fault);
+}
+
+/* The number of the entry among the newest that keeps game `game`, or 0. */
+static int kept_before(const int *ids, int n, const char *game)
+{
+    gin_kept k;
+    gin_history_info h;
+    char name[32];
+    for (int i = 0; game[0] && i < n && i < RECENT_LOOK; i++) {
+        snprintf(name, sizeof name, "history/%06d", ids[i]);
+        if (gin_kept_load(&k, GIN_DIR_STATE, name, "the history entry", GIN_HISTORY_TEXT_MAX, parse_head, &h) ==
+                GIN_KEPT_LOADED &&
+            !strcmp(h.game, game))
+            return ids[i];
+    }
+    return 0;
+}
+
+/* The newest number is the last there is: number the sound entries afresh
+ * from 1, oldest first, never over another file (what is not a sound entry
+ * of ours keeps its name, and its number is skipped). rec is scratch.
+ * Returns 0, or -1 with why. */
+static int renumber(const char *dir, gin_record *rec, char *why, size_t why_cap)
 {
     int *ids = NULL, n = 0;
     if (scan(dir, &ids, &n, why, why_cap) < 0)
         return -1;
+    gin_kept k;
+    gin_history_info h;
+    char from[GIN_PATH_MAX], to[GIN_PATH_MAX], name[16];
+    int t = 1, rc = 0;
+    for (int i = n - 1; rc == 0 && i >= 0; i--) { /* oldest first */
+        if (gin_history_read(ids[i], &k, &h, rec) != GIN_KEPT_LOADED)
+            continue;
+        snprintf(from, sizeof from, "%s", k.path);
+        /* t <= ids[i] always: every number below it that is taken was passed */
+        for (; t < ids[i]; t++) {
+            snprintf(name, sizeof name, "%06d", t);
+            if (gin_path_join(to, sizeof to, dir, name) != 0)
+                break;
+            if (gin_file_move_noreplace(from, to) == 0)
+                break;
+            if (errno != EEXIST) {
+                snprintf(why, why_cap, "cannot number the game history %s afresh (%s)", dir, strerror(errno));
+                rc = -1;
+                break;
+            }
+        }
+        t++;
+    }
+    free(ids);
+    return rc;
+}
+
+/* Write the text as the entry after the newest, unless the game is kept
+ * already. Returns 0 (written), 1 (kept before), or -1 / -2 with why. */
+static int write_entry(const char *dir, const gin_lock *lk, const gin_history_info *h, gin_record *scratch,
+                       const char *text, size_t len, int *id, char *why, size_t why_cap)
+{
+    int *ids = NULL, n = 0;
+    if (scan(dir, &ids, &n, why, why_cap) < 0)
+        return -2;
+    int before = kept_before(ids, n, h->game);
     int next = n ? ids[0] + 1 : 1;
     free(ids);
+    if (before) {
+        if (id)
+            *id = before;
+        return 1;
+    }
+    if (next > ID_MAX) { /* one entry numbered 999999999 must not block the history for good */
+        if (renumber(dir, scratch, why, why_cap) != 0 || scan(dir, &ids, &n, why, why_cap) < 0)
+            return -1;
+        next = n ? ids[0] + 1 : 1;
+        free(ids);
+    }
     gin_kept k;
     char name[32];
     for (int tries = 0; tries < 10 && next <= ID_MAX; tries++, next++) {
@@ -449,7 +515,7 @@ static int write_entry(const char *dir, const gin_lock *lk, const char *text, si
             continue; /* something is there (not ours: never written over) */
         if (!gin_lock_covers(lk, k.path)) {
             snprintf(why, why_cap, "the game history %s is written only under the table lock", dir);
-            return -1;
+            return -2;
         }
         if (gin_kept_write(&k, text, len, why, why_cap) != 0)
             return -1;
@@ -461,8 +527,8 @@ static int write_entry(const char *dir, const gin_lock *lk, const char *text, si
     return -1;
 }
 
-int gin_history_add(const gin_lock *lk, gin_history_info *h, const gin_record *rec, int *id, char *notes,
-                    size_t notes_cap, char *why, size_t why_cap)
+int gin_history_keep(const gin_lock *lk, gin_history_info *h, const gin_record *rec, int *id, char *notes,
+                     size_t notes_cap, char *why, size_t why_cap)
 {
     char sdir[GIN_PATH_MAX], dir[GIN_PATH_MAX];
     why[0] = '\0';
@@ -470,20 +536,23 @@ int gin_history_add(const gin_lock *lk, gin_history_info *h, const gin_record *r
         notes[0] = '\0';
     if (!lk || !lk->held) {
         snprintf(why, why_cap, "the game history is written only under the table lock");
-        return -1;
+        return -2;
     }
     if (gin_dir_path(GIN_DIR_STATE, sdir, sizeof sdir, why, why_cap) != 0 ||
-        gin_path_join(dir, sizeof dir, sdir, "history") != 0 || make_dir(dir, why, why_cap) != 0)
-        return -1;
+        gin_path_join(dir, sizeof dir, sdir, "history") != 0)
+        return -2;
+    if (make_dir(dir, why, why_cap) != 0)
+        return dir_state(dir, why, why_cap) < 0 ? -2 : -1; /* not ours, or could not be made (a full disk) */
     if (!h->date[0])
-        now_utc(h->date, sizeof h->date);
+        gin_kept_date_now(h->date);
     char *text = malloc(GIN_HISTORY_TEXT_MAX);
     gin_record *scratch = malloc(sizeof *scratch);
     int rc = -1;
     int n = text && scratch ? gin_history_format(h, rec, text, GIN_HISTORY_TEXT_MAX) : GIN_ESPACE;
-    if (n < 0)
+    if (n < 0) {
         snprintf(why, why_cap, "the game cannot be kept in the history: %s", gin_strerror(n));
-    else if ((rc = write_entry(dir, lk, text, (size_t)n, id, why, why_cap)) == 0)
+        rc = text && scratch ? -2 : -1;
+    } else if ((rc = write_entry(dir, lk, h, scratch, text, (size_t)n, id, why, why_cap)) == 0)
         rotate(dir, scratch, notes ? notes : why, notes ? notes_cap : 0);
     free(text);
     free(scratch);

@@ -1,4 +1,5 @@
-/* One table per state directory: an flock on $XDG_STATE_HOME/gin/lock. */
+/* One table per state directory: an flock on $XDG_STATE_HOME/gin itself,
+ * and on its file `lock` (lock.h). */
 #define _DEFAULT_SOURCE /* flock (BSD and Linux, not POSIX) */
 #include "lock.h"
 
@@ -29,7 +30,7 @@ static long read_holder(int fd)
 
 static void describe_holder(gin_lock *lk, int fd, char *why, size_t why_cap)
 {
-    lk->holder = read_holder(fd);
+    lk->holder = fd >= 0 ? read_holder(fd) : 0;
     /* kill(pid, 0) only asks; EPERM means it exists but is not ours. */
     lk->holder_alive = lk->holder > 0 && (kill((pid_t)lk->holder, 0) == 0 || errno == EPERM);
     if (lk->holder > 0 && lk->holder_alive)
@@ -79,11 +80,42 @@ static int still_there(const gin_lock *lk, int fd)
     return fstat(fd, &a) == 0 && lstat(lk->path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* Lock the state directory itself. Returns its fd, -1 with *busy = 1
+ * when another holds it (described in why), or -1 with *busy = 0 when the
+ * directory cannot be locked (the file's lock alone stands then). */
+static int lock_dir(gin_lock *lk, int *busy, char *why, size_t why_cap)
+{
+    *busy = 0;
+    int fd = open(lk->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    *busy = errno == EWOULDBLOCK || errno == EAGAIN;
+    close(fd);
+    if (*busy) { /* who: the holder's file says, when it is still there */
+        int f = open(lk->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+        describe_holder(lk, f, why, why_cap);
+        if (f >= 0)
+            close(f);
+    }
+    return -1;
+}
+
+static void close_all(gin_lock *lk, int fd)
+{
+    if (fd >= 0)
+        close(fd);
+    if (lk->dir_fd >= 0)
+        close(lk->dir_fd);
+    lk->dir_fd = -1;
+}
+
 int gin_lock_take(gin_lock *lk, char *why, size_t why_cap)
 {
     char dir[GIN_PATH_MAX];
     memset(lk, 0, sizeof *lk);
-    lk->fd = -1;
+    lk->fd = lk->dir_fd = -1;
     why[0] = '\0';
     if (gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, why_cap) != 0)
         return -1;
@@ -93,15 +125,22 @@ int gin_lock_take(gin_lock *lk, char *why, size_t why_cap)
         return -1;
     }
     int fd = -1, busy = 0;
+    /* The directory first: it holds whatever becomes of the file. */
+    lk->dir_fd = lock_dir(lk, &busy, why, why_cap);
+    if (busy)
+        return GIN_LOCK_BUSY;
     for (int tries = 0; tries < 100 && fd < 0; tries++) {
-        if ((fd = lock_file(lk, &busy, why, why_cap)) < 0)
+        if ((fd = lock_file(lk, &busy, why, why_cap)) < 0) {
+            close_all(lk, -1);
             return busy ? GIN_LOCK_BUSY : -1;
+        }
         if (!still_there(lk, fd)) {
             close(fd);
             fd = -1;
         }
     }
     if (fd < 0) {
+        close_all(lk, -1);
         snprintf(why, why_cap, "cannot lock %s: it keeps being replaced", lk->path);
         return -1;
     }
@@ -121,9 +160,12 @@ void gin_lock_release(gin_lock *lk)
     if (!lk || !lk->held)
         return;
     /* Removed while still held, so no one can lock it in between; a taker
-     * that opened it just before sees it gone and opens a new one. */
-    (void)unlink(lk->path);
-    close(lk->fd); /* drops the flock */
+     * that opened it just before sees it gone and opens a new one. Only our
+     * own file: one put there since (ours deleted under us) is not ours to
+     * remove. */
+    if (still_there(lk, lk->fd))
+        (void)unlink(lk->path);
+    close_all(lk, lk->fd); /* drops the flocks */
     lk->fd = -1;
     lk->held = 0;
 }

@@ -1,33 +1,40 @@
 /* gin — one table per state directory.
  *
  * The table holds an advisory lock (flock, exclusive, never waited for) on
- * the file `lock` in its state directory ($XDG_STATE_HOME/gin/lock) from
- * before it reads the saved game until it exits. Who must hold it: whoever
- * writes the state directory's kept files — the saved game (gin_save_write,
- * gin_save_remove), the statistics (gin_stats_record, gin_stats_reset)
- * and the game history (gin_history_add) refuse to write without it.
- * Readers (`gin stats`, `gin history`, gin_stats_load, gin_save_read) need it
- * not: every write is an atomic rename, so a reader sees the old file or
- * the new one.
+ * its state directory itself ($XDG_STATE_HOME/gin), and on the file `lock`
+ * in it, from before it reads the saved game until it exits. The
+ * directory's lock is the one that holds whatever happens to the file (a
+ * person or a cleaner deleting `lock` lets no second table in); the
+ * file's is an older gin's, taken too so an older gin and this one still
+ * exclude each other. Where a file system cannot lock a directory (some
+ * network ones), the file's lock alone stands, as before.
+ *
+ * Who must hold it: whoever writes the state directory's kept files — the
+ * saved game (gin_save_write, gin_save_remove), the statistics
+ * (gin_stats_record, gin_stats_reset) and the game history
+ * (gin_history_keep) refuse to write without it. Readers (`gin stats`,
+ * `gin history`, gin_stats_load, gin_save_read) need it not: every write is
+ * an atomic rename, so a reader sees the old file or the new one.
  *
  * The lock is the kernel's, not the file's: it ends with the process that
  * holds it however that process ends (exit, crash, SIGKILL), and the file
  * left behind by a killed table never blocks the next one. The file holds
  * the holder's process id in decimal (only so a second taker can say who
  * has it). The holder removes it as it lets go, while still holding it,
- * and a taker checks after locking that the file it locked is still the
- * one at that name (else it tries again), so two processes can never hold
- * two files of the same name. The descriptor is close-on-exec, so an
- * external bot the table runs never holds it. */
+ * and only if it is still the file it locked (never one someone put there
+ * since); a taker checks after locking that the file it locked is still
+ * the one at that name (else it tries again). The descriptors are
+ * close-on-exec, so an external bot the table runs never holds them. */
 #ifndef GIN_LOCK_H
 #define GIN_LOCK_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 
 typedef struct gin_lock {
     int held;                /* 1 while this gin_lock holds the lock (a zeroed one does not) */
     int fd;                  /* the lock file, while held */
+    int dir_fd;              /* the state directory, locked while held (-1: not lockable) */
     char dir[GIN_PATH_MAX];  /* the state directory it covers */
     char path[GIN_PATH_MAX]; /* its lock file */
     long holder;             /* after gin_lock_take returned 1: the holder's process id, 0 if unknown */

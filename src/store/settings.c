@@ -108,6 +108,18 @@ static int field_of(const gin_settings *s, const key_def *d)
     return *(const int *)(const void *)((const char *)s + d->off);
 }
 
+/* The value of key d in s, as the file writes it. */
+static const char *value_text(const gin_settings *s, const key_def *d, char *buf, size_t cap)
+{
+    if (d->kind == KEY_LEVEL || d->kind == KEY_RULES)
+        snprintf(buf, cap, "%s", d->kind == KEY_LEVEL ? s->level : s->rules);
+    else if (d->kind == KEY_SPEED || d->kind == KEY_FAST)
+        snprintf(buf, cap, "%s", gin_settings_speed_name(s->speed));
+    else
+        snprintf(buf, cap, "%d", field_of(s, d));
+    return buf;
+}
+
 /* What stands after a bad line: "the default (standard)", or the value an
  * earlier line gave ("'classic' from an earlier line"). */
 static const char *stands(const gin_settings *s, const key_def *d, char *buf, size_t cap)
@@ -115,16 +127,8 @@ static const char *stands(const gin_settings *s, const key_def *d, char *buf, si
     gin_settings def;
     gin_settings_default(&def);
     char v[32], dv[32];
-    if (d->kind == KEY_LEVEL || d->kind == KEY_RULES) {
-        snprintf(v, sizeof v, "%s", d->kind == KEY_LEVEL ? s->level : s->rules);
-        snprintf(dv, sizeof dv, "%s", d->kind == KEY_LEVEL ? def.level : def.rules);
-    } else if (d->kind == KEY_SPEED || d->kind == KEY_FAST) {
-        snprintf(v, sizeof v, "%s", gin_settings_speed_name(s->speed));
-        snprintf(dv, sizeof dv, "%s", gin_settings_speed_name(def.speed));
-    } else {
-        snprintf(v, sizeof v, "%d", field_of(s, d));
-        snprintf(dv, sizeof dv, "%d", field_of(&def, d));
-    }
+    value_text(s, d, v, sizeof v);
+    value_text(&def, d, dv, sizeof dv);
     if (!strcmp(v, dv))
         snprintf(buf, cap, "the default (%s)", d->kind == KEY_TARGET && !strcmp(v, "0") ? "the preset's" : v);
     else
@@ -202,16 +206,34 @@ static char *trim(char *p)
     return p;
 }
 
-/* One line of the file: set what it says, or note why not. */
+/* Keep a line this gin does not know or cannot read, as it was (key:
+ * which of ours it is for, -1 for none). */
+static void keep_line(gin_settings *s, const char *raw, int key)
+{
+    if (s->n_kept >= GIN_SETTINGS_KEPT || strlen(raw) >= GIN_SETTINGS_LINE)
+        return; /* too many, or too long: only noted */
+    gin_settings_line *l = &s->kept[s->n_kept++];
+    memset(l, 0, sizeof *l);
+    l->key = key;
+    if (key >= 0)
+        value_text(s, &keys[key], l->stood, sizeof l->stood);
+    snprintf(l->text, sizeof l->text, "%s", raw);
+}
+
+/* One line of the file: set what it says, or note why not and keep it. */
 static void parse_line(gin_settings *s, parse_state *ps, char *t, int line, notes *n)
 {
-    char q[80], what[256], st[64];
+    char q[80], what[256], st[64], raw[512];
+    snprintf(raw, sizeof raw, "%s", t);
+    for (size_t k = strlen(raw); k && raw[k - 1] == '\r';) /* a line end's CRs: not the line's */
+        raw[--k] = '\0';
     t = trim(t);
     if (!*t || *t == '#')
         return;
     char *eq = strchr(t, '=');
     if (!eq) {
         note(n, line, "not a 'key = value' line: %s; ignored", gin_kept_quote(t, strlen(t), 24, q, sizeof q));
+        keep_line(s, raw, -1);
         return;
     }
     *eq = '\0';
@@ -219,11 +241,14 @@ static void parse_line(gin_settings *s, parse_state *ps, char *t, int line, note
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         if (strcmp(k, keys[i].key) != 0)
             continue;
-        if (take(s, ps, &keys[i], v, what, sizeof what) != 0)
+        if (take(s, ps, &keys[i], v, what, sizeof what) != 0) {
             note(n, line, "%s; %s stands", what, stands(s, &keys[i], st, sizeof st));
+            keep_line(s, raw, (int)i);
+        }
         return;
     }
     note(n, line, "unknown setting %s; ignored", gin_kept_quote(k, strlen(k), 24, q, sizeof q));
+    keep_line(s, raw, -1);
 }
 
 int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes_buf,
@@ -236,6 +261,7 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
     if (bad)
         return bad;
     gin_settings t = *s;
+    t.n_kept = 0; /* what this text does not set keeps its value; the kept lines are this text's */
     parse_state ps = {0, -1};
     const char *p = text, *end = text + len;
     char buf[512];
@@ -266,17 +292,57 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
     return 0;
 }
 
+/* Append printf-style to buf[*used..cap); 0, or -1 when it does not fit. */
+static int put(char *buf, size_t cap, size_t *used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int put(char *buf, size_t cap, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = *used < cap ? vsnprintf(buf + *used, cap - *used, fmt, ap) : -1;
+    va_end(ap);
+    if (n < 0 || (size_t)n >= cap - *used)
+        return -1;
+    *used += (size_t)n;
+    return 0;
+}
+
+/* The kept lines of key `key` (-1: of no key of ours) that still stand. */
+static int put_kept(const gin_settings *s, int key, char *buf, size_t cap, size_t *used)
+{
+    char v[32];
+    for (int i = 0; i < s->n_kept && i < GIN_SETTINGS_KEPT; i++) {
+        const gin_settings_line *l = &s->kept[i];
+        if (l->key != key || (key >= 0 && strcmp(l->stood, value_text(s, &keys[key], v, sizeof v)) != 0))
+            continue;
+        if (put(buf, cap, used, "%s\n", l->text) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int gin_settings_format(const gin_settings *s, char *buf, size_t cap)
 {
-    int n = snprintf(buf, cap,
-                     "# gin settings (written by the game; edit freely)\n"
-                     "level = %s\nrules = %s\ntarget = %d\nhollywood = %d\n"
-                     "four-color = %d\nno-color = %d\nopen = %d\nsort = %d\nspeed = %s\n"
-                     "# fast: the speed as older gins read it (1 instant, 0 shown); speed wins\n"
-                     "fast = %d\nplayers = %d\nmouse = %d\n",
-                     s->level, s->rules, s->target, s->hollywood, s->four_color, s->no_color, s->open, s->sort,
-                     gin_settings_speed_name(s->speed), s->speed == GIN_SPEED_INSTANT, s->players, s->mouse);
-    return n < 0 || (size_t)n >= cap ? -1 : n;
+    size_t used = 0;
+    if (put(buf, cap, &used, "# gin settings (written by the game; edit freely)\n") != 0)
+        return -1;
+    char v[32];
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const key_def *d = &keys[i];
+        int rc = d->kind == KEY_FAST
+                     ? put(buf, cap, &used,
+                           "# fast: the speed as older gins read it (1 instant, 0 shown); speed wins\nfast = %d\n",
+                           s->speed == GIN_SPEED_INSTANT)
+                     : put(buf, cap, &used, "%s = %s\n", d->key, value_text(s, d, v, sizeof v));
+        if (rc != 0 || put_kept(s, (int)i, buf, cap, &used) != 0)
+            return -1;
+    }
+    int unknown = 0;
+    for (int i = 0; i < s->n_kept && i < GIN_SETTINGS_KEPT; i++)
+        unknown |= s->kept[i].key < 0;
+    if (unknown && (put(buf, cap, &used, "# kept as they were: lines this gin does not know\n") != 0 ||
+                    put_kept(s, -1, buf, cap, &used) != 0))
+        return -1;
+    return (int)used;
 }
 
 int gin_settings_rules(const gin_settings *s, gin_rules *out, const char **why)
@@ -343,7 +409,7 @@ int gin_settings_load(gin_kept *k, gin_settings *s, char *notes_buf, size_t note
 
 int gin_settings_save(gin_kept *k, const gin_settings *s, char *why, size_t why_cap)
 {
-    char buf[1024];
+    char buf[1024 + GIN_SETTINGS_KEPT * (GIN_SETTINGS_LINE + 1)];
     int n = gin_settings_format(s, buf, sizeof buf);
     if (n < 0) {
         snprintf(why, why_cap, "cannot save the settings: they do not fit");

@@ -13,8 +13,19 @@
 #define GIN_SETTINGS_H
 
 #include <stddef.h>
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/rules.h"
+
+/* A line of the file this gin does not know or cannot read (a newer
+ * gin's key, a value it does not take, a line that is not "key = value"):
+ * kept as it was, so that writing the file back never drops it. */
+enum { GIN_SETTINGS_KEPT = 32, GIN_SETTINGS_LINE = 256 };
+typedef struct gin_settings_line {
+    int key;                      /* -1: not a key this gin knows; else which (its own line
+                                     is written back before it) */
+    char stood[24];               /* key >= 0: the value that stood after it, as written */
+    char text[GIN_SETTINGS_LINE]; /* the line as it was, without its newline */
+} gin_settings_line;
 
 typedef struct gin_settings {
     char level[16]; /* a level or a personality (gin_stats_level_names) */
@@ -28,6 +39,8 @@ typedef struct gin_settings {
     int speed;      /* how the bot's moves are shown: enum gin_speed */
     int players;    /* 2, or 3-4: you against two or three bots */
     int mouse;      /* 1 = the mouse works at the table (the default), 0 = keys only */
+    int n_kept;     /* lines kept as they were (gin_settings_parse), written back */
+    gin_settings_line kept[GIN_SETTINGS_KEPT];
 } gin_settings;
 
 /* The bot's speed: how long the table pauses on each of the bot's moves
@@ -62,13 +75,21 @@ void gin_settings_default(gin_settings *s);
  * still loads. Last, the rules, target, hollywood and players together
  * must make a rule set (gin_settings_rules); if not, they go back to the
  * defaults, reported. So loaded settings always give a rule set.
+ * Lines it does not know or cannot read (up to GIN_SETTINGS_KEPT of at
+ * most GIN_SETTINGS_LINE - 1 bytes) are kept in s->kept as they were.
  * Returns 0; or, when the text holds a byte that is not allowed, the
  * 1-based line of it with *fault (may be NULL) saying what, and *s
  * unchanged. */
 int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes, size_t notes_cap,
                        gin_text_fault *fault);
 
-/* Format into buf. Returns the length, or -1 if it does not fit. */
+/* Format into buf: a line per setting, then the lines kept as they were
+ * (s->kept): a kept line of a key goes right after that key's line while
+ * the value that stood after it still stands (so a newer gin, reading the
+ * last line of a key, finds its own value again; this gin takes the line
+ * before), and goes once the setting is changed; the lines of keys this
+ * gin does not know go last. Returns the length, or -1 if it does not
+ * fit. */
 int gin_settings_format(const gin_settings *s, char *buf, size_t cap);
 
 /* The rule set the settings ask for: the preset, then target and
@@ -88,7 +109,9 @@ int gin_settings_load(gin_kept *k, gin_settings *s, char *notes, size_t notes_ca
 
 /* Save atomically through k (the gin_kept gin_settings_load filled), which
  * refuses a file that was left alone or is damaged and not moved aside.
- * Settings need no lock (a preference: the last change wins). Who: the
+ * Settings need no lock (a preference: the last change wins). What this
+ * gin does not know or cannot read in the file is written back as it was
+ * (gin_settings_format). Who: the
  * table, when the player changes a remembered option (command line or
  * menu). Returns 0, or -1 with a message in why. */
 int gin_settings_save(gin_kept *k, const gin_settings *s, char *why, size_t why_cap);

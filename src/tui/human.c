@@ -306,7 +306,10 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
     }
     case GIN_CMD_QUIT:
         t->quit_armed = 1;
-        if (gin_play_can_save(p))
+        if (gin_play_can_save(p) && p->files.save_error[0]) /* a full disk, say: the last save that worked stays */
+            gin_play_msg(p, 0, "Quit? Saving failed (%s). y: try again and quit, any other key: play on.",
+                         p->files.save_error);
+        else if (gin_play_can_save(p))
             gin_play_msg(p, 0, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
         else
             gin_play_msg(p, 0, "Quit? This game cannot be saved (%s): it ends here. y: quit, any other key: play on.",

@@ -1,21 +1,37 @@
-/* What a game leaves behind when it ends: a count in the
+/* What a game leaves behind, and what the table keeps of it on the way:
+ * the save after every move, and when the game ends its count in the
  * statistics when it counts — finished, resigned or abandoned, the last
- * two as lost games, so a losing game cannot be dodged — and an entry in
- * the game history, whatever the game. */
+ * two as lost games, so a losing game cannot be dodged — and its entry
+ * in the game history, whatever the game. The end is one transaction of
+ * the store's (store/ending.h): each game has an identity, and is counted
+ * and kept once whatever dies when; an end a full disk kept from being
+ * recorded stays owed (the save is not deleted) and is tried again before
+ * the next save and on quitting. */
 #include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ending.h"
 #include "gin/error.h"
-#include "history.h"
+#include "save.h"
+
+/* An end not yet kept (a full disk): what is needed to try it again. */
+struct gin_pending {
+    gin_save_info info;
+    gin_record rec; /* large: the struct is on the heap */
+    int saved;      /* it had a save (the journal may be on disk) */
+    int journal;    /* the ended save is still to be written */
+};
+
+int gin_play_level_known(const char *name) { return gin_stats_level_index(name) >= 0; }
 
 int gin_play_counts(const gin_play *p, const char **why)
 {
     const char *no = p->practice             ? "practice games are not counted"
                      : p->opponent           ? "games against an external bot are not counted"
                      : gin_play_seats(p) > 2 ? "tables of three or four are not counted"
-                     : !p->files.stats_ok    ? "the statistics cannot be written this time"
+                     : !p->files.stats_ok          ? "the statistics cannot be written this time"
                                              : NULL;
     if (why)
         *why = no;
@@ -67,17 +83,14 @@ void gin_play_tally(const gin_game *g, int human, int how, gin_game_tally *t)
     t->resigned = how == GIN_END_RESIGNED || how == GIN_END_ABANDONED || !g->over;
     t->won = !t->resigned && winner == human;
     t->tie = !t->resigned && g->over && winner < 0;
-    const char *base = gin_play_rules_base(&g->rules, NULL);
-    t->rules = gin_stats_rules_index(base);
-    if (t->rules < 0)
-        t->rules = 0;
+    snprintf(t->rules, sizeof t->rules, "%s", gin_play_rules_base(&g->rules, NULL));
 }
 
 static const char *result_word(const gin_game *g, int human, int how)
 {
     if (how == GIN_END_RESIGNED)
         return "resigned";
-    if (how == GIN_END_ABANDONED)
+    if (how == GIN_END_ABANDONED || !g->over)
         return "abandoned";
     if (how == GIN_END_FORFEIT)
         return "forfeit";
@@ -85,66 +98,182 @@ static const char *result_word(const gin_game *g, int human, int how)
     return w == human ? "won" : w < 0 ? "tie" : "lost";
 }
 
-/* Keep game g in the history; why[] says what went wrong, or what was
- * moved aside on the way ("" when nothing). */
-static void keep_history(gin_play *p, const gin_game *g, const gin_record *rec, const char *level, int practice,
-                         int human, int counted, int how, char *why, size_t cap)
+/* The end of game g (how) into info: who played it, how it ended, what
+ * it adds to the statistics when it counts. */
+static void ending_of(const gin_game *g, const char *game, const char *level, int practice, int human, int how,
+                      int counts, gin_save_info *info)
 {
-    why[0] = '\0';
-    if (!p->files.can_save)
-        return; /* the table said already: no saving this time */
-    gin_history_info h;
-    memset(&h, 0, sizeof h);
-    snprintf(h.level, sizeof h.level, "%s", level);
-    gin_play_rules_label(&g->rules, h.rules, sizeof h.rules);
-    h.players = g->rules.seats;
-    h.human = human;
-    h.practice = practice;
-    h.counted = counted;
-    snprintf(h.result, sizeof h.result, "%s", result_word(g, human, how));
-    scores_of(g, human, h.score);
-    h.hands = g->n_results;
-    char notes[1024];
-    if (gin_history_add(&p->files.lock, &h, rec, NULL, notes, sizeof notes, why, cap) == 0)
-        snprintf(why, cap, "%s", notes);
+    memset(info, 0, sizeof *info);
+    snprintf(info->game, sizeof info->game, "%s", game);
+    snprintf(info->level, sizeof info->level, "%s", level);
+    info->practice = practice;
+    info->human = human;
+    info->ended = 1;
+    gin_ending *e = &info->end;
+    snprintf(e->result, sizeof e->result, "%s", result_word(g, human, how));
+    gin_kept_date_now(e->date);
+    gin_play_rules_label(&g->rules, e->rules, sizeof e->rules);
+    scores_of(g, human, e->score);
+    e->counts = counts;
+    gin_play_tally(g, human, how, &e->tally);
 }
 
-/* Count game g (when it counts) and keep it. counts: whether it should be
- * counted. Returns 1 counted, 0 not to be counted, -1 not counted though
- * it should have been; msg says what went wrong ("" when nothing). */
-static int keep(gin_play *p, const gin_game *g, const gin_record *rec, int level, int practice, int human, int counts,
-                int how, char *msg, size_t cap)
+static void drop_pending(gin_play *p)
 {
-    msg[0] = '\0';
-    int counted = 0;
-    char why[1200] = "", hwhy[1200] = "";
-    if (counts) {
-        gin_game_tally t;
-        gin_play_tally(g, human, how, &t);
-        counted =
-            gin_stats_record(&p->files.stats_file, &p->files.lock, level, &t, &p->files.stats, why, sizeof why) == 0
-                ? 1
-                : -1;
-        if (counted < 0)
-            gin_stats_add(&p->files.stats, level, &t); /* shown this run, though not kept */
+    free(p->files.pending);
+    p->files.pending = NULL;
+}
+
+/* Keep the end of info's game (store/ending.h). saved: the game had a
+ * save (then the save is its journal, and goes once the end is kept).
+ * What went wrong, or was moved aside, goes into msg[] ("" when nothing).
+ * An end still owed is kept in p->files.pending for the next try. Returns the
+ * statistics' part (enum gin_end_part). */
+static int commit(gin_play *p, const gin_save_info *info, const gin_record *rec, int saved, int journal, char *msg,
+                  size_t cap)
+{
+    gin_end_files f = {saved ? &p->files.save_file : NULL, p->files.stats_ok ? &p->files.stats_file : NULL, &p->files.lock, journal && saved,
+                       p->files.can_save};
+    static gin_end_report r; /* large */
+    gin_stats *now = malloc(sizeof *now);
+    int pending = gin_ending_commit(&f, info, rec, now, &r);
+    if (now && r.counted == GIN_PART_DONE)
+        p->files.stats = *now;
+    else if (info->end.counts && r.counted != GIN_PART_DONE)
+        (void)gin_stats_add(&p->files.stats, info->level, &info->end.tally); /* shown this run, though not kept */
+    free(now);
+    snprintf(msg, cap, "%s", r.why);
+    if (!pending) {
+        if (p->files.pending && !strcmp(p->files.pending->info.game, info->game))
+            drop_pending(p);
+        return r.counted;
     }
-    const char *lv = p->opponent && how != GIN_END_ABANDONED ? "external" : gin_stats_level_name(level);
-    keep_history(p, g, rec, lv, practice, human, counted > 0, how, hwhy, sizeof hwhy);
-    snprintf(msg, cap, "%s%s%s", why, why[0] && hwhy[0] ? "; " : "", hwhy);
-    return counted;
+    if (!p->files.pending || strcmp(p->files.pending->info.game, info->game) != 0) {
+        drop_pending(p);
+        p->files.pending = malloc(sizeof *p->files.pending);
+    }
+    if (p->files.pending) {
+        if (&p->files.pending->info != info)
+            p->files.pending->info = *info;
+        if (&p->files.pending->rec != rec)
+            memcpy(&p->files.pending->rec, rec, sizeof *rec);
+        p->files.pending->saved = saved;
+        p->files.pending->journal = r.journal == GIN_PART_LATER; /* else on disk, or none to write */
+    }
+    return r.counted;
+}
+
+/* Try an owed end again. Returns 1 while it is still owed (why[] says
+ * what failed), else 0. */
+static int retry_pending(gin_play *p, char *why, size_t cap)
+{
+    why[0] = '\0';
+    if (!p->files.pending)
+        return 0;
+    struct gin_pending *q = p->files.pending;
+    char msg[2400];
+    (void)commit(p, &q->info, &q->rec, q->saved, q->journal, msg, sizeof msg);
+    if (!p->files.pending)
+        return 0;
+    snprintf(why, cap, "the end of the last game is not kept yet (%.1000s)", msg);
+    return 1;
 }
 
 void gin_play_end_game(gin_play *p, int how)
 {
-    char msg[2400];
+    char msg[2400], owed[1200];
+    if (retry_pending(p, owed, sizeof owed))
+        gin_play_msg(p, 1, "%s", owed);
+    if (!p->files.game_id[0])
+        gin_game_id_new(p->files.game_id);
     int counts = how != GIN_END_FORFEIT && gin_play_counts(p, NULL);
-    (void)keep(p, &p->ref.m.game, p->ref.rec, p->level, p->practice, p->human, counts, how, msg, sizeof msg);
+    const char *level = p->opponent ? "external" : gin_stats_level_name(p->level);
+    gin_save_info info;
+    ending_of(&p->ref.m.game, p->files.game_id, level, p->practice, p->human, how, counts, &info);
+    (void)commit(p, &info, p->ref.rec, gin_play_can_save(p), 1, msg, sizeof msg);
+    p->files.game_id[0] = '\0'; /* the next game is another */
     if (msg[0])
         gin_play_msg(p, 1, "%s", msg);
 }
 
-int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level, int practice, int human, char *msg,
-                           size_t cap)
+/* The short reason at the end of a message ("No space left on device" of
+ * "cannot save to PATH: No space left on device"). */
+static const char *reason_of(const char *why)
+{
+    const char *c = strrchr(why, ':');
+    return c && c[1] == ' ' && c[2] ? c + 2 : why;
+}
+
+int gin_play_save(gin_play *p, char *why, size_t cap)
+{
+    why[0] = '\0';
+    /* A game against an external bot cannot be resumed (the save names a
+     * built-in level), so it is not saved; a saved game stays untouched. */
+    if (!gin_play_can_save(p) || p->ref.m.game.hand_no == 0)
+        return 0;
+    /* The save on disk may be the journal of an end still owed: it is not
+     * written over until that end is kept. */
+    if (retry_pending(p, why, cap)) {
+        snprintf(p->files.save_error, sizeof p->files.save_error, "%s", "the end of the last game is not kept yet");
+        return -1;
+    }
+    if (!p->files.game_id[0])
+        gin_game_id_new(p->files.game_id);
+    gin_save_info info;
+    memset(&info, 0, sizeof info);
+    snprintf(info.game, sizeof info.game, "%s", p->files.game_id);
+    snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
+    info.practice = p->practice;
+    info.human = p->human;
+    if (gin_save_write(&p->files.save_file, &p->files.lock, &info, p->ref.rec, why, cap) == 0) {
+        p->files.save_error[0] = '\0';
+        return 0;
+    }
+    /* Refused for good (the save was left alone): the game cannot be
+     * saved this run. A write that failed (a full disk) is tried again at
+     * the next move and on quitting; the last save that worked stays. */
+    if (!gin_kept_writable(&p->files.save_file))
+        p->files.can_save = 0;
+    snprintf(p->files.save_error, sizeof p->files.save_error, "%s", p->files.can_save ? reason_of(why) : why);
+    return -1;
+}
+
+int gin_play_read_save(gin_play *p, gin_save_info *info, gin_record *rec, char *note, size_t cap)
+{
+    note[0] = '\0';
+    int rc = gin_save_read(&p->files.save_file, info, rec, gin_play_level_known);
+    if (rc == GIN_KEPT_DAMAGED)
+        (void)gin_kept_quarantine(&p->files.save_file); /* why says what became of it */
+    if (rc != GIN_KEPT_LOADED) {
+        snprintf(note, cap, "%s", p->files.save_file.why);
+        return 0;
+    }
+    if (!info->ended)
+        return 1;
+    /* The last run ended this game and was stopped before its end was
+     * kept: finish it, each part once; it is not offered again. */
+    char msg[2400];
+    (void)commit(p, info, rec, 1, 0, msg, sizeof msg);
+    snprintf(note, cap, "The game that ended last time (%s) had not been recorded in full; it is now%s%.1800s.",
+             info->end.result, msg[0] ? ": " : "", msg);
+    if (p->files.pending)
+        snprintf(note, cap, "The game that ended last time (%s) could not be recorded yet: %.1800s.", info->end.result,
+                 msg);
+    return 0;
+}
+
+void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_record *rec)
+{
+    p->rules = rec->rules;
+    p->seed = rec->seed;
+    p->level = gin_stats_level_index(info->level);
+    p->practice = info->practice;
+    p->human = info->human;
+    p->bot = (info->human + 1) % (rec->rules.seats >= 2 ? rec->rules.seats : 2);
+    snprintf(p->files.game_id, sizeof p->files.game_id, "%s", info->game);
+}
+
+int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const gin_save_info *saved, char *msg, size_t cap)
 {
     msg[0] = '\0';
     gin_game *g = malloc(sizeof *g);
@@ -154,14 +283,17 @@ int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level
         snprintf(msg, cap, "the saved game could not be replayed, so it was not counted");
         return -1;
     }
-    int lv = gin_stats_level_index(level);
-    const char *no = practice             ? "a practice game is not counted"
+    const char *no = saved->practice      ? "a practice game is not counted"
                      : g->rules.seats > 2 ? "tables are not counted"
-                     : !p->files.stats_ok ? "the statistics cannot be written"
+                     : !p->files.stats_ok       ? "the statistics cannot be written"
                                           : NULL;
-    int rc = keep(p, g, rec, lv < 0 ? 1 : lv, practice, human, no == NULL && lv >= 0, GIN_END_ABANDONED, msg, cap);
-    if (rc == 0 && !msg[0] && no)
+    gin_save_info info;
+    ending_of(g, saved->game, saved->level, saved->practice, saved->human, GIN_END_ABANDONED, no == NULL, &info);
+    int part = commit(p, &info, rec, 1, 1, msg, cap);
+    if (part == GIN_PART_NONE && !msg[0] && no)
         snprintf(msg, cap, "%s", no);
     free(g);
-    return rc;
+    return part == GIN_PART_DONE ? 1 : part == GIN_PART_NONE ? 0 : -1;
 }
+
+void gin_play_kept_close(gin_play *p) { drop_pending(p); }

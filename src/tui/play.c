@@ -94,21 +94,7 @@ static void on_event(void *ctx, const gin_event *ev)
 
 /* ---- Saving. */
 
-static void save_game(gin_play *p, char *why, size_t cap)
-{
-    why[0] = '\0';
-    /* A game against an external bot cannot be resumed (the save names a
-     * built-in level), so it is not saved; a saved game stays untouched. */
-    if (!p->files.can_save || p->ref.m.game.hand_no == 0 || p->opponent)
-        return;
-    gin_save_info info;
-    memset(&info, 0, sizeof info);
-    snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
-    info.practice = p->practice;
-    info.human = p->human;
-    if (gin_save_write(&p->files.save_file, &p->files.lock, &info, p->ref.rec, why, cap) != 0)
-        p->files.can_save = 0;
-}
+static void save_game(gin_play *p, char *why, size_t cap) { (void)gin_play_save(p, why, cap); /* kept_games.c */ }
 
 /* Saved after every move, so a killed or crashed table loses at most the
  * decision in progress. A failure is said now, and again (in why) when the
@@ -293,8 +279,7 @@ enum { GO_ON = 0 };
 static int leave(gin_play *p, char *why, size_t cap)
 {
     if (p->ref.m.game.over) {
-        gin_play_end_game(p, GIN_END_FINISHED);
-        remove_save(p);
+        gin_play_end_game(p, GIN_END_FINISHED); /* counted, kept, the save gone (kept_games.c) */
     } else if (!gin_play_can_save(p)) {
         gin_play_end_game(p, GIN_END_ABANDONED);
     } else {
@@ -307,8 +292,7 @@ static int leave(gin_play *p, char *why, size_t cap)
  * totals. */
 static int game_over(gin_play *p)
 {
-    gin_play_end_game(p, GIN_END_FINISHED); /* counted and kept (kept_games.c) */
-    remove_save(p);
+    gin_play_end_game(p, GIN_END_FINISHED); /* counted, kept, the save gone (kept_games.c) */
     int k = show_game_over(p);
     return k == 'n' ? GIN_PLAY_NEW : GIN_PLAY_QUIT;
 }
@@ -428,8 +412,7 @@ static int command(gin_play *p, int cmd, gin_action a, char *why, size_t cap)
         p->stage = GIN_STAGE_MATCH;
         return GO_ON;
     case GIN_DO_RESIGN: /* a lost game, then the next */
-        gin_play_end_game(p, GIN_END_RESIGNED);
-        remove_save(p);
+        gin_play_end_game(p, GIN_END_RESIGNED); /* the save goes once the end is kept */
         return GIN_PLAY_NEW;
     case GIN_DO_QUIT:
         return leave(p, why, cap);
@@ -627,6 +610,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
         p->bot_agent.destroy(p->bot_agent.self);
     memset(&p->bot_agent, 0, sizeof p->bot_agent);
     drop_bots(p);
+    gin_play_kept_close(p);
     free(p->ref.rec);
     p->ref.rec = NULL;
     return result;

@@ -18,6 +18,7 @@
 #include "lock.h"
 #include "referee.h"
 #include "review.h"
+#include "save.h"
 #include "seating.h"
 #include "settings.h"
 #include "stats.h"
@@ -70,6 +71,11 @@ typedef struct gin_play_files {
     gin_kept stats_file;      /* every write goes through them, so one that was left */
     gin_kept settings_file;   /* alone at start is never written over */
     char note[GIN_PLAY_NOTE]; /* for the first screen: a damaged file, no saving... */
+    /* The game's identity and its end (kept_games.c, store/ending.h). */
+    char game_id[GIN_GAME_ID_SIZE]; /* the game in play's identity; "" until needed */
+    char save_error[256];           /* why the last save failed ("" when it worked): with can_save
+                                       still 1, a full disk, tried again at the next move */
+    struct gin_pending *pending;    /* an end not yet kept, or NULL */
 } gin_play_files;
 
 typedef struct gin_play {
@@ -163,7 +169,9 @@ static inline const char *gin_play_why_unsaved(const gin_play *p)
 {
     if (p->opponent)
         return "games against an external bot are not saved";
-    return p->files.too_long ? "it is longer than a save can hold" : "the state directory cannot be used";
+    return p->files.too_long        ? "it is longer than a save can hold"
+           : p->files.save_error[0] ? p->files.save_error
+                                    : "the state directory cannot be used";
 }
 
 /* ---- The player's seat (human.c), played from the keys. */
@@ -274,16 +282,38 @@ int gin_play_counts(const gin_play *p, const char **why);
  * game not finished, or resigned or abandoned (how), is a lost game. */
 void gin_play_tally(const gin_game *g, int human, int how, gin_game_tally *t);
 /* The game in play has ended (how): count it when it counts, keep it in
- * the history (practice, tables and external bots too), and say on the
- * message line what could not be done. The caller then removes the save. */
+ * the history (practice, tables and external bots too), then remove its
+ * save — each once, whatever dies when (store/ending.h) — and say on the
+ * message line what could not be done. An end a full disk kept from being
+ * recorded stays owed: the save is not removed, and the end is tried
+ * again before the next save and at the next end. */
 void gin_play_end_game(gin_play *p, int how);
-/* The saved game the player chose not to resume (rec and info as
- * gin_save_read gave them): counted as abandoned, a lost game, when it
- * counts, and kept in the history. The stats and lock of p are used
- * (loaded and held at start). Returns 1 when it was counted, 0 when it
- * does not count (why in msg), -1 when it should have but could not be
- * (why in msg). */
-int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const char *level, int practice, int human, char *msg,
-                           size_t cap);
+/* Save the game in play (after each move and on quitting; nothing for a
+ * game that is not saved). A failed write (a full disk) leaves saving on:
+ * p->save_error says why, and the next call tries again; a save that was
+ * left alone stops saving for this run (can_save 0). Returns 0, or -1
+ * with why[]. */
+int gin_play_save(gin_play *p, char *why, size_t cap);
+/* At start, holding the lock: read the save (judged as `gin replay --save`
+ * judges it). Returns 1 when there is a game to offer (in *info, *rec);
+ * else 0, with note[] saying what became of a damaged save (moved aside)
+ * or one left alone, or that the end of a game the last run was stopped
+ * in the middle of is now kept (an ended save is finished, never offered). */
+int gin_play_read_save(gin_play *p, gin_save_info *info, gin_record *rec, char *note, size_t cap);
+/* 'y' at the resume prompt: the session plays the saved game (its rules,
+ * seed, bot, seats and identity) from rec. */
+void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_record *rec);
+/* 'n' at the resume prompt: the saved game (rec and info as
+ * gin_play_read_save gave them) ends abandoned, a lost game when it
+ * counts, and is kept in the history; its save goes once that is done
+ * (never while neither could record it). Returns 1 when it was counted, 0
+ * when it does not count (why in msg), -1 when it should have been but
+ * could not be yet (why in msg). */
+int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const gin_save_info *info, char *msg, size_t cap);
+/* 1 when the table can play bot `name` (gin_save_read's judge). */
+int gin_play_level_known(const char *name);
+/* The session ends: what kept_games.c holds goes (an end still owed is
+ * finished by the next start, from its journal). */
+void gin_play_kept_close(gin_play *p);
 
 #endif

@@ -114,13 +114,11 @@ static int save_summary(const gin_save_info *info, const gin_record *rec, char *
  * aside and the note says so, one left alone is said too). */
 static int check_save(gin_play *p, gin_save_info *info, gin_record *rec, char *summary, size_t scap)
 {
-    int rc = gin_save_read(&p->files.save_file, info, rec);
-    if (rc == GIN_KEPT_DAMAGED)
-        (void)gin_kept_quarantine(&p->files.save_file); /* why says what became of it */
-    if (rc != GIN_KEPT_LOADED) {
-        gin_play_note(p, p->files.save_file.why);
+    char said[GIN_PLAY_WHYS];
+    int offer = gin_play_read_save(p, info, rec, said, sizeof said); /* an ended game is finished, not offered */
+    gin_play_note(p, said);
+    if (!offer)
         return 0;
-    }
     return save_summary(info, rec, summary, scap) == 0;
 }
 
@@ -140,12 +138,11 @@ static int resume_page(gin_play *p, const gin_record *saved, const gin_save_info
     int k = gin_ui_text_screen("Resume?", body, "y: resume   n: new game   q: quit", "ynq");
     if (k == 'n') {
         char msg[GIN_PLAY_WHYS], text[GIN_PLAY_WHYS + GIN_PLAY_FRAME];
-        if (gin_play_abandon_saved(p, saved, info->level, info->practice, info->human, msg, sizeof msg) < 0 || msg[0]) {
+        if (gin_play_abandon_saved(p, saved, info, msg, sizeof msg) < 0 || msg[0]) {
             snprintf(text, sizeof text, "%s\n\nPlay goes on.", msg);
             if (counts && gin_ui_text_screen("Note", text, "Enter: continue   q: quit", "\n\033 q") == 'q')
                 k = 'q';
         }
-        (void)gin_save_remove(&p->files.save_file, &p->files.lock);
     }
     return k < 0 ? 'q' : k;
 }
@@ -182,12 +179,7 @@ static const gin_record *open_files(gin_play *p, int *quit)
         *quit = k != 'n';
         return NULL;
     }
-    p->rules = saved.rules;
-    p->seed = saved.seed;
-    p->level = gin_stats_level_index(info.level);
-    p->practice = info.practice;
-    p->human = info.human;
-    p->bot = (info.human + 1) % (saved.rules.seats >= 2 ? saved.rules.seats : 2);
+    gin_play_take_saved(p, &info, &saved);
     return &saved;
 }
 

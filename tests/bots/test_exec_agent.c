@@ -202,6 +202,11 @@ static const bad_bot bad_bots[] = {
     /* raw and control bytes from a bot reach a message escaped */
     {"read l; echo ok raw; while read l; do case $l in offer|draw|discard) printf '\\377\\033[2Jx\\n';; esac; done", 0,
      GIN_EFORMAT, "answered '\\xff\\x1b[2Jx' to '"},
+    /* Issue 29: a NUL byte ended the answer ("pass\0junk" was taken for
+     * "pass", and quoted as ''): the line is garbage, the NUL quoted. */
+    {"read l; echo ok nul; while read l; do case $l in offer) printf 'pass\\000junk\\n';; "
+     "draw) printf 'stock\\000junk\\n';; discard) echo blah;; esac; done",
+     0, GIN_EFORMAT, "\\x00junk' to '"},
 };
 
 static void test_bad_bots_lose_cleanly(void **state)
@@ -411,6 +416,72 @@ static void test_bot_trees_end_with_the_bot(void **state)
     assert_int_equal(open_fds(), fds);
 }
 
+/* Issue 29: a bot that closes its output was seen only after the whole
+ * move time, as "gave no answer": the shell that ran it kept the pipe
+ * open. A simple command runs with exec, so the bot's own close is seen. */
+static void test_closed_output_is_seen_at_once(void **state)
+{
+    (void)state;
+    char script[512], name[700];
+    snprintf(script, sizeof script, "%s/closer.sh", tmp_dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    fputs("read l; echo ok closer; exec >&-; while read l; do :; done\n", f);
+    fclose(f);
+    snprintf(name, sizeof name, "exec:sh '%s'", script);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    outcome o = play(name, "simple", 5, 60000, NULL, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (o.rc != GIN_ESTATE || !strstr(o.fault, "closed its output") || secs > 10)
+        print_error("rc %d, '%s', after %.1f s\n", o.rc, o.fault, secs);
+    assert_int_equal(o.rc, GIN_ESTATE);
+    assert_non_null(strstr(o.fault, "closed its output"));
+    assert_true(secs < 10); /* not the minute of move time */
+    assert_no_children();
+}
+
+/* Issue 29: a bot's child that joined gin's own process group survived
+ * every exit (the reaper leaves what is in our group: a program's own
+ * children) and sat in the terminal's foreground group. Each bot runs in a
+ * session of its own, where no process can join our group; its tree ends
+ * with it. */
+static void test_child_cannot_join_our_group(void **state)
+{
+    (void)state;
+    if (system("perl -e 1 2>/dev/null") != 0) {
+        print_message("note: skipped (no perl to call setpgid)\n");
+        return;
+    }
+    long mark = mark_base + 500;
+    char script[512], sid_file[512], name[2400];
+    snprintf(script, sizeof script, "%s/joiner.sh", tmp_dir);
+    snprintf(sid_file, sizeof sid_file, "%s/joiner.sid", tmp_dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    /* $1: our process group; the child joins it (if it can), then sleeps */
+    fprintf(f,
+            "cut -d' ' -f6 /proc/$$/stat >'%s'\n"
+            "perl -e '$g = shift; setpgrp(0, $g); exec \"sleep\", shift' \"$1\" %ld </dev/null >/dev/null 2>&1 &\n"
+            "exec '%s' engine --level simple\n",
+            sid_file, mark, GIN_BINARY);
+    fclose(f);
+    snprintf(name, sizeof name, "exec:sh '%s' %ld", script, (long)getpgrp());
+    gin_agent a;
+    create(name, 1, 0, NULL, &a);
+    assert_int_equal(settle(mark, 1), 1);
+    FILE *sf = fopen(sid_file, "r");
+    assert_non_null(sf);
+    long sid = 0;
+    assert_int_equal(fscanf(sf, "%ld", &sid), 1);
+    fclose(sf);
+    assert_true(sid != (long)getsid(0)); /* a session of its own: no terminal, no foreground group of ours */
+    a.destroy(a.self);
+    assert_int_equal(settle(mark, 0), 0);
+    assert_no_children();
+}
+
 /* A stray (left its group) may be a running bot's helper: it is ended when
  * the last bot stops, not before; and stopping one bot never touches
  * another's processes (as `gin sim --jobs N` runs several at once). */
@@ -563,6 +634,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bots_that_fail_the_handshake),
         cmocka_unit_test(test_agent_serves_several_games),
         cmocka_unit_test(test_bot_trees_end_with_the_bot),
+        cmocka_unit_test(test_closed_output_is_seen_at_once),
+        cmocka_unit_test(test_child_cannot_join_our_group),
         cmocka_unit_test(test_strays_wait_for_the_last_bot),
         cmocka_unit_test(test_kill_all_ends_bots_and_strays),
         cmocka_unit_test(test_exit_ends_the_bots),

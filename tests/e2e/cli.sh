@@ -133,13 +133,24 @@ checks=$((checks + 1))
 timeout 10 "$gin" replay "$tmp/fifo" >/dev/null 2>"$tmp/err"
 [ $? = 1 ] && grep -q "a FIFO" "$tmp/err" || fail "replay of a FIFO: $(cat "$tmp/err")"
 status_ "replay without a file" 2 "which file" -- replay
-# A saved game replays as it is (the table's save file, header and all).
+# A saved game replays as it is (the table's save file, header and all),
+# judged as the table judges it (issue 29): a game the table would not
+# resume is not "ok"; a CRLF save the table resumes is.
 printf 'gin-save 1\nlevel hard\npractice 0\nhuman 0\n\n' >"$tmp/save"
-cat "$data/../../fuzz/corpus/record/standard-whole" >>"$tmp/save"
-status_ "replay a saved game" 0 "^rules standard" -- replay "$tmp/save"
+cat "$data/../../fuzz/corpus/record/standard-hollywood-part" >>"$tmp/save"
+status_ "replay a saved game" 0 "^rules custom, seed 101" -- replay "$tmp/save"
 status_ "replay a saved game --quiet" 0 "ok, [0-9]+ hands" -- replay --quiet "$tmp/save"
+sed 's/$/\r/' "$tmp/save" >"$tmp/crlf-save"
+status_ "replay a CRLF saved game" 0 "ok, [0-9]+ hands" -- replay --quiet "$tmp/crlf-save"
+printf 'gin-save 1\nlevel hard\npractice 0\nhuman 0\n\n' >"$tmp/over-save"
+cat "$data/../../fuzz/corpus/record/standard-whole" >>"$tmp/over-save"
+status_ "replay a save of a game over" 1 "over-save: the game in it is already over" -- replay "$tmp/over-save"
+sed 's/^level hard$/level zzz/' "$tmp/save" >"$tmp/zzz-save"
+status_ "replay a save of an unknown bot" 1 "zzz-save:2: unknown level 'zzz'" -- replay "$tmp/zzz-save"
+sed 's/^human 0$/human 3/' "$tmp/save" >"$tmp/seat-save"
+status_ "replay a save of a seat the game lacks" 1 "seat-save:4: human 3: the game has 2 seats" -- replay "$tmp/seat-save"
 # A fault in a saved game's record is reported at its line of the file.
-sed '0,/^discard JS$/s//discard ZZ/' "$tmp/save" >"$tmp/bad-save"
+sed '0,/^discard TC$/s//discard ZZ/' "$tmp/save" >"$tmp/bad-save"
 status_ "replay a damaged saved game" 1 "^gin replay: $tmp/bad-save:28: malformed input: \"discard ZZ\"" -- replay "$tmp/bad-save"
 
 # Issue 17: the statistics, the history, and replaying them, in a state
@@ -147,7 +158,7 @@ status_ "replay a damaged saved game" 1 "^gin replay: $tmp/bad-save:28: malforme
 export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p "$HOME"
 status_ "stats, none yet" 0 "^No games counted yet" -- stats
-status_ "stats --json, none yet" 0 '^\{"format":2,"file":".*/stats-v2","converted":false,"error":null,"rows":\[\]\}$' -- stats --json
+status_ "stats --json, none yet" 0 '^\{"format":3,"file":".*/stats-v3","converted":false,"error":null,"rows":\[\]\}$' -- stats --json
 status_ "stats --yes alone" 2 "^gin stats: --yes goes with --reset" -- stats --yes
 status_ "stats --json --reset" 2 "do not go together" -- stats --json --reset
 status_ "stats --reset, nothing there" 0 "^There were no statistics to reset" -- stats --reset --yes
@@ -174,7 +185,17 @@ status_ "replay N: the rules" 0 "^  under standard rules$" -- replay 1
 status_ "replay N --quiet" 0 "history/000001: ok, [0-9]+ hands, game over" -- replay --quiet 1
 status_ "replay a damaged entry" 1 "000007:2: " -- replay 7
 cp "$tmp/save" "$tmp/state/gin/save"
-status_ "replay --save" 0 "^rules standard" -- replay --save
+status_ "replay --save" 0 "^rules custom, seed 101" -- replay --save
+cp "$tmp/over-save" "$tmp/state/gin/save"
+status_ "replay --save, a game over" 1 "/save: the game in it is already over" -- replay --save
+cp "$tmp/crlf-save" "$tmp/state/gin/save"
+status_ "replay --save, CRLF" 0 "ok, [0-9]+ hands" -- replay --save --quiet
+cp "$tmp/save" "$tmp/state/gin/save"
+# gin replay N reads through the history directory gin history reads, never a link in its place.
+mv "$tmp/state/gin/history" "$tmp/elsewhere" && ln -s "$tmp/elsewhere" "$tmp/state/gin/history"
+status_ "replay N through a linked history" 1 "a symbolic link, not a directory" -- replay 1
+status_ "history through a linked history" 1 "a symbolic link, not a directory" -- history
+rm "$tmp/state/gin/history" && mv "$tmp/elsewhere" "$tmp/state/gin/history"
 cp "$tmp/state/gin/history/000001" "$tmp/7"
 abs=$(cd "$(dirname "$gin")" && pwd)/$(basename "$gin")
 (cd "$tmp" && "$abs" replay --quiet ./7) | grep -q "^./7: ok" || fail "replay ./7 does not read the file 7"

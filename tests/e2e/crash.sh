@@ -53,7 +53,7 @@ for ((k = 0; k < REAL_KILLS; k++)); do
     [ -f "$T/state/gin/save" ] || fail "kill $kills left no save"
     save_replays
     saves=$((saves + 1))
-    if [ -f "$T/state/gin/stats-v2" ]; then
+    if [ -f "$T/state/gin/stats-v3" ]; then
         HOME="$T/home" XDG_STATE_HOME="$T/state" "$GIN" stats >/dev/null 2>"$T/stats.err" ||
             fail "gin stats fails after a kill: $(cat "$T/stats.err")"
         grep -qi damaged "$T/stats.err" && fail "statistics damaged after a kill"

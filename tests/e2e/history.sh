@@ -29,7 +29,7 @@ cp "$S/stats" "$T/stats.v1"
 run stats >"$T/out" || fail "gin stats on a format-1 file failed: $(cat "$T/out")"
 grep -q "older gin (format 1), converted" "$T/out" || fail "gin stats does not say it converted: $(cat "$T/out")"
 grep -Eq "^normal +all +5 +3 +60% +0 +18% +4 +1/0\*" "$T/out" || fail "the format-1 row: $(cat "$T/out")"
-[ -e "$S/stats-v2" ] && fail "gin stats wrote the statistics"
+[ -e "$S/stats-v3" ] && fail "gin stats wrote the statistics"
 
 # 1. A game in progress, then 'n' at the resume prompt: one lost game.
 start --seed 3 --fast --level easy
@@ -47,7 +47,7 @@ run stats >"$T/out" || fail "gin stats failed: $(cat "$T/out")"
 grep -Eq "^easy +standard +1 +0 +0% +1 " "$T/out" || fail "n at the resume prompt did not count one lost game: $(cat "$T/out")"
 grep -Eq "^normal +all +5 +3 " "$T/out" || fail "the converted rows were lost: $(cat "$T/out")"
 cmp -s "$S/stats" "$T/stats.v1" || fail "the format-1 file was written"
-grep -q "^gin-stats 2" "$S/stats-v2" || fail "no stats-v2 after the first count"
+grep -q "^gin-stats 3" "$S/stats-v3" || fail "no stats-v3 after the first count"
 run stats --json | grep -q '"level":"easy","rules":"standard","games":1,"wins":0,"resigned":1,' ||
     fail "gin stats --json: $(run stats --json)"
 run history >"$T/out" || fail "gin history failed"
@@ -147,14 +147,14 @@ start
 wait_for "Resume\\?" 10
 run stats --reset --yes >"$T/out" 2>&1 && fail "gin stats --reset went ahead while a table was open"
 grep -q "cannot reset while a table is open" "$T/out" || fail "--reset refusal: $(cat "$T/out")"
-[ -f "$S/stats-v2" ] || fail "the refused reset moved the statistics"
+[ -f "$S/stats-v3" ] || fail "the refused reset moved the statistics"
 keys q
 expect_exit 0 "quit at the resume prompt"
-cp "$S/stats-v2" "$T/before"
+cp "$S/stats-v3" "$T/before"
 echo n | run stats --reset >"$T/out" 2>&1 && fail "--reset without a yes went ahead"
-[ -f "$S/stats-v2" ] || fail "a declined reset moved the statistics"
+[ -f "$S/stats-v3" ] || fail "a declined reset moved the statistics"
 run stats --reset --yes >"$T/out" || fail "gin stats --reset --yes failed: $(cat "$T/out")"
-kept=$(sed -n 's/.*stats-v2 -> //p' "$T/out")
+kept=$(sed -n 's/.*stats-v3 -> //p' "$T/out")
 [ -n "$kept" ] && cmp -s "$kept" "$T/before" || fail "the reset did not keep the old file whole where it said: $(cat "$T/out")"
 old=$(sed -n 's/.*\/stats -> //p' "$T/out")
 [ -n "$old" ] && cmp -s "$old" "$T/stats.v1" || fail "the reset did not keep the format-1 file too: $(cat "$T/out")"

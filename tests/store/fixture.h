@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "kept.h"
 
 typedef struct store_fixture {
     char root[256];            /* the temporary directory */

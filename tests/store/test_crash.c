@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "kept.h"
 #include "gin/error.h"
 #include "gin/game.h"
 #include "lock.h"
@@ -106,6 +106,7 @@ static int setup(void **state)
     assert_true(f->whole.n_actions > VERSIONS * 4);
 
     snprintf(f->info.level, sizeof f->info.level, "hard");
+    snprintf(f->info.game, sizeof f->info.game, "0123456789abcdef");
     for (int k = 0; k < VERSIONS; k++) {
         f->rec[k] = f->whole;
         f->rec[k].n_actions = f->whole.n_actions * (k + 1) / (VERSIONS + 1);
@@ -142,8 +143,9 @@ static char *read_file(const char *path, size_t *len)
 static long total_games(const gin_stats *s)
 {
     long n = 0;
-    for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
-        n += s->level[lv].games;
+    for (int i = 0; i < s->n_rows; i++)
+        if (!strcmp(s->row[i].rules, "all"))
+            n += s->row[i].n.games;
     return n;
 }
 
@@ -154,18 +156,28 @@ static void writer(fixture *f, unsigned from)
     gin_kept save, stats, settings;
     char w[1200];
     gin_save_info info;
-    gin_stats st;
+    static gin_stats st;
     gin_settings set;
+    static const char *const bots[] = {"easy", "normal", "hard", "expert"};
     if (gin_lock_take(&lk, w, sizeof w) != GIN_LOCK_TAKEN)
         _exit(3); /* the killed writer before still holds it */
-    if (gin_save_read(&save, &info, &f->whole) != GIN_KEPT_LOADED || gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
+    if (gin_save_read(&save, &info, &f->whole, NULL) != GIN_KEPT_LOADED ||
+        gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
         gin_settings_load(&settings, &set, NULL, 0) != GIN_KEPT_LOADED)
         _exit(4);
     for (unsigned k = from;; k++) {
-        gin_game_tally t = {
-            .won = (int)(k & 1), .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
+        gin_game_tally t = {.won = (int)(k & 1),
+                            .hands = 5,
+                            .hands_won = 2,
+                            .gins = 1,
+                            .undercuts = 0,
+                            .knocks = 1,
+                            .points = 50,
+                            .rules = "standard"};
+        char game[GIN_GAME_ID_SIZE];
+        snprintf(game, sizeof game, "%08x%08x", (unsigned)getpid(), k);
         gin_save_write(&save, &lk, &f->info, &f->rec[k % VERSIONS], w, sizeof w);
-        gin_stats_record(&stats, &lk, (int)(k % GIN_STATS_LEVELS), &t, NULL, w, sizeof w);
+        gin_stats_record(&stats, &lk, bots[k % 4], &t, game, NULL, w, sizeof w);
         gin_settings_save(&settings, &f->settings[k % VERSIONS], w, sizeof w);
     }
 }
@@ -208,18 +220,25 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_dir_path(GIN_DIR_CONFIG, cdir, sizeof cdir, why, sizeof why), 0);
     assert_int_equal(gin_path_join(settings_path, sizeof settings_path, cdir, "settings"), 0);
     assert_int_equal(gin_path_join(save_path, sizeof save_path, dir, "save"), 0);
-    assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats-v2"), 0);
+    assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats-v3"), 0);
     /* Version 0 exists before the first kill: there is always an "old". */
     gin_lock lk;
     gin_kept k0;
-    gin_stats s0;
+    static gin_stats s0;
     gin_save_info i0;
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    assert_int_equal(gin_save_read(&k0, &i0, &f->whole), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_read(&k0, &i0, &f->whole, NULL), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&k0, &lk, &f->info, &f->rec[0], why, sizeof why), 0);
-    gin_game_tally t0 = {.won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
+    gin_game_tally t0 = {.won = 1,
+                         .hands = 5,
+                         .hands_won = 2,
+                         .gins = 1,
+                         .undercuts = 0,
+                         .knocks = 1,
+                         .points = 50,
+                         .rules = "standard"};
     assert_int_equal(gin_stats_load(&k0, &s0), GIN_KEPT_ABSENT);
-    assert_int_equal(gin_stats_record(&k0, &lk, 0, &t0, NULL, why, sizeof why), 0);
+    assert_int_equal(gin_stats_record(&k0, &lk, "easy", &t0, "0000000000000000", NULL, why, sizeof why), 0);
     gin_settings set0;
     assert_int_equal(gin_settings_load(&k0, &set0, NULL, 0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_settings_save(&k0, &f->settings[0], why, sizeof why), 0);
@@ -253,7 +272,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
         free(text);
         text = read_file(stats_path, &len);
         assert_non_null(text);
-        gin_stats s;
+        static gin_stats s;
         gin_text_fault fault;
         if (gin_stats_parse(&s, text, len, &fault) != 0)
             fail_msg("kill %d: the statistics file is damaged (line %d: %s): %s", i, fault.line, fault.what, text);
@@ -271,7 +290,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
         /* And they load as the table loads them. */
         gin_save_info info;
         gin_kept kk;
-        assert_int_equal(gin_save_read(&kk, &info, &f->whole), GIN_KEPT_LOADED);
+        assert_int_equal(gin_save_read(&kk, &info, &f->whole, NULL), GIN_KEPT_LOADED);
         assert_int_equal(gin_stats_load(&kk, &s), GIN_KEPT_LOADED);
         gin_settings set;
         assert_int_equal(gin_settings_load(&kk, &set, NULL, 0), GIN_KEPT_LOADED);
@@ -297,18 +316,25 @@ static void test_files_are_private(void **state)
     gin_lock lk;
     gin_kept ks, kt;
     gin_save_info info;
-    gin_stats s;
-    gin_game_tally t = {.won = 1, .hands = 5, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 50};
+    static gin_stats s;
+    gin_game_tally t = {.won = 1,
+                        .hands = 5,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 50,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    assert_int_equal(gin_save_read(&ks, &info, &f->whole), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_read(&ks, &info, &f->whole, NULL), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&ks, &lk, &f->info, &f->rec[1], why, sizeof why), 0);
     assert_int_equal(gin_stats_load(&kt, &s), GIN_KEPT_ABSENT);
-    assert_int_equal(gin_stats_record(&kt, &lk, 1, &t, NULL, why, sizeof why), 0);
+    assert_int_equal(gin_stats_record(&kt, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), 0);
     assert_int_equal(gin_dir_path(GIN_DIR_STATE, dir, sizeof dir, why, sizeof why), 0);
     struct stat st;
     assert_int_equal(stat(dir, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0700);
-    const char *names[] = {"save", "stats-v2", "lock"};
+    const char *names[] = {"save", "stats-v3", "lock"};
     for (int i = 0; i < 3; i++) {
         assert_int_equal(gin_path_join(path, sizeof path, dir, names[i]), 0);
         assert_int_equal(stat(path, &st), 0);
@@ -346,10 +372,10 @@ static void test_absurd_state_dirs_are_refused(void **state)
         assert_true(strlen(why) > 10);
         gin_kept k;
         gin_save_info info;
-        assert_int_equal(gin_save_read(&k, &info, &f->whole), GIN_KEPT_NO_DIR);
+        assert_int_equal(gin_save_read(&k, &info, &f->whole, NULL), GIN_KEPT_NO_DIR);
         assert_int_equal(gin_save_write(&k, &lk, &f->info, &f->rec[0], why, sizeof why), -1);
         assert_true(strlen(why) > 10);
-        gin_stats s;
+        static gin_stats s;
         assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_NO_DIR);
         assert_true(strlen(k.why) > 10);
     }

@@ -36,10 +36,18 @@ static void play_some(gin_record *r, uint64_t seed, int moves)
     }
 }
 
+/* Another game: a fresh identity. */
+static void next_game(gin_history_info *h)
+{
+    static unsigned n;
+    snprintf(h->game, sizeof h->game, "%016x", ++n);
+}
+
 static gin_history_info sample_info(void)
 {
     gin_history_info h;
     memset(&h, 0, sizeof h);
+    snprintf(h.game, sizeof h.game, "0123456789abcdef");
     snprintf(h.date, sizeof h.date, "2024-05-01T12:34:56Z");
     snprintf(h.level, sizeof h.level, "hard");
     snprintf(h.rules, sizeof h.rules, "standard, target 150");
@@ -59,9 +67,10 @@ static void test_entry_text(void **state)
     gin_history_info h = sample_info(), got;
     int n = gin_history_format(&h, &rec, text, sizeof text);
     assert_true(n > 0);
-    const char *head = "gin-history 1\ndate 2024-05-01T12:34:56Z\nlevel hard\nrules standard, target 150\n"
-                       "players 2\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132\nhands 5\n\n"
-                       "gin-record 1\n";
+    const char *head =
+        "gin-history 2\ngame 0123456789abcdef\ndate 2024-05-01T12:34:56Z\nlevel hard\nrules standard, target 150\n"
+        "players 2\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132\nhands 5\n\n"
+        "gin-record 1\n";
     assert_memory_equal(text, head, strlen(head));
     gin_text_fault fault;
     assert_int_equal(gin_history_parse(text, (size_t)n, &got, &back, &fault), GIN_OK);
@@ -81,16 +90,17 @@ static void test_entry_text(void **state)
         int line;
         const char *what;
     } cases[] = {
-        {"level hard", "level Hard", 3, "unknown level 'Hard'"},
-        {"date 2024-05-01T12:34:56Z", "date yesterday", 2, "date 'yesterday'"},
-        {"score 88 132", "score 88", 10, "expected 2 scores"},
+        {"level hard", "level Hard", 4, "unknown level 'Hard'"},
+        {"date 2024-05-01T12:34:56Z", "date yesterday", 3, "date 'yesterday'"},
+        {"score 88 132", "score 88", 11, "expected 2 scores"},
         {"players 2\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132",
-         "players 3\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132 5", 5, "the game has 2 seats"},
-        {"score 88 132", "score 88", 10, "expected 2 scores"},
-        {"human 0", "human 2", 6, "human '2' is out of range"},
-        {"result resigned", "result dodged", 9, "unknown result"},
-        {"hands 5\n\n", "hands 5\nx\n", 12, "blank line"},
-        {"rules standard, target 150", "rules ", 4, "expected 'rules VALUE'"},
+         "players 3\nhuman 0\npractice 0\ncounted 1\nresult resigned\nscore 88 132 5", 6, "the game has 2 seats"},
+        {"human 0", "human 2", 7, "human '2' is out of range"},
+        {"result resigned", "result dodged", 10, "unknown result"},
+        {"hands 5\n\n", "hands 5\nx\n", 13, "blank line"},
+        {"rules standard, target 150", "rules ", 5, "expected 'rules VALUE'"},
+        {"game 0123456789abcdef", "game 0123", 2, "expected 16 hex digits"},
+
     };
     n = gin_history_format(&h, &rec, text, sizeof text);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -104,8 +114,22 @@ static void test_entry_text(void **state)
         if (rc == GIN_OK || fault.line != cases[i].line || !strstr(fault.what, cases[i].what))
             fail_msg("case %zu: %d, line %d '%s'", i, rc, fault.line, fault.what);
     }
-    const char *newer = "gin-history 2\nwhatever comes next\n";
+    const char *newer = "gin-history 3\nwhatever comes next\n";
     assert_int_equal(gin_history_parse(newer, strlen(newer), &got, &back, &fault), GIN_KEPT_NEWER);
+    /* Format 1 (no game line) is read. */
+    static char v1[1 << 21];
+    const char *rest = strstr(text, "\ndate ");
+    snprintf(v1, sizeof v1, "gin-history 1%s", rest);
+    assert_int_equal(gin_history_parse(v1, strlen(v1), &got, &back, &fault), GIN_OK);
+    assert_string_equal(got.game, "");
+    assert_string_equal(got.level, "hard");
+    /* Issue 29: an entry holding a game record of a later format is a
+     * newer gin's (left alone), not damage (it was quarantined). */
+    char *r = strstr(text, "gin-record 1\n");
+    assert_non_null(r);
+    r[11] = '2';
+    assert_int_equal(gin_history_parse(text, strlen(text), &got, &back, &fault), GIN_KEPT_NEWER);
+    r[11] = '1';
 }
 
 static int entries(void)
@@ -126,13 +150,13 @@ static void test_add_and_rotate(void **state)
     gin_history_info h = sample_info();
     gin_lock lk;
     memset(&lk, 0, sizeof lk);
-    assert_int_equal(gin_history_add(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -1);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -2);
     assert_non_null(strstr(why, "table lock"));
     assert_int_equal(entries(), 0);
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     int id = 0;
     h.date[0] = '\0'; /* filled in: now */
-    assert_int_equal(gin_history_add(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
     assert_int_equal(id, 1);
     assert_int_equal(strlen(h.date), 20);
     fx_path(dir, sizeof dir, f->state, "history");
@@ -146,7 +170,8 @@ static void test_add_and_rotate(void **state)
     assert_string_equal(got.result, "resigned");
     /* To the bound and past it. */
     for (int i = 2; i <= GIN_HISTORY_MAX + 3; i++) {
-        assert_int_equal(gin_history_add(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+        next_game(&h);
+        assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
         assert_int_equal(id, i);
         assert_string_equal(notes, "");
     }
@@ -164,10 +189,11 @@ static void test_add_and_rotate(void **state)
     fx_path(fifo, sizeof fifo, dir, "000005");
     assert_int_equal(unlink(fifo), 0);
     assert_int_equal(mkfifo(fifo, 0600), 0);
-    fx_write_text(dir, "000006", "gin-history 2\nnewer\n");
+    fx_write_text(dir, "000006", "gin-history 3\nnewer\n");
     assert_int_equal(gin_history_read(6, &k, &got, &back), GIN_KEPT_LEFT);
     assert_non_null(strstr(k.why, "newer gin"));
-    assert_int_equal(gin_history_add(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    next_game(&h);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
     assert_int_equal(id, GIN_HISTORY_MAX + 4);
     assert_non_null(strstr(notes, "000100 is damaged"));
     assert_true(fx_exists(dir, "000100.bad"));
@@ -177,8 +203,8 @@ static void test_add_and_rotate(void **state)
     /* 198 sound entries now (4 .. 204 but 5, 6 and 100): nothing dropped
      * until there are more than 200, and then the oldest sound ones. */
     assert_true(fx_exists(dir, "000004"));
-    for (int i = 0; i < 3; i++)
-        assert_int_equal(gin_history_add(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    for (int i = 0; i < 3 && (next_game(&h), 1); i++)
+        assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
     assert_false(fx_exists(dir, "000004"));
     assert_true(fx_exists(dir, "000007"));
     assert_true(fx_exists(dir, "000005"));
@@ -200,15 +226,29 @@ static void test_history_not_a_directory(void **state)
     fx_mkdirs(target);
     fx_path(link_path, sizeof link_path, f->state, "history");
     assert_int_equal(symlink(target, link_path), 0);
-    assert_int_equal(gin_history_add(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -1);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -2);
     assert_non_null(strstr(why, "symbolic link"));
     int ids[4];
     assert_int_equal(gin_history_list(ids, 4, why, sizeof why), -1);
     assert_false(fx_exists(target, "000001"));
+    /* Issue 29: `gin replay 1` read through the link that `gin history`
+     * refuses. An entry is read through a real history directory only. */
+    int n = gin_history_format(&h, &rec, text, sizeof text);
+    assert_true(n > 0);
+    fx_write(target, "000001", text, (size_t)n);
+    gin_kept k;
+    gin_history_info got;
+    assert_int_equal(gin_history_read(1, &k, &got, &back), GIN_KEPT_LEFT);
+    assert_non_null(strstr(k.why, "a symbolic link, not a directory"));
     assert_int_equal(unlink(link_path), 0);
     fx_write_text(f->state, "history", "a file\n");
-    assert_int_equal(gin_history_add(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -1);
-    assert_non_null(strstr(why, "not a directory"));
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -2);
+    assert_non_null(strstr(why, "is a file, not a directory"));
+    /* Issue 29: a FIFO was called "a file". */
+    assert_int_equal(unlink(link_path), 0);
+    assert_int_equal(mkfifo(link_path, 0600), 0);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, NULL, notes, sizeof notes, why, sizeof why), -2);
+    assert_non_null(strstr(why, "a named pipe (FIFO), not a directory"));
     gin_lock_release(&lk);
 }
 
@@ -232,6 +272,80 @@ static void test_entry_that_does_not_replay(void **state)
     assert_non_null(strstr(k.why, "line"));
 }
 
+/* Issue 29: kept once. The same game kept again (its end interrupted
+ * after the entry was written, and done over) adds no second entry. */
+static void test_kept_once(void **state)
+{
+    store_fixture *f = *state;
+    char why[1200], notes[256], dir[GIN_PATH_MAX];
+    play_some(&rec, 9, 12);
+    gin_history_info h = sample_info();
+    gin_lock lk;
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    int id = 0;
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    assert_int_equal(id, 1);
+    next_game(&h);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    assert_int_equal(id, 2);
+    snprintf(h.game, sizeof h.game, "0123456789abcdef"); /* the first game again */
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 1);
+    assert_int_equal(id, 1);
+    assert_int_equal(entries(), 2);
+    fx_path(dir, sizeof dir, f->state, "history");
+    assert_false(fx_exists(dir, "000003"));
+    gin_lock_release(&lk);
+}
+
+/* Issue 29: one entry numbered 999999999 blocked the history for good
+ * ("no free number"). The entries are numbered afresh, in order, and the
+ * game is kept after them; what is not a sound entry keeps its name. */
+static void test_last_number_does_not_block(void **state)
+{
+    store_fixture *f = *state;
+    char why[1200], notes[256], dir[GIN_PATH_MAX];
+    play_some(&rec, 13, 12);
+    gin_history_info h = sample_info();
+    gin_lock lk;
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    int id = 0;
+    for (int i = 0; i < 3; i++) {
+        next_game(&h);
+        assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    }
+    fx_path(dir, sizeof dir, f->state, "history");
+    char from[GIN_PATH_MAX], to[GIN_PATH_MAX];
+    fx_path(from, sizeof from, dir, "000003");
+    fx_path(to, sizeof to, dir, "999999999");
+    assert_int_equal(rename(from, to), 0); /* the newest, numbered last */
+    char fifo[GIN_PATH_MAX];
+    fx_path(fifo, sizeof fifo, dir, "000002");
+    fx_path(from, sizeof from, dir, "000005");
+    assert_int_equal(rename(fifo, from), 0);
+    assert_int_equal(mkfifo(fifo, 0600), 0); /* not ours to move: its number is skipped */
+    next_game(&h);
+    assert_int_equal(gin_history_keep(&lk, &h, &rec, &id, notes, sizeof notes, why, sizeof why), 0);
+    /* 1 stays; 2 is the FIFO; 5 becomes 3, 999999999 becomes 4; the new one 5. */
+    assert_int_equal(id, 5);
+    assert_true(fx_exists(dir, "000001"));
+    assert_true(fx_exists(dir, "000003"));
+    assert_true(fx_exists(dir, "000004"));
+    assert_true(fx_exists(dir, "000005"));
+    assert_false(fx_exists(dir, "999999999"));
+    gin_kept k;
+    gin_history_info got;
+    assert_int_equal(gin_history_read(4, &k, &got, &back), GIN_KEPT_LOADED);
+    char want[GIN_GAME_ID_SIZE];
+    snprintf(want, sizeof want, "%s", got.game);
+    assert_int_equal(gin_history_read(5, &k, &got, &back), GIN_KEPT_LOADED);
+    assert_string_equal(got.game, h.game);
+    assert_string_not_equal(want, h.game);
+    struct stat st;
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    gin_lock_release(&lk);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +353,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_add_and_rotate, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_history_not_a_directory, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_entry_that_does_not_replay, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_kept_once, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_last_number_does_not_block, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

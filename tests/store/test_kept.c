@@ -134,9 +134,16 @@ static void test_unusable_dir(void **state)
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_NO_DIR);
     assert_non_null(strstr(k.why, "cannot use"));
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), -1);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
 }
 
 /* Issue 12 item 3: a second damaged file overwrote the first .bad. Each
@@ -213,12 +220,20 @@ static int load_fifos(void *ctx)
     if (gin_stats_load(&k, &s) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe") || !strstr(k.why, "/stats"))
         return 1;
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     if (gin_lock_take(&lk, why, sizeof why) != GIN_LOCK_TAKEN)
         return 2;
-    if (gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why) != -1 || !strstr(why, "named pipe"))
+    if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 ||
+        !strstr(why, "named pipe"))
         return 3;
-    if (gin_save_read(&k, &info, &rec) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe"))
+    if (gin_save_read(&k, &info, &rec, NULL) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe"))
         return 4;
     if (gin_save_write(&k, &lk, &info, &rec, why, sizeof why) != -1 || gin_save_remove(&k, &lk) != -1)
         return 5;
@@ -274,13 +289,20 @@ static void test_directory_in_place_of_a_file(void **state)
     assert_null(strstr(k.why, "damaged"));
     assert_int_equal(gin_kept_quarantine(&k), -1);
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     gin_kept ks;
     static gin_record rec;
     gin_save_info info;
-    assert_int_equal(gin_save_read(&ks, &info, &rec), GIN_KEPT_LEFT);
+    assert_int_equal(gin_save_read(&ks, &info, &rec, NULL), GIN_KEPT_LEFT);
     assert_non_null(strstr(ks.why, "is a directory"));
     assert_int_equal(gin_save_remove(&ks, &lk), -1);
     gin_kept kc;
@@ -313,7 +335,7 @@ static void test_symlink_is_not_followed(void **state)
     gin_stats s;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_LEFT);
     assert_non_null(strstr(k.why, "symbolic link"));
-    assert_int_equal(s.level[1].games, 0);
+    assert_int_equal(s.n_rows, 0);
     struct stat st;
     assert_int_equal(lstat(link_path, &st), 0);
     assert_true(S_ISLNK(st.st_mode));
@@ -345,14 +367,22 @@ static int unreadable_case(void *ctx)
     gin_kept k;
     gin_stats s;
     gin_lock lk;
-    gin_game_tally t = {.won = 1, .hands = 1, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 100};
+    gin_game_tally t = {.won = 1,
+                        .hands = 1,
+                        .hands_won = 1,
+                        .gins = 0,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     if (gin_stats_load(&k, &s) != GIN_KEPT_LEFT)
         rc = 1;
     else if (!strstr(k.why, strerror(EACCES)) || strstr(k.why, "damaged"))
         rc = 2;
     else if (gin_lock_take(&lk, why, sizeof why) != GIN_LOCK_TAKEN)
         rc = 3;
-    else if (gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why) != -1 || gin_kept_quarantine(&k) != -1)
+    else if (gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why) != -1 ||
+             gin_kept_quarantine(&k) != -1)
         rc = 4;
     struct stat st;
     if (!rc && (stat(p, &st) != 0 || (st.st_mode & 0777) != 0 || st.st_size == 0))
@@ -422,17 +452,56 @@ static void test_text_number(void **state)
 static void test_oversized_file_is_damaged(void **state)
 {
     store_fixture *f = *state;
-    static char big[(1 << 16) + 10];
+    static char big[(1 << 17) + 10];
     memset(big, '#', sizeof big);
     big[sizeof big - 1] = '\n';
     fx_write(f->state, "stats", big, sizeof big);
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_DAMAGED);
-    assert_non_null(strstr(k.why, "larger than 65536 bytes"));
-    fx_write(f->state, "stats", big, 1 << 16); /* exactly the most: read, judged */
+    assert_non_null(strstr(k.why, "larger than 131072 bytes"));
+    fx_write(f->state, "stats", big, 1 << 17); /* exactly the most: read, judged */
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_DAMAGED);
     assert_non_null(strstr(k.why, "line 1: line too long"));
+}
+
+/* The steps a kept file's write or removal takes, in order. */
+static char steps[16][GIN_PATH_MAX + 16];
+static int n_steps;
+
+static int accept_any(void *ctx, const char *text, size_t len, gin_text_fault *fault)
+{
+    (void)ctx, (void)text, (void)len, (void)fault;
+    return 0;
+}
+
+static int record_step(const char *step, const char *path)
+{
+    if (n_steps < 16)
+        snprintf(steps[n_steps++], sizeof steps[0], "%s %s", step, path);
+    return 0;
+}
+
+/* Issue 29: the save's removal was not followed by an fsync of its
+ * directory (a power cut could bring a finished game's save back). */
+static void test_removal_is_synced(void **state)
+{
+    store_fixture *f = *state;
+    gin_kept k;
+    char path[GIN_PATH_MAX], want[2][GIN_PATH_MAX + 16];
+    fx_write_text(f->state, "thing", "x\n");
+    assert_int_equal(gin_kept_load(&k, GIN_DIR_STATE, "thing", "a thing", 100, accept_any, NULL), GIN_KEPT_LOADED);
+    gin_file_fault = record_step;
+    n_steps = 0;
+    assert_int_equal(gin_kept_remove(&k), 0);
+    gin_file_fault = NULL;
+    fx_path(path, sizeof path, f->state, "thing");
+    snprintf(want[0], sizeof want[0], "unlink %s", path);
+    snprintf(want[1], sizeof want[1], "sync %s", f->state);
+    assert_int_equal(n_steps, 2);
+    assert_string_equal(steps[0], want[0]);
+    assert_string_equal(steps[1], want[1]);
+    assert_false(fx_exists(f->state, "thing"));
 }
 
 /* Never written without a load first (a zeroed gin_kept refuses). */
@@ -465,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_text_check),
         cmocka_unit_test(test_text_number),
         cmocka_unit_test(test_zeroed_kept_refuses),
+        cmocka_unit_test_setup_teardown(test_removal_is_synced, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

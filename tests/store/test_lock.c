@@ -120,18 +120,28 @@ static void test_two_processes_contend(void **state)
     /* Without the lock nothing of the state directory is written. */
     gin_kept k;
     static gin_record rec;
-    gin_save_info info = {"hard", 0, 0};
+    gin_save_info info;
+    memset(&info, 0, sizeof info);
+    snprintf(info.game, sizeof info.game, "0123456789abcdef");
+    snprintf(info.level, sizeof info.level, "hard");
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
     gin_record_init(&rec, &r, 5);
-    assert_int_equal(gin_save_read(&k, &info, &rec), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_read(&k, &info, &rec, NULL), GIN_KEPT_ABSENT);
     assert_int_equal(gin_save_write(&k, &lk, &info, &rec, why, sizeof why), -1);
     assert_non_null(strstr(why, "lock"));
     assert_false(fx_exists(f->state, "save"));
     gin_stats s;
-    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 110};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 110,
+                        .rules = "standard"};
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     assert_false(fx_exists(f->state, "stats"));
 
     kill_child(holder); /* SIGKILL: no chance to clean up */
@@ -182,6 +192,36 @@ static void test_exec_does_not_inherit(void **state)
     gin_lock_release(&lk);
 }
 
+/* Issue 29: deleting `lock` let a second table open on the same state
+ * directory, and the first one's exit then removed the second's lock (so a
+ * third opened too). One table per state directory holds whatever happens
+ * to the file, and the holder removes only its own file. */
+static void test_deleting_the_lock_file_lets_no_second_in(void **state)
+{
+    store_fixture *f = *state;
+    pid_t holder = holder_child(NULL);
+    char path[GIN_PATH_MAX], why[1200];
+    fx_path(path, sizeof path, f->state, "lock");
+    assert_int_equal(unlink(path), 0);
+    gin_lock lk;
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_BUSY);
+    assert_int_equal(lk.held, 0);
+    assert_non_null(strstr(why, "another gin has the table open on"));
+    assert_false(fx_exists(f->state, "lock")); /* the refused one left nothing */
+    kill_child(holder);
+    /* The holder lets go (in this process): a file put there since it was
+     * deleted under it is not its to remove. */
+    gin_lock mine;
+    assert_int_equal(gin_lock_take(&mine, why, sizeof why), GIN_LOCK_TAKEN);
+    assert_int_equal(unlink(path), 0);
+    fx_write_text(f->state, "lock", "4242\n");
+    gin_lock_release(&mine);
+    char *text = fx_read(f->state, "lock", NULL);
+    assert_non_null(text);
+    assert_string_equal(text, "4242\n");
+    free(text);
+}
+
 /* Statistics are read-modify-write: a ring that loaded them at start and
  * counts a game at the end keeps a game counted since by another writer
  * (before, it wrote back its own copy: the last writer won). */
@@ -192,20 +232,34 @@ static void test_stats_record_keeps_other_writers_counts(void **state)
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     gin_kept table, other;
-    gin_stats at_start, now;
+    static gin_stats at_start, now;
     assert_int_equal(gin_stats_load(&table, &at_start), GIN_KEPT_ABSENT);
-    gin_game_tally win = {.won = 1, .hands = 4, .hands_won = 3, .gins = 1, .undercuts = 0, .knocks = 2, .points = 130},
-                   loss = {.won = 0, .hands = 5, .hands_won = 1, .gins = 0, .undercuts = 1, .knocks = 1, .points = 60};
+    gin_game_tally win = {.won = 1,
+                          .hands = 4,
+                          .hands_won = 3,
+                          .gins = 1,
+                          .undercuts = 0,
+                          .knocks = 2,
+                          .points = 130,
+                          .rules = "standard"},
+                   loss = {.won = 0,
+                           .hands = 5,
+                           .hands_won = 1,
+                           .gins = 0,
+                           .undercuts = 1,
+                           .knocks = 1,
+                           .points = 60,
+                           .rules = "standard"};
     assert_int_equal(gin_stats_load(&other, &now), GIN_KEPT_ABSENT);
-    assert_int_equal(gin_stats_record(&other, &lk, 2, &win, NULL, why, sizeof why), 0);
-    assert_int_equal(gin_stats_record(&table, &lk, 2, &loss, &now, why, sizeof why), 0);
-    assert_int_equal(now.level[2].games, 2);
-    assert_int_equal(now.level[2].wins, 1);
+    assert_int_equal(gin_stats_record(&other, &lk, "hard", &win, "0000000000000002", NULL, why, sizeof why), 0);
+    assert_int_equal(gin_stats_record(&table, &lk, "hard", &loss, "0000000000000003", &now, why, sizeof why), 0);
+    assert_int_equal(gin_stats_get(&now, "hard", "all")->games, 2);
+    assert_int_equal(gin_stats_get(&now, "hard", "all")->wins, 1);
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_LOADED);
-    assert_int_equal(s.level[2].games, 2);
-    assert_int_equal(s.level[2].points, 190);
+    assert_int_equal(gin_stats_get(&s, "hard", "all")->games, 2);
+    assert_int_equal(gin_stats_get(&s, "hard", "all")->points, 190);
     gin_lock_release(&lk);
 }
 
@@ -214,12 +268,19 @@ enum { GAMES_EACH = 40 };
 /* A writer process: GAMES_EACH games, each under the lock, taken and
  * given back around every game as the table and `gin stats --reset`
  * style tools would. */
-static int count_games(int level)
+static int count_games(const char *level)
 {
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     gin_stats_load(&k, &s);
-    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 100};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 100,
+                        .rules = "standard"};
     struct timespec pause = {0, 200 * 1000};
     for (int g = 0; g < GAMES_EACH; g++) {
         gin_lock lk;
@@ -230,7 +291,9 @@ static int count_games(int level)
                 return 2;
             nanosleep(&pause, NULL);
         }
-        if (rc != GIN_LOCK_TAKEN || gin_stats_record(&k, &lk, level, &t, NULL, why, sizeof why) != 0)
+        char game[GIN_GAME_ID_SIZE];
+        snprintf(game, sizeof game, "%08x%08x", (unsigned)getpid(), (unsigned)g);
+        if (rc != GIN_LOCK_TAKEN || gin_stats_record(&k, &lk, level, &t, game, NULL, why, sizeof why) != 0)
             return 1;
         gin_lock_release(&lk);
     }
@@ -246,7 +309,7 @@ static void test_two_writers_lose_nothing(void **state)
         pid[i] = fork();
         assert_true(pid[i] >= 0);
         if (pid[i] == 0)
-            _exit(count_games(i + 1));
+            _exit(count_games(i ? "hard" : "normal"));
     }
     for (int i = 0; i < 2; i++) {
         int st;
@@ -255,10 +318,10 @@ static void test_two_writers_lose_nothing(void **state)
         assert_int_equal(WEXITSTATUS(st), 0);
     }
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_LOADED);
-    assert_int_equal(s.level[1].games, GAMES_EACH);
-    assert_int_equal(s.level[2].games, GAMES_EACH);
+    assert_int_equal(gin_stats_get(&s, "normal", "all")->games, GAMES_EACH);
+    assert_int_equal(gin_stats_get(&s, "hard", "all")->games, GAMES_EACH);
 }
 
 int main(void)
@@ -268,6 +331,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_two_processes_contend, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_stale_lock_file_does_not_block, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_exec_does_not_inherit, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_deleting_the_lock_file_lets_no_second_in, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_stats_record_keeps_other_writers_counts, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_two_writers_lose_nothing, fx_setup, fx_teardown),
     };

@@ -246,6 +246,55 @@ static void test_speed_and_mouse(void **state)
     assert_string_equal(gin_settings_speed_name(9), "?");
 }
 
+/* Issue 29: rewriting the settings dropped the keys this gin does not
+ * know (a newer gin's) and the lines it cannot read. They are kept as they
+ * were; a line of a key of ours whose value this gin does not take stays
+ * after our line (the newer gin, reading the last line of a key, finds its
+ * value again) until the player changes that setting. */
+static void test_rewriting_keeps_what_it_does_not_know(void **state)
+{
+    store_fixture *f = *state;
+    static const char text[] = "level = collector\n"
+                               "theme = dark\n"
+                               "rules = classic\n"
+                               "this is not a setting\n"
+                               "  coach-depth=3  \n"
+                               "sort = 9\n";
+    fx_write_text(f->config, "settings", text);
+    gin_kept k;
+    gin_settings s;
+    char notes[2048], why[1200];
+    assert_int_equal(gin_settings_load(&k, &s, notes, sizeof notes), GIN_KEPT_LOADED);
+    assert_string_equal(s.level, "normal"); /* not one of ours: the default stands */
+    assert_string_equal(s.rules, "classic");
+    assert_int_equal(s.n_kept, 5);
+    s.speed = GIN_SPEED_FAST; /* the player changes something else */
+    assert_int_equal(gin_settings_save(&k, &s, why, sizeof why), 0);
+    char *now = fx_read(f->config, "settings", NULL);
+    assert_non_null(now);
+    assert_non_null(strstr(now, "\nlevel = normal\nlevel = collector\nrules = classic\n"));
+    assert_non_null(strstr(now, "\nsort = 0\nsort = 9\n"));
+    assert_non_null(strstr(now, "\ntheme = dark\n"));
+    assert_non_null(strstr(now, "\nthis is not a setting\n"));
+    assert_non_null(strstr(now, "\n  coach-depth=3  \n"));
+    assert_non_null(strstr(now, "\nspeed = fast\n"));
+    free(now);
+    /* Read again: the same, and the same kept lines (not twice). */
+    assert_int_equal(gin_settings_load(&k, &s, notes, sizeof notes), GIN_KEPT_LOADED);
+    assert_int_equal(s.speed, GIN_SPEED_FAST);
+    assert_int_equal(s.n_kept, 5);
+    /* The player picks a level: the newer gin's line goes, the rest stays. */
+    snprintf(s.level, sizeof s.level, "hard");
+    assert_int_equal(gin_settings_save(&k, &s, why, sizeof why), 0);
+    now = fx_read(f->config, "settings", NULL);
+    assert_non_null(now);
+    assert_non_null(strstr(now, "\nlevel = hard\nrules = classic\n"));
+    assert_null(strstr(now, "collector"));
+    assert_non_null(strstr(now, "\ntheme = dark\n"));
+    assert_non_null(strstr(now, "\nsort = 0\nsort = 9\n"));
+    free(now);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -255,6 +304,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_binary_settings_are_damaged, fx_setup, fx_teardown),
         cmocka_unit_test(test_settings_rules),
         cmocka_unit_test(test_speed_and_mouse),
+        cmocka_unit_test_setup_teardown(test_rewriting_keeps_what_it_does_not_know, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
-/* The statistics (src/store/stats.c): counting per level and preset,
- * format 2 and yesterday's format 1 converted, the table and the bars,
- * the reset, and what a damaged or newer file does. */
+/* The statistics (src/store/stats.c): counting per bot and preset by
+ * name, each game once, format 3 with its end line, formats 2 and 1
+ * converted, the table and the bars, the reset, and what a damaged, cut or
+ * newer file does. */
 #include "fixture.h"
 
 #include <time.h>
@@ -14,7 +15,7 @@ static const gin_game_tally WIN = {.won = 1,
                                    .undercuts = 0,
                                    .knocks = 3,
                                    .points = 90,
-                                   .rules = 0,
+                                   .rules = "standard",
                                    .points_against = 12,
                                    .margin = 110};
 static const gin_game_tally LOSS = {.won = 0,
@@ -24,25 +25,36 @@ static const gin_game_tally LOSS = {.won = 0,
                                     .undercuts = 1,
                                     .knocks = 1,
                                     .points = 40,
-                                    .rules = 0,
+                                    .rules = "standard",
                                     .undercut_against = 1,
                                     .points_against = 95,
                                     .margin = -70};
 
+/* The table of a statistics: its rows and its notes. */
+static void table_of(const gin_stats *s, char *buf, size_t cap)
+{
+    int n = gin_stats_rows(s, buf, cap);
+    assert_true(n > 0);
+    assert_true(gin_stats_notes(s, buf + n, cap - (size_t)n) > 0);
+}
+
 static void test_stats_round_trip(void **state)
 {
     (void)state;
-    gin_stats s, t;
+    static gin_stats s, t, now;
     memset(&s, 0, sizeof s);
     gin_game_tally classic_win = WIN;
-    classic_win.rules = gin_stats_rules_index("classic");
-    assert_int_equal(classic_win.rules, 1);
-    gin_stats_add(&s, 2, &WIN);
-    gin_stats_add(&s, 2, &WIN);
-    gin_stats_add(&s, 2, &LOSS);
-    gin_stats_add(&s, 2, &classic_win);
-    /* The level at all rules, and each preset apart. */
-    const gin_level_stats *all = &s.level[2], *std = &s.cell[2][0], *cl = &s.cell[2][1];
+    snprintf(classic_win.rules, sizeof classic_win.rules, "classic");
+    assert_int_equal(gin_stats_add(&s, "hard", &WIN), 0);
+    assert_int_equal(gin_stats_add(&s, "hard", &WIN), 0);
+    assert_int_equal(gin_stats_add(&s, "hard", &LOSS), 0);
+    assert_int_equal(gin_stats_add(&s, "hard", &classic_win), 0);
+    /* The bot at all rules, and each preset apart. */
+    const gin_level_stats *all = gin_stats_get(&s, "hard", "all"), *std = gin_stats_get(&s, "hard", "standard"),
+                          *cl = gin_stats_get(&s, "hard", "classic");
+    assert_non_null(all);
+    assert_non_null(std);
+    assert_non_null(cl);
     assert_int_equal(all->games, 4);
     assert_int_equal(all->wins, 3);
     assert_int_equal(all->best_streak, 2);
@@ -59,22 +71,24 @@ static void test_stats_round_trip(void **state)
     assert_int_equal(std->best_streak, 2);
     assert_int_equal(cl->games, 1);
     assert_int_equal(cl->streak, 1);
-    assert_int_equal(s.cell[1][0].games, 0);
+    assert_null(gin_stats_get(&s, "normal", "standard"));
     assert_int_equal(all->n_recent, 4);
     assert_int_equal(all->recent[2].outcome, GIN_OUTCOME_LOST);
     assert_int_equal(all->recent[2].margin, 70);
     char a[4096], b[4096];
     int n = gin_stats_format(&s, a, sizeof a);
     assert_true(n > 0);
-    assert_non_null(strstr(a, "gin-stats 2\n"));
-    assert_non_null(strstr(a, "\nhard all 4 3 0 21 14 3 10 1 1 310 131 1 2 0 0 W110,W110,L70,W110\n"));
-    assert_non_null(strstr(a, "\nhard standard 3 2 0 16 10 2 7 1 1 220 119 0 2 0 0 W110,W110,L70\n"));
+    assert_non_null(strstr(a, "gin-stats 3\n"));
+    assert_non_null(strstr(a, "\nrow hard all 4 3 0 21 14 3 10 1 1 310 131 1 2 0 0 W110,W110,L70,W110\n"));
+    assert_non_null(strstr(a, "\nrow hard standard 3 2 0 16 10 2 7 1 1 220 119 0 2 0 0 W110,W110,L70\n"));
+    assert_non_null(strstr(a, "\nend 3\n"));
+    assert_int_equal(a[n - 1], '\n');
     assert_int_equal(gin_stats_parse(&t, a, (size_t)n, NULL), 0);
     assert_true(gin_stats_format(&t, b, sizeof b) > 0);
     assert_string_equal(a, b);
     assert_memory_equal(&s, &t, sizeof s);
     char table[4096];
-    assert_true(gin_stats_table(&t, table, sizeof table) > 0);
+    table_of(&t, table, sizeof table);
     /* hard standard: 3 games, 2 won (67%), gins 2 of 10 hands won (20%),
      * 7 knocks, undercuts 1/1, 220 and 119 points over 16 hands. */
     if (!strstr(table, "hard    standard     3    2  67%   0  20%     7     1/1    13.8/7.4     0/2"))
@@ -91,21 +105,38 @@ static void test_stats_round_trip(void **state)
         l = e + 1;
     }
 
-    /* Through the file, as the table keeps them. */
+    /* Through the file, as the table keeps them: each game once. */
     gin_lock lk;
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     gin_kept k;
     assert_int_equal(gin_stats_load(&k, &t), GIN_KEPT_ABSENT);
-    gin_stats now;
     const gin_game_tally *games[] = {&WIN, &WIN, &LOSS, &classic_win};
-    for (int i = 0; i < 4; i++)
-        assert_int_equal(gin_stats_record(&k, &lk, 2, games[i], &now, why, sizeof why), 0);
+    const char *ids[] = {"000000000000000a", "000000000000000b", "000000000000000c", "000000000000000d"};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(gin_stats_record(&k, &lk, "hard", games[i], ids[i], &now, why, sizeof why), 0);
+        /* The same game again (its end interrupted and done over): not counted twice. */
+        assert_int_equal(gin_stats_record(&k, &lk, "hard", games[i], ids[i], &now, why, sizeof why), 1);
+    }
+    assert_int_equal(now.n_games, 4);
+    assert_true(gin_stats_has_game(&now, "000000000000000c"));
+    now.n_games = 0;
+    memset(now.game, 0, sizeof now.game);
     assert_memory_equal(&now, &s, sizeof s);
     assert_int_equal(gin_stats_load(&k, &t), GIN_KEPT_LOADED);
-    assert_memory_equal(&t, &s, sizeof s);
+    assert_int_equal(gin_stats_get(&t, "hard", "all")->games, 4);
     assert_string_equal(k.why, "");
-    assert_non_null(strstr(k.path, "/stats-v2"));
+    assert_non_null(strstr(k.path, "/stats-v3"));
+    /* Names this gin does not know (a newer gin's bot or preset) are kept
+     * as given; a name not of the kept files' shape is refused. */
+    gin_game_tally odd = WIN;
+    snprintf(odd.rules, sizeof odd.rules, "straight-2");
+    assert_int_equal(gin_stats_record(&k, &lk, "collector", &odd, "00000000000000ff", &now, why, sizeof why), 0);
+    assert_int_equal(gin_stats_get(&now, "collector", "straight-2")->games, 1);
+    assert_int_equal(gin_stats_record(&k, &lk, "Hard Bot", &WIN, "00000000000000fe", &now, why, sizeof why), -1);
+    assert_int_equal(gin_stats_load(&k, &t), GIN_KEPT_LOADED);
+    assert_int_equal(gin_stats_get(&t, "collector", "all")->games, 1);
+    assert_int_equal(gin_stats_get(&t, "hard", "all")->games, 4);
     gin_lock_release(&lk);
 }
 
@@ -114,7 +145,7 @@ static void test_stats_round_trip(void **state)
 static void test_stats_damage(void **state)
 {
     (void)state;
-    gin_stats s;
+    static gin_stats s;
     gin_text_fault fault;
     static const struct {
         const char *text;
@@ -122,30 +153,41 @@ static void test_stats_damage(void **state)
         const char *what;
     } cases[] = {
         {"", 1, "version line"},
-        {"normal all 1 1 0 1 1 0 0 0 0 0 0 1 1 0 0 W3\n", 1, "version line"},
-        {"gin-stats 1\n", 1, "format 1 is not format 2"},
+        {"row normal all 1 1 0 1 1 0 0 0 0 0 0 1 1 0 0 W3\nend 1\n", 1, "version line"},
+        {"gin-stats 2\n", 1, "format 2 is not format 3"},
         {"gin-stats two\n", 1, "version line"},
-        {"gin-stats 2\nnormal all 3 9 garbage\n", 2, "resigned is not a count"},
-        {"gin-stats 2\nnormal all 3 9 0 1 1 0 0 0 0 0 0 0 0 0 0 -\n", 2, "disagree"},
-        {"gin-stats 2\nnormal all 3 x\n", 2, "wins is not a count"},
-        {"gin-stats 2\n# c\neasy all 1 2 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 3, "disagree"},
-        {"gin-stats 2\neasy all 2 1 1 0 0 0 0 0 0 0 0 0 0 0 0 -\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 3,
-         "twice"},
-        {"gin-stats 2\nEasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 2, "unknown level 'Easy'"},
-        {"gin-stats 2\neasy custom 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 2, "unknown rules 'custom'"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 2, "recent is missing"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 - 7\n", 2, "more than eighteen"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 X4\n", 2, "recent games"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 L-4\n", 2, "recent games"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 L4,L5\n", 2, "disagree"}, /* 2 recent of 1 game */
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 -5 0 0 0 0 0 -\n", 2, "points is not"},
-        {"gin-stats 2\neasy all 1 0 0 0 0 0 0 0 0 0 0 0 0 2 0 -\n", 2, "disagree"}, /* old games > games */
-        {"gin-stats 2\nnormal all 4294967301 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 2, "games is not"},
+        {"gin-stats 3\nrow normal all 3 9 garbage\nend 1\n", 2, "resigned is not a count"},
+        {"gin-stats 3\nrow normal all 3 9 0 1 1 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 2, "disagree"},
+        {"gin-stats 3\nrow normal all 3 x\nend 1\n", 2, "wins is not a count"},
+        {"gin-stats 3\n# c\nrow easy all 1 2 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 3, "disagree"},
+        {"gin-stats 3\nrow easy all 2 1 1 0 0 0 0 0 0 0 0 0 0 0 0 -\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n"
+         "end 2\n",
+         3, "twice"},
+        {"gin-stats 3\nrow Easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 2, "the bot 'Easy' is not a name"},
+        {"gin-stats 3\nrow easy cust%m 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 2, "the rules 'cust%m'"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0\nend 1\n", 2, "recent is missing"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 - 7\nend 1\n", 2, "more than eighteen"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 X4\nend 1\n", 2, "recent games"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 L-4\nend 1\n", 2, "recent games"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 L4,L5\nend 1\n", 2, "disagree"}, /* 2 recent of 1 */
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 -5 0 0 0 0 0 -\nend 1\n", 2, "points is not"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 2 0 -\nend 1\n", 2, "disagree"}, /* old > games */
+        {"gin-stats 3\nrow normal all 4294967301 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 2, "games is not"},
         /* Found by the fuzzer: a row of no games with gins in it read, but was not written
          * back (rows of no games are not), so the counts changed on the way through. */
-        {"gin-stats 2\nnormal all 0 0 0 0 0 2 0 0 0 0 0 0 0 0 0 -\n", 2, "disagree"},
-        {"gin-stats 2\nnormal all 1 1 0 3 1 2 0 0 0 0 0 1 1 0 0 W3\n", 2, "disagree"}, /* gins > hands won */
-        {"gin-stats 2\nnormal all 1 1 0 1 1 0 2 0 0 0 0 1 1 0 0 W3\n", 2, "disagree"}, /* knocks > hands */
+        {"gin-stats 3\nrow normal all 0 0 0 0 0 2 0 0 0 0 0 0 0 0 0 -\nend 1\n", 2, "disagree"},
+        {"gin-stats 3\nrow normal all 1 1 0 3 1 2 0 0 0 0 0 1 1 0 0 W3\nend 1\n", 2, "disagree"}, /* gins > won */
+        {"gin-stats 3\nrow normal all 1 1 0 1 1 0 2 0 0 0 0 1 1 0 0 W3\nend 1\n", 2, "disagree"}, /* knocks > hands */
+        /* The end: there, last, and saying how many rows. */
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 3, "ends before its 'end'"},
+        {"gin-stats 3\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 2\n", 3, "the end says 2 rows"},
+        {"gin-stats 3\nend 0\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n", 3, "after the end"},
+        {"gin-stats 3\nend 0\n# more\n", 3, "after the end"},
+        {"gin-stats 3\nnormal all 1 1 0 1 1 0 0 0 0 0 0 1 1 0 0 W3\nend 1\n", 2, "expected 'row"},
+        {"gin-stats 3\ngames 0123\nend 0\n", 2, "16 hex digits"},
+        {"gin-stats 3\ngames 0123456789abcdef 0123456789abcdef\nend 0\n", 2, "one twice"},
+        {"gin-stats 3\ngames 0123456789abcdef\nrow easy all 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\nend 1\n", 3,
+         "a row after the games"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         memset(&fault, 0, sizeof fault);
@@ -153,26 +195,71 @@ static void test_stats_damage(void **state)
         if (rc != cases[i].line || fault.line != cases[i].line || !strstr(fault.what, cases[i].what))
             fail_msg("case %zu: %d, line %d '%s'; wanted line %d '%s'", i, rc, fault.line, fault.what, cases[i].line,
                      cases[i].what);
-        for (int lv = 0; lv < GIN_STATS_LEVELS; lv++)
-            assert_int_equal(s.level[lv].games, 0);
+        assert_int_equal(s.n_rows, 0);
     }
     /* The same in yesterday's format (the fuzzer's input, shortened). */
     const char *v1 = "# gin statistics v1\neasy 1 0 0 0 0 0 0 0 0 0\nnormal 0 0 0 0 2 0 0 0 0 0\n";
     memset(&fault, 0, sizeof fault);
     assert_int_equal(gin_stats_convert_v1(&s, v1, strlen(v1), &fault), 3);
     assert_non_null(strstr(fault.what, "disagree"));
-    const char *newer = "gin-stats 3\nwhatever a newer gin writes\n";
+    const char *newer = "gin-stats 4\nwhatever a newer gin writes\n";
     assert_int_equal(gin_stats_parse(&s, newer, strlen(newer), &fault), GIN_KEPT_NEWER);
-    assert_non_null(strstr(fault.what, "format 3"));
-    const char *crlf = "gin-stats 2\r\n# only a comment\r\nhard all 2 1 0 5 3 1 2 0 0 99 40 1 1 0 0 W3,L5\r\n";
+    assert_non_null(strstr(fault.what, "format 4"));
+    const char *crlf = "gin-stats 3\r\n# only a comment\r\nrow hard all 2 1 0 5 3 1 2 0 0 99 40 1 1 0 0 W3,L5\r\n"
+                       "games 00000000000000aa\r\nend 1\r\n";
     assert_int_equal(gin_stats_parse(&s, crlf, strlen(crlf), &fault), 0);
-    assert_int_equal(s.level[2].games, 2);
-    assert_int_equal(s.level[2].n_recent, 2);
+    assert_int_equal(gin_stats_get(&s, "hard", "all")->games, 2);
+    assert_int_equal(gin_stats_get(&s, "hard", "all")->n_recent, 2);
+    assert_true(gin_stats_has_game(&s, "00000000000000aa"));
+    /* Format 2: rows without the keyword and no end; any name kept. */
+    const char *v2 = "gin-stats 2\nhard all 2 1 0 5 3 1 2 0 0 99 40 1 1 0 0 W3,L5\ncollector standard 1 0 0 1 0 0 "
+                     "0 0 0 0 0 0 0 0 0 L3\n";
+    assert_int_equal(gin_stats_convert_v2(&s, v2, strlen(v2), &fault), 0);
+    assert_int_equal(s.converted, 2);
+    assert_int_equal(gin_stats_get(&s, "collector", "standard")->games, 1);
+    const char *v2_newer = "gin-stats 3\nhard all\n";
+    assert_int_equal(gin_stats_convert_v2(&s, v2_newer, strlen(v2_newer), &fault), GIN_KEPT_NEWER);
 }
 
-/* Yesterday's file: read, converted (knocks apart from gins, its games
- * marked old), never written; the first count writes stats-v2 beside it. */
-static void test_v1_file_is_converted(void **state)
+/* Issue 29: a statistics file cut at a line's end was read with rows
+ * missing, and the next game wrote the loss back. Cut anywhere now, even
+ * between two lines, it says so: damaged, never half-read. */
+static void test_cut_statistics_are_damaged(void **state)
+{
+    (void)state;
+    static gin_stats s, t;
+    memset(&s, 0, sizeof s);
+    gin_game_tally classic = LOSS;
+    snprintf(classic.rules, sizeof classic.rules, "classic");
+    assert_int_equal(gin_stats_add(&s, "normal", &WIN), 0);
+    assert_int_equal(gin_stats_add(&s, "hard", &classic), 0);
+    assert_int_equal(gin_stats_add(&s, "hard", &WIN), 0);
+    snprintf(s.game[s.n_games++], sizeof s.game[0], "0123456789abcdef");
+    char text[4096];
+    int n = gin_stats_format(&s, text, sizeof text);
+    assert_true(n > 0);
+    int cuts = 0;
+    for (int cut = 0; cut < n; cut++) {
+        if (cut > 0 && text[cut - 1] != '\n')
+            continue; /* every line boundary */
+        gin_text_fault fault;
+        assert_int_not_equal(gin_stats_parse(&t, text, (size_t)cut, &fault), 0);
+        assert_int_equal(t.n_rows, 0);
+        cuts++;
+    }
+    assert_true(cuts >= 8);
+    /* and anywhere else: a row cut at a field, or the end cut short */
+    for (int cut = 1; cut < n - 1; cut++)
+        if (text[cut - 1] != '\n' && gin_stats_parse(&t, text, (size_t)cut, NULL) == 0)
+            fail_msg("cut at %d of %d read as whole:\n%.*s", cut, n, cut, text);
+    assert_int_equal(gin_stats_parse(&t, text, (size_t)n, NULL), 0);
+    assert_int_equal(t.n_rows, 5);
+}
+
+/* Yesterday's files: read, converted (format 1: knocks apart from gins,
+ * its games marked old), never written; the first count writes stats-v3
+ * beside them. The newest older file is the one read. */
+static void test_older_files_are_converted(void **state)
 {
     store_fixture *f = *state;
     static const char v1[] =
@@ -184,10 +271,11 @@ static void test_v1_file_is_converted(void **state)
         "expert 0 0 0 0 0 0 0 0 0 0\n";
     fx_write_text(f->state, "stats", v1);
     gin_kept k;
-    gin_stats s;
-    assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT); /* no stats-v2 yet */
+    static gin_stats s, now;
+    assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT); /* no stats-v3 yet */
     assert_int_equal(s.converted, 1);
-    const gin_level_stats *n = &s.level[1];
+    const gin_level_stats *n = gin_stats_get(&s, "normal", "all");
+    assert_non_null(n);
     assert_int_equal(n->games, 5);
     assert_int_equal(n->wins, 3);
     assert_int_equal(n->gins, 2);
@@ -198,9 +286,9 @@ static void test_v1_file_is_converted(void **state)
     assert_int_equal(n->old_hands, 20);
     assert_int_equal(n->streak, 1);
     assert_int_equal(n->best_streak, 2);
-    assert_int_equal(s.cell[1][0].games, 0);
+    assert_null(gin_stats_get(&s, "normal", "standard"));
     char table[4096];
-    assert_true(gin_stats_table(&s, table, sizeof table) > 0);
+    table_of(&s, table, sizeof table);
     assert_non_null(strstr(table, "normal  all          5    3  60%"));
     assert_non_null(strstr(table, "5 games counted before statistics format 2"));
     assert_non_null(strstr(table, "1/0*"));
@@ -208,24 +296,32 @@ static void test_v1_file_is_converted(void **state)
     gin_lock lk;
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    gin_stats now;
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &WIN, &now, why, sizeof why), 0);
-    assert_int_equal(now.level[1].games, 6);
-    assert_int_equal(now.level[1].old_games, 5);
-    assert_int_equal(now.level[1].streak, 2);
-    assert_int_equal(now.cell[1][0].games, 1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &WIN, "0000000000000001", &now, why, sizeof why), 0);
+    assert_int_equal(gin_stats_get(&now, "normal", "all")->games, 6);
+    assert_int_equal(gin_stats_get(&now, "normal", "all")->old_games, 5);
+    assert_int_equal(gin_stats_get(&now, "normal", "all")->streak, 2);
+    assert_int_equal(gin_stats_get(&now, "normal", "standard")->games, 1);
     assert_int_equal(now.converted, 0);
     /* The old file is as it was; an older gin still reads it. */
     char *text = fx_read(f->state, "stats", NULL);
     assert_non_null(text);
     assert_string_equal(text, v1);
     free(text);
-    assert_true(fx_exists(f->state, "stats-v2"));
-    /* Once stats-v2 exists, the old file is not read again. */
+    assert_true(fx_exists(f->state, "stats-v3"));
+    assert_false(fx_exists(f->state, "stats-v2"));
+    /* Once stats-v3 exists, the older ones are not read again. */
     fx_write_text(f->state, "stats", "normal 50 30 200 110 20 10 60 40000 10 20\n");
+    fx_write_text(f->state, "stats-v2", "gin-stats 2\nnormal all 9 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -\n");
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_LOADED);
-    assert_int_equal(s.level[1].games, 6);
+    assert_int_equal(gin_stats_get(&s, "normal", "all")->games, 6);
     assert_int_equal(s.converted, 0);
+    /* Without it, stats-v2 (newer than stats) is the one converted. */
+    char path[GIN_PATH_MAX];
+    fx_path(path, sizeof path, f->state, "stats-v3");
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
+    assert_int_equal(s.converted, 2);
+    assert_int_equal(gin_stats_get(&s, "normal", "all")->games, 9);
     gin_lock_release(&lk);
 }
 
@@ -234,25 +330,25 @@ static void test_v1_file_is_converted(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     store_fixture *f = *state;
-    const char *text = "gin-stats 3\nhard all 1 2 3 4 and more\n";
-    fx_write_text(f->state, "stats-v2", text);
+    const char *text = "gin-stats 4\nhard all 1 2 3 4 and more\n";
+    fx_write_text(f->state, "stats-v3", text);
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_LEFT);
     assert_non_null(strstr(k.why, "newer gin"));
-    assert_non_null(strstr(k.why, "format 3"));
+    assert_non_null(strstr(k.why, "format 4"));
     assert_int_equal(gin_kept_quarantine(&k), -1);
     gin_lock lk;
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &WIN, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &WIN, "0000000000000001", NULL, why, sizeof why), -1);
     assert_non_null(strstr(why, "not counted"));
     gin_lock_release(&lk);
-    char *now = fx_read(f->state, "stats-v2", NULL);
+    char *now = fx_read(f->state, "stats-v3", NULL);
     assert_non_null(now);
     assert_string_equal(now, text);
     free(now);
-    assert_false(fx_exists(f->state, "stats-v2.bad"));
+    assert_false(fx_exists(f->state, "stats-v3.bad"));
 }
 
 /* The last games of a row: at most 20, oldest dropped; resigned games as
@@ -260,7 +356,7 @@ static void test_newer_format_is_left_alone(void **state)
 static void test_recent_games_and_bars(void **state)
 {
     (void)state;
-    gin_stats s;
+    static gin_stats s;
     memset(&s, 0, sizeof s);
     for (int i = 0; i < 25; i++) {
         gin_game_tally t = i % 3 == 0 ? WIN : LOSS;
@@ -275,9 +371,9 @@ static void test_recent_games_and_bars(void **state)
             t.resigned = 1;
             t.margin = -40;
         }
-        gin_stats_add(&s, 0, &t);
+        assert_int_equal(gin_stats_add(&s, "easy", &t), 0);
     }
-    const gin_level_stats *l = &s.cell[0][0];
+    const gin_level_stats *l = gin_stats_get(&s, "easy", "standard");
     assert_int_equal(l->games, 25);
     assert_int_equal(l->resigned, 2);
     assert_int_equal(l->n_recent, GIN_STATS_RECENT);
@@ -310,14 +406,14 @@ static void test_recent_games_and_bars(void **state)
     assert_int_equal(gin_stats_margins(&s, 1, buf, sizeof buf), 0);
 }
 
-/* gin stats --reset: under the lock only; both files moved aside whole,
+/* gin stats --reset: under the lock only; every file moved aside whole,
  * nothing left to load; a file that is not a regular file stops it. */
 static void test_reset(void **state)
 {
     store_fixture *f = *state;
     gin_lock lk;
     gin_kept k;
-    gin_stats s;
+    static gin_stats s;
     char why[1200], moved[2048];
     memset(&lk, 0, sizeof lk);
     fx_write_text(f->state, "stats", "normal 5 3 20 11 2 1 6 400 1 2\n");
@@ -326,16 +422,16 @@ static void test_reset(void **state)
     assert_true(fx_exists(f->state, "stats"));
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &WIN, NULL, why, sizeof why), 0);
-    char *before = fx_read(f->state, "stats-v2", NULL);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &WIN, "0000000000000001", NULL, why, sizeof why), 0);
+    char *before = fx_read(f->state, "stats-v3", NULL);
     assert_non_null(before);
     assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), 2);
     assert_false(fx_exists(f->state, "stats"));
-    assert_false(fx_exists(f->state, "stats-v2"));
-    assert_non_null(strstr(moved, "stats-v2.reset-"));
+    assert_false(fx_exists(f->state, "stats-v3"));
+    assert_non_null(strstr(moved, "stats-v3.reset-"));
     assert_non_null(strstr(moved, "/stats -> "));
     /* The moved file is whole, under the name said. */
-    char *arrow = strstr(moved, "stats-v2 -> "), name[GIN_PATH_MAX];
+    char *arrow = strstr(moved, "stats-v3 -> "), name[GIN_PATH_MAX];
     assert_non_null(arrow);
     snprintf(name, sizeof name, "%.*s", (int)strcspn(arrow + 12, "\n"), arrow + 12);
     size_t len = 0;
@@ -345,24 +441,26 @@ static void test_reset(void **state)
     free(after);
     free(before);
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
-    assert_int_equal(s.level[1].games, 0);
+    assert_int_equal(s.n_rows, 0);
     assert_int_equal(s.converted, 0);
     assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), 0); /* nothing to reset */
-    /* Twice in the same second: never over the first one. */
+    /* Twice in the same second: never over the first one; stats-v2 too. */
+    fx_write_text(f->state, "stats-v3", "gin-stats 3\nend 0\n");
     fx_write_text(f->state, "stats-v2", "gin-stats 2\n");
-    assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), 1);
-    fx_write_text(f->state, "stats-v2", "gin-stats 2\n# again\n");
+    assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), 2);
+    fx_write_text(f->state, "stats-v3", "gin-stats 3\n# again\nend 0\n");
     assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), 1);
     int resets = 0;
     DIR *d = opendir(f->state);
     for (struct dirent *e; (e = readdir(d)) != NULL;)
-        resets += strncmp(e->d_name, "stats-v2.reset-", 15) == 0;
+        resets += strncmp(e->d_name, "stats-v3.reset-", 15) == 0;
     closedir(d);
     assert_int_equal(resets, 3);
+    assert_false(fx_exists(f->state, "stats-v2"));
     /* A directory in the way: left alone, and nothing moved. */
     fx_write_text(f->state, "stats", "normal 1 0 1 0 0 0 0 0 0 0\n");
     char path[GIN_PATH_MAX];
-    fx_path(path, sizeof path, f->state, "stats-v2");
+    fx_path(path, sizeof path, f->state, "stats-v3");
     assert_int_equal(mkdir(path, 0700), 0);
     assert_int_equal(gin_stats_reset(&lk, moved, sizeof moved, why, sizeof why), -1);
     assert_non_null(strstr(why, "directory"));
@@ -386,17 +484,24 @@ static void test_nul_byte_makes_stats_damaged(void **state)
     size_t len = sizeof text - 1;
     fx_write(f->state, "stats", text, len);
     gin_kept k;
-    gin_stats s;
+    static gin_stats s, after;
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_DAMAGED);
     assert_non_null(strstr(k.why, "line 3"));
     assert_non_null(strstr(k.why, "NUL"));
-    assert_int_equal(s.level[0].games, 0); /* not even the lines before it */
+    assert_int_equal(s.n_rows, 0); /* not even the lines before it */
     /* A game at the end is not counted over it (that lost the counts). */
     gin_lock lk;
     char why[1200];
-    gin_game_tally t = {.won = 1, .hands = 3, .hands_won = 2, .gins = 1, .undercuts = 0, .knocks = 1, .points = 110};
+    gin_game_tally t = {.won = 1,
+                        .hands = 3,
+                        .hands_won = 2,
+                        .gins = 1,
+                        .undercuts = 0,
+                        .knocks = 1,
+                        .points = 110,
+                        .rules = "standard"};
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &t, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", NULL, why, sizeof why), -1);
     size_t got = 0;
     char *now = fx_read(f->state, "stats", &got);
     assert_non_null(now);
@@ -410,9 +515,8 @@ static void test_nul_byte_makes_stats_damaged(void **state)
     assert_int_equal(got, len);
     assert_memory_equal(now, text, len);
     free(now);
-    gin_stats after;
-    assert_int_equal(gin_stats_record(&k, &lk, 1, &t, &after, why, sizeof why), 0);
-    assert_int_equal(after.level[1].games, 1);
+    assert_int_equal(gin_stats_record(&k, &lk, "normal", &t, "0000000000000001", &after, why, sizeof why), 0);
+    assert_int_equal(gin_stats_get(&after, "normal", "all")->games, 1);
     gin_lock_release(&lk);
     /* Other bytes a text file of ASCII lines does not hold. */
     const char *bad[] = {"easy 1 1 1 1 0 0 1 10 1 1\x01\n", "easy 1 1 1 1 0 0 1 10 1 1 # caf\xc3\xa9\n", "\xff\xfe"};
@@ -430,16 +534,17 @@ static void test_damaged_while_running(void **state)
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     gin_kept k;
-    gin_stats s;
-    gin_game_tally t = {.won = 0, .hands = 3, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 40};
+    static gin_stats s;
+    gin_game_tally t = {
+        .won = 0, .hands = 3, .hands_won = 1, .gins = 0, .undercuts = 0, .knocks = 1, .points = 40, .rules = "classic"};
     assert_int_equal(gin_stats_load(&k, &s), GIN_KEPT_ABSENT);
     fx_write_text(f->state, "stats", "hard lots\n");
-    assert_int_equal(gin_stats_record(&k, &lk, 3, &t, NULL, why, sizeof why), -1);
+    assert_int_equal(gin_stats_record(&k, &lk, "expert", &t, "0000000000000001", NULL, why, sizeof why), -1);
     assert_int_equal(k.state, GIN_KEPT_DAMAGED);
     assert_non_null(strstr(why, "not counted"));
     assert_int_equal(gin_kept_quarantine(&k), 0);
-    assert_int_equal(gin_stats_record(&k, &lk, 3, &t, &s, why, sizeof why), 0);
-    assert_int_equal(s.level[3].games, 1);
+    assert_int_equal(gin_stats_record(&k, &lk, "expert", &t, "0000000000000001", &s, why, sizeof why), 0);
+    assert_int_equal(gin_stats_get(&s, "expert", "classic")->games, 1);
     gin_lock_release(&lk);
 }
 
@@ -448,7 +553,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_stats_round_trip, fx_setup, fx_teardown),
         cmocka_unit_test(test_stats_damage),
-        cmocka_unit_test_setup_teardown(test_v1_file_is_converted, fx_setup, fx_teardown),
+        cmocka_unit_test(test_cut_statistics_are_damaged),
+        cmocka_unit_test_setup_teardown(test_older_files_are_converted, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_newer_format_is_left_alone, fx_setup, fx_teardown),
         cmocka_unit_test(test_recent_games_and_bars),
         cmocka_unit_test_setup_teardown(test_reset, fx_setup, fx_teardown),

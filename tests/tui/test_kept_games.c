@@ -91,7 +91,7 @@ static void test_tally(void **state)
     assert_int_equal(t.margin, 10); /* 95 - 85 so far: not over */
     assert_int_equal(t.resigned, 1);
     assert_int_equal(t.won, 0);
-    assert_int_equal(t.rules, 0);
+    assert_string_equal(t.rules, "standard");
     /* Hollywood: the margin sums its three games; the hand points stay the
      * hands' own (the old "avg pts" summed the three totals). */
     sample_game(1);
@@ -101,7 +101,7 @@ static void test_tally(void **state)
     int theirs = g.hollywood[0].points[1] + g.hollywood[1].points[1] + g.hollywood[2].points[1];
     assert_true(mine > 95);
     assert_int_equal(t.margin, mine - theirs);
-    assert_int_equal(t.rules, 0); /* standard with Hollywood counts as standard */
+    assert_string_equal(t.rules, "standard"); /* standard with Hollywood counts as standard */
     assert_int_equal(t.resigned, 1);
     /* From the bot's seat the same game is the mirror. */
     gin_play_tally(&g, 1, GIN_END_FINISHED, &t);
@@ -113,7 +113,7 @@ static void test_tally(void **state)
     assert_int_equal(gin_rules_preset("classic", &g.rules), 0);
     assert_int_equal(gin_rules_set(&g.rules, "max-hands", "2", NULL), 0);
     gin_play_tally(&g, 0, GIN_END_RESIGNED, &t);
-    assert_int_equal(t.rules, gin_stats_rules_index("classic"));
+    assert_string_equal(t.rules, "classic");
 }
 
 static gin_play p;
@@ -150,10 +150,12 @@ static void test_stats_screen_text(void **state)
     assert_int_equal(gin_rules_set(&p.rules, "target", "150", NULL), 0);
     p.files.stats_ok = 1;
     p.level = 2;
-    gin_game_tally won = {.won = 1, .hands = 4, .hands_won = 3, .gins = 1, .knocks = 2, .points = 80, .margin = 120};
-    gin_game_tally left = {.hands = 2, .hands_won = 0, .points_against = 30, .resigned = 1, .margin = -30};
-    gin_stats_add(&p.files.stats, 2, &won);
-    gin_stats_add(&p.files.stats, 2, &left);
+    gin_game_tally won = {
+        .won = 1, .hands = 4, .hands_won = 3, .gins = 1, .knocks = 2, .points = 80, .margin = 120, .rules = "standard"};
+    gin_game_tally left = {
+        .hands = 2, .hands_won = 0, .points_against = 30, .resigned = 1, .margin = -30, .rules = "standard"};
+    assert_int_equal(gin_stats_add(&p.files.stats, "hard", &won), 0);
+    assert_int_equal(gin_stats_add(&p.files.stats, "hard", &left), 0);
     for (int utf8 = 0; utf8 <= 1; utf8++) {
         open_term(utf8, "");
         gin_play_stats_text(&p, text, sizeof text);
