@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gin_settings s, t;
     char notes[2048];
     gin_settings_default(&s);
-    int bad = gin_settings_parse(&s, (const char *)data, size, "settings", notes, sizeof notes, NULL);
+    int bad = gin_settings_parse(&s, (const char *)data, size, "settings", NULL, notes, sizeof notes, NULL);
     FUZZ_CHECK(bad >= 0);
     FUZZ_CHECK(memchr(notes, '\0', sizeof notes));
     FUZZ_CHECK(memchr(s.level, '\0', sizeof s.level) && memchr(s.rules, '\0', sizeof s.rules));
@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int n = gin_settings_format(&s, buf, sizeof buf);
     FUZZ_CHECK(n > 0);
     gin_settings_default(&t);
-    FUZZ_CHECK(gin_settings_parse(&t, buf, (size_t)n, "settings", notes, sizeof notes, NULL) == 0);
+    FUZZ_CHECK(gin_settings_parse(&t, buf, (size_t)n, "settings", NULL, notes, sizeof notes, NULL) == 0);
     FUZZ_CHECK(t.n_kept <= s.n_kept && (t.n_kept > 0 || notes[0] == '\0'));
     FUZZ_CHECK(gin_settings_format(&t, again, sizeof again) == n && !memcmp(buf, again, (size_t)n));
     FUZZ_CHECK(!strcmp(s.level, t.level) && !strcmp(s.rules, t.rules) && s.target == t.target &&

@@ -10,6 +10,7 @@
 #include "agents.h"
 #include "commands.h"
 #include "gin/error.h"
+#include "help.h"
 #include "opts.h"
 #include "play.h"
 #include "rules_args.h"
@@ -19,12 +20,17 @@ _Static_assert((int)GIN_PLAY_USAGE == (int)CLI_USAGE,
 
 static void usage(FILE *f)
 {
+    fprintf(f, "usage: gin [play] [options]\n"
+               "Play gin rummy against the computer in the terminal.\n\n"
+               "Remembered for the next time (in $XDG_CONFIG_HOME/gin/settings):\n");
+    char levels[GIN_OPPONENT_NAMES_MAX], styles[GIN_OPPONENT_NAMES_MAX], line[2 * GIN_OPPONENT_NAMES_MAX + 80];
+    (void)gin_opponent_names(GIN_OPPONENT_LEVEL, levels, sizeof levels);
+    (void)gin_opponent_names(GIN_OPPONENT_STYLE, styles, sizeof styles);
+    snprintf(line, sizeof line, "the bot: a level (%s) or a personality: %s (the menu says how each plays)", levels,
+             styles);
+    fputs("  --level L      ", f);
+    cli_help_wrap(f, 17, 17, line);
     fprintf(f,
-            "usage: gin [play] [options]\n"
-            "Play gin rummy against the computer in the terminal.\n\n"
-            "Remembered for the next time (in $XDG_CONFIG_HOME/gin/settings):\n"
-            "  --level L      the bot: a level (easy, normal, hard, expert) or a personality:\n"
-            "                 eager, waiter, hoarder, blocker (the menu says how each plays)\n"
             "  --players N    2 (you and a bot), or 3 or 4: you against two or three bots of\n"
             "                 the level, seven cards each, scored in penalty points (lowest\n"
             "                 total wins; docs/rules.md). Table games are saved but not\n"
@@ -130,11 +136,19 @@ static const struct option table_opts[] = {{"level", required_argument, 0, O_LEV
                                            {"help", no_argument, 0, 'h'},
                                            {0, 0, 0, 0}};
 
+/* The bots the table plays, for messages. Static storage. */
+static const char *table_bots(void)
+{
+    static char names[GIN_OPPONENT_NAMES_MAX];
+    (void)gin_opponent_names(GIN_OPPONENT_TABLE, names, sizeof names);
+    return names;
+}
+
 /* A level name into the settings; 0, or CLI_USAGE after the message. */
 static int set_level(const cli_opts *o, gin_settings *s)
 {
-    if (gin_stats_level_index(o->value) < 0)
-        return cli_bad(o, "unknown level '%s' (%s)", o->value, gin_stats_level_names());
+    if (!gin_play_bot_of(o->value))
+        return cli_bad(o, "unknown level '%s' (%s)", o->value, table_bots());
     snprintf(s->level, sizeof s->level, "%s", o->value);
     return 0;
 }
@@ -154,8 +168,8 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
             a->opponent = o->value;
             return 0;
         }
-        if (gin_stats_level_index(o->value) < 0)
-            return cli_bad(o, "unknown opponent '%s' (%s, or exec:COMMAND)", o->value, gin_stats_level_names());
+        if (!gin_play_bot_of(o->value))
+            return cli_bad(o, "unknown opponent '%s' (%s, or exec:COMMAND)", o->value, table_bots());
         a->opponent_level = o->value;
         return 0;
     case O_PLAYERS:
@@ -315,9 +329,9 @@ int gin_cmd_play(int argc, char **argv)
         return rc;
     if ((rc = first_rules(p, &a)) != 0)
         return rc;
-    p->level = gin_stats_level_index(a.opponent_level ? a.opponent_level : p->set.level);
-    if (p->level < 0)
-        p->level = 1;
+    p->level = gin_play_bot_of(a.opponent_level ? a.opponent_level : p->set.level);
+    if (!p->level) /* the settings judged it already: never */
+        p->level = gin_opponent_of_level(GIN_LEVEL_NORMAL);
     p->practice = p->set.open;
     p->seed = a.have_seed ? a.seed : fresh_seed();
     p->human = 0;

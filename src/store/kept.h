@@ -75,6 +75,13 @@ int gin_kept_record_version(const char *text, size_t len);
  * text, GIN_KEPT_NEWER for the text of a later version of its format
  * (with *fault saying which: "format 3"), anything else for a damaged one
  * with *fault filled. */
+/* 1 when the table can play bot `name` (a level or a style): the caller's
+ * judge from its catalogue of opponents, since the store knows no bots and
+ * keeps whatever name it is given (the statistics, the history). NULL
+ * where a judge is asked for: any plain name (lower-case letters and
+ * digits) passes. */
+typedef int (*gin_kept_level_fn)(const char *name);
+
 typedef int (*gin_kept_parse_fn)(void *ctx, const char *text, size_t len, gin_text_fault *fault);
 
 /* A parser's answer for a file a newer gin wrote: not damage, so it is

@@ -325,7 +325,7 @@ static int header_lines(const gin_save_info *info, const char *text)
     return (strncmp(text, "gin-save 1", 10) ? 6 : 5) + (info->ended ? 6 : 0);
 }
 
-int gin_save_judge(const char *text, size_t len, gin_save_level_fn level_known, gin_save_info *info, gin_record *rec,
+int gin_save_judge(const char *text, size_t len, gin_kept_level_fn level_known, gin_save_info *info, gin_record *rec,
                    gin_text_fault *fault)
 {
     int rc = gin_save_parse(text, len, info, rec, fault);
@@ -357,7 +357,7 @@ int gin_save_judge(const char *text, size_t len, gin_save_level_fn level_known, 
 struct save_dest {
     gin_save_info *info;
     gin_record *rec;
-    gin_save_level_fn level_known;
+    gin_kept_level_fn level_known;
 };
 
 static int parse_save(void *ctx, const char *text, size_t len, gin_text_fault *fault)
@@ -366,7 +366,7 @@ static int parse_save(void *ctx, const char *text, size_t len, gin_text_fault *f
     return gin_save_judge(text, len, d->level_known, d->info, d->rec, fault);
 }
 
-int gin_save_read(gin_kept *k, gin_save_info *info, gin_record *rec, gin_save_level_fn level_known)
+int gin_save_read(gin_kept *k, gin_save_info *info, gin_record *rec, gin_kept_level_fn level_known)
 {
     struct save_dest d = {info, rec, level_known};
     int st = gin_kept_load(k, GIN_DIR_STATE, "save", "the saved game", SAVE_TEXT_MAX, parse_save, &d);

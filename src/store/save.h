@@ -50,10 +50,8 @@ typedef struct gin_save_info {
     gin_ending end;
 } gin_save_info;
 
-/* 1 when the table can play bot `name` (its level or personality); the
- * caller's catalogue of opponents: a save it cannot play cannot be
- * resumed. */
-typedef int (*gin_save_level_fn)(const char *name);
+/* A save whose bot the table cannot play cannot be resumed: the caller
+ * judges the name with its catalogue (gin_kept_level_fn, kept.h). */
 
 /* The text (format 2): these lines, a blank line, then the game record:
  *   gin-save 2
@@ -99,7 +97,7 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
  * over, the human's seat is one of the game's, and level_known (NULL:
  * any) says the table can play its bot. Returns as gin_save_parse, with
  * GIN_ENAME for a bot the table cannot play. */
-int gin_save_judge(const char *text, size_t len, gin_save_level_fn level_known, gin_save_info *info, gin_record *rec,
+int gin_save_judge(const char *text, size_t len, gin_kept_level_fn level_known, gin_save_info *info, gin_record *rec,
                    gin_text_fault *fault);
 
 /* Read the save into *k, *info and *rec, judged by gin_save_judge:
@@ -107,7 +105,7 @@ int gin_save_judge(const char *text, size_t len, gin_save_level_fn level_known, 
  * finished; anything else is DAMAGED with k->why naming the line, and
  * stays in place (see the top of this file); a newer gin's is LEFT. Moves
  * and writes nothing. Returns k->state. */
-int gin_save_read(gin_kept *k, gin_save_info *info, gin_record *rec, gin_save_level_fn level_known);
+int gin_save_read(gin_kept *k, gin_save_info *info, gin_record *rec, gin_kept_level_fn level_known);
 
 /* Write the save atomically through k (the gin_kept gin_save_read filled).
  * Requires the table lock of the state directory (lk) and a writable k

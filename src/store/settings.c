@@ -78,6 +78,7 @@ enum key_kind { KEY_LEVEL, KEY_RULES, KEY_TARGET, KEY_INT, KEY_SPEED, KEY_FAST }
 typedef struct parse_state {
     int speed_seen;
     int fast;
+    gin_kept_level_fn level_known; /* the caller's judge of a bot's name, or NULL */
 } parse_state;
 
 typedef struct key_def {
@@ -136,6 +137,19 @@ static const char *stands(const gin_settings *s, const key_def *d, char *buf, si
     return buf;
 }
 
+/* A bot's name as the store keeps one: lower-case letters and digits,
+ * one word that fits gin_settings.level. */
+static int plain_name(const char *v)
+{
+    size_t n = strlen(v);
+    if (n == 0 || n >= GIN_SETTINGS_LEVEL)
+        return 0;
+    for (; *v; v++)
+        if (!((*v >= 'a' && *v <= 'z') || (*v >= '0' && *v <= '9')))
+            return 0;
+    return 1;
+}
+
 /* Take one value. Returns 0, or -1 with what is wrong in what[]. */
 static int take(gin_settings *s, parse_state *ps, const key_def *d, const char *v, char *what, size_t what_cap)
 {
@@ -146,8 +160,8 @@ static int take(gin_settings *s, parse_state *ps, const key_def *d, const char *
     const char *rwhy = NULL;
     switch (d->kind) {
     case KEY_LEVEL:
-        if (gin_stats_level_index(v) < 0) {
-            snprintf(what, what_cap, "unknown level %s (%s)", q, gin_stats_level_names());
+        if (!plain_name(v) || (ps->level_known && !ps->level_known(v))) {
+            snprintf(what, what_cap, "unknown level %s", q);
             return -1;
         }
         snprintf(s->level, sizeof s->level, "%s", v);
@@ -251,8 +265,8 @@ static void parse_line(gin_settings *s, parse_state *ps, char *t, int line, note
     keep_line(s, raw, -1);
 }
 
-int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes_buf,
-                       size_t notes_cap, gin_text_fault *fault)
+int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, gin_kept_level_fn level_known,
+                       char *notes_buf, size_t notes_cap, gin_text_fault *fault)
 {
     notes n = {notes_buf, notes_cap, 0, 0, name ? name : "settings"};
     if (notes_buf && notes_cap)
@@ -262,7 +276,7 @@ int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char
         return bad;
     gin_settings t = *s;
     t.n_kept = 0; /* what this text does not set keeps its value; the kept lines are this text's */
-    parse_state ps = {0, -1};
+    parse_state ps = {0, -1, level_known};
     const char *p = text, *end = text + len;
     char buf[512];
     int got, line = 0;
@@ -378,6 +392,7 @@ enum { SETTINGS_FILE_MAX = 1 << 16 };
 struct settings_dest {
     gin_settings *s;
     const char *path;
+    gin_kept_level_fn level_known;
     char *notes;
     size_t notes_cap;
 };
@@ -385,10 +400,10 @@ struct settings_dest {
 static int parse_settings(void *ctx, const char *text, size_t len, gin_text_fault *fault)
 {
     struct settings_dest *d = ctx;
-    return gin_settings_parse(d->s, text, len, d->path, d->notes, d->notes_cap, fault);
+    return gin_settings_parse(d->s, text, len, d->path, d->level_known, d->notes, d->notes_cap, fault);
 }
 
-int gin_settings_load(gin_kept *k, gin_settings *s, char *notes_buf, size_t notes_cap)
+int gin_settings_load(gin_kept *k, gin_settings *s, gin_kept_level_fn level_known, char *notes_buf, size_t notes_cap)
 {
     /* The notes name the file by its path, so the player can find it. */
     char path[GIN_PATH_MAX], dir[GIN_PATH_MAX];
@@ -397,7 +412,7 @@ int gin_settings_load(gin_kept *k, gin_settings *s, char *notes_buf, size_t note
     if (notes_buf && notes_cap)
         notes_buf[0] = '\0';
     gin_settings_default(s);
-    struct settings_dest d = {s, path, notes_buf, notes_cap};
+    struct settings_dest d = {s, path, level_known, notes_buf, notes_cap};
     int st = gin_kept_load(k, GIN_DIR_CONFIG, "settings", "the settings file", SETTINGS_FILE_MAX, parse_settings, &d);
     if (st != GIN_KEPT_LOADED) {
         gin_settings_default(s);

@@ -19,7 +19,7 @@
 /* A line of the file this gin does not know or cannot read (a newer
  * gin's key, a value it does not take, a line that is not "key = value"):
  * kept as it was, so that writing the file back never drops it. */
-enum { GIN_SETTINGS_KEPT = 32, GIN_SETTINGS_LINE = 256 };
+enum { GIN_SETTINGS_KEPT = 32, GIN_SETTINGS_LINE = 256, GIN_SETTINGS_LEVEL = 16 };
 typedef struct gin_settings_line {
     int key;                      /* -1: not a key this gin knows; else which (its own line
                                      is written back before it) */
@@ -28,18 +28,18 @@ typedef struct gin_settings_line {
 } gin_settings_line;
 
 typedef struct gin_settings {
-    char level[16]; /* a level or a personality (gin_stats_level_names) */
-    char rules[16]; /* preset name, as the core spells it */
-    int target;     /* 0 = the preset's; else as the core's target knob accepts (1-10000) */
-    int hollywood;  /* -1 = the preset's, 0 off, 1 on */
-    int four_color; /* 1 = four-colour deck */
-    int no_color;   /* 1 = no colours */
-    int open;       /* 1 = practice: open hands, undo, review */
-    int sort;       /* 0 melds, 1 rank, 2 suit */
-    int speed;      /* how the bot's moves are shown: enum gin_speed */
-    int players;    /* 2, or 3-4: you against two or three bots */
-    int mouse;      /* 1 = the mouse works at the table (the default), 0 = keys only */
-    int n_kept;     /* lines kept as they were (gin_settings_parse), written back */
+    char level[GIN_SETTINGS_LEVEL]; /* the bot: a level or a personality, as the judge given to the parse took it */
+    char rules[16];                 /* preset name, as the core spells it */
+    int target;                     /* 0 = the preset's; else as the core's target knob accepts (1-10000) */
+    int hollywood;                  /* -1 = the preset's, 0 off, 1 on */
+    int four_color;                 /* 1 = four-colour deck */
+    int no_color;                   /* 1 = no colours */
+    int open;                       /* 1 = practice: open hands, undo, review */
+    int sort;                       /* 0 melds, 1 rank, 2 suit */
+    int speed;                      /* how the bot's moves are shown: enum gin_speed */
+    int players;                    /* 2, or 3-4: you against two or three bots */
+    int mouse;                      /* 1 = the mouse works at the table (the default), 0 = keys only */
+    int n_kept;                     /* lines kept as they were (gin_settings_parse), written back */
     gin_settings_line kept[GIN_SETTINGS_KEPT];
 } gin_settings;
 
@@ -79,9 +79,11 @@ void gin_settings_default(gin_settings *s);
  * most GIN_SETTINGS_LINE - 1 bytes) are kept in s->kept as they were.
  * Returns 0; or, when the text holds a byte that is not allowed, the
  * 1-based line of it with *fault (may be NULL) saying what, and *s
- * unchanged. */
-int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, char *notes, size_t notes_cap,
-                       gin_text_fault *fault);
+ * unchanged. A level is taken when level_known (the caller's catalogue;
+ * NULL: any plain name) knows it; else the line is reported and kept as a
+ * newer gin's. */
+int gin_settings_parse(gin_settings *s, const char *text, size_t len, const char *name, gin_kept_level_fn level_known,
+                       char *notes, size_t notes_cap, gin_text_fault *fault);
 
 /* Format into buf: a line per setting, then the lines kept as they were
  * (s->kept): a kept line of a key goes right after that key's line while
@@ -105,7 +107,7 @@ int gin_settings_rules(const gin_settings *s, gin_rules *out, const char **why);
  * tell the player. notes[] (may be NULL) gets the lines that were ignored,
  * each naming the file and line. Who: the table at start. Returns
  * k->state. */
-int gin_settings_load(gin_kept *k, gin_settings *s, char *notes, size_t notes_cap);
+int gin_settings_load(gin_kept *k, gin_settings *s, gin_kept_level_fn level_known, char *notes, size_t notes_cap);
 
 /* Save atomically through k (the gin_kept gin_settings_load filled), which
  * refuses a file that was left alone or is damaged and not moved aside.

@@ -28,7 +28,6 @@
 
 #include <stddef.h>
 #include "kept.h"
-#include "levels.h"
 #include "lock.h"
 
 enum {

@@ -426,12 +426,6 @@ int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int
 
 /* The facts the table screen gets beyond the player's view: names, the
  * scores, and in a practice game the practice reveal. */
-static const char *level_title(int level)
-{
-    const gin_opponent *o = gin_opponent_find(gin_stats_level_name(level));
-    return o ? o->title : "Bot";
-}
-
 void gin_play_scene(const gin_play *p, gin_scene *t)
 {
     static char title[GIN_UI_LINE];
@@ -441,9 +435,9 @@ void gin_play_scene(const gin_play *p, gin_scene *t)
     if (p->opponent) /* an external bot: its own name, from the handshake */
         snprintf(title, sizeof title, "%s", p->bot_agent.name ? p->bot_agent.name : "External bot");
     else
-        snprintf(title, sizeof title, "%s bot", level_title(p->level));
+        snprintf(title, sizeof title, "%s bot", p->level->title);
     f.opp_title = title;
-    f.level = gin_stats_level_name(p->level);
+    f.level = p->level->name;
     f.practice = p->practice;
     f.waiting = p->stage != GIN_STAGE_TURN;
     const gin_game *g = &p->ref.m.game;

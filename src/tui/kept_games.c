@@ -24,14 +24,14 @@ struct gin_pending {
     int journal;    /* the ended save is still to be written */
 };
 
-int gin_play_level_known(const char *name) { return gin_stats_level_index(name) >= 0; }
+int gin_play_level_known(const char *name) { return gin_play_bot_of(name) != NULL; }
 
 int gin_play_counts(const gin_play *p, const char **why)
 {
     const char *no = p->practice             ? "practice games are not counted"
                      : p->opponent           ? "games against an external bot are not counted"
                      : gin_play_seats(p) > 2 ? "tables of three or four are not counted"
-                     : !p->files.stats_ok          ? "the statistics cannot be written this time"
+                     : !p->files.stats_ok    ? "the statistics cannot be written this time"
                                              : NULL;
     if (why)
         *why = no;
@@ -132,8 +132,8 @@ static void drop_pending(gin_play *p)
 static int commit(gin_play *p, const gin_save_info *info, const gin_record *rec, int saved, int journal, char *msg,
                   size_t cap)
 {
-    gin_end_files f = {saved ? &p->files.save_file : NULL, p->files.stats_ok ? &p->files.stats_file : NULL, &p->files.lock, journal && saved,
-                       p->files.can_save};
+    gin_end_files f = {saved ? &p->files.save_file : NULL, p->files.stats_ok ? &p->files.stats_file : NULL,
+                       &p->files.lock, journal && saved, p->files.can_save};
     static gin_end_report r; /* large */
     gin_stats *now = malloc(sizeof *now);
     int pending = gin_ending_commit(&f, info, rec, now, &r);
@@ -187,7 +187,7 @@ void gin_play_end_game(gin_play *p, int how)
     if (!p->files.game_id[0])
         gin_game_id_new(p->files.game_id);
     int counts = how != GIN_END_FORFEIT && gin_play_counts(p, NULL);
-    const char *level = p->opponent ? "external" : gin_stats_level_name(p->level);
+    const char *level = p->opponent ? "external" : p->level->name;
     gin_save_info info;
     ending_of(&p->ref.m.game, p->files.game_id, level, p->practice, p->human, how, counts, &info);
     (void)commit(p, &info, p->ref.rec, gin_play_can_save(p), 1, msg, sizeof msg);
@@ -222,7 +222,7 @@ int gin_play_save(gin_play *p, char *why, size_t cap)
     gin_save_info info;
     memset(&info, 0, sizeof info);
     snprintf(info.game, sizeof info.game, "%s", p->files.game_id);
-    snprintf(info.level, sizeof info.level, "%s", gin_stats_level_name(p->level));
+    snprintf(info.level, sizeof info.level, "%s", p->level->name);
     info.practice = p->practice;
     info.human = p->human;
     if (gin_save_write(&p->files.save_file, &p->files.lock, &info, p->ref.rec, why, cap) == 0) {
@@ -266,7 +266,7 @@ void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_recor
 {
     p->rules = rec->rules;
     p->seed = rec->seed;
-    p->level = gin_stats_level_index(info->level);
+    p->level = gin_play_bot_of(info->level);
     p->practice = info->practice;
     p->human = info->human;
     p->bot = (info->human + 1) % (rec->rules.seats >= 2 ? rec->rules.seats : 2);
@@ -285,7 +285,7 @@ int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const gin_save_in
     }
     const char *no = saved->practice      ? "a practice game is not counted"
                      : g->rules.seats > 2 ? "tables are not counted"
-                     : !p->files.stats_ok       ? "the statistics cannot be written"
+                     : !p->files.stats_ok ? "the statistics cannot be written"
                                           : NULL;
     gin_save_info info;
     ending_of(g, saved->game, saved->level, saved->practice, saved->human, GIN_END_ABANDONED, no == NULL, &info);

@@ -79,7 +79,7 @@ static void menu_items(const gin_play *p, char items[M_N][ITEM_MAX])
         snprintf(target, sizeof target, "the preset's");
     snprintf(holly, sizeof holly, "%s", p->set.hollywood < 0 ? "the preset's" : p->set.hollywood ? "on" : "off");
     char nl[32], nr[40], nt[24], nh[24], no[24], np2[40], pl[24];
-    snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : gin_stats_level_name(p->level));
+    snprintf(nl, sizeof nl, "(now %s)", p->opponent ? "external" : p->level->name);
     snprintf(nr, sizeof nr, "(now %s)", now->name);
     snprintf(nt, sizeof nt, "(now %d)", now->target);
     snprintf(nh, sizeof nh, "(now %s)", now->hollywood ? "on" : "off");
@@ -202,7 +202,7 @@ static int confirm_resign(const gin_play *p)
                  "Resign this game against the %s bot (%s rules)?\n\n"
                  "It counts as a lost game in your statistics, it is kept in the game history\n"
                  "(gin history), and a new game starts.\n\ny: resign   n: play on",
-                 gin_stats_level_name(p->level), label);
+                 p->level->name, label);
     else
         snprintf(body, sizeof body,
                  "Leave this game and start a new one?\n\n"

@@ -7,6 +7,13 @@
 #include <string.h>
 #include "gin/error.h"
 
+const gin_opponent *gin_play_bot_of(const char *name)
+{
+    const gin_opponent *o = gin_opponent_find(name);
+    /* The names are kept as written: "Hard" is not the name "hard". */
+    return o && (o->kind & GIN_OPPONENT_TABLE) && !strcmp(o->name, name) ? o : NULL;
+}
+
 static const char *const bot_names[GIN_MAX_SEATS] = {"Bot 0", "Bot 1", "Bot 2", "Bot 3"};
 
 const char *gin_seat_name(const gin_seating *s, int seat)

@@ -411,7 +411,7 @@ static int command(gin_play *p, int cmd, gin_action a, char *why, size_t cap)
         save_move(p, why, cap); /* a crash now must not bring the move back */
         p->stage = GIN_STAGE_MATCH;
         return GO_ON;
-    case GIN_DO_RESIGN: /* a lost game, then the next */
+    case GIN_DO_RESIGN:                         /* a lost game, then the next */
         gin_play_end_game(p, GIN_END_RESIGNED); /* the save goes once the end is kept */
         return GIN_PLAY_NEW;
     case GIN_DO_QUIT:
@@ -558,7 +558,7 @@ static int make_bots(gin_play *p)
         if (p->bot_agent.destroy)
             p->bot_agent.destroy(p->bot_agent.self);
         memset(&p->bot_agent, 0, sizeof p->bot_agent);
-        rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ GIN_RNG_GOLDEN, 0, &p->bot_agent);
+        rc = gin_ai_create(p->level->name, p->seed ^ GIN_RNG_GOLDEN, 0, &p->bot_agent);
     } else if (!p->bot_agent.offer) {
         rc = GIN_ESTATE;
     }
@@ -566,8 +566,7 @@ static int make_bots(gin_play *p)
      * apart (their own random streams, so they do not mirror each other). */
     for (int s = 0; rc == GIN_OK && s < p->rules.seats && s < GIN_MAX_SEATS; s++)
         if (s != p->human && s != p->bot)
-            rc = gin_ai_create(gin_stats_level_name(p->level), p->seed ^ (GIN_RNG_GOLDEN * (uint64_t)(s + 1)), 0,
-                               &p->ring_bot[s]);
+            rc = gin_ai_create(p->level->name, p->seed ^ (GIN_RNG_GOLDEN * (uint64_t)(s + 1)), 0, &p->ring_bot[s]);
     for (int s = 0; s < GIN_MAX_SEATS; s++)
         p->seats[s] = s == p->human ? NULL : s == p->bot ? &p->bot_agent : &p->ring_bot[s];
     return rc;
@@ -585,7 +584,7 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
     int result = 0;
     for (;;) {
         if (make_bots(p) != GIN_OK) {
-            snprintf(why, cap, "cannot create the %s bot", gin_stats_level_name(p->level));
+            snprintf(why, cap, "cannot create the %s bot", p->level->name);
             result = 1;
             break;
         }
@@ -600,8 +599,8 @@ int gin_play_session(gin_play *p, const gin_record *resume, char *why, size_t ca
                 (void)gin_rules_ring(&r, 2);
             p->rules = r;
         }
-        int lv = gin_stats_level_index(p->set.level);
-        if (lv >= 0 && !p->opponent)
+        const gin_opponent *lv = gin_play_bot_of(p->set.level);
+        if (lv && !p->opponent)
             p->level = lv;
         p->practice = p->set.open;
         p->seed = next_seed(p->seed);

@@ -83,12 +83,12 @@ typedef struct gin_play {
     gin_settings set;
     gin_rules rules;
     uint64_t seed;
-    int level;            /* enum gin_level (of the built-in bot) */
-    const char *opponent; /* "exec:COMMAND" when the bot is an external
+    const gin_opponent *level; /* the built-in bot: a level or a style of the catalogue (ai.h) */
+    const char *opponent;      /* "exec:COMMAND" when the bot is an external
                            * program (kept over games; no save, no
                            * statistics), or NULL */
-    int practice;         /* open hands, undo, review; no statistics */
-    int human, bot;       /* seats (bot: the first bot, on your left) */
+    int practice;              /* open hands, undo, review; no statistics */
+    int human, bot;            /* seats (bot: the first bot, on your left) */
     /* The bots: every seat but the player's. */
     gin_agent bot_agent;                   /* the bot (an external one is made by start-up) */
     gin_agent ring_bot[GIN_MAX_SEATS];     /* a ring of 3-4: the other bots (same level) */
@@ -310,7 +310,13 @@ void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_recor
  * when it does not count (why in msg), -1 when it should have been but
  * could not be yet (why in msg). */
 int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const gin_save_info *info, char *msg, size_t cap);
-/* 1 when the table can play bot `name` (gin_save_read's judge). */
+/* The bot `name` as the table plays it: its entry in the catalogue of
+ * opponents when it is a level or a style (ai.h), else NULL (a baseline, an
+ * unknown name, NULL). The one judge of a bot's name for the command line,
+ * the settings, the saved game and the menu. */
+const gin_opponent *gin_play_bot_of(const char *name);
+/* 1 when the table can play bot `name` (gin_play_bot_of as the store's
+ * judge: gin_save_read, gin_settings_load). */
 int gin_play_level_known(const char *name);
 /* The session ends: what kept_games.c holds goes (an end still owed is
  * finished by the next start, from its journal). */

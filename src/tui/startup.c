@@ -26,7 +26,8 @@ void gin_play_note(gin_play *p, const char *text)
 
 void gin_play_load_settings(gin_play *p)
 {
-    (void)gin_settings_load(&p->files.settings_file, &p->set, p->files.note, sizeof p->files.note);
+    (void)gin_settings_load(&p->files.settings_file, &p->set, gin_play_level_known, p->files.note,
+                            sizeof p->files.note);
 }
 
 /* One table per state directory. Returns 0 to go on (files.can_save says

@@ -18,7 +18,7 @@ void gin_play_stats_text(const gin_play *p, char *buf, size_t cap)
         snprintf(buf, cap,
                  "This game counts: against the %s bot, %s rules (as %s). Resigning it, or\n"
                  "not resuming it when asked, counts as a lost game.\n\n",
-                 gin_stats_level_name(p->level), label, gin_play_rules_base(gin_play_rules_of(p), NULL));
+                 p->level->name, label, gin_play_rules_base(gin_play_rules_of(p), NULL));
     } else {
         snprintf(buf, cap, "This game does not count: %s.\n\n", why);
     }

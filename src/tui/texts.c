@@ -412,10 +412,10 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
         char summary[GIN_PLAY_WHYS];
         gin_play_summary_text(p, summary, sizeof summary);
         gin_play_add(buf, cap, "%s", summary);
-    } else if (p->files.stats_ok && gin_stats_get(&p->files.stats, gin_stats_level_name(p->level), "all")) {
-        const gin_level_stats *l = gin_stats_get(&p->files.stats, gin_stats_level_name(p->level), "all");
-        gin_play_add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n",
-                     gin_stats_level_name(p->level), l->wins, l->games, l->best_streak);
+    } else if (p->files.stats_ok && gin_stats_get(&p->files.stats, p->level->name, "all")) {
+        const gin_level_stats *l = gin_stats_get(&p->files.stats, p->level->name, "all");
+        gin_play_add(buf, cap, "Against the %s bot you have won %d of %d games (best streak %d).\n", p->level->name,
+                     l->wins, l->games, l->best_streak);
     }
     gin_play_add(buf, cap, "\n");
     if (!g->rules.hollywood) {

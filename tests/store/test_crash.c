@@ -163,7 +163,7 @@ static void writer(fixture *f, unsigned from)
         _exit(3); /* the killed writer before still holds it */
     if (gin_save_read(&save, &info, &f->whole, NULL) != GIN_KEPT_LOADED ||
         gin_stats_load(&stats, &st) != GIN_KEPT_LOADED ||
-        gin_settings_load(&settings, &set, NULL, 0) != GIN_KEPT_LOADED)
+        gin_settings_load(&settings, &set, NULL, NULL, 0) != GIN_KEPT_LOADED)
         _exit(4);
     for (unsigned k = from;; k++) {
         gin_game_tally t = {.won = (int)(k & 1),
@@ -240,7 +240,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_stats_load(&k0, &s0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_stats_record(&k0, &lk, "easy", &t0, "0000000000000000", NULL, why, sizeof why), 0);
     gin_settings set0;
-    assert_int_equal(gin_settings_load(&k0, &set0, NULL, 0), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_settings_load(&k0, &set0, NULL, NULL, 0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_settings_save(&k0, &f->settings[0], why, sizeof why), 0);
     gin_lock_release(&lk);
 
@@ -293,7 +293,7 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
         assert_int_equal(gin_save_read(&kk, &info, &f->whole, NULL), GIN_KEPT_LOADED);
         assert_int_equal(gin_stats_load(&kk, &s), GIN_KEPT_LOADED);
         gin_settings set;
-        assert_int_equal(gin_settings_load(&kk, &set, NULL, 0), GIN_KEPT_LOADED);
+        assert_int_equal(gin_settings_load(&kk, &set, NULL, NULL, 0), GIN_KEPT_LOADED);
     }
     int distinct = 0;
     for (int k = 0; k < VERSIONS; k++)

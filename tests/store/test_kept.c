@@ -237,7 +237,7 @@ static int load_fifos(void *ctx)
         return 4;
     if (gin_save_write(&k, &lk, &info, &rec, why, sizeof why) != -1 || gin_save_remove(&k, &lk) != -1)
         return 5;
-    if (gin_settings_load(&k, &set, NULL, 0) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe"))
+    if (gin_settings_load(&k, &set, NULL, NULL, 0) != GIN_KEPT_LEFT || !strstr(k.why, "named pipe"))
         return 6;
     if (gin_settings_save(&k, &set, why, sizeof why) != -1)
         return 7;
@@ -307,7 +307,7 @@ static void test_directory_in_place_of_a_file(void **state)
     assert_int_equal(gin_save_remove(&ks, &lk), -1);
     gin_kept kc;
     gin_settings set;
-    assert_int_equal(gin_settings_load(&kc, &set, NULL, 0), GIN_KEPT_LEFT);
+    assert_int_equal(gin_settings_load(&kc, &set, NULL, NULL, 0), GIN_KEPT_LEFT);
     assert_int_equal(gin_settings_save(&kc, &set, why, sizeof why), -1);
     gin_lock_release(&lk);
     fx_path(sub, sizeof sub, f->state, "stats");

@@ -125,7 +125,7 @@ static void test_which_games_count(void **state)
     memset(&p, 0, sizeof p);
     assert_int_equal(gin_rules_preset("standard", &p.rules), 0);
     p.files.stats_ok = 1;
-    p.level = 2;
+    p.level = gin_play_bot_of("hard");
     assert_int_equal(gin_play_counts(&p, &why), 1);
     assert_null(why);
     p.practice = 1;
@@ -149,7 +149,7 @@ static void test_stats_screen_text(void **state)
     assert_int_equal(gin_rules_preset("standard", &p.rules), 0);
     assert_int_equal(gin_rules_set(&p.rules, "target", "150", NULL), 0);
     p.files.stats_ok = 1;
-    p.level = 2;
+    p.level = gin_play_bot_of("hard");
     gin_game_tally won = {
         .won = 1, .hands = 4, .hands_won = 3, .gins = 1, .knocks = 2, .points = 80, .margin = 120, .rules = "standard"};
     gin_game_tally left = {

@@ -159,7 +159,7 @@ static int play_and_compare(const gin_rules *r, uint64_t seed, int practice, int
     memset(&p, 0, sizeof p);
     p.rules = *r;
     p.seed = seed;
-    p.level = 2;
+    p.level = gin_play_bot_of("hard");
     p.practice = practice;
     p.human = 0;
     p.bot = 1;
@@ -319,7 +319,7 @@ static void replay_begin(gin_play *p, const gin_rules *r, uint64_t seed, gin_rec
     memset(p, 0, sizeof *p);
     p->rules = *r;
     p->seed = seed;
-    p->level = 2;
+    p->level = gin_play_bot_of("hard");
     p->human = 0;
     p->bot = 1;
     p->ref.rec = rec;

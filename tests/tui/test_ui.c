@@ -380,7 +380,7 @@ static gin_play *play_at(int phase)
     assert_int_equal(gin_match_next(m), GIN_MATCH_WAITING);
     p.human = m->game.hand.turn;
     p.bot = 1 - p.human;
-    p.level = 1;
+    p.level = gin_play_bot_of("normal");
     p.stage = GIN_STAGE_TURN;
     assert_int_equal(m->game.hand.phase, phase);
     gin_table_sync_hand(&p.table, m->views[p.human].hand);
@@ -1081,7 +1081,7 @@ static void test_table_texts(void **state)
     p.rules = r;
     p.human = 0;
     p.bot = 1;
-    p.level = 2;
+    p.level = gin_play_bot_of("hard");
     gin_game *g = &p.ref.m.game;
     gin_seating who = {0, 1, 3};
     gin_hand_end *e = &p.ref.end;
