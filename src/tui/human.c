@@ -171,6 +171,10 @@ static int side_screen(gin_play *p, int cmd)
         gin_table_pile_text(&p->table, gin_play_view(p), &who, text, sizeof text);
         rc = gin_ui_text_screen("The discard pile, bottom to top", text, "Enter or q: back", "\n\033qv");
         break;
+    case GIN_CMD_TRACKER:
+        gin_table_tracker_text(gin_play_view(p), &who, text, sizeof text);
+        rc = gin_ui_text_screen("The cards, as far as you know", text, "Enter or q: back", "\n\033qc");
+        break;
     case GIN_CMD_SHEET:
         gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
         rc = gin_ui_text_screen("Score sheet", text, "Enter or q: back", "\n\033qt");
