@@ -24,6 +24,17 @@ static void top_text(const gin_view *v, char *buf, size_t cap)
     card_text(v->pile_n ? v->pile[v->pile_n - 1] : GIN_NO_CARD, buf, cap);
 }
 
+/* Who passed the upcard when every seat did: two players "you both",
+ * three or four "all three" / "all four". */
+static const char *passed_all(const gin_view *v)
+{
+    return v->seats == 4 ? "all four of you" : v->seats == 3 ? "all three of you" : "you both";
+}
+static const char *passed_all_cap(const gin_view *v)
+{
+    return v->seats == 4 ? "All four of you" : v->seats == 3 ? "All three of you" : "You both";
+}
+
 static void default_message(gin_play *p, const gin_view *v)
 {
     char top[GIN_UI_CARD_TEXT];
@@ -36,7 +47,7 @@ static void default_message(gin_play *p, const gin_view *v)
         if (o.pile)
             gin_play_msg(p, 0, "Your turn: draw from the stock (s) or take the %s (d).", top);
         else if (v->pile_n > 0)
-            gin_play_msg(p, 0, "Your turn: you both passed the %s, so draw from the stock (s).", top);
+            gin_play_msg(p, 0, "Your turn: %s passed the %s, so draw from the stock (s).", passed_all(v), top);
         else
             gin_play_msg(p, 0, "Your turn: draw from the stock (s).");
     } else if (o.gin) {
@@ -58,7 +69,7 @@ static void refuse_draw(gin_play *p, const gin_view *v, int why)
     char top[GIN_UI_CARD_TEXT];
     top_text(v, top, sizeof top);
     if (why == GIN_ILLEGAL_PILE_BARRED)
-        gin_play_msg(p, 1, "You both passed the %s: the first draw is from the stock (s).", top);
+        gin_play_msg(p, 1, "%s passed the %s: the first draw is from the stock (s).", passed_all_cap(v), top);
     else if (why == GIN_ILLEGAL_PILE_EMPTY)
         gin_play_msg(p, 1, "The discard pile is empty: draw from the stock (s).");
     else if (why == GIN_ILLEGAL_STOCK_EMPTY)
