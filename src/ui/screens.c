@@ -82,13 +82,21 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
         scroll = 0;
     for (int r = 0; r < rows && scroll + r < total; r++)
         put_row(2 + r, 2, text_width(cols), 0, &rows_buf[scroll + r]);
-    char foot[GIN_UI_LINE + 48];
+    char foot[GIN_UI_LINE + 64], where[64] = "";
     if (total > rows)
-        snprintf(foot, sizeof foot, "%s   (%s scroll: %d-%d of %d)", footer,
+        snprintf(where, sizeof where, "(%s scroll: %d-%d of %d)",
                  gin_ui_st.utf8 ? "\xe2\x86\x91\xe2\x86\x93" : "arrows", scroll + 1,
                  scroll + rows < total ? scroll + rows : total, total);
-    else
+    int ww = gin_ui_strwidth(where);
+    if (ww && gin_ui_strwidth(footer) + 3 + ww <= cols - 2) {
+        snprintf(foot, sizeof foot, "%s   %s", footer, where);
+    } else {
+        /* No room beside the keys: the scroll position goes to the title
+         * bar's right end, so neither is cut. */
         snprintf(foot, sizeof foot, "%s", footer);
+        if (ww && ww + 2 <= cols)
+            gin_ui_put_clip(0, cols - 1 - ww, ww, gin_ui_attr(GIN_PAIR_HEADER) | (int)A_BOLD, where);
+    }
     gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), foot);
     gin_ui_show();
 }

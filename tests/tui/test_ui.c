@@ -316,6 +316,33 @@ static void collect_indent(void *ctx, const char *str, int len, int indent)
 
 /* Text pages wrap at word boundaries to the window, and re-wrap when it
  * changes size: nothing is cut at the right edge. */
+/* A page longer than the screen with a long key line (the practice game
+ * over's): the keys whole at the bottom, the scroll position whole at the
+ * title bar's right end, in UTF-8 and ASCII. (It was cut at "(↑↓ scroll:".) */
+static void test_long_footer_keeps_scroll(void **state)
+{
+    (void)state;
+    static char body[4096];
+    body[0] = '\0';
+    for (int i = 1; i <= 40; i++)
+        gin_play_add(body, sizeof body, "%sline %d", i > 1 ? "\n" : "", i);
+    const char *keys = "n: new game   t: score sheet   r: replay the last hand   q: quit";
+    for (int utf8 = 0; utf8 < 2; utf8++) {
+        open_term(24, 80, utf8);
+        gin_ui_draw_text("Game over: you win", body, keys, 0);
+        assert_int_equal(find(keys), 23);
+        assert_non_null(
+            strstr(row(0), utf8 ? "(\xe2\x86\x91\xe2\x86\x93 scroll: 1-21 of 40)" : "(arrows scroll: 1-21 of 40)"));
+        assert_non_null(strstr(row(0), "Game over: you win"));
+        close_term();
+    }
+    /* A short key line keeps the position beside it. */
+    open_term(24, 80, 1);
+    gin_ui_draw_text("Help", body, "Enter: back", 0);
+    assert_non_null(strstr(row(23), "Enter: back   (\xe2\x86\x91\xe2\x86\x93 scroll: 1-21 of 40)"));
+    close_term();
+}
+
 static void test_text_page_wraps(void **state)
 {
     (void)state;
@@ -1182,6 +1209,7 @@ int main(void)
         cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),
         cmocka_unit_test(test_text_page_wraps),
+        cmocka_unit_test(test_long_footer_keeps_scroll),
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
