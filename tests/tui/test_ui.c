@@ -316,6 +316,54 @@ static void collect_indent(void *ctx, const char *str, int len, int indent)
 
 /* Text pages wrap at word boundaries to the window, and re-wrap when it
  * changes size: nothing is cut at the right edge. */
+/* "deadwood" once and whole over the hand at 80x24: eleven cards in three
+ * melds and one deadwood card (it was cut to "dead"), and in rank order,
+ * where the deadwood falls in two places (it was said twice). */
+static int count_in(const char *s, const char *w)
+{
+    int n = 0;
+    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+        n++;
+    return n;
+}
+
+static void eleven(gin_scene *t, const char *const *cards, const int *group)
+{
+    sample(t);
+    t->n = 11;
+    for (int i = 0; i < 11; i++)
+        t->cards[i] = C(cards[i]), t->group[i] = group[i];
+    t->group_is_set[0] = 0;
+    t->group_is_set[1] = 1;
+    t->group_is_set[2] = 1;
+    t->selected = -1;
+}
+
+static void test_deadwood_label_once_and_whole(void **state)
+{
+    (void)state;
+    static const char *const melds[] = {"3H", "4H", "5H", "6H", "7S", "7D", "7C", "KS", "KD", "KC", "2D"};
+    static const int melds_g[] = {0, 0, 0, 0, 1, 1, 1, 2, 2, 2, -1};
+    static const char *const rank[] = {"2D", "3H", "4H", "5H", "6H", "7S", "7D", "7C", "9C", "KS", "KD"};
+    static const int rank_g[] = {-1, 0, 0, 0, 0, 1, 1, 1, -1, -1, -1};
+    for (int utf8 = 0; utf8 < 2; utf8++) {
+        open_term(24, 80, utf8);
+        gin_scene t;
+        gin_layout l;
+        eleven(&t, melds, melds_g);
+        gin_ui_draw_scene(&t, &l);
+        assert_int_equal(count_in(row(l.bracket_y), "deadwood"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "dead"), 1);
+        eleven(&t, rank, rank_g);
+        gin_ui_draw_scene(&t, &l);
+        assert_int_equal(count_in(row(l.bracket_y), "deadwood"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "dead"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "run"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "set"), 1);
+        close_term();
+    }
+}
+
 /* A page longer than the screen with a long key line (the practice game
  * over's): the keys whole at the bottom, the scroll position whole at the
  * title bar's right end, in UTF-8 and ASCII. (It was cut at "(↑↓ scroll:".) */
@@ -1210,6 +1258,7 @@ int main(void)
         cmocka_unit_test(test_layout_and_hits),
         cmocka_unit_test(test_text_page_wraps),
         cmocka_unit_test(test_long_footer_keeps_scroll),
+        cmocka_unit_test(test_deadwood_label_once_and_whole),
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
