@@ -320,14 +320,18 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_QUIT:
+        /* The choice and the situation on rows of their own, so a wrap
+         * never splits a phrase (the message line takes the row above it);
+         * a long reason comes last, where a cut cannot take the choice. */
         t->quit_armed = 1;
         if (gin_play_can_save(p) && p->files.save_error[0]) /* a full disk, say: the last save that worked stays */
-            gin_play_msg(p, 0, "Quit? Saving failed (%s). y: try again and quit, any other key: play on.",
+            gin_play_msg(p, 0, "Quit? y: try again to save, and quit; any other key: play on.\nSaving failed: %s.",
                          p->files.save_error);
         else if (gin_play_can_save(p))
-            gin_play_msg(p, 0, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
+            gin_play_msg(p, 0, "Quit? The game is saved for next time.\ny: save and quit, any other key: play on.");
         else
-            gin_play_msg(p, 0, "Quit? This game cannot be saved (%s): it ends here. y: quit, any other key: play on.",
+            gin_play_msg(p, 0,
+                         "Quit? y: quit (the game ends here), any other key: play on.\nThis game cannot be saved (%s).",
                          gin_play_why_unsaved(p));
         return GIN_DO_NOTHING;
     default: /* the side screens and the menu */

@@ -493,9 +493,13 @@ void gin_ui_draw_scene(const gin_scene *t, gin_layout *out)
         draw_hand(t, &l);
         /* A long message takes the blank row above it rather than lose its end. */
         int mattr = t->message_error ? gin_ui_attr(GIN_PAIR_ERROR) | (int)A_BOLD : (int)A_BOLD;
-        int mrows = gin_ui_wrap(t->message, cols - 2, NULL, NULL);
-        struct msg_rows mr = {mrows > 1 && l.msg_y - 1 > l.number_y ? l.msg_y - 1 : l.msg_y, l.msg_y, cols, mattr};
-        gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
+        int mrows = gin_ui_wrap(t->message, cols - 2, NULL, NULL), room = l.msg_y - 1 > l.number_y ? 2 : 1;
+        struct msg_rows mr = {mrows > 1 && room > 1 ? l.msg_y - 1 : l.msg_y, l.msg_y, cols, mattr};
+        if (mrows > room && strchr(t->message, '\n')) /* lines too long to wrap in the room: each on its row, cut */
+            for (const char *s = t->message; s && mr.y <= mr.last; s = strchr(s, '\n'), s = s ? s + 1 : s)
+                msg_row(&mr, s, (int)strcspn(s, "\n"), 0);
+        else
+            gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
         gin_ui_put_clip(l.keys_y, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), t->keys);
     }
     gin_ui_show();
