@@ -328,8 +328,9 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
         draw_spread(&s->spread[1], 9, cols);
         int total = wrap_rows(s->text, text_width(cols));
         const char *first_end = s->text + strcspn(s->text, "\n");
-        for (int r = 0; r < total && 16 + r < lines - 1; r++)
-            put_row(16 + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
+        int top = 16 + total > lines - 1 ? 15 : 16; /* a long text takes the spacer row under the spreads */
+        for (int r = 0; r < total && top + r < lines - 1; r++)
+            put_row(top + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
         gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
     }
     gin_ui_show();

@@ -630,6 +630,58 @@ static void test_showdown_spade_double(void **state)
     close_term();
 }
 
+/* The showdown's words at a bot's knock: "the bot knocked" from the first
+ * lay-off step to the end (the step said "Bot knocked"), the rules' pick
+ * of the spread in the picker's words, never "pick one when you knock"
+ * right after the player's picker, and the defender's cards not laid off
+ * with the reason: no meld of their rank or suit, or not next to a run. */
+static void test_showdown_words(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->ref.m.game;
+    gin_seating who = gin_play_seating(p);
+    gin_hand_end *e = &p->ref.end;
+    e->hand_no = 1;
+    e->first_upcard = C("8H");
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("4D 5D 6D 9S 9H 9C JS QS KS 2C"),
+                                         test_cards("3H 3S 3C 7H 7C 7S TS 9D 8D KH"), 10, &e->sd),
+                     0);
+    assert_int_equal(e->sd.n_layoffs, 2); /* T♠ on J♠ Q♠ K♠, 9♦ on the nines */
+    e->knocker = who.bot;
+    e->is_void = 0;
+    e->spreads = 2;
+    e->chosen = 0;
+    static gin_showdown_screen scr;
+    gin_play_showdown_step(e, g, &who, &scr, 0);
+    assert_string_equal(scr.title, "Hand 1: the bot knocked");
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_string_equal(scr.title, "Hand 1: the bot knocked");
+    assert_non_null(strstr(scr.text, "The bot showed its melds as the rules pick (of 2 ways): least deadwood, leaving "
+                                     "you the most deadwood."));
+    assert_non_null(strstr(scr.text, "You could not lay off K\xe2\x99\xa5: no set of its rank or run of its suit is "
+                                     "down; 8\xe2\x99\xa6: not next to 4\xe2\x99\xa6 5\xe2\x99\xa6 "
+                                     "6\xe2\x99\xa6.\n"));
+    gin_ui_draw_showdown(&scr);
+    assert_true(find("Score: you") > 0); /* the whole text on the screen at 80x24 */
+    /* The same hands, the player the knocker, who took the rules' line in
+     * the picker. */
+    e->knocker = who.human;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "You let the rules pick how to show your melds (of 2 ways): least deadwood, "
+                                     "leaving the bot the most deadwood."));
+    assert_null(strstr(scr.text, "pick one when you knock"));
+    assert_non_null(strstr(scr.text, "The bot could not lay off K\xe2\x99\xa5"));
+    /* Gin: no lay-offs, so nothing is said of them. */
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("3H 3S 3C 7H 7C 7D 8S 9S TS JS"),
+                                         test_cards("4C 5D 6D 9H 9C 9D QS KS KH 2C"), 10, &e->sd),
+                     0);
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_null(strstr(scr.text, "could not lay off"));
+    close_term();
+}
+
 /* Every meld's cards side by side in the table's order. */
 static void assert_melds_together(const gin_table *p, gin_cardset held)
 {
@@ -1266,6 +1318,7 @@ int main(void)
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
+        cmocka_unit_test(test_showdown_words),
         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),
         cmocka_unit_test(test_long_message_wraps),
