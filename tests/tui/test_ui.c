@@ -682,6 +682,39 @@ static void test_showdown_words(void **state)
     close_term();
 }
 
+/* Oklahoma, first upcard a two: a knock only at deadwood 2 or less (the
+ * issue saw one offered at 65). The table's choices, the key line and the
+ * core's legal moves agree. */
+static void test_oklahoma_limit_2_no_knock(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_view v = test_view_at("KS QH JD TC 9S 8H 7D 6C 5S 4H KD", "2C", GIN_PHASE_DISCARD, 3);
+    assert_int_equal(gin_rules_preset("oklahoma", &v.rules), 0);
+    v.first_upcard = C("2C");
+    v.knock_limit = gin_rules_knock_limit(&v.rules, v.first_upcard);
+    assert_int_equal(v.knock_limit, 2);
+    gin_table_choice o;
+    gin_table_options(&v, &o);
+    assert_int_equal(o.limit, 2);
+    assert_true(o.least > 2);
+    assert_false(o.knock);
+    assert_false(o.gin);
+    gin_action legal[GIN_LEGAL_MAX];
+    int n = gin_view_legal(&v, legal, GIN_LEGAL_MAX);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(legal[i].kind, GIN_ACT_KNOCK);
+    /* At deadwood 2 the knock is there. */
+    gin_view w = test_view_at("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C KC", "3D", GIN_PHASE_DISCARD, 3);
+    w.rules = v.rules;
+    w.knock_limit = 2;
+    gin_table_options(&w, &o);
+    assert_true(o.knock);
+    assert_int_equal(o.least, 2);
+    close_term();
+}
+
 /* Every meld's cards side by side in the table's order. */
 static void assert_melds_together(const gin_table *p, gin_cardset held)
 {
@@ -1319,6 +1352,7 @@ int main(void)
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
         cmocka_unit_test(test_showdown_words),
+        cmocka_unit_test(test_oklahoma_limit_2_no_knock),
         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),
         cmocka_unit_test(test_long_message_wraps),
