@@ -130,6 +130,11 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
                    : k == GIN_KEY_PGDN || k == ' ' ? rows
                    : k == GIN_KEY_PGUP             ? -rows
                                                    : 0;
+        if (k == GIN_KEY_HOME || k == GIN_KEY_END) { /* the top, the bottom: never a way out */
+            *scroll = k == GIN_KEY_HOME ? 0 : max;
+            *redraw = 1;
+            return 0;
+        }
         if (step && !(k == ' ' && strchr(keys, ' ')) && !(k == 'k' && strchr(keys, 'k'))) {
             int s = *scroll + step;
             *scroll = s < 0 ? 0 : s > max ? max : s;
