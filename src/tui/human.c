@@ -359,6 +359,36 @@ static int click_key(gin_play *p, const gin_view *v, const gin_layout *l, const 
     return 0;
 }
 
+/* Commands that only show something: a knock waiting for its k stays
+ * armed through them. */
+static int looks_only(int cmd)
+{
+    return cmd == GIN_CMD_HINT || cmd == GIN_CMD_HELP || cmd == GIN_CMD_LOG_VIEW || cmd == GIN_CMD_PILE_VIEW ||
+           cmd == GIN_CMD_TRACKER || cmd == GIN_CMD_SHEET;
+}
+
+/* A page (or the hint) while a knock waits for its k: the knock still
+ * waits, the question asked again; but if the hint picked another card to
+ * throw, the knock with the old one is off, and the message says so. */
+static int look_while_knocking(gin_play *p, const gin_view *v, const gin_key *k, int key)
+{
+    gin_card before = picked(p);
+    int r = key_command(p, v, k, key);
+    if (r != GIN_DO_NOTHING)
+        return r;
+    gin_card now = picked(p);
+    if (now == before) {
+        gin_action a;
+        (void)try_knock(p, v, 0, &a); /* arms it again, with its question */
+    } else {
+        char ct[GIN_UI_CARD_TEXT], bt[GIN_UI_CARD_TEXT];
+        card_text(before, bt, sizeof bt);
+        card_text(now, ct, sizeof ct);
+        gin_play_msg(p, 0, "No knock with %s: the hint picked %s (k knocks with it, Enter throws it).", bt, ct);
+    }
+    return GIN_DO_NOTHING;
+}
+
 /* One key at the player's turn (turn 1) or while the bots play. */
 static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action *out)
 {
@@ -372,6 +402,9 @@ static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action 
         return GIN_DO_NOTHING;
     }
     if (was_knock && key != 'k') {
+        const gin_key *look = turn ? gin_key_find(key, when_of(v)) : NULL;
+        if (look && looks_only(look->cmd))
+            return look_while_knocking(p, v, look, key);
         default_message(p, v);
         if (key == GIN_KEY_ESC)
             return GIN_DO_NOTHING;
