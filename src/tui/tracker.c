@@ -49,7 +49,7 @@ static void cell(const gin_view *v, const gin_seating *who, gin_card c, char out
         d = seat_digit(who, held);
         snprintf(out, 4, "B%c", d);
     } else if (at >= 0) {
-        int by = v->pile_by[at];
+        int by = (int)v->pile_by[at]; /* a seat, or -1 */
         if (by < 0)
             snprintf(out, 4, "u");
         else if (by == v->seat)
