@@ -58,12 +58,21 @@ wait_for "Press k again" 5
 keys k
 wait_for "$PICKER" 5
 keys Enter # the rules' choice
+# Each step is judged on one capture, and only while it is still on
+# screen: on a loaded machine the next step's timer may have fired before
+# the capture, which says nothing about the step itself.
 wait_for "one by one" 10
-screen | grep -q "+lay" && fail "a lay-off is shown before its turn"
-screen | grep -q "Bot · deadwood 8" || fail "the bot's deadwood before the lay-offs is not shown"
-wait_for "The bot lays off 4♣ on 4♠ 4♥ 4♦" 5
-[ "$(screen | grep -o "+lay" | wc -l)" = 1 ] || fail "not one lay-off shown after the first"
-screen | grep -q "Bot · deadwood 4" || fail "the bot's deadwood after one lay-off is not shown"
+shot=$(screen)
+if ! grep -q "The bot lays off" <<<"$shot"; then
+    grep -q "+lay" <<<"$shot" && fail "a lay-off is shown before its turn"
+    grep -q "Bot · deadwood 8" <<<"$shot" || fail "the bot's deadwood before the lay-offs is not shown"
+fi
+wait_for "The bot lays off 4♣ on 4♠ 4♥ 4♦|The bot laid off 2 cards" 5
+shot=$(screen)
+if grep -q "The bot lays off 4♣ on 4♠ 4♥ 4♦" <<<"$shot"; then
+    [ "$(grep -o "+lay" <<<"$shot" | wc -l)" = 1 ] || fail "not one lay-off shown after the first"
+    grep -q "Bot · deadwood 4" <<<"$shot" || fail "the bot's deadwood after one lay-off is not shown"
+fi
 wait_for "The bot laid off 2 cards" 10
 screen | grep -q "You let the rules pick how to show your melds (of 2 ways): least deadwood," || fail "the showdown does not say the rules chose in the picker's words"
 screen | grep -q "pick one when you knock" && fail "the showdown tells the player to pick, just after the picker"
