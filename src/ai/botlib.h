@@ -113,6 +113,7 @@ typedef struct ai_params {
     int take_mode;        /* AI_TAKE_* */
     int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
                            * a rank or two in a row taken from the pile), unless every card would */
+    double gift_pts;      /* charged to the score of a throw that feeds such a meld (0: off) */
 } ai_params;
 
 const ai_params *ai_level_params(int level);
@@ -151,6 +152,11 @@ int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *o
  * 0 when *out is final (a discard, or big gin); or a negative code. */
 int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
                      int *ki, int *dw);
+/* 1 if throwing c hands the opponent a meld it shows: cards it took from
+ * the pile (or showed) and still holds that make two of c's rank, or two
+ * in a row of c's suit that c would extend or fill (so a shown set or run
+ * c lays off on too). */
+int ai_gift(const ai_tracker *t, gin_card c);
 /* Would a discard now void the hand (the stock at its floor)? */
 int ai_discard_voids(const gin_view *v);
 

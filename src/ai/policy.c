@@ -27,7 +27,8 @@ static const ai_params k_levels[3] = {
      .knock_ev_turn = 1.5,
      .max_undercut = 0.3,
      .samples = 24,
-     .finish_p = 0.5},
+     .finish_p = 0.5,
+     .gift_pts = 12.0},
 };
 
 /* The gallery (issue 15): opponents that punish different mistakes. All
