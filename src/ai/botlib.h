@@ -114,7 +114,8 @@ typedef struct ai_params {
     int take_mode;        /* AI_TAKE_* */
     int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
                            * a rank or two in a row taken from the pile), unless every card would */
-    double gift_pts;      /* charged to the score of a throw that feeds such a meld (0: off) */
+    double gift_pts;      /* charged to the score of a throw that feeds such a meld (0: off;
+                           * hard: 1000, never while another card may go) */
 } ai_params;
 
 const ai_params *ai_level_params(int level);

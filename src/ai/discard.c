@@ -71,11 +71,16 @@ static void guard_feeding(const ai_tracker *t, ai_discard_eval *e)
 }
 
 /* The gift rule (hard, and so the expert's reference): a throw that hands
- * the opponent a meld it shows is charged p->gift_pts, so it is made only
- * when every other throw costs more (a knock's card goes face down and is
- * no gift). A player who collects in plain sight, two kings from the pile,
+ * the opponent a meld it shows is charged p->gift_pts (hard: 1000, so
+ * never while another card may go; a knock's card goes face down and is no
+ * gift). A player who collects in plain sight, two kings from the pile,
  * must not be handed the third because it is the highest card: the coach
- * ranks that throw well below two throws that cost almost no deadwood. */
+ * ranks that throw well below two throws that cost almost no deadwood.
+ * Hard has no search to weigh a gift that is right (a meld broken to keep
+ * the card can cost more); the expert's race does: its candidates include
+ * the gift, which must beat hard's throw by two standard errors. A finite
+ * charge, or hard asking the analysis, let through gifts the coach calls
+ * mistakes (docs/strength.md, "Gifts"). */
 static void guard_gifts(const ai_params *p, const ai_tracker *t, ai_discard_eval *e)
 {
     for (int i = 0; i < e->n; i++)

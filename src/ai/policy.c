@@ -28,7 +28,7 @@ static const ai_params k_levels[3] = {
      .max_undercut = 0.3,
      .samples = 24,
      .finish_p = 0.5,
-     .gift_pts = 12.0},
+     .gift_pts = 1000.0},
 };
 
 /* The gallery (issue 15): opponents that punish different mistakes. All

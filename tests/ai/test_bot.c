@@ -156,14 +156,14 @@ static void test_gift_when_right(void **state)
         assert_int_equal(a.kind, GIN_ACT_KNOCK);
         assert_int_equal(a.card, C("KC"));
     }
-    /* Every other throw costs more: the other loose card is a gift too (the
-     * opponent shows the 5 and 6 of clubs), so the king goes, the card that
-     * sheds the most. */
-    v = shown_view("2S 3S 4S 7H 7D 7S 9D TD JD 4C KC", "KS KH 5C 6C", 6);
-    v.knock_limit = 0;
-    gin_action a = decide(GIN_LEVEL_HARD, 1, &v);
-    assert_int_equal(a.kind, GIN_ACT_DISCARD);
-    assert_int_equal(a.card, C("KC"));
+    /* A shown run is no gift when thrown face down either: gin with the
+     * queen of clubs beside the 10 and jack the opponent took. */
+    v = shown_view("2S 3S 4S 7H 7D 7C 9D TD JD 8D QC", "TC JC", 10);
+    for (int l = GIN_LEVEL_HARD; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_int_equal(a.kind, GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("QC"));
+    }
 }
 
 static void test_rollout_values(void **state)
