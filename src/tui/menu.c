@@ -225,9 +225,10 @@ int gin_play_menu(gin_play *p)
         char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
         snprintf(footer, sizeof footer,
-                 "The bot %s: %s.\nSettings are saved as you change them. Level, players, rules, target, Hollywood "
-                 "and practice apply from the next game (n when this one is over, or the next gin); the others at "
-                 "once.\nup/down: choose   left/right or Enter: change   Esc or m: back",
+                 /* Four rows at 80x24 under the items: the bot in two at most, this in two. */
+                 "The bot %s: %s.\nSaved as you change them. Level, players, rules, target, Hollywood and practice "
+                 "apply from the next game (n at game over), the rest at once.\nup/down: choose   left/right or "
+                 "Enter: change   Esc or m: back",
                  p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)
