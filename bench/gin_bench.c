@@ -38,6 +38,8 @@ static const struct {
      "[--positions N] [--jobs N] [--playouts N]: the coach against ten times its budget (agreement, points lost)"},
     {"reading", bench_reading,
      "[--opponent NAME] [--games N] [--seed S]: how well hard reads the opponent's cards (AUC, deadwood)"},
+    {"gifts", bench_gifts,
+     "[--level L] [--games N] [--seed S] [--jobs N]: throws that hand over a shown meld, and the coach's mistakes"},
     {"soak", bench_soak, "[--hands N]: play N hands checking every invariant (violations)"},
     {"hands", bench_hands, "N K [SEED] | --dense N K | --from-play N: print hands (input for the above)"},
 };

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The strength table: every bot level against `simple`, the level below and
-# each opponent style of the gallery (eager, waiter, hoarder, blocker), with
+# each opponent style of the gallery (eager, waiter, hoarder, blocker,
+# collector), with
 # `gin sim` (standard rules, games to 100, mirrored pairs), and how each
 # side's points came. Writes the table into docs/strength.md between its
 # markers (the rest of the file is kept), or a new file with OUT=.
@@ -35,7 +36,7 @@ OUT=${OUT:-$ROOT/docs/strength.md}
 TMP=$(mktemp)
 BODY=$(mktemp)
 trap 'rm -f "$TMP" "$BODY"' EXIT
-STYLES="eager waiter hoarder blocker"
+STYLES="eager waiter hoarder blocker collector"
 DEFAULT_THINK=50 # ms: the expert's budget when no --think is given (ai_expert_search)
 MARK=table
 [ "$FULL" = 1 ] && MARK=full

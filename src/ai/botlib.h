@@ -90,10 +90,11 @@ int ai_card_melds(gin_cardset h, gin_card x);
 /* ---- policy.c: the heuristic levels ---- */
 
 enum { AI_KNOCK_FIRST = 0, AI_KNOCK_THRESHOLD = 1, AI_KNOCK_EV = 2 };
-/* How a face-up card is judged: against a blind draw (the levels), or
- * taken whenever it joins a meld or makes a two-card combination with an
- * unmatched card (hoarder). */
-enum { AI_TAKE_DRAW = 0, AI_TAKE_COMBO = 1 };
+/* How a face-up card is judged: against a blind draw (the levels), taken
+ * whenever it joins a meld or makes a two-card combination with an
+ * unmatched card (hoarder), or whenever it makes a meld or a pair of its
+ * rank with the hand (collector: sets built in plain sight). */
+enum { AI_TAKE_DRAW = 0, AI_TAKE_COMBO = 1, AI_TAKE_PAIR = 2 };
 
 typedef struct ai_params {
     double lookahead;     /* weight of the expected deadwood after the next draw (above 1:
@@ -113,13 +114,15 @@ typedef struct ai_params {
     int take_mode;        /* AI_TAKE_* */
     int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
                            * a rank or two in a row taken from the pile), unless every card would */
+    double gift_pts;      /* charged to the score of a throw that feeds such a meld (0: off;
+                           * hard: 1000, never while another card may go) */
 } ai_params;
 
 const ai_params *ai_level_params(int level);
 
 /* The gallery of opponent styles: each a documented policy on the shared
  * discard and tracker code (policy.c has their parameters). */
-enum { AI_STYLE_EAGER = 0, AI_STYLE_WAITER, AI_STYLE_HOARDER, AI_STYLE_BLOCKER, AI_STYLES };
+enum { AI_STYLE_EAGER = 0, AI_STYLE_WAITER, AI_STYLE_HOARDER, AI_STYLE_BLOCKER, AI_STYLE_COLLECTOR, AI_STYLES };
 const ai_params *ai_style_params(int style);
 /* A bot playing `p` (a level's or a style's parameters, static), named `name`. */
 int ai_bot_create_params(const ai_params *p, const char *name, uint64_t seed, gin_agent *out);
@@ -151,6 +154,11 @@ int ai_discard_choice(const gin_view *v, const ai_discard_eval *e, gin_action *o
  * 0 when *out is final (a discard, or big gin); or a negative code. */
 int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
                      int *ki, int *dw);
+/* 1 if throwing c hands the opponent a meld it shows: cards it took from
+ * the pile (or showed) and still holds that make two of c's rank, or two
+ * in a row of c's suit that c would extend or fill (so a shown set or run
+ * c lays off on too). */
+int ai_gift(const ai_tracker *t, gin_card c);
 /* Would a discard now void the hand (the stock at its floor)? */
 int ai_discard_voids(const gin_view *v);
 

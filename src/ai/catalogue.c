@@ -30,6 +30,9 @@ static const ai_entry catalogue[] = {
     {{"blocker", "Blocker", "defence first: never feeds your melds, throws safe cards, knocks at 5",
       GIN_OPPONENT_STYLE},
      AI_STYLE_BLOCKER},
+    {{"collector", "Collector", "takes cards that pair or meld in plain sight, waits for the rest, knocks early",
+      GIN_OPPONENT_STYLE},
+     AI_STYLE_COLLECTOR},
 };
 enum { N_ENTRIES = sizeof catalogue / sizeof catalogue[0] };
 

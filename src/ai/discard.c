@@ -44,10 +44,7 @@ void ai_eval_discards(const ai_params *p, const ai_tracker *t, const gin_view *v
     }
 }
 
-/* 1 if c would feed a meld the opponent shows: cards it took from the pile
- * and still holds that make two of c's rank, or two in a row that c would
- * extend or fill. */
-static int feeds(const ai_tracker *t, gin_card c)
+int ai_gift(const ai_tracker *t, gin_card c)
 {
     gin_cardset k = t->opp_known, b = gin_cardset_of(c);
     unsigned r = gin_cardset_rank(k, gin_card_rank(c));
@@ -63,7 +60,7 @@ static void guard_feeding(const ai_tracker *t, ai_discard_eval *e)
 {
     int fed[11], safe = 0;
     for (int i = 0; i < e->n; i++) {
-        fed[i] = feeds(t, e->card[i]);
+        fed[i] = ai_gift(t, e->card[i]);
         safe += !fed[i];
     }
     if (safe == 0 || safe == e->n)
@@ -73,12 +70,32 @@ static void guard_feeding(const ai_tracker *t, ai_discard_eval *e)
             e->score[i] -= 1000.0;
 }
 
+/* The gift rule (hard, and so the expert's reference): a throw that hands
+ * the opponent a meld it shows is charged p->gift_pts (hard: 1000, so
+ * never while another card may go; a knock's card goes face down and is no
+ * gift). A player who collects in plain sight, two kings from the pile,
+ * must not be handed the third because it is the highest card: the coach
+ * ranks that throw well below two throws that cost almost no deadwood.
+ * Hard has no search to weigh a gift that is right (a meld broken to keep
+ * the card can cost more); the expert's race does: its candidates include
+ * the gift, which must beat hard's throw by two standard errors. A finite
+ * charge, or hard asking the analysis, let through gifts the coach calls
+ * mistakes (docs/strength.md, "Gifts"). */
+static void guard_gifts(const ai_params *p, const ai_tracker *t, ai_discard_eval *e)
+{
+    for (int i = 0; i < e->n; i++)
+        if (ai_gift(t, e->card[i]))
+            e->score[i] -= p->gift_pts;
+}
+
 int ai_discard_start(const ai_params *p, const ai_tracker *t, const gin_view *v, ai_discard_eval *e, gin_action *out,
                      int *ki, int *dw)
 {
     ai_eval_discards(p, t, v, e);
     if (p->no_feed)
         guard_feeding(t, e);
+    if (p->gift_pts > 0)
+        guard_gifts(p, t, e);
     int rc = ai_discard_choice(v, e, out, ki);
     if (rc != 0)
         return rc < 0 ? rc : 0;

@@ -27,7 +27,8 @@ static const ai_params k_levels[3] = {
      .knock_ev_turn = 1.5,
      .max_undercut = 0.3,
      .samples = 24,
-     .finish_p = 0.5},
+     .finish_p = 0.5,
+     .gift_pts = 1000.0},
 };
 
 /* The gallery (issue 15): opponents that punish different mistakes. All
@@ -69,6 +70,16 @@ static const ai_params k_styles[AI_STYLES] = {
      .early_turns = 0,
      .late_dw = 5,
      .no_feed = 1},
+    /* collector: takes every face-up card that melds or pairs with a card
+     * of its rank in the hand, in plain sight, keeps what it took and waits
+     * for the rest (for the third king to be thrown to it), and knocks as
+     * soon as it may */
+    {.infer = 1,
+     .lookahead = 1.3,
+     .danger_w = 2.0,
+     .take_margin = 0.5,
+     .knock_mode = AI_KNOCK_FIRST,
+     .take_mode = AI_TAKE_PAIR},
 };
 
 const ai_params *ai_style_params(int style)
@@ -159,6 +170,8 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
         return 0;
     if (p->take_mode == AI_TAKE_COMBO)
         return joins_combo(v->hand, u);
+    if (p->take_mode == AI_TAKE_PAIR)
+        return ai_card_can_meld(v->hand, u) || gin_cardset_rank(v->hand, gin_card_rank(u)) != 0;
     int dw_now = gin_deadwood(v->hand);
     int dw_take = ai_best_after_discard(v->hand | gin_cardset_of(u), u, NULL);
     if (dw_now < 0)

@@ -107,6 +107,65 @@ static void test_gins_and_knocks(void **state)
         assert_int_equal(decide(l, 1, &v).kind, GIN_ACT_KNOCK);
 }
 
+/* Seat 0's discard with the opponent known to hold `shown` (taken from the
+ * pile, which seat 0 threw them to). */
+static gin_view shown_view(const char *hand, const char *shown, int turns)
+{
+    gin_view v = make_view(hand, "5H 2D", GIN_PHASE_DISCARD, turns);
+    v.known[1] = v.took[1] = S(shown);
+    v.discarded[0] = S(shown);
+    v.seen |= S(shown);
+    v.hand_size[1] = 10;
+    v.stock_n -= gin_cardset_count(S(shown));
+    return v;
+}
+
+static void test_no_gift_of_a_shown_meld(void **state)
+{
+    (void)state;
+    /* The opponent took two kings from the pile; the third is hard's
+     * best-scored throw (the highest card; the 10 or a 5 break a start and
+     * cost a point more): neither hard nor the expert hands the king over
+     * (issue 27). */
+    gin_view v = shown_view("2S 3S 4S 7H 7D 7C 9D TD KC 5C 5D", "KS KH", 4);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gin_action a = decide(GIN_LEVEL_HARD, seed, &v);
+        assert_int_equal(a.kind, GIN_ACT_DISCARD);
+        assert_int_not_equal(a.card, C("KC"));
+        a = decide(GIN_LEVEL_EXPERT, seed, &v);
+        assert_int_not_equal(a.card, C("KC"));
+    }
+    /* Without the shown kings hard throws the king. */
+    gin_view plain = make_view("2S 3S 4S 7H 7D 7C 9D TD KC 5C 5D", "5H 2D", GIN_PHASE_DISCARD, 4);
+    assert_int_equal(decide(GIN_LEVEL_HARD, 1, &plain).card, C("KC"));
+    /* A shown run: the 10 and jack of clubs taken, the queen held. */
+    v = shown_view("2S 3S 4S 7H 7D 7C 8D 9D QC 5H 5S", "TC JC", 4);
+    assert_int_not_equal(decide(GIN_LEVEL_HARD, 1, &v).card, C("QC"));
+    plain = make_view("2S 3S 4S 7H 7D 7C 8D 9D QC 5H 5S", "5D 2D", GIN_PHASE_DISCARD, 4);
+    assert_int_equal(decide(GIN_LEVEL_HARD, 1, &plain).card, C("QC"));
+}
+
+static void test_gift_when_right(void **state)
+{
+    (void)state;
+    /* Going out: the king completes the kings the opponent shows, but
+     * thrown face down for gin it gives nothing. */
+    gin_view v = shown_view("2S 3S 4S 7H 7D 7C 9D TD JD QD KC", "KS KH", 10);
+    for (int l = GIN_LEVEL_HARD; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_int_equal(a.kind, GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("KC"));
+    }
+    /* A shown run is no gift when thrown face down either: gin with the
+     * queen of clubs beside the 10 and jack the opponent took. */
+    v = shown_view("2S 3S 4S 7H 7D 7C 9D TD JD 8D QC", "TC JC", 10);
+    for (int l = GIN_LEVEL_HARD; l <= GIN_LEVEL_EXPERT; l++) {
+        gin_action a = decide(l, 1, &v);
+        assert_int_equal(a.kind, GIN_ACT_KNOCK);
+        assert_int_equal(a.card, C("QC"));
+    }
+}
+
 static void test_rollout_values(void **state)
 {
     (void)state;
@@ -378,6 +437,8 @@ int main(void)
         cmocka_unit_test(test_never_discards_taken_card),
         cmocka_unit_test(test_legal_over_games),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_no_gift_of_a_shown_meld),
+        cmocka_unit_test(test_gift_when_right),
         cmocka_unit_test(test_rollout_values),
         cmocka_unit_test(test_expert_keeps_the_ace),
         cmocka_unit_test(test_expert_knocks_where_hard_waits),

@@ -47,7 +47,7 @@ static void test_every_name_creates_and_describes(void **state)
         for (int k = 0; k < n; k++) /* each name once */
             assert_string_not_equal(gin_opponent_at(k)->name, o->name);
     }
-    assert_int_equal(n, 10);
+    assert_int_equal(n, 11);
     assert_null(gin_opponent_at(-1));
     assert_null(gin_opponent_find("nobody"));
     assert_null(gin_opponent_find(NULL));
@@ -74,13 +74,13 @@ static void test_names_listed(void **state)
     char buf[GIN_OPPONENT_NAMES_MAX];
     int n = gin_opponent_names(GIN_OPPONENT_ANY, buf, sizeof buf);
     assert_int_equal(n, (int)strlen(buf));
-    assert_string_equal(buf, "random, simple, easy, normal, hard, expert, eager, waiter, hoarder, blocker");
+    assert_string_equal(buf, "random, simple, easy, normal, hard, expert, eager, waiter, hoarder, blocker, collector");
     assert_true(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, sizeof buf) > 0);
     assert_string_equal(buf, "easy, normal, hard, expert");
     assert_true(gin_opponent_names(GIN_OPPONENT_STYLE, buf, sizeof buf) > 0);
-    assert_string_equal(buf, "eager, waiter, hoarder, blocker");
+    assert_string_equal(buf, "eager, waiter, hoarder, blocker, collector");
     assert_true(gin_opponent_names(GIN_OPPONENT_TABLE, buf, sizeof buf) > 0);
-    assert_string_equal(buf, "easy, normal, hard, expert, eager, waiter, hoarder, blocker");
+    assert_string_equal(buf, "easy, normal, hard, expert, eager, waiter, hoarder, blocker, collector");
     assert_int_equal(gin_opponent_names(0, buf, sizeof buf), 0);
     assert_string_equal(buf, "");
     assert_int_equal(gin_opponent_names(GIN_OPPONENT_LEVEL, buf, 26), GIN_ESPACE); /* 26 with its NUL: 27 */
@@ -152,18 +152,47 @@ static void test_blocker_does_not_feed(void **state)
 {
     (void)state;
     /* The opponent took 8H and 9H from the pile: 7H or TH would feed it.
-     * The ten is our highest unmatched card, which hard throws; the
-     * blocker keeps it. */
+     * The ten is our highest unmatched card, which eager throws; the
+     * blocker keeps it (and hard, by its gift rule: tests/ai/test_bot.c). */
     gin_view v = test_view_at("2S 3S 4S 7D 7C 7S TH AH 2C 5D 6D", "8H 9H 4C", GIN_PHASE_DISCARD, 8);
     v.known[1] = S("8H 9H");
     v.pile_n = 1; /* only the 4C is still on the pile */
     v.pile[0] = C("4C");
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(decide_as("hard", &v).card, C("TH"));
+        assert_int_equal(decide_as("eager", &v).card, C("TH"));
         gin_action a = decide_as("blocker", &v);
         assert_int_not_equal(a.card, C("TH"));
         v.turns++;
     }
+}
+
+/* collector takes a face-up card that pairs a card of its rank, in plain
+ * sight, and not one that only starts a run (hoarder takes both); it keeps
+ * what it took and knocks as soon as it may. */
+static void test_collector_collects(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "KH", GIN_PHASE_DRAW, 6);
+    assert_int_equal(decide_as("collector", &v).kind, GIN_ACT_DRAW_DISCARD);
+    assert_int_equal(decide_as("hard", &v).kind, GIN_ACT_DRAW_STOCK);
+    v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "KH", GIN_PHASE_OFFER, 0);
+    assert_int_equal(decide_as("collector", &v).kind, GIN_ACT_TAKE_UPCARD);
+    /* The queen of clubs only starts a run with the king: hoarder takes it. */
+    v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD KC", "QC", GIN_PHASE_DRAW, 6);
+    assert_int_equal(decide_as("collector", &v).kind, GIN_ACT_DRAW_STOCK);
+    assert_int_equal(decide_as("hoarder", &v).kind, GIN_ACT_DRAW_DISCARD);
+    /* A card that melds is taken. */
+    v = test_view_at("2S 3S 4S 7H 7D 9C 9D TD JD KC", "7S", GIN_PHASE_DRAW, 6);
+    assert_int_equal(decide_as("collector", &v).kind, GIN_ACT_DRAW_DISCARD);
+    /* Having taken the king, it keeps the pair and waits for the third. */
+    v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD KC 6H KH", "2D", GIN_PHASE_DISCARD, 6);
+    v.taken = C("KH");
+    gin_action a = decide_as("collector", &v);
+    assert_int_equal(a.kind, GIN_ACT_DISCARD);
+    assert_int_not_equal(a.card, C("KC"));
+    /* Deadwood 5 after the throw: it knocks at once, as eager does. */
+    v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD 5C KC", "AD", GIN_PHASE_DISCARD, 12);
+    assert_int_equal(decide_as("collector", &v).kind, GIN_ACT_KNOCK);
 }
 
 /* Every style plays legal games against each level, deterministically. */
@@ -198,9 +227,13 @@ static void test_styles_play_whole_games(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_name_creates_and_describes), cmocka_unit_test(test_names_listed),
-        cmocka_unit_test(test_record_md_lists_the_catalogue),    cmocka_unit_test(test_eager_and_waiter_knock),
-        cmocka_unit_test(test_hoarder_takes_combinations),       cmocka_unit_test(test_blocker_does_not_feed),
+        cmocka_unit_test(test_every_name_creates_and_describes),
+        cmocka_unit_test(test_names_listed),
+        cmocka_unit_test(test_record_md_lists_the_catalogue),
+        cmocka_unit_test(test_eager_and_waiter_knock),
+        cmocka_unit_test(test_hoarder_takes_combinations),
+        cmocka_unit_test(test_blocker_does_not_feed),
+        cmocka_unit_test(test_collector_collects),
         cmocka_unit_test(test_styles_play_whole_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,7 +97,7 @@ refuse sim --p2 "" nosuch 2
 refuse engine --level "" nosuch 2 exec:x
 refuse showdown --upcard "" ZZ 5 5H6H 1S 11H
 for cmd in table sim showdown; do refuse $cmd --rules "" nosuch 1 custom; done
-for lv in easy normal hard expert eager waiter hoarder blocker; do accept table --level $lv; accept table --opponent $lv; done
+for lv in easy normal hard expert eager waiter hoarder blocker collector; do accept table --level $lv; accept table --opponent $lv; done
 for sp in slow normal fast instant; do accept table --speed $sp; done
 for r in standard classic oklahoma straight; do accept table --rules $r; accept showdown --rules $r; done
 accept showdown --upcard 10h

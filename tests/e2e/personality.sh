@@ -9,7 +9,7 @@ GIN=${1:?path to gin}
 
 "$GIN" --level sneaky </dev/null >/dev/null 2>"$T/err"
 [ $? = 2 ] || fail "--level sneaky did not exit 2"
-grep -q "unknown level 'sneaky' (easy, normal, hard, expert, eager, waiter, hoarder, blocker" "$T/err" ||
+grep -q "unknown level 'sneaky' (easy, normal, hard, expert, eager, waiter, hoarder, blocker, collector" "$T/err" ||
     fail "--level sneaky: $(cat "$T/err")"
 
 start --level blocker --seed 4 --fast
@@ -31,5 +31,18 @@ start --opponent waiter --seed 4 --fast
 wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
 screen | grep -q "Waiter bot" || fail "--opponent waiter does not seat the waiter"
 quit_clean "quit against the waiter"
+
 grep -qx "level = hoarder" "$T/config/gin/settings" || fail "--opponent changed the remembered level: $(cat "$T/config/gin/settings")"
+
+# The collector, the newest style: named by --level, seated, described.
+rm -f "$T/state/gin/save"
+start --level collector --seed 4 --fast
+wait_for "Your turn|take the .* \\(d\\) or pass \\(p\\)" 20
+screen | grep -q "Collector bot" || fail "--level collector does not seat the collector"
+keys m
+wait_for "The bot collector: takes cards that pair or meld" 5
+keys Escape
+play_hand
+quit_clean "quit after a hand against the collector"
+grep -qx "level = collector" "$T/config/gin/settings" || fail "--level collector is not remembered"
 echo "PASS"

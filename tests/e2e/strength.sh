@@ -19,14 +19,14 @@ case "$cmd" in
 *) fail "make strength runs '$cmd', not the script on somewhere/gin" ;;
 esac
 
-# 2. A small table: sixteen rows, the expert's with --think when asked, and
+# 2. A small table: eighteen rows, the expert's with --think when asked, and
 #    how the points came in each.
 OUT="$tmp/s.md" EXPERT_GAMES=2 EXPERT_THINK=2 JOBS=1 sh "$src/scripts/strength.sh" "$gin" 4 7 2>"$tmp/err" ||
     fail "strength.sh failed: $(cat "$tmp/err")"
 n=$(rows "$tmp/s.md")
-[ "$n" -eq 16 ] || fail "expected 16 rows, got $n: $(cat "$tmp/s.md")"
+[ "$n" -eq 18 ] || fail "expected 18 rows, got $n: $(cat "$tmp/s.md")"
 grep -q '^| hard | simple | 4 | ' "$tmp/s.md" || fail "no 4-game hard vs simple row"
-for s in eager waiter hoarder blocker; do
+for s in eager waiter hoarder blocker collector; do
     grep -q "^| hard | $s | 4 | " "$tmp/s.md" || fail "no hard vs $s row"
     grep -q "^| expert | $s | 2 | .*--think 2\`" "$tmp/s.md" || fail "no expert vs $s row at --think 2"
 done
@@ -85,7 +85,7 @@ for line in "before the table" "between" "after the full table"; do
 done
 grep -q "old table\|old full" "$tmp/doc.md" && fail "an old table was left in place"
 n=$(rows "$tmp/doc.md")
-[ "$n" -eq $((16 + 22)) ] || fail "expected 16 + 22 rows (the full table: two seeds of 11), got $n"
+[ "$n" -eq $((18 + 26)) ] || fail "expected 18 + 26 rows (the full table: two seeds of 13), got $n"
 grep -q '^| expert | blocker | 2 | .*--seed 2 ' "$tmp/doc.md" || fail "no seed-2 row in the full table"
 grep -q "the expert at 2 ms a decision\." "$tmp/doc.md" || fail "the full table does not state the think time"
 
