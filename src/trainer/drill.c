@@ -326,17 +326,19 @@ void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char
 /* A word's answer, or -1. */
 static int word_answer(const gin_drill *d, const char *w)
 {
-    static const char *const first[] = {"take", "pile", "knock", "gin", NULL};
-    static const char *const second[] = {"draw", "stock", "pass", "play", "on", "play on", NULL};
+    /* The words of each answer: the first (take, knock), the second (the
+     * stock or the pass, playing on). */
+    static const char *const words[2][2][5] = {
+        {{"take", "pile", NULL}, {"draw", "stock", "pass", NULL}},
+        {{"knock", "gin", NULL}, {"play", "on", "play on", NULL}},
+    };
     if (d->kind == GIN_DRILL_THROW)
         return -1;
-    int want = -1;
-    for (int i = 0; first[i]; i++)
-        if (!strcmp(w, first[i]))
-            want = 0;
-    for (int i = 0; second[i]; i++)
-        if (!strcmp(w, second[i]))
-            want = 1;
+    int set = d->kind == GIN_DRILL_KNOCK, want = -1;
+    for (int a = 0; a < 2; a++)
+        for (int i = 0; words[set][a][i]; i++)
+            if (!strcmp(w, words[set][a][i]))
+                want = a;
     for (int c = 0; want >= 0 && c < d->n_choices; c++)
         if (answer_of(d->kind, d->view.hand, d->advice.move[d->choice[c].move].value.action) == want)
             return c;

@@ -9,7 +9,10 @@
  * A position is a drill when the best answer is ahead of every other by at
  * least GIN_DRILL_MARGIN in the coach's measure (percentage points of the
  * chance to win the game, or points with no game to win) and beyond the
- * noise (no other answer is "about equal"). The levels are bands of that
+ * noise (no other answer is "about equal"). One point is where gin-bench
+ * coach finds the coach's choice stable (agreement with ten times the
+ * budget >= 99% when its top two are more than a point apart); a single
+ * decision early in a game to 100 seldom moves the game by much more. The levels are bands of that
  * margin: easy at least GIN_DRILL_EASY, normal from GIN_DRILL_NORMAL up to
  * easy's, hard from GIN_DRILL_MARGIN up to normal's: a hard drill is a
  * close one that the analysis still separates.
@@ -36,9 +39,9 @@ enum gin_drill_level { GIN_DRILL_LEVEL_EASY = 0, GIN_DRILL_LEVEL_NORMAL = 1, GIN
 enum gin_drill_source { GIN_DRILL_GENERATED = 0, GIN_DRILL_YOURS = 1 };
 
 /* The margins, in percentage points of win chance (or points). */
-#define GIN_DRILL_MARGIN 2.0
-#define GIN_DRILL_NORMAL 4.0
-#define GIN_DRILL_EASY 8.0
+#define GIN_DRILL_MARGIN 1.0
+#define GIN_DRILL_NORMAL 2.5
+#define GIN_DRILL_EASY 5.0
 
 enum {
     GIN_DRILL_CHOICES = 16,     /* answers a drill offers, at most (a throw: 11 cards) */
