@@ -168,12 +168,14 @@ static int next_kind(const session *s, gin_rng *rng)
     return gin_drill_pick_kind(tried, missed, gin_rng_next(rng));
 }
 
-/* One generated drill into s->drill[s->n]: 1, or 0 when none was found. */
+/* One generated drill into s->drill[s->n]: 1, or 0 when none was found.
+ * A kind picked by the progress that cannot be found soon gives way to
+ * any kind; a kind asked for (--kind) does not. */
 static int generate_one(session *s, gin_rng *rng)
 {
     int kind = next_kind(s, rng);
     for (int attempt = 0; attempt < 3; attempt++) {
-        int rc = gin_drill_generate(&s->o, kind, gin_rng_next(rng), &s->drill[s->n]);
+        int rc = gin_drill_generate(&s->o, attempt && s->kind < 0 ? -1 : kind, gin_rng_next(rng), &s->drill[s->n]);
         if (rc > 0) {
             s->game[s->n++] = 0;
             return 1;
@@ -275,6 +277,8 @@ static int read_answer(const gin_drill *d)
             return -1;
         }
         line[strcspn(line, "\r\n")] = '\0';
+        if (!isatty(STDIN_FILENO))
+            printf("%s\n", line); /* a transcript reads as a terminal would show it */
         if (!strcmp(line, "q") || !strcmp(line, "quit"))
             return -1;
         int c = gin_drill_answer(d, line);

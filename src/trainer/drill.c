@@ -123,6 +123,25 @@ static int in_band(double lead, int level)
     }
 }
 
+/* A quick look first (a quarter of the budget, one pass of the analysis
+ * the coach stands on): a position whose best answer is not ahead of the
+ * others by half the margin there is passed over, which saves the coach's
+ * full analysis (and its second pass on close calls) on most positions. */
+static int worth_a_look(const gin_view *v, int kind, long playouts, uint64_t seed)
+{
+    gin_move_value mv[GIN_ANALYSIS_MAX];
+    gin_analysis_opts ao = {playouts / 4 > 0 ? playouts / 4 : 1, seed, 1, 1};
+    int n = gin_analyze(v, &ao, mv, GIN_ANALYSIS_MAX);
+    if (n < 2)
+        return n < 0 ? n : 0;
+    int best = answer_of(kind, v->hand, mv[0].action);
+    double lead = -1;
+    for (int i = 1; i < n; i++)
+        if (answer_of(kind, v->hand, mv[i].action) != best && (lead < 0 || -mv[i].gap < lead))
+            lead = -mv[i].gap; /* gap: 100 * win, or points, <= 0 */
+    return lead >= GIN_DRILL_MARGIN / 2;
+}
+
 int gin_drill_make(const gin_view *v, const gin_drill_opts *o, int level, uint64_t seed, gin_drill *d)
 {
     if (!v || !d)
@@ -130,7 +149,11 @@ int gin_drill_make(const gin_view *v, const gin_drill_opts *o, int level, uint64
     int kind = gin_drill_kind_at(v);
     if (kind < 0)
         return 0;
-    gin_coach_opts co = {o && o->playouts > 0 ? o->playouts : GIN_DRILL_PLAYOUTS, 0, seed};
+    long budget = o && o->playouts > 0 ? o->playouts : GIN_DRILL_PLAYOUTS;
+    int worth = worth_a_look(v, kind, budget, seed);
+    if (worth <= 0)
+        return worth;
+    gin_coach_opts co = {budget, 0, seed};
     int n = gin_coach(v, &co, &d->advice);
     if (n <= 0)
         return n;
@@ -174,7 +197,8 @@ static int gen_game(gen *g, gin_match *m, uint64_t seed)
     while (rc == GIN_OK && !found && g->looks < g->max_looks) {
         const gin_view *v = &m->views[0];
         int k = !gin_match_deal_due(m) && !m->game.over && m->game.hand.turn == 0 ? gin_drill_kind_at(v) : -1;
-        if (k >= 0 && (g->kind < 0 || k == g->kind) && gin_rng_below(&g->rng, 3) == 0) {
+        /* Some of the decisions, spread over the game; every knock (rare). */
+        if (k >= 0 && (g->kind < 0 || k == g->kind) && (k == GIN_DRILL_KNOCK || gin_rng_below(&g->rng, 3) == 0)) {
             g->looks++;
             found = gin_drill_make(v, g->o, g->o->level, gin_rng_next(&g->rng), g->d);
             if (found < 0)
@@ -207,7 +231,9 @@ int gin_drill_generate(const gin_drill_opts *o, int kind, uint64_t seed, gin_dri
     g.d = d;
     gin_rng_seed(&g.rng, seed);
     int rc = 0;
-    while (rc == 0 && g.looks < g.max_looks)
+    /* As many games as looks, at most: a kind that does not come up (no
+     * knock in many games) ends the search too. */
+    for (int games = 0; rc == 0 && g.looks < g.max_looks && games < g.max_looks; games++)
         rc = gen_game(&g, m, gin_rng_next(&g.rng));
     free(m);
     if (rc > 0)
