@@ -34,6 +34,7 @@ static int parse_line(char *line, gin_drill_day *d, gin_text_fault *fault, int a
 {
     char *f[5];
     int n = 0;
+    memset(d, 0, sizeof *d); /* every byte known: days compare whole */
     for (char *save = NULL, *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save))
         if (n < 5)
             f[n++] = t;
