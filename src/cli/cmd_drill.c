@@ -19,6 +19,7 @@
 #include "gin/rng.h"
 #include "history.h"
 #include "opts.h"
+#include "play.h"
 #include "ui.h"
 
 static void usage(FILE *f)
@@ -69,7 +70,6 @@ typedef struct session {
     int n;
     gin_drill *drill; /* count of them */
     int game[COUNT_MAX]; /* the history's game of each drill of yours */
-    int from_game;       /* the game being read */
     /* The progress, text mode only. */
     gin_kept kept;
     gin_lock lock;
@@ -125,33 +125,10 @@ static int parse_args(int argc, char **argv, session *s)
 
 /* ---- The drills of the session. */
 
-static int keep_found(void *ctx, const gin_drill *d)
-{
-    session *s = ctx;
-    if ((s->kind >= 0 && d->kind != s->kind) || s->n >= s->count)
-        return s->n >= s->count;
-    s->game[s->n] = s->from_game;
-    s->drill[s->n++] = *d;
-    return s->n >= s->count;
-}
-
 /* Drills of your mistakes in the newest games of the history. */
 static void from_history(session *s)
 {
-    static int ids[GIN_HISTORY_MAX];
-    char why[512];
-    int n = gin_history_list(ids, GIN_HISTORY_MAX, why, sizeof why);
-    gin_record *rec = malloc(sizeof *rec);
-    static gin_kept k;
-    for (int i = 0, games = 0; rec && i < n && games < HISTORY_GAMES && s->n < s->count; i++) {
-        gin_history_info h;
-        if (gin_history_read(ids[i], &k, &h, rec) != GIN_KEPT_LOADED || h.players != 2)
-            continue;
-        games++;
-        s->from_game = ids[i];
-        (void)gin_drill_from_game(rec, h.human, &s->o, HISTORY_LOOKS, keep_found, s);
-    }
-    free(rec);
+    s->n = gin_play_drills_of_history(s->drill, s->game, s->count, s->kind, &s->o, HISTORY_GAMES, HISTORY_LOOKS);
 }
 
 /* The kind of the next generated drill: as asked, or by the progress. */
