@@ -68,7 +68,7 @@ typedef struct session {
     uint64_t seed;
     gin_drill_opts o;
     int n;
-    gin_drill *drill; /* count of them */
+    gin_drill *drill;    /* count of them */
     int game[COUNT_MAX]; /* the history's game of each drill of yours */
     /* The progress, text mode only. */
     gin_kept kept;
@@ -194,8 +194,7 @@ static void show(const session *s, int i)
         printf("generated (%s)\n", gin_drill_level_name(s->o.level));
     printf("Your hand: %s (deadwood %d)\n", hand, d->advice.deadwood);
     printf("Pile: %s on top, %d under it; stock %d; score %d to %d (game to %d)\n", top,
-           v->pile_n > 0 ? v->pile_n - 1 : 0, v->stock_n, v->scores[v->seat], v->scores[1 - v->seat],
-           v->rules.target);
+           v->pile_n > 0 ? v->pile_n - 1 : 0, v->stock_n, v->scores[v->seat], v->scores[1 - v->seat], v->rules.target);
     printf("They hold (took from the pile): %s\n", known);
     gin_drill_question(d, NULL, q, sizeof q);
     printf("%s\n", q);
@@ -262,7 +261,8 @@ static int read_answer(const gin_drill *d)
         if (c >= 0)
             return c;
         printf("'%.32s' is not one of the answers: a number from 1 to %d%s.\n", line, d->n_choices,
-               d->kind == GIN_DRILL_THROW ? ", or a card of your hand such as KC" : ", or a word (take, draw, knock, play)");
+               d->kind == GIN_DRILL_THROW ? ", or a card of your hand such as KC"
+                                          : ", or a word (take, draw, knock, play)");
     }
 }
 

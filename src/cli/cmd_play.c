@@ -84,7 +84,7 @@ typedef struct table_args {
     int ascii;
     const char *opponent;       /* exec:COMMAND, or NULL */
     const char *opponent_level; /* --opponent LEVEL: the bot of this game, not remembered */
-    int have_seed; /* 1: --seed, 2: --deal daily */
+    int have_seed;              /* 1: --seed, 2: --deal daily */
     uint64_t seed;
     gin_rules_knobs knobs;
 } table_args;

@@ -128,8 +128,7 @@ int gin_drill_progress_add(gin_drill_progress *p, const char *date, const char *
     return 0;
 }
 
-void gin_drill_progress_totals(const gin_drill_progress *p, const char *kind, const char *from, int *tried,
-                               int *missed)
+void gin_drill_progress_totals(const gin_drill_progress *p, const char *kind, const char *from, int *tried, int *missed)
 {
     long long t = 0, m = 0;
     for (int i = 0; i < p->n; i++) {

@@ -58,7 +58,7 @@ typedef struct gin_drill_opts {
 
 /* One answer offered: the best move of its kind of answer. */
 typedef struct gin_drill_choice {
-    int move;  /* its index in advice.move[] */
+    int move;    /* its index in advice.move[] */
     double lost; /* behind the best answer, in percentage points of win chance or points; 0 for it */
 } gin_drill_choice;
 
@@ -68,10 +68,10 @@ typedef struct gin_drill {
     int source;    /* enum gin_drill_source */
     int hand_no;   /* the hand of the game it comes from, and its discards before the decision */
     int turns;
-    int played;      /* yours: the choice you made in the game; else -1 */
-    double margin;   /* the best answer's lead over the next, in the measure's unit (as lost) */
-    int n_choices;   /* answers offered, in a fixed order that does not tell the best */
-    int best;        /* the best answer's index in choice[] */
+    int played;    /* yours: the choice you made in the game; else -1 */
+    double margin; /* the best answer's lead over the next, in the measure's unit (as lost) */
+    int n_choices; /* answers offered, in a fixed order that does not tell the best */
+    int best;      /* the best answer's index in choice[] */
     gin_drill_choice choice[GIN_DRILL_CHOICES];
     gin_coach_advice advice; /* the coach's advice on the position */
 } gin_drill;

@@ -74,11 +74,11 @@ static void test_damaged_texts(void **state)
         {"gin-drill 1\n", 1},
         {"gin-drills x\n", 1},
         {"gin-drills 1\n2026-12-01 throw 2\n", 2},
-        {"gin-drills 1\n2026-12-01 throw 2 3\n", 2},        /* more right than answered */
+        {"gin-drills 1\n2026-12-01 throw 2 3\n", 2}, /* more right than answered */
         {"gin-drills 1\n2026-12-01 throw -1 0\n", 2},
         {"gin-drills 1\n2026-12-01 Throw 2 1\n", 2},
         {"gin-drills 1\n2026-02-30x throw 2 1\n", 2},
-        {"gin-drills 1\n2026-12-02 throw 2 1\n2026-12-01 take 1 1\n", 3}, /* out of order */
+        {"gin-drills 1\n2026-12-02 throw 2 1\n2026-12-01 take 1 1\n", 3},  /* out of order */
         {"gin-drills 1\n2026-12-02 throw 2 1\n2026-12-02 throw 1 1\n", 3}, /* twice */
         {"gin-drills 1\n2026-12-02 throw 2 1 extra\n", 2},
         {"gin-drills 1\n2026-12-02 throw 2\0 1\n", 2},
