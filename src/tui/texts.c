@@ -333,6 +333,9 @@ void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, s
         sheet_single(g, who, buf, cap);
 }
 
+/* This game's seed: its record's (p->seed too, until the next game). */
+static uint64_t gameover_seed(const gin_play *p) { return p->ref.rec ? p->ref.rec->seed : p->seed; }
+
 /* The deal to share: its seed deals the same cards again (gin --seed). */
 static void deal_line(uint64_t seed, char *buf, size_t cap)
 {
@@ -393,7 +396,7 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     gin_seating seating = gin_play_seating(p);
     const gin_seating *who = &seating;
     if (who->seats > 2) {
-        gameover_table(g, who, p->practice, p->ref.rec->seed, title, tcap, buf, cap);
+        gameover_table(g, who, p->practice, gameover_seed(p), title, tcap, buf, cap);
         return;
     }
     int w = gin_game_winner(g, NULL);
@@ -415,7 +418,7 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
                      theirs - mine, g->n_results, hands);
     else
         gin_play_add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
-    deal_line(p->ref.rec->seed, buf, cap);
+    deal_line(gameover_seed(p), buf, cap);
     if (p->practice) {
         gin_play_add(buf, cap, "A practice game: it is not counted in your statistics.\n");
         char summary[GIN_PLAY_WHYS];
