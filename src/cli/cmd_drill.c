@@ -260,9 +260,8 @@ static int read_answer(const gin_drill *d)
         int c = gin_drill_answer(d, line);
         if (c >= 0)
             return c;
-        printf("'%.32s' is not one of the answers: a number from 1 to %d%s.\n", line, d->n_choices,
-               d->kind == GIN_DRILL_THROW ? ", or a card of your hand such as KC"
-                                          : ", or a word (take, draw, knock, play)");
+        printf("'%.24s' is not one of the answers: 1 to %d%s.\n", line, d->n_choices,
+               d->kind == GIN_DRILL_THROW ? ", or a card such as KC" : ", or take, draw, knock, play");
     }
 }
 
