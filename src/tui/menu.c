@@ -227,10 +227,11 @@ int gin_play_menu(gin_play *p)
         char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
         /* One paragraph, when each setting applies first: at 80x24 the
-         * menu leaves it three rows (the bot's description may be cut). */
+         * menu (with Drills...) leaves it three rows under the items, and a
+         * long description of the bot may be cut there. */
         snprintf(footer, sizeof footer,
-                 "These apply from the next game: level, players, rules, target, Hollywood, practice (n when this "
-                 "one is over); the others at once. All are saved as you change them. The bot %s: %s.\n"
+                 "These apply from the next game: level, players, rules, target, Hollywood, practice (n at game "
+                 "over); the rest at once. Saved as you change them. The bot %s: %s.\n"
                  "up/down: choose   left/right or Enter: change   Esc or m: back",
                  p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
