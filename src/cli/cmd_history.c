@@ -1,6 +1,7 @@
 /* `gin history`: the games kept in the history (src/store/history.h),
  * newest first, as a table or one JSON object. Reads only: a damaged
  * entry is listed as damaged, and the table moves it aside later. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ static void usage(FILE *f)
             "did not resume, practice and tables too, the last %d. For each: its number,\n"
             "the date (UTC), the bot, the rules, the result, whether it counted in the\n"
             "statistics, and the score (yours first; at a table, penalty points).\n"
-            "'gin replay N' plays game N back.\n\n"
+            "'gin replay N' plays game N back; its seed (in --json) deals it again.\n\n"
             "  --json      one JSON object instead of the table (its fields: man 6 gin)\n"
             "  -h, --help  this text\n\n"
             "Kept in $XDG_STATE_HOME/gin/history/ (default ~/.local/state/gin/history/),\n"
@@ -81,7 +82,7 @@ static void text_line(int id, const gin_kept *k, const gin_history_info *h)
     }
 }
 
-static void json_entry(int id, const gin_kept *k, const gin_history_info *h, int first)
+static void json_entry(int id, const gin_kept *k, const gin_history_info *h, uint64_t seed, int first)
 {
     printf("%s{\"number\":%d,\"file\":", first ? "" : ",", id);
     cli_json_string(stdout, k->path);
@@ -97,7 +98,7 @@ static void json_entry(int id, const gin_kept *k, const gin_history_info *h, int
            h->players, h->human, h->practice ? "true" : "false", h->counted ? "true" : "false", h->result, h->hands);
     for (int i = 0; i < h->players; i++)
         printf("%s%d", i ? "," : "", h->score[i]);
-    fputs("]}", stdout);
+    printf("],\"seed\":\"%" PRIu64 "\"}", seed); /* a string: JSON numbers lose 64-bit digits */
 }
 
 int gin_cmd_history(int argc, char **argv)
@@ -147,7 +148,7 @@ int gin_cmd_history(int argc, char **argv)
         if (st == GIN_KEPT_ABSENT)
             continue; /* dropped by a table since it was listed */
         if (json)
-            json_entry(ids[i], &k, &h, shown++ == 0);
+            json_entry(ids[i], &k, &h, rec->seed, shown++ == 0);
         else
             text_line(ids[i], &k, &h);
     }

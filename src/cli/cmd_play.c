@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "agents.h"
 #include "commands.h"
+#include "daily.h"
 #include "gin/error.h"
 #include "help.h"
 #include "opts.h"
@@ -61,6 +62,8 @@ static void usage(FILE *f)
             "                 gin sim --help)\n"
             "  --ascii        suits as letters S H D C even in a UTF-8 terminal\n"
             "  --seed N       deal from seed N (a whole number; repeatable games)\n"
+            "  --deal daily   the day's deal: the same cards for everyone on that UTC date\n"
+            "                 (seed YYYYMMDD, e.g. 20261203: --seed deals it again)\n"
             "  -h, --help     this text\n\n"
             "Statistics, the game history and the saved game live in $XDG_STATE_HOME/gin/,\n"
             "one table at a time (gin stats, gin history, gin replay N).\n"
@@ -81,7 +84,7 @@ typedef struct table_args {
     int ascii;
     const char *opponent;       /* exec:COMMAND, or NULL */
     const char *opponent_level; /* --opponent LEVEL: the bot of this game, not remembered */
-    int have_seed;
+    int have_seed;              /* 1: --seed, 2: --deal daily */
     uint64_t seed;
     gin_rules_knobs knobs;
 } table_args;
@@ -106,7 +109,8 @@ enum {
     O_SPEED,
     O_MOUSE,
     O_NOMOUSE,
-    O_SEED
+    O_SEED,
+    O_DEAL
 };
 
 static const struct option table_opts[] = {{"level", required_argument, 0, O_LEVEL},
@@ -133,6 +137,7 @@ static const struct option table_opts[] = {{"level", required_argument, 0, O_LEV
                                            {"mouse", no_argument, 0, O_MOUSE},
                                            {"no-mouse", no_argument, 0, O_NOMOUSE},
                                            {"seed", required_argument, 0, O_SEED},
+                                           {"deal", required_argument, 0, O_DEAL},
                                            {"help", no_argument, 0, 'h'},
                                            {0, 0, 0, 0}};
 
@@ -194,7 +199,17 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
         s->speed = sp;
         return 0;
     }
+    case O_DEAL:
+        if (strcmp(o->value, "daily") != 0)
+            return cli_bad(o, "unknown deal '%s' (daily)", o->value);
+        if (a->have_seed == 1)
+            return cli_bad(o, "--seed chose the deal already");
+        a->have_seed = 2;
+        a->seed = gin_daily_seed(time(NULL));
+        return 0;
     default: /* O_SEED */
+        if (a->have_seed == 2)
+            return cli_bad(o, "--deal chose the deal already");
         a->have_seed = 1;
         return cli_seed(o, &a->seed) == 0 ? 0 : CLI_USAGE;
     }
@@ -259,7 +274,7 @@ static int parse_args(int argc, char **argv, gin_settings *s, table_args *a)
         default:
             if ((rc = value_option(&o, c, s, a)) != 0)
                 return rc;
-            a->changed |= c != O_SEED && c != O_OPPONENT;
+            a->changed |= c != O_SEED && c != O_DEAL && c != O_OPPONENT;
             continue;
         }
         *flag = to;

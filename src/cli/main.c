@@ -27,6 +27,7 @@ static const command commands[] = {
     {"stats", gin_cmd_stats, "your statistics per bot level and rules (--json, --reset)"},
     {"history", gin_cmd_history, "the games you played, newest first (gin replay N plays one)"},
     {"advise", gin_cmd_advise, "rank every answer to a position's request, with values and reasons"},
+    {"drill", gin_cmd_drill, "positions with one clearly best answer, your own mistakes first"},
     {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };

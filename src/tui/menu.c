@@ -1,5 +1,5 @@
 /* The in-game menu: the settings (saved as soon as they change), the
- * statistics, the score sheet and the help. */
+ * statistics, the drills, the score sheet and the help. */
 #include "play.h"
 
 #include <stdio.h>
@@ -55,6 +55,7 @@ enum {
     M_MOUSE,
     M_SORT,
     M_STATS,
+    M_DRILLS,
     M_SHEET,
     M_HELP,
     M_RESIGN,
@@ -106,6 +107,7 @@ static void menu_items(const gin_play *p, char items[M_N][ITEM_MAX])
     snprintf(items[M_MOUSE], ITEM_MAX, "Mouse              %s", p->set.mouse ? "on" : "off (keys only)");
     snprintf(items[M_SORT], ITEM_MAX, "Sort your hand by  %s", sorts[p->table.sort]);
     snprintf(items[M_STATS], ITEM_MAX, "Statistics...");
+    snprintf(items[M_DRILLS], ITEM_MAX, "Drills...          positions with one clearly best answer");
     snprintf(items[M_SHEET], ITEM_MAX, "Score sheet...");
     snprintf(items[M_HELP], ITEM_MAX, "Help...");
     /* Leaving a game that counts is a lost game, and the menu says so. */
@@ -224,11 +226,13 @@ int gin_play_menu(gin_play *p)
             ptrs[i] = items[i];
         char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
+        /* One paragraph, when each setting applies first: at 80x24 the
+         * menu (with Drills...) leaves it three rows under the items, and a
+         * long description of the bot may be cut there. */
         snprintf(footer, sizeof footer,
-                 /* Four rows at 80x24 under the items: the bot in two at most, this in two. */
-                 "The bot %s: %s.\nSaved as you change them. Level, players, rules, target, Hollywood and practice "
-                 "apply from the next game (n at game over), the rest at once.\nup/down: choose   left/right or "
-                 "Enter: change   Esc or m: back",
+                 "These apply from the next game: level, players, rules, target, Hollywood, practice (n at game "
+                 "over); the rest at once. Saved as you change them. The bot %s: %s.\n"
+                 "up/down: choose   left/right or Enter: change   Esc or m: back",
                  p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)
@@ -237,6 +241,11 @@ int gin_play_menu(gin_play *p)
             return GIN_DO_NOTHING;
         int dir = k >= GIN_UI_MENU_NEXT ? 1 : k >= GIN_UI_MENU_PREV ? -1 : 1;
         int item = k % GIN_UI_MENU_PREV;
+        if (item == M_DRILLS) {
+            if (gin_play_drills(p) < 0)
+                return GIN_DO_QUIT;
+            continue;
+        }
         if (item == M_STATS || item == M_SHEET || item == M_HELP) {
             if (menu_page(p, item) < 0)
                 return GIN_DO_QUIT;

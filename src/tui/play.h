@@ -328,4 +328,15 @@ int gin_play_level_known(const char *name);
  * finished by the next start, from its journal). */
 void gin_play_kept_close(gin_play *p);
 
+/* The drills (drill_pages.c): the menu's drill pages until the player
+ * goes back (0) or a quit signal (-1). And the drills of your mistakes in
+ * the newest `max_games` two-player games of the history (at most `looks`
+ * decisions analysed a game), of `kind` (-1: any), into out[cap] with
+ * each one's game number in games[] (may be NULL); returns how many. */
+struct gin_drill;
+struct gin_drill_opts;
+int gin_play_drills(gin_play *p);
+int gin_play_drills_of_history(struct gin_drill *out, int *games, int cap, int kind, const struct gin_drill_opts *o,
+                               int max_games, int looks);
+
 #endif

@@ -2,6 +2,7 @@
  * spelled out, the game's totals, the practice review, the help. */
 #include "play.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -332,10 +333,19 @@ void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, s
         sheet_single(g, who, buf, cap);
 }
 
+/* This game's seed: its record's (p->seed too, until the next game). */
+static uint64_t gameover_seed(const gin_play *p) { return p->ref.rec ? p->ref.rec->seed : p->seed; }
+
+/* The deal to share: its seed deals the same cards again (gin --seed). */
+static void deal_line(uint64_t seed, char *buf, size_t cap)
+{
+    gin_play_add(buf, cap, "The deal: seed %" PRIu64 " (gin --seed %" PRIu64 " deals it again).\n", seed, seed);
+}
+
 /* A ring's end: who reached the target, every total from the lowest,
  * the winner (or a tie for lowest: a drawn game). */
-static void gameover_table(const gin_game *g, const gin_seating *who, int practice, char *title, size_t tcap, char *buf,
-                           size_t cap)
+static void gameover_table(const gin_game *g, const gin_seating *who, int practice, uint64_t p_seed, char *title,
+                           size_t tcap, char *buf, size_t cap)
 {
     int n = who->seats, total = 0, w = gin_game_winner(g, &total);
     int order[GIN_MAX_SEATS] = {0};
@@ -373,6 +383,7 @@ static void gameover_table(const gin_game *g, const gin_seating *who, int practi
     else
         gin_play_add(buf, cap, "\n%s wins with the lowest total, %d; you have %d.\n", name_of(who, w), total,
                      g->score.total[who->human]);
+    deal_line(p_seed, buf, cap);
     gin_play_add(buf, cap, "%s\nt shows the whole score sheet, hand by hand.\n",
                  practice
                      ? "A practice game: not counted in your statistics."
@@ -385,7 +396,7 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
     gin_seating seating = gin_play_seating(p);
     const gin_seating *who = &seating;
     if (who->seats > 2) {
-        gameover_table(g, who, p->practice, title, tcap, buf, cap);
+        gameover_table(g, who, p->practice, gameover_seed(p), title, tcap, buf, cap);
         return;
     }
     int w = gin_game_winner(g, NULL);
@@ -407,6 +418,7 @@ void gin_play_gameover_text(const gin_play *p, char *title, size_t tcap, char *b
                      theirs - mine, g->n_results, hands);
     else
         gin_play_add(buf, cap, "A tie, %ld to %ld, after %d hand%s: nobody wins.\n", mine, theirs, g->n_results, hands);
+    deal_line(gameover_seed(p), buf, cap);
     if (p->practice) {
         gin_play_add(buf, cap, "A practice game: it is not counted in your statistics.\n");
         char summary[GIN_PLAY_WHYS];

@@ -181,7 +181,7 @@ mkdir -p "$tmp/state/gin/history"
 printf 'gin-history 1\ndate never\n' >"$tmp/state/gin/history/000007"
 status_ "history with a damaged entry" 1 "^ +7  the history entry .*000007 is damaged \(line 2: date 'never'" -- history
 status_ "history lists the sound one" 1 "^ +1  2024-05-01 12:34  hard +standard +won +yes  120-85$" -- history
-status_ "history --json" 1 '"number":1,"file":"[^"]*/history/000001","date":"2024-05-01T12:34:56Z","level":"hard","rules":"standard","players":2,"human":1,"practice":false,"counted":true,"result":"won","hands":9,"scores":\[120,85\]\}' -- history --json
+status_ "history --json" 1 '"number":1,"file":"[^"]*/history/000001","date":"2024-05-01T12:34:56Z","level":"hard","rules":"standard","players":2,"human":1,"practice":false,"counted":true,"result":"won","hands":9,"scores":\[120,85\],"seed":"100"\}' -- history --json
 status_ "replay N" 0 "^2024-05-01T12:34:56Z, hard, won 120-85, counted; you are seat 1$" -- replay 1
 status_ "replay N: the rules" 0 "^  under standard rules$" -- replay 1
 status_ "replay N --quiet" 0 "history/000001: ok, [0-9]+ hands, game over" -- replay --quiet 1

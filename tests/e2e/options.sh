@@ -92,6 +92,18 @@ accept engine --think 3600000
 refuse table --level "" nosuch 2 random exec:x
 refuse table --opponent "" nosuch 2 random exec:
 refuse table --speed "" 3 fastest
+refuse table --deal "" weekly Daily 20261203 1
+# The deal is chosen once: --seed and --deal daily together are refused,
+# naming the second.
+for pair in "--deal daily --seed 3:--seed" "--seed 3 --deal daily:--deal"; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086 # the pair is words
+    "$gin" ${pair%%:*} </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    { [ $rc -eq 2 ] && grep -qF -- "${pair##*:}" "$tmp/err"; } ||
+        fail "gin ${pair%%:*}: exit $rc, expected 2 naming ${pair##*:}: $(head -c 200 "$tmp/err")"
+done
+accept table --deal daily
 refuse sim --p1 "" nosuch 2 exec:
 refuse sim --p2 "" nosuch 2
 refuse engine --level "" nosuch 2 exec:x
