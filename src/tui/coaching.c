@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "coach.h"
+#include "game_review.h"
+#include "gin/error.h"
 #include "play.h"
 #include "trainer.h"
 #include "ui.h"
@@ -204,4 +206,36 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
                      "%s Hand %d, turn %d, holding %s: you chose to %s; best was to %s (%.1f points better).\n",
                      i ? " " : "Biggest mistakes:\n ", r->hand_no, r->turn + 1, held, mine, best, r->cost);
     }
+}
+
+/* The review's progress, and q (or Esc) to stop it where it is. */
+static int review_progress(void *ctx, int done, int total)
+{
+    (void)ctx;
+    char body[160];
+    snprintf(body, sizeof body, "The coach is judging your decision %d of about %d.", done + 1, total);
+    gin_ui_draw_text("Reviewing your game", body, "q: stop here and show the decisions so far", 0);
+    gin_ui_input in;
+    gin_ui_read(&in, 0);
+    return in.kind == GIN_IN_QUIT || (in.kind == GIN_IN_KEY && (in.key == 'q' || in.key == GIN_KEY_ESC));
+}
+
+int gin_play_review_page(gin_play *p)
+{
+    static gin_review_game g;
+    static char text[1 << 18];
+    int lines = 0, cols = 0;
+    gin_ui_size(&lines, &cols);
+    gin_trainer_voice w = voice_of(0);
+    gin_review_opts o = {0, 0, &w, review_progress, NULL};
+    int rc = gin_review_run(p->ref.rec, p->human, &o, &g);
+    if (gin_ui_quit_signal())
+        return -1;
+    if (rc < 0)
+        snprintf(text, sizeof text, "%s",
+                 rc == GIN_ESTATE ? "The coach reviews games of two players only."
+                                  : "The game could not be reviewed: its record does not replay.");
+    else
+        gin_review_page(&g, gin_ui_utf8(), cols - 4 < 40 ? 40 : cols - 4, text, sizeof text);
+    return gin_ui_text_screen("Review of your game by the coach", text, "Enter: back", "\n\033q") < 0 ? -1 : 0;
 }

@@ -215,6 +215,11 @@ void gin_play_review_close_hand(gin_play *p);
 /* The summary of the game's decisions for the game-over screen ("" when
  * the coach judged none). */
 void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
+/* The finished game's review (game_review.h), made here with a page that
+ * says how far it is (q stops it and shows the decisions so far), then
+ * shown in a scrolling page. Statistics and files are not touched.
+ * Returns 0, or -1 on a quit signal. */
+int gin_play_review_page(gin_play *p);
 
 /* ---- Pages (texts.c, layoffs.c, replay.c, menu.c, stats_screen.c). */
 
