@@ -122,6 +122,15 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     return quit ? -1 : 0;
 }
 
+void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap)
+{
+    gin_trainer_voice w = voice_of(0);
+    buf[0] = '\0';
+    if (v->seats != 2 || gin_trainer_knock_note(v, thrown, 0, &w, buf, cap) != 0 || !buf[0])
+        return;
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
 /* Keep the three biggest mistakes of the game. */
 static void note_worst(gin_coach_summary *s, const gin_review_item *r)
 {

@@ -128,10 +128,14 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
     }
     if (!armed) {
         p->table.knock_armed = 1;
-        if (f.after == 0)
+        if (f.after == 0) {
             gin_play_msg(p, 0, "Go gin, throwing %s face down? Press k again to confirm (any other key: no).", ct);
-        else
-            gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? Press k again to confirm.", f.after, ct);
+        } else {
+            char note[GIN_PLAY_MSG];
+            gin_play_knock_note(v, c, note, sizeof note);
+            gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? %s%sPress k again to confirm.", f.after,
+                         ct, note, note[0] ? ". " : "");
+        }
         return 0;
     }
     int r = gin_play_pick_spread(gin_play_seats(p), v, c, out);

@@ -207,6 +207,11 @@ int gin_play_write_position(const gin_record *rec, int human, gin_table *t, char
  * and reasons, and the player's pick against them); *select gets the best
  * move's card to pick, or GIN_NO_CARD. Returns 0, or -1 on a quit signal. */
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
+/* For the knock confirmation, knocking by throwing `thrown`: the coach's
+ * undercut estimate as a sentence without its full stop ("An undercut is
+ * about 12% likely (their deadwood is about 18)"); "" for gin or a table
+ * of three or four. */
+void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap);
 /* Practice: judge the decision `chosen` of v's seat (the human's every
  * decision, the bot's when it missed something) into p->review. */
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);

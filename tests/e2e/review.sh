@@ -70,6 +70,21 @@ quit_clean "quit a game in play"
 run review --playouts 2000 >"$T/out" 2>&1 || fail "gin review of the save failed: $(cat "$T/out")"
 grep -q "^Hand 1" "$T/out" || fail "gin review of the save: $(cat "$T/out")"
 
+# The knock confirmation gives the coach's undercut estimate (the position
+# of data/knock-spreads.save: you may knock with deadwood 1).
+cp "${2:?source dir}/tests/e2e/data/knock-spreads.save" "$S/save"
+start --level normal --fast
+wait_for "Resume\\?" 10
+keys y
+wait_for "or k to knock \\(deadwood 1\\)" 20
+keys k # the best throw is picked: k asks to confirm
+wait_for "Press k again to confirm" 10
+screen | tr "\n" " " | tr -s " " | grep -Eq "face down\\? An undercut is about [0-9]+% likely \\(their deadwood is about [0-9]+\\)\\." ||
+    fail "the knock confirmation has no undercut estimate"
+keys Escape
+quit_clean "quit at the knock"
+rm -f "$S/save"
+
 # Bad operands.
 run review 99 >"$T/out" 2>&1
 [ $? = 1 ] && grep -q "no game 99 in the history" "$T/out" || fail "gin review 99: $(cat "$T/out")"
