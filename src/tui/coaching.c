@@ -73,11 +73,21 @@ static gin_card card_to_pick(const gin_coach_advice *a)
     return b.kind == GIN_ACT_DISCARD || b.kind == GIN_ACT_KNOCK ? b.card : GIN_NO_CARD;
 }
 
+/* The hint's last analysis and the view it was for: playing right after
+ * H, the practice review judges the move from it instead of analysing the
+ * same position again. */
+static gin_coach_advice hinted;
+static gin_view hinted_view;
+static int hinted_n;
+
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
     static gin_coach_advice a;
     *select = GIN_NO_CARD;
     int n = v->seats == 2 ? run_coach(v, 0, &a) : 0;
+    hinted = a;
+    hinted_view = *v;
+    hinted_n = n;
     if (n <= 0) {
         gin_play_msg(p, 1, "No hint here: the coach analyses the decisions of two players.");
         return 0;
@@ -145,13 +155,31 @@ static void note_worst(gin_coach_summary *s, const gin_review_item *r)
     }
 }
 
+/* The table with a sign that the coach is at work: the practice review's
+ * analysis takes a moment (some 0.3 s for the player's move). */
+static void thinking(const gin_play *p, int human)
+{
+    gin_scene t;
+    gin_layout l;
+    gin_play_scene(p, &t);
+    snprintf(t.message, sizeof t.message, "The coach is judging %s move...", human ? "your" : "the bot's");
+    t.message_error = 0;
+    gin_ui_draw_scene(&t, &l);
+}
+
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
 {
     if (!p->practice || v->seats != 2)
         return;
     static gin_coach_advice a;
-    int human = v->seat == p->human;
-    int n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
+    int human = v->seat == p->human, n;
+    if (human && hinted_n > 0 && !memcmp(v, &hinted_view, sizeof *v)) {
+        a = hinted; /* H was asked here: its analysis is the judgement */
+        n = hinted_n;
+    } else {
+        thinking(p, human);
+        n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
+    }
     int k = n > 0 ? find(&a, chosen) : -1;
     if (k < 0)
         return;
