@@ -2,6 +2,7 @@
  * practice review, and the game's summary. Every number and reason is the
  * coach's, so the hint, the review and `gin advise` agree. */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,21 +74,41 @@ static gin_card card_to_pick(const gin_coach_advice *a)
     return b.kind == GIN_ACT_DISCARD || b.kind == GIN_ACT_KNOCK ? b.card : GIN_NO_CARD;
 }
 
-/* The hint's last analysis and the view it was for: playing right after
- * H, the practice review judges the move from it instead of analysing the
- * same position again. */
-static gin_coach_advice hinted;
-static gin_view hinted_view;
-static int hinted_n;
+/* The last analysis, the view and the budget it was for: the hint, the
+ * practice review and the coach after a move share it, so a position is
+ * analysed once (H, then the move: judged from the hint's analysis). */
+static struct {
+    gin_view view;
+    long playouts;
+    int n;
+    gin_coach_advice a;
+} last;
+
+static void thinking(const gin_play *p, int human);
+
+/* The advice on v at this budget: the last analysis when it is of the same
+ * view, else a new one (with the table's sign when `sign`: 1 the player's
+ * move, 2 the bot's). Returns the number of moves (<= 0: none). */
+static int advice_for(const gin_play *p, const gin_view *v, long playouts, int sign, const gin_coach_advice **out)
+{
+    *out = &last.a;
+    if (last.n > 0 && last.playouts == playouts && !memcmp(v, &last.view, sizeof *v))
+        return last.n;
+    if (sign)
+        thinking(p, sign == 1);
+    last.view = *v;
+    last.playouts = playouts;
+    last.n = v->seats == 2 ? run_coach(v, playouts, &last.a) : 0;
+    return last.n;
+}
 
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
-    static gin_coach_advice a;
+    const gin_coach_advice *ap;
     *select = GIN_NO_CARD;
-    int n = v->seats == 2 ? run_coach(v, 0, &a) : 0;
-    hinted = a;
-    hinted_view = *v;
-    hinted_n = n;
+    int n = advice_for(p, v, 0, 0, &ap);
+    static gin_coach_advice a;
+    a = *ap;
     if (n <= 0) {
         gin_play_msg(p, 1, "No hint here: the coach analyses the decisions of two players.");
         return 0;
@@ -171,21 +192,15 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
 {
     if (!p->practice || v->seats != 2)
         return;
-    static gin_coach_advice a;
-    int human = v->seat == p->human, n;
-    if (human && hinted_n > 0 && !memcmp(v, &hinted_view, sizeof *v)) {
-        a = hinted; /* H was asked here: its analysis is the judgement */
-        n = hinted_n;
-    } else {
-        thinking(p, human);
-        n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
-    }
-    int k = n > 0 ? find(&a, chosen) : -1;
+    const gin_coach_advice *a;
+    int human = v->seat == p->human;
+    int n = advice_for(p, v, human ? 0 : BOT_REVIEW_PLAYOUTS, human ? 1 : 2, &a);
+    int k = n > 0 ? find(a, chosen) : -1;
     if (k < 0)
         return;
     /* In points, as the review reads; never below 0 (the best by the
      * chance to win the game may bring fewer points). */
-    double cost = a.move[0].value.points - a.move[k].value.points;
+    double cost = a->move[0].value.points - a->move[k].value.points;
     gin_review_item r;
     memset(&r, 0, sizeof r);
     r.seat = v->seat;
@@ -194,10 +209,10 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     r.at = p->ref.rec->n_actions;
     r.held = v->hand;
     r.chosen = chosen;
-    r.best = a.move[0].value.action;
+    r.best = a->move[0].value.action;
     r.cost = cost > 0 ? cost : 0;
     gin_trainer_voice w = voice_of(!human);
-    gin_trainer_reason(v, &a, 0, &w, r.reason, sizeof r.reason);
+    gin_trainer_reason(v, a, 0, &w, r.reason, sizeof r.reason);
     /* Every decision of the player (the summary counts the good ones too);
      * the bot's only when it missed something worth saying. */
     if ((human || r.cost >= GIN_COACH_CLOSE) && p->review.n < GIN_REVIEW_MAX)
@@ -275,4 +290,65 @@ int gin_play_review_page(gin_play *p)
     else
         gin_review_page(&g, gin_ui_utf8(), cols - 4 < 40 ? 40 : cols - 4, text, sizeof text);
     return gin_ui_text_screen("Review of your game by the coach", text, "Enter: back", "\n\033q") < 0 ? -1 : 0;
+}
+
+/* What the coach says after the player's move, until the player's next
+ * turn (gin_play_coach_note), and the hand it is about. */
+static char said[GIN_PLAY_MSG];
+static int said_hand;
+
+/* The note on move k of advice a: its verdict (game_review.h), the best
+ * move when it is not, and with `nudge` the undo at hand. */
+static void coach_words(const gin_coach_advice *a, int k, int nudge, char *buf, size_t cap)
+{
+    const gin_coach_move *m = &a->move[k];
+    double lost = m->gap > 0 ? m->gap : 0;
+    int verdict = gin_review_verdict(a->measure, lost, m->equal);
+    gin_trainer_voice w = voice_of(0);
+    char best[GIN_TRAINER_MOVE_MAX];
+    gin_trainer_move(a, 0, &w, best, sizeof best);
+    double shown = a->measure == GIN_COACH_BY_WIN ? 100.0 * lost : lost;
+    const char *unit = a->measure == GIN_COACH_BY_WIN ? "" : " points";
+    if (k == 0)
+        snprintf(buf, cap, "Coach: the best move.");
+    else if (verdict == GIN_VERDICT_BEST)
+        snprintf(buf, cap, "Coach: %s the best (%.1f%s behind: %s).", m->equal ? "about equal to" : "close to", shown,
+                 unit, best);
+    else
+        snprintf(buf, cap, "Coach: %s %s, %.1f%s given up; best was to %s.%s",
+                 verdict == GIN_VERDICT_INACCURACY ? "an" : "a", gin_review_verdict_word(verdict), shown, unit, best,
+                 nudge ? " u: undo it." : "");
+}
+
+void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen)
+{
+    said[0] = '\0';
+    int mode = p->set.coach;
+    int nudge = p->practice && p->set.nudge;
+    if (v->seats != 2 || (mode == GIN_COACH_ON_REQUEST && !nudge))
+        return;
+    const gin_coach_advice *a;
+    int n = advice_for(p, v, 0, 1, &a);
+    int k = n > 0 ? find(a, chosen) : -1;
+    if (k < 0)
+        return;
+    const gin_coach_move *m = &a->move[k];
+    double lost = m->gap > 0 ? m->gap : 0;
+    double shown = round(10.0 * (a->measure == GIN_COACH_BY_WIN ? 100.0 * lost : lost)) / 10.0;
+    int verdict = gin_review_verdict(a->measure, lost, m->equal);
+    int speak = mode == GIN_COACH_EVERY || (mode == GIN_COACH_OVER && !m->equal && shown >= p->set.coach_threshold);
+    nudge = nudge && verdict >= GIN_VERDICT_MISTAKE;
+    if (!speak && !nudge)
+        return;
+    /* In practice the undo is at hand: a mistake or worse offers it. */
+    coach_words(a, k, p->practice && verdict >= GIN_VERDICT_MISTAKE, said, sizeof said);
+    said_hand = v->hand_no;
+}
+
+int gin_play_coach_note(const gin_view *v, char *buf, size_t cap)
+{
+    int has = said[0] && v->hand_no == said_hand;
+    snprintf(buf, cap, "%s", has ? said : "");
+    said[0] = '\0';
+    return has;
 }

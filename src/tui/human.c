@@ -244,6 +244,7 @@ static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gi
 static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
     gin_play_review_note(p, v, a);
+    gin_play_coach_after(p, v, a);
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
         p->table.drawn = GIN_NO_CARD;
         p->table.selected = -1;
@@ -400,7 +401,11 @@ void gin_play_start_turn(gin_play *p)
         }
         t->selected = i;
     }
-    default_message(p, v);
+    char note[GIN_PLAY_MSG];
+    if (gin_play_coach_note(v, note, sizeof note))
+        gin_play_msg(p, 0, "%s", note);
+    else
+        default_message(p, v);
     t->knock_armed = t->quit_armed = 0;
 }
 

@@ -212,6 +212,14 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
  * about 12% likely (their deadwood is about 18)"); "" for gin or a table
  * of three or four. */
 void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap);
+/* After the player's decision `chosen` of v, what the coach says by the
+ * settings (set.coach, set.coach_threshold; in practice set.nudge: a
+ * mistake or worse), kept for the player's next turn; in practice a
+ * mistake or worse offers u to undo it. */
+void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen);
+/* The coach's note for the turn starting at v (same hand), once: 1 with
+ * the note in buf, else 0 (buf ""). */
+int gin_play_coach_note(const gin_view *v, char *buf, size_t cap);
 /* Practice: judge the decision `chosen` of v's seat (the human's every
  * decision, the bot's when it missed something) into p->review. */
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
