@@ -120,15 +120,17 @@ static int review(const gin_record *rec, int human, long playouts, uint64_t seed
     int rc = g && buf ? gin_review_run(rec, human, &o, g) : GIN_ESPACE;
     if (tty)
         fputs("\r\033[K", stderr);
-    if (rc < 0)
+    if (rc < 0) {
         fprintf(stderr, "gin review: %s\n",
                 rc == GIN_ESTATE   ? "the coach reviews games of two players only"
                 : rc == GIN_ESPACE ? "out of memory"
                                    : gin_strerror(rc));
-    else if (json ? gin_review_json(g, buf, cap) < 0 : gin_review_page(g, glyphs, PAGE, buf, cap) < 0)
-        rc = GIN_ESPACE, fprintf(stderr, "gin review: the review is too long to print\n");
-    else
+    } else if (json ? gin_review_json(g, buf, cap) < 0 : gin_review_page(g, glyphs, PAGE, buf, cap) < 0) {
+        fprintf(stderr, "gin review: the review is too long to print\n");
+        rc = GIN_ESPACE;
+    } else {
         fputs(buf, stdout);
+    }
     free(g);
     free(buf);
     return rc < 0 ? 1 : 0;

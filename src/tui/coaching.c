@@ -84,18 +84,18 @@ static struct {
     gin_coach_advice a;
 } last;
 
-static void thinking(const gin_play *p, int human);
+static int cached(const gin_view *v, long playouts)
+{
+    return last.n > 0 && last.playouts == playouts && !memcmp(v, &last.view, sizeof *v);
+}
 
 /* The advice on v at this budget: the last analysis when it is of the same
- * view, else a new one (with the table's sign when `sign`: 1 the player's
- * move, 2 the bot's). Returns the number of moves (<= 0: none). */
-static int advice_for(const gin_play *p, const gin_view *v, long playouts, int sign, const gin_coach_advice **out)
+ * view, else a new one. Returns the number of moves (<= 0: none). */
+static int advice_for(const gin_view *v, long playouts, const gin_coach_advice **out)
 {
     *out = &last.a;
-    if (last.n > 0 && last.playouts == playouts && !memcmp(v, &last.view, sizeof *v))
+    if (cached(v, playouts))
         return last.n;
-    if (sign)
-        thinking(p, sign == 1);
     last.view = *v;
     last.playouts = playouts;
     last.n = v->seats == 2 ? run_coach(v, playouts, &last.a) : 0;
@@ -106,7 +106,7 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
     const gin_coach_advice *ap;
     *select = GIN_NO_CARD;
-    int n = advice_for(p, v, 0, 0, &ap);
+    int n = advice_for(v, 0, &ap);
     static gin_coach_advice a;
     a = *ap;
     if (n <= 0) {
@@ -176,16 +176,14 @@ static void note_worst(gin_coach_summary *s, const gin_review_item *r)
     }
 }
 
-/* The table with a sign that the coach is at work: the practice review's
- * analysis takes a moment (some 0.3 s for the player's move). */
-static void thinking(const gin_play *p, int human)
+int gin_play_coach_busy(const gin_play *p, const gin_view *v)
 {
-    gin_scene t;
-    gin_layout l;
-    gin_play_scene(p, &t);
-    snprintf(t.message, sizeof t.message, "The coach is judging %s move...", human ? "your" : "the bot's");
-    t.message_error = 0;
-    gin_ui_draw_scene(&t, &l);
+    if (v->seats != 2)
+        return 0;
+    if (v->seat != p->human)
+        return p->practice && !cached(v, BOT_REVIEW_PLAYOUTS);
+    int asked = p->practice || p->set.coach != GIN_COACH_ON_REQUEST;
+    return asked && !cached(v, 0);
 }
 
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
@@ -194,7 +192,7 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
         return;
     const gin_coach_advice *a;
     int human = v->seat == p->human;
-    int n = advice_for(p, v, human ? 0 : BOT_REVIEW_PLAYOUTS, human ? 1 : 2, &a);
+    int n = advice_for(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
     int k = n > 0 ? find(a, chosen) : -1;
     if (k < 0)
         return;
@@ -328,7 +326,7 @@ void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen)
     if (v->seats != 2 || (mode == GIN_COACH_ON_REQUEST && !nudge))
         return;
     const gin_coach_advice *a;
-    int n = advice_for(p, v, 0, 1, &a);
+    int n = advice_for(v, 0, &a);
     int k = n > 0 ? find(a, chosen) : -1;
     if (k < 0)
         return;

@@ -243,6 +243,8 @@ static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gi
  * the loop. */
 static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
+    if (gin_play_coach_busy(p, v))
+        gin_play_sign(p, "The coach is judging your move...");
     gin_play_review_note(p, v, a);
     gin_play_coach_after(p, v, a);
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
@@ -435,6 +437,16 @@ int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int
 
 /* The facts the table screen gets beyond the player's view: names, the
  * scores, and in a practice game the practice reveal. */
+void gin_play_sign(const gin_play *p, const char *msg)
+{
+    gin_scene t;
+    gin_layout l;
+    gin_play_scene(p, &t);
+    snprintf(t.message, sizeof t.message, "%s", msg);
+    t.message_error = 0;
+    gin_ui_draw_scene(&t, &l);
+}
+
 void gin_play_scene(const gin_play *p, gin_scene *t)
 {
     static char title[GIN_UI_LINE];

@@ -382,6 +382,8 @@ static int advance(gin_play *p, char *why, size_t cap)
                      gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
         return GIN_PLAY_QUIT;
     }
+    if (judge && m->moved == p->bot && gin_play_coach_busy(p, &before))
+        gin_play_sign(p, "The coach is judging the bot's move...");
     if (judge && m->moved == p->bot)
         gin_play_review_note(p, &before, m->last);
     return stepped(p, why, cap);

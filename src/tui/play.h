@@ -212,6 +212,13 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
  * about 12% likely (their deadwood is about 18)"); "" for gin or a table
  * of three or four. */
 void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap);
+/* 1 when judging the decision of v (review_note, coach_after) will take
+ * an analysis (not one made already, as the hint's): the table shows a
+ * sign first (gin_play_sign). */
+int gin_play_coach_busy(const gin_play *p, const gin_view *v);
+/* Paint the table now with `msg` as its message (a sign that the program
+ * is at work for a moment). */
+void gin_play_sign(const gin_play *p, const char *msg);
 /* After the player's decision `chosen` of v, what the coach says by the
  * settings (set.coach, set.coach_threshold; in practice set.nudge: a
  * mistake or worse), kept for the player's next turn; in practice a

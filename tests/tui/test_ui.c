@@ -456,8 +456,14 @@ static void test_practice_review_says_it_is_thinking(void **state)
     memset(&rec, 0, sizeof rec);
     p->ref.rec = &rec;
     p->practice = 1;
-    gin_view v = p->ref.m.views[p->human];
-    gin_play_review_note(p, &v, gin_action_make(GIN_ACT_DISCARD, gin_cardset_first(v.hand)));
+    gin_layout l;
+    gin_scene t;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, &l);
+    p->table.selected = 0;
+    gin_action a;
+    gin_ui_input enter = {GIN_IN_KEY, GIN_KEY_ENTER, -1, -1};
+    assert_int_equal(gin_play_input(p, &enter, &l, 1, &a), GIN_DO_MOVE);
     assert_int_equal(p->review.n, 1);
     int seen = 0;
     for (int y = 0; y < 24 && !seen; y++)
