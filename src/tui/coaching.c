@@ -84,9 +84,24 @@ static struct {
     gin_coach_advice a;
 } last;
 
+/* The same decision: the seat, the hand and turn, the cards it holds and
+ * sees (a view is not compared byte by byte: it has padding). */
+static int same_view(const gin_view *a, const gin_view *b)
+{
+    int same = a->seat == b->seat && a->seats == b->seats && a->hand_no == b->hand_no && a->turns == b->turns &&
+               a->phase == b->phase && a->turn == b->turn && a->hand == b->hand && a->taken == b->taken &&
+               a->stock_n == b->stock_n && a->pile_n == b->pile_n && a->passes == b->passes && a->seen == b->seen;
+    for (int s = 0; same && s < GIN_MAX_SEATS; s++)
+        same = a->scores[s] == b->scores[s] && a->known[s] == b->known[s] && a->discarded[s] == b->discarded[s] &&
+               a->declined[s] == b->declined[s];
+    for (int i = 0; same && i < a->pile_n; i++)
+        same = a->pile[i] == b->pile[i];
+    return same;
+}
+
 static int cached(const gin_view *v, long playouts)
 {
-    return last.n > 0 && last.playouts == playouts && !memcmp(v, &last.view, sizeof *v);
+    return last.n > 0 && last.playouts == playouts && same_view(v, &last.view);
 }
 
 /* The advice on v at this budget: the last analysis when it is of the same
