@@ -41,6 +41,22 @@ static void opponent_text(const gin_history_info *h, char *buf, size_t cap)
         snprintf(buf, cap, "%s", h->level);
 }
 
+enum { RULES_W = 20 }; /* the Rules column: the line stays within 80 columns */
+
+/* The length of the rules label's first row from `s`: whole ", "-separated
+ * parts while they fit RULES_W (at least one part, however long). */
+static size_t rules_row(const char *s)
+{
+    size_t len = strlen(s), end = 0;
+    for (const char *p = strstr(s, ", "); p; p = strstr(p + 2, ", ")) {
+        size_t at = (size_t)(p - s) + 1; /* keep the comma on this row */
+        if (at > RULES_W)
+            break;
+        end = at;
+    }
+    return len <= RULES_W || !end ? len : end;
+}
+
 static void text_line(int id, const gin_kept *k, const gin_history_info *h)
 {
     if (k->state != GIN_KEPT_LOADED) {
@@ -51,8 +67,18 @@ static void text_line(int id, const gin_kept *k, const gin_history_info *h)
     snprintf(date, sizeof date, "%.10s %.5s", h->date, h->date + 11);
     opponent_text(h, opp, sizeof opp);
     score_text(h, score, sizeof score);
-    printf("%5d  %-16s  %-8s  %-20s  %-9s  %-3s  %s\n", id, date, opp, h->rules, h->result, h->counted ? "yes" : "no",
-           score);
+    /* A label longer than its column ("standard, knock upcard") goes on
+     * under it, broken after a comma. */
+    const char *rules = h->rules;
+    size_t row = rules_row(rules);
+    printf("%5d  %-16s  %-8s  %-*.*s  %-9s  %-3s  %s\n", id, date, opp, RULES_W, (int)row, rules, h->result,
+           h->counted ? "yes" : "no", score);
+    for (rules += row; *rules;) {
+        rules += strspn(rules, " ");
+        row = rules_row(rules);
+        printf("%5s  %-16s  %-8s  %.*s\n", "", "", "", (int)row, rules);
+        rules += row;
+    }
 }
 
 static void json_entry(int id, const gin_kept *k, const gin_history_info *h, int first)

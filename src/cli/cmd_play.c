@@ -289,6 +289,13 @@ static int first_rules(gin_play *p, const table_args *a)
         if (gin_settings_rules(&p->set, &p->rules, &rwhy) != GIN_OK)
             return 1;
     }
+    if (p->set.hollywood == 1 && p->set.players > 2) { /* gin_settings_rules plays a ring as one game */
+        char line[GIN_UI_LINE];
+        snprintf(line, sizeof line,
+                 "Hollywood is for two players: this game of %d is one game, scored in penalty points.",
+                 p->set.players);
+        gin_play_note(p, line);
+    }
     int seats_before = p->rules.seats;
     char why[512];
     if (gin_rules_knobs_apply("gin", &a->knobs, &p->rules, why, sizeof why) != 0) {

@@ -24,6 +24,17 @@ static void top_text(const gin_view *v, char *buf, size_t cap)
     card_text(v->pile_n ? v->pile[v->pile_n - 1] : GIN_NO_CARD, buf, cap);
 }
 
+/* Who passed the upcard when every seat did: two players "you both",
+ * three or four "all three" / "all four". */
+static const char *passed_all(const gin_view *v)
+{
+    return v->seats == 4 ? "all four of you" : v->seats == 3 ? "all three of you" : "you both";
+}
+static const char *passed_all_cap(const gin_view *v)
+{
+    return v->seats == 4 ? "All four of you" : v->seats == 3 ? "All three of you" : "You both";
+}
+
 static void default_message(gin_play *p, const gin_view *v)
 {
     char top[GIN_UI_CARD_TEXT];
@@ -36,7 +47,7 @@ static void default_message(gin_play *p, const gin_view *v)
         if (o.pile)
             gin_play_msg(p, 0, "Your turn: draw from the stock (s) or take the %s (d).", top);
         else if (v->pile_n > 0)
-            gin_play_msg(p, 0, "Your turn: you both passed the %s, so draw from the stock (s).", top);
+            gin_play_msg(p, 0, "Your turn: %s passed the %s, so draw from the stock (s).", passed_all(v), top);
         else
             gin_play_msg(p, 0, "Your turn: draw from the stock (s).");
     } else if (o.gin) {
@@ -58,7 +69,7 @@ static void refuse_draw(gin_play *p, const gin_view *v, int why)
     char top[GIN_UI_CARD_TEXT];
     top_text(v, top, sizeof top);
     if (why == GIN_ILLEGAL_PILE_BARRED)
-        gin_play_msg(p, 1, "You both passed the %s: the first draw is from the stock (s).", top);
+        gin_play_msg(p, 1, "%s passed the %s: the first draw is from the stock (s).", passed_all_cap(v), top);
     else if (why == GIN_ILLEGAL_PILE_EMPTY)
         gin_play_msg(p, 1, "The discard pile is empty: draw from the stock (s).");
     else if (why == GIN_ILLEGAL_STOCK_EMPTY)
@@ -174,6 +185,10 @@ static int side_screen(gin_play *p, int cmd)
     case GIN_CMD_PILE_VIEW:
         gin_table_pile_text(&p->table, gin_play_view(p), &who, text, sizeof text);
         rc = gin_ui_text_screen("The discard pile, bottom to top", text, "Enter or q: back", "\n\033qv");
+        break;
+    case GIN_CMD_TRACKER:
+        gin_table_tracker_text(gin_play_view(p), &who, text, sizeof text);
+        rc = gin_ui_text_screen("The cards, as far as you know", text, "Enter or q: back", "\n\033qc");
         break;
     case GIN_CMD_SHEET:
         gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
@@ -312,14 +327,18 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_QUIT:
+        /* The choice and the situation on rows of their own, so a wrap
+         * never splits a phrase (the message line takes the row above it);
+         * a long reason comes last, where a cut cannot take the choice. */
         t->quit_armed = 1;
         if (gin_play_can_save(p) && p->files.save_error[0]) /* a full disk, say: the last save that worked stays */
-            gin_play_msg(p, 0, "Quit? Saving failed (%s). y: try again and quit, any other key: play on.",
+            gin_play_msg(p, 0, "Quit? y: try again to save, and quit; any other key: play on.\nSaving failed: %s.",
                          p->files.save_error);
         else if (gin_play_can_save(p))
-            gin_play_msg(p, 0, "Quit? The game is saved for next time. y: save and quit, any other key: play on.");
+            gin_play_msg(p, 0, "Quit? The game is saved for next time.\ny: save and quit, any other key: play on.");
         else
-            gin_play_msg(p, 0, "Quit? This game cannot be saved (%s): it ends here. y: quit, any other key: play on.",
+            gin_play_msg(p, 0,
+                         "Quit? y: quit (the game ends here), any other key: play on.\nThis game cannot be saved (%s).",
                          gin_play_why_unsaved(p));
         return GIN_DO_NOTHING;
     default: /* the side screens and the menu */
@@ -347,6 +366,36 @@ static int click_key(gin_play *p, const gin_view *v, const gin_layout *l, const 
     return 0;
 }
 
+/* Commands that only show something: a knock waiting for its k stays
+ * armed through them. */
+static int looks_only(int cmd)
+{
+    return cmd == GIN_CMD_HINT || cmd == GIN_CMD_HELP || cmd == GIN_CMD_LOG_VIEW || cmd == GIN_CMD_PILE_VIEW ||
+           cmd == GIN_CMD_TRACKER || cmd == GIN_CMD_SHEET;
+}
+
+/* A page (or the hint) while a knock waits for its k: the knock still
+ * waits, the question asked again; but if the hint picked another card to
+ * throw, the knock with the old one is off, and the message says so. */
+static int look_while_knocking(gin_play *p, const gin_view *v, const gin_key *k, int key)
+{
+    gin_card before = picked(p);
+    int r = key_command(p, v, k, key);
+    if (r != GIN_DO_NOTHING)
+        return r;
+    gin_card now = picked(p);
+    if (now == before) {
+        gin_action a;
+        (void)try_knock(p, v, 0, &a); /* arms it again, with its question */
+    } else {
+        char ct[GIN_UI_CARD_TEXT], bt[GIN_UI_CARD_TEXT];
+        card_text(before, bt, sizeof bt);
+        card_text(now, ct, sizeof ct);
+        gin_play_msg(p, 0, "No knock with %s: the hint picked %s (k knocks with it, Enter throws it).", bt, ct);
+    }
+    return GIN_DO_NOTHING;
+}
+
 /* One key at the player's turn (turn 1) or while the bots play. */
 static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action *out)
 {
@@ -360,6 +409,9 @@ static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action 
         return GIN_DO_NOTHING;
     }
     if (was_knock && key != 'k') {
+        const gin_key *look = turn ? gin_key_find(key, when_of(v)) : NULL;
+        if (look && looks_only(look->cmd))
+            return look_while_knocking(p, v, look, key);
         default_message(p, v);
         if (key == GIN_KEY_ESC)
             return GIN_DO_NOTHING;

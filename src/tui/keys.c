@@ -49,6 +49,8 @@ static const gin_key table[] = {
     K(GIN_CMD_LOG_VIEW, W_ALL, W_ALL, 5, CODES('L'), "L", "L log", NULL, "the whole hand's moves, on a page"),
     K(GIN_CMD_PILE_VIEW, W_ALL, W_ALL, 4, CODES('v'), "v", "v pile", NULL,
       "the discard pile: who threw each card, and who took it back"),
+    K(GIN_CMD_TRACKER, W_ALL, W_ALL, 4, CODES('c'), "c", "c cards", NULL,
+      "the card tracker: every card in a grid, in your hand, thrown (by whom), taken by the bot, or unseen"),
     K(GIN_CMD_SHEET, W_ALL, W_ALL, 4, CODES('t'), "t", "t sheet", NULL, "the score sheet"),
     K(GIN_CMD_HELP, W_ALL, W_ALL, 1, CODES('?'), "?", "? help", NULL, "this help: the keys and the rules in play"),
     K(GIN_CMD_MENU, W_ALL, W_ALL, 3, CODES('m'), "m", "m menu", NULL,

@@ -28,6 +28,7 @@ enum gin_key_cmd {
     GIN_CMD_LOG_SCROLL, /* scroll the move log back (first half) or on */
     GIN_CMD_LOG_VIEW,   /* the whole hand's moves on a page */
     GIN_CMD_PILE_VIEW,
+    GIN_CMD_TRACKER, /* the card tracker: every card, where it is known to be */
     GIN_CMD_SHEET,
     GIN_CMD_HELP,
     GIN_CMD_MENU,

@@ -67,7 +67,7 @@ void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_
     const gin_arrangement *kmelds = ring ? &e->ring.spread[e->ring.knocker] : &e->sd.knocker;
     const char *dot = gin_ui_utf8() ? " \xc2\xb7 " : " - ";
     snprintf(s->title, sizeof s->title, "Hand %d: %s knocked", e->hand_no,
-             e->knocker == w->human ? "you" : gin_seat_name(w, e->knocker));
+             gin_seat_name_in(w, e->knocker)); /* "the bot", as the showdown's title says */
     memset(rows[0].laid, 0, sizeof rows[0].laid);
     char *t = s->text;
     snprintf(t, sizeof s->text, "Lay-offs onto the knocker's melds, one by one (any key: all at once):\n");

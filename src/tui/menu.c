@@ -264,12 +264,12 @@ int gin_play_menu(gin_play *p)
             ptrs[i] = items[i];
         char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
-        snprintf(
-            footer, sizeof footer,
-            "The bot %s: %s.\nSaved as you change them. Level, players, rules, target, Hollywood and practice "
-            "apply from the next game; the others at once.\nup/down: choose   left/right or Enter: change   Esc or "
-            "m: back",
-            p->set.level, about ? about : "?");
+        snprintf(footer, sizeof footer,
+                 /* Four rows at 80x24 under the items: the bot in two at most, this in two. */
+                 "The bot %s: %s.\nSaved as you change them. Level, players, rules, target, Hollywood and practice "
+                 "apply from the next game (n at game over), the rest at once.\nup/down: choose   left/right or "
+                 "Enter: change   Esc or m: back",
+                 p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)
             return GIN_DO_QUIT;

@@ -261,6 +261,12 @@ void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_
                             struct gin_showdown_screen *s, int shown);
 /* How many lay-offs the hand's end had (0 after a void hand). */
 int gin_play_layoff_count(const gin_hand_end *e, const gin_seating *who);
+/* unlaid.c: a two-player knock's note on the defender's deadwood that was
+ * not laid off, and why ("The bot could not lay off K♦: no set of its rank
+ * or run of its suit is down; 8♦: not next to 4♦ 5♦ 6♦."), appended to
+ * t; nothing against gin or when no deadwood is left. laid[m]: the cards
+ * laid off on the knocker's meld m; defender: "You", "The bot". */
+void gin_play_unlaid_note(const gin_showdown *sd, const gin_cardset *laid, const char *defender, char *t, size_t cap);
 
 /* replay.c: step through hand `hand_no` of rec (1-based, as counted in
  * the record), every hand face up: the deal, then each move in turn; any

@@ -65,10 +65,13 @@ static void fit_keys(const key_item *items, int n, int width, char *buf, size_t 
 }
 
 /* Is key entry k worth showing now? The moves only when the rules allow
- * them, from the player's view (the same facts the keys act on). */
-static int key_applies(const gin_key *k, const gin_table_choice *o, int practice)
+ * them, from the player's view (the same facts the keys act on); the hint
+ * only where the coach answers (two players: gin_coach refuses a ring). */
+static int key_applies(const gin_key *k, const gin_table_choice *o, int practice, int seats)
 {
     switch (k->cmd) {
+    case GIN_CMD_HINT:
+        return seats == 2;
     case GIN_CMD_STOCK:
         return o->stock;
     case GIN_CMD_PILE:
@@ -104,7 +107,7 @@ static void key_line(const gin_view *v, const gin_table_facts *f, char *buf, siz
     const gin_key *keys = gin_keys(&nk);
     for (size_t i = 0; i < nk && n < KEY_ITEMS; i++) {
         const gin_key *k = &keys[i];
-        if (!(k->shown & when) || !k->line || (mine && !key_applies(k, &o, f->practice)))
+        if (!(k->shown & when) || !k->line || (mine && !key_applies(k, &o, f->practice, v->seats)))
             continue;
         it[n++] = (key_item){gin_ui_utf8() || !k->line_ascii ? k->line : k->line_ascii, k->prio};
     }

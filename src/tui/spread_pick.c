@@ -46,7 +46,7 @@ int gin_play_pick_spread(int seats, const gin_view *v, gin_card thrown, gin_acti
     const char *others = seats > 2 ? "the others" : "the bot";
     static char lines[PICK_MAX + 1][GIN_UI_LINE];
     const char *items[PICK_MAX + 1];
-    snprintf(lines[0], sizeof lines[0], "Let the rules choose: least deadwood, then the most left to %s", others);
+    snprintf(lines[0], sizeof lines[0], "Let the rules pick: least deadwood, leaving %s the most deadwood", others);
     for (int i = 0; i < shown; i++)
         spread_line(&list[i], lines[i + 1], sizeof lines[i + 1]);
     for (int i = 0; i <= shown; i++)

@@ -107,5 +107,11 @@ void gin_table_options(const gin_view *v, gin_table_choice *o);
 /* texts.c: the log page, and the pile's page (v: the player's view). */
 void gin_table_log_text(const gin_table *t, char *buf, size_t cap);
 void gin_table_pile_text(const gin_table *t, const gin_view *v, const gin_seating *who, char *buf, size_t cap);
+/* tracker.c: the card tracker, every card of the deck in a 4x13 grid (suits
+ * down, ranks across) marked from the player's view v alone: in the hand,
+ * thrown (by whom), taken from the pile by a bot (known in its hand), or
+ * unseen; a legend and the counts under it. Letters only: it reads the
+ * same in ASCII and without colour, in 80 columns. */
+void gin_table_tracker_text(const gin_view *v, const gin_seating *who, char *buf, size_t cap);
 
 #endif

@@ -590,7 +590,10 @@ static int ring_spreads(const gin_hand_end *e, const gin_seating *who, gin_showd
     return any_lay;
 }
 
-/* Who chose the melds the knocker showed, when there was a choice. */
+/* Who chose the melds the knocker showed, when there was a choice, in the
+ * words of the spread chooser's first line (spread_pick.c): "least
+ * deadwood, leaving the bot the most deadwood". The player is offered the
+ * chooser at every knock with a choice, so the rules' pick is theirs too. */
 static void spread_note(const gin_hand_end *e, const gin_seating *who, char *t, size_t cap)
 {
     int k = e->knocker, n = e->spreads;
@@ -601,17 +604,17 @@ static void spread_note(const gin_hand_end *e, const gin_seating *who, char *t, 
     if (k == who->human && e->chosen)
         gin_play_add(t, cap, "You chose how to show your melds (%d ways were open to you).\n", n);
     else if (k == who->human)
-        gin_play_add(
-            t, cap,
-            "The rules showed your melds the least-deadwood way that leaves %s the most deadwood (%d ways were "
-            "open to you: pick one when you knock).\n",
-            others, n);
+        gin_play_add(t, cap,
+                     "You let the rules pick how to show your melds (of %d ways): least deadwood, leaving %s the "
+                     "most deadwood.\n",
+                     n, others);
     else if (e->chosen)
         gin_play_add(t, cap, "%s chose how to show its melds (%d ways were open to it).\n", kn, n);
     else
         gin_play_add(t, cap,
-                     "%s showed its melds the least-deadwood way that leaves %s the most deadwood (of %d ways).\n", kn,
-                     others, n);
+                     "%s showed its melds as the rules pick (of %d ways): least deadwood, leaving %s the most "
+                     "deadwood.\n",
+                     kn, n, others);
 }
 
 /* The penalties of a ring's hand, spelled out. */
@@ -798,6 +801,7 @@ void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gi
             gin_play_add(t, cap, "%s laid off %d card%s (marked +lay): deadwood %d before, %d after.\n",
                          d == who->human ? "You" : "The bot", sd->n_layoffs, sd->n_layoffs == 1 ? "" : "s",
                          sd->defender_deadwood_before_layoffs, dd);
+        gin_play_unlaid_note(sd, ks->laid, d == who->human ? "You" : "The bot", t, cap);
         if (sd->kind == GIN_RESULT_UNDERCUT)
             gin_play_add(
                 t, cap,

@@ -197,9 +197,34 @@ void gin_ui_too_small(int lines, int cols, const char *msg)
     }
 }
 
+/* The columns a label over the cards i..j may use: theirs, and the free
+ * columns beside them up to a column short of the neighbouring cards. */
+static void label_span(const gin_scene *t, const gin_layout *l, int i, int j, int *left, int *right)
+{
+    *left = i > 0 ? l->hand_x[i - 1] + l->card_w + 1 : 0;
+    *right = j + 1 < t->n ? l->hand_x[j + 1] - 2 : l->cols - 1;
+}
+
+/* The deadwood block that carries the one "deadwood" label: the widest
+ * whose span holds the word (the first such), or -1. A label per block
+ * said it twice in rank order; a shorter word cut it to "dead". */
+static int deadwood_label_at(const gin_scene *t, const gin_layout *l)
+{
+    int best = -1, best_w = 0;
+    for (int i = 0, j; i < t->n; i = j + 1) {
+        for (j = i; j + 1 < t->n && t->group[j + 1] == t->group[i];)
+            j++;
+        int left, right, w = l->hand_x[j] + l->card_w - l->hand_x[i];
+        label_span(t, l, i, j, &left, &right);
+        if (t->group[i] < 0 && right - left + 1 >= 8 && w > best_w)
+            best = i, best_w = w;
+    }
+    return best;
+}
+
 static void draw_brackets(const gin_scene *t, const gin_layout *l)
 {
-    int i = 0;
+    int i = 0, dead_at = deadwood_label_at(t, l);
     while (i < t->n) {
         int j = i;
         while (j + 1 < t->n && t->group[j + 1] == t->group[i])
@@ -222,9 +247,11 @@ static void draw_brackets(const gin_scene *t, const gin_layout *l)
             const char *lab = t->group_is_set[t->group[i]] ? " set " : " run ";
             if (w >= 7)
                 gin_ui_put(l->bracket_y, x0 + (w - 5) / 2, attr | (int)A_BOLD, lab);
-        } else {
-            const char *lab = w >= 10 ? "deadwood" : w >= 4 ? "dead" : "";
-            gin_ui_put(l->bracket_y, x0 + (w - (int)strlen(lab)) / 2, gin_ui_attr(GIN_PAIR_DIM), lab);
+        } else if (i == dead_at) {
+            int left, right, x = x0 + (w - 8) / 2;
+            label_span(t, l, i, j, &left, &right);
+            x = x < left ? left : x + 8 > right + 1 ? right + 1 - 8 : x;
+            gin_ui_put(l->bracket_y, x, gin_ui_attr(GIN_PAIR_DIM), "deadwood");
         }
         i = j + 1;
     }
@@ -466,9 +493,13 @@ void gin_ui_draw_scene(const gin_scene *t, gin_layout *out)
         draw_hand(t, &l);
         /* A long message takes the blank row above it rather than lose its end. */
         int mattr = t->message_error ? gin_ui_attr(GIN_PAIR_ERROR) | (int)A_BOLD : (int)A_BOLD;
-        int mrows = gin_ui_wrap(t->message, cols - 2, NULL, NULL);
-        struct msg_rows mr = {mrows > 1 && l.msg_y - 1 > l.number_y ? l.msg_y - 1 : l.msg_y, l.msg_y, cols, mattr};
-        gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
+        int mrows = gin_ui_wrap(t->message, cols - 2, NULL, NULL), room = l.msg_y - 1 > l.number_y ? 2 : 1;
+        struct msg_rows mr = {mrows > 1 && room > 1 ? l.msg_y - 1 : l.msg_y, l.msg_y, cols, mattr};
+        if (mrows > room && strchr(t->message, '\n')) /* lines too long to wrap in the room: each on its row, cut */
+            for (const char *s = t->message; s && mr.y <= mr.last; s = strchr(s, '\n'), s = s ? s + 1 : s)
+                msg_row(&mr, s, (int)strcspn(s, "\n"), 0);
+        else
+            gin_ui_wrap(t->message, cols - 2, msg_row, &mr);
         gin_ui_put_clip(l.keys_y, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), t->keys);
     }
     gin_ui_show();

@@ -59,6 +59,32 @@ static int map_key(wint_t k, int is_code)
     }
 }
 
+/* After an ESC that curses did not match to a key: if a control sequence
+ * follows at once (ESC [ ... final, ESC O final: a key this terminal's
+ * entry does not list, F5 say), read it whole and return 1, so it is
+ * ignored rather than taken as Esc (which leaves pages) and letters. A
+ * lone Esc, or Alt with a key, returns 0 with the next key put back. */
+static int escape_sequence(void)
+{
+    wint_t c;
+    timeout(0);
+    int rc = get_wch(&c);
+    if (rc == ERR)
+        return 0;
+    if (rc != OK || (c != '[' && c != 'O')) {
+        if (rc == OK)
+            unget_wch((wchar_t)c);
+        else
+            ungetch((int)c);
+        return 0;
+    }
+    int ss3 = c == 'O';
+    for (int n = 0; n < 32 && get_wch(&c) == OK; n++)
+        if (ss3 || (c >= 0x40 && c <= 0x7e)) /* the final byte */
+            break;
+    return 1;
+}
+
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
     long start = gin_ui_now_ms();
@@ -105,6 +131,8 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
             in->y = in->x = -1;
             continue;
         }
+        if (rc == OK && k == 27 && escape_sequence())
+            continue;
         int key = map_key(k, rc == KEY_CODE_YES);
         if (key) {
             in->kind = GIN_IN_KEY;

@@ -82,13 +82,21 @@ void gin_ui_draw_text(const char *title, const char *body, const char *footer, i
         scroll = 0;
     for (int r = 0; r < rows && scroll + r < total; r++)
         put_row(2 + r, 2, text_width(cols), 0, &rows_buf[scroll + r]);
-    char foot[GIN_UI_LINE + 48];
+    char foot[GIN_UI_LINE + 64], where[64] = "";
     if (total > rows)
-        snprintf(foot, sizeof foot, "%s   (%s scroll: %d-%d of %d)", footer,
+        snprintf(where, sizeof where, "(%s scroll: %d-%d of %d)",
                  gin_ui_st.utf8 ? "\xe2\x86\x91\xe2\x86\x93" : "arrows", scroll + 1,
                  scroll + rows < total ? scroll + rows : total, total);
-    else
+    int ww = gin_ui_strwidth(where);
+    if (ww && gin_ui_strwidth(footer) + 3 + ww <= cols - 2) {
+        snprintf(foot, sizeof foot, "%s   %s", footer, where);
+    } else {
+        /* No room beside the keys: the scroll position goes to the title
+         * bar's right end, so neither is cut. */
         snprintf(foot, sizeof foot, "%s", footer);
+        if (ww && ww + 2 <= cols)
+            gin_ui_put_clip(0, cols - 1 - ww, ww, gin_ui_attr(GIN_PAIR_HEADER) | (int)A_BOLD, where);
+    }
     gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), foot);
     gin_ui_show();
 }
@@ -122,6 +130,11 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
                    : k == GIN_KEY_PGDN || k == ' ' ? rows
                    : k == GIN_KEY_PGUP             ? -rows
                                                    : 0;
+        if (k == GIN_KEY_HOME || k == GIN_KEY_END) { /* the top, the bottom: never a way out */
+            *scroll = k == GIN_KEY_HOME ? 0 : max;
+            *redraw = 1;
+            return 0;
+        }
         if (step && !(k == ' ' && strchr(keys, ' ')) && !(k == 'k' && strchr(keys, 'k'))) {
             int s = *scroll + step;
             *scroll = s < 0 ? 0 : s > max ? max : s;
@@ -320,8 +333,9 @@ void gin_ui_draw_showdown(const gin_showdown_screen *s)
         draw_spread(&s->spread[1], 9, cols);
         int total = wrap_rows(s->text, text_width(cols));
         const char *first_end = s->text + strcspn(s->text, "\n");
-        for (int r = 0; r < total && 16 + r < lines - 1; r++)
-            put_row(16 + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
+        int top = 16 + total > lines - 1 ? 15 : 16; /* a long text takes the spacer row under the spreads */
+        for (int r = 0; r < total && top + r < lines - 1; r++)
+            put_row(top + r, 2, text_width(cols), rows_buf[r].s < first_end ? (int)A_BOLD : 0, &rows_buf[r]);
         gin_ui_put_clip(lines - 1, 1, cols - 2, gin_ui_attr(GIN_PAIR_DIM), s->footer);
     }
     gin_ui_show();

@@ -262,6 +262,17 @@ static void setup_screen(const gin_ui_opts *o)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
+    /* Home and End as many terminals send them whatever TERM's entry says
+     * (tmux, screen, rxvt, the Linux console: ESC [ 1 ~ and ESC [ 4 ~;
+     * xterm outside application mode: ESC [ H and ESC [ F). */
+    static const struct {
+        const char *seq;
+        int key;
+    } extra[] = {{"\033[1~", KEY_HOME}, {"\033[4~", KEY_END}, {"\033[7~", KEY_HOME},
+                 {"\033[8~", KEY_END},  {"\033[H", KEY_HOME}, {"\033[F", KEY_END}};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (key_defined(extra[i].seq) == 0)
+            define_key(extra[i].seq, extra[i].key);
     curs_set(0);
     set_escdelay(25);
     mouseinterval(0);

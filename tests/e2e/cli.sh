@@ -78,6 +78,8 @@ status_ "--version" 0 "^gin ${version//./\\.}\$" -- --version
 status_ "--help" 0 "usage: gin" -- --help
 status_ "-h" 0 "usage: gin" -- -h
 status_ "help" 0 "analyze" -- help
+status_ "help -h" 0 "usage: gin \[OPTIONS\]" -- help -h
+status_ "help --help" 0 "usage: gin \[OPTIONS\]" -- help --help
 status_ "help analyze" 0 "usage: gin analyze" -- help analyze
 status_ "analyze --help" 0 "usage: gin analyze" -- analyze --help
 status_ "showdown --help" 0 "oklahoma" -- showdown --help

@@ -58,7 +58,7 @@ keys Right
 wait_for "Coach +after a move giving up 2 or more" 5
 grep -qx "coach = 2" "$C/settings" && grep -qx "coach-threshold = 2" "$C/settings" &&
     grep -qx "nudge = 0" "$C/settings" || fail "the coach's settings are not remembered: $(cat "$C/settings")"
-screen | grep -q "the others at once" || fail "the menu's note is cut at 80x24"
+screen | grep -q "the rest at once" || fail "the menu's note is cut at 80x24"
 keys Escape
 quit_clean "quit after the menu"
 echo "PASS"

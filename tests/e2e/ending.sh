@@ -122,7 +122,7 @@ for i in 1 2 3 4 5 6; do ANSWER_NEXT=1 answer; sleep 0.3; done
 for ((i = 0; i < 150; i++)); do screen | grep -Eq "Your turn|Pick a card" && break; ANSWER_NEXT=1 answer; sleep 0.2; done
 keys q
 wait_for "Quit\\?" 5
-screen | grep -q "Saving failed (No space left on device)" || fail "the quit prompt does not say what failed"
+screen | grep -q "Saving failed: No space left on device" || fail "the quit prompt does not say what failed"
 screen | grep -q "state directory cannot be used" && fail "the quit prompt blames the state directory"
 keys Escape # play on
 unfill

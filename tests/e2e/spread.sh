@@ -65,7 +65,8 @@ wait_for "The bot lays off 4♣ on 4♠ 4♥ 4♦" 5
 [ "$(screen | grep -o "+lay" | wc -l)" = 1 ] || fail "not one lay-off shown after the first"
 screen | grep -q "Bot · deadwood 4" || fail "the bot's deadwood after one lay-off is not shown"
 wait_for "The bot laid off 2 cards" 10
-screen | grep -q "The rules showed your melds the least-deadwood way" || fail "the showdown does not say the rules chose"
+screen | grep -q "You let the rules pick how to show your melds (of 2 ways): least deadwood," || fail "the showdown does not say the rules chose in the picker's words"
+screen | grep -q "pick one when you knock" && fail "the showdown tells the player to pick, just after the picker"
 quit_clean "quit after the lay-offs"
 
 # ASCII: the same choice in letters.
@@ -74,7 +75,7 @@ keys k
 wait_for "Press k again" 5
 keys k
 wait_for "$PICKER" 5
-screen | grep -q "> Let the rules choose" || fail "no ASCII cursor in the picker"
+screen | grep -q "> Let the rules pick: least deadwood, leaving the bot the most deadwood" || fail "no ASCII cursor in the picker"
 screen | grep -q "\\[4S 4H 4D\\] \\[5H 5D 5C\\]  deadwood 7: 2H 2D AC 2C" || fail "the ASCII picker does not list the spread"
 keys Escape
 quit_clean "quit from the ASCII table"

@@ -221,7 +221,12 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_path_join(settings_path, sizeof settings_path, cdir, "settings"), 0);
     assert_int_equal(gin_path_join(save_path, sizeof save_path, dir, "save"), 0);
     assert_int_equal(gin_path_join(stats_path, sizeof stats_path, dir, "stats-v3"), 0);
-    /* Version 0 exists before the first kill: there is always an "old". */
+    /* Version 0 exists before the first kill: there is always an "old".
+     * Its writing is timed: the kills land within a few times that, so
+     * they fall at different points of the writing on a slow machine or
+     * under an emulator as on a fast one. */
+    struct timespec t_start, t_end;
+    clock_gettime(CLOCK_MONOTONIC, &t_start);
     gin_lock lk;
     gin_kept k0;
     static gin_stats s0;
@@ -243,6 +248,9 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
     assert_int_equal(gin_settings_load(&k0, &set0, NULL, NULL, 0), GIN_KEPT_ABSENT);
     assert_int_equal(gin_settings_save(&k0, &f->settings[0], why, sizeof why), 0);
     gin_lock_release(&lk);
+    clock_gettime(CLOCK_MONOTONIC, &t_end);
+    long span_us = (long)(t_end.tv_sec - t_start.tv_sec) * 1000000L + (t_end.tv_nsec - t_start.tv_nsec) / 1000L;
+    span_us = span_us * 4 < 20000 ? 20000 : span_us * 4;
 
     srand((unsigned)getpid());
     int seen_save[VERSIONS] = {0};
@@ -253,7 +261,8 @@ static void test_sigkill_while_writing_leaves_old_or_new(void **state)
         assert_true(pid >= 0);
         if (pid == 0)
             writer(f, (unsigned)i);
-        struct timespec pause = {0, (long)(rand() % 20000) * 1000L};
+        long us = rand() % span_us;
+        struct timespec pause = {us / 1000000L, (us % 1000000L) * 1000L};
         nanosleep(&pause, NULL);
         kill(pid, SIGKILL);
         int st;

@@ -8,7 +8,7 @@
  *   streams of what is still to come) and show the screen the session
  *   builds (its scene, drawn into an off-screen terminal and read back
  *   byte for byte), its key line and message, and the pages of the table
- *   (pile, log, score sheet, help) are the same;
+ *   (pile, log, card tracker, score sheet, help) are the same;
  * - play the same game again with every event the session's observer
  *   receives relabelled likewise, hand by hand (the cards the player never
  *   saw in the hand), and the screens are the same at every step, so
@@ -40,7 +40,7 @@ typedef struct shown {
     char screen[SCREEN_MAX]; /* the terminal's output drawing the table on a fresh screen */
     size_t n;
     char keys[GIN_UI_LINE], message[GIN_UI_LINE];
-    char pages[GIN_PLAY_PAGE]; /* the pile, log, sheet and help pages */
+    char pages[GIN_PLAY_PAGE]; /* the pile, log, tracker, sheet and help pages */
 } shown;
 
 /* Draw the table as the session builds it, into a new off-screen terminal
@@ -63,6 +63,8 @@ static void show(const gin_play *p, int utf8, shown *out)
     gin_table_pile_text(&p->table, gin_play_view(p), &who, page, sizeof page);
     gin_play_add(out->pages, sizeof out->pages, "%s\n", page);
     gin_table_log_text(&p->table, page, sizeof page);
+    gin_play_add(out->pages, sizeof out->pages, "%s\n", page);
+    gin_table_tracker_text(gin_play_view(p), &who, page, sizeof page);
     gin_play_add(out->pages, sizeof out->pages, "%s\n", page);
     gin_play_sheet_text(&p->ref.m.game, &who, page, sizeof page);
     gin_play_add(out->pages, sizeof out->pages, "%s\n", page);

@@ -316,6 +316,81 @@ static void collect_indent(void *ctx, const char *str, int len, int indent)
 
 /* Text pages wrap at word boundaries to the window, and re-wrap when it
  * changes size: nothing is cut at the right edge. */
+/* "deadwood" once and whole over the hand at 80x24: eleven cards in three
+ * melds and one deadwood card (it was cut to "dead"), and in rank order,
+ * where the deadwood falls in two places (it was said twice). */
+static int count_in(const char *s, const char *w)
+{
+    int n = 0;
+    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+        n++;
+    return n;
+}
+
+static void eleven(gin_scene *t, const char *const *cards, const int *group)
+{
+    sample(t);
+    t->n = 11;
+    for (int i = 0; i < 11; i++)
+        t->cards[i] = C(cards[i]), t->group[i] = group[i];
+    t->group_is_set[0] = 0;
+    t->group_is_set[1] = 1;
+    t->group_is_set[2] = 1;
+    t->selected = -1;
+}
+
+static void test_deadwood_label_once_and_whole(void **state)
+{
+    (void)state;
+    static const char *const melds[] = {"3H", "4H", "5H", "6H", "7S", "7D", "7C", "KS", "KD", "KC", "2D"};
+    static const int melds_g[] = {0, 0, 0, 0, 1, 1, 1, 2, 2, 2, -1};
+    static const char *const rank[] = {"2D", "3H", "4H", "5H", "6H", "7S", "7D", "7C", "9C", "KS", "KD"};
+    static const int rank_g[] = {-1, 0, 0, 0, 0, 1, 1, 1, -1, -1, -1};
+    for (int utf8 = 0; utf8 < 2; utf8++) {
+        open_term(24, 80, utf8);
+        gin_scene t;
+        gin_layout l;
+        eleven(&t, melds, melds_g);
+        gin_ui_draw_scene(&t, &l);
+        assert_int_equal(count_in(row(l.bracket_y), "deadwood"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "dead"), 1);
+        eleven(&t, rank, rank_g);
+        gin_ui_draw_scene(&t, &l);
+        assert_int_equal(count_in(row(l.bracket_y), "deadwood"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "dead"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "run"), 1);
+        assert_int_equal(count_in(row(l.bracket_y), "set"), 1);
+        close_term();
+    }
+}
+
+/* A page longer than the screen with a long key line (the practice game
+ * over's): the keys whole at the bottom, the scroll position whole at the
+ * title bar's right end, in UTF-8 and ASCII. (It was cut at "(↑↓ scroll:".) */
+static void test_long_footer_keeps_scroll(void **state)
+{
+    (void)state;
+    static char body[4096];
+    body[0] = '\0';
+    for (int i = 1; i <= 40; i++)
+        gin_play_add(body, sizeof body, "%sline %d", i > 1 ? "\n" : "", i);
+    const char *keys = "n: new game   t: score sheet   r: replay the last hand   q: quit";
+    for (int utf8 = 0; utf8 < 2; utf8++) {
+        open_term(24, 80, utf8);
+        gin_ui_draw_text("Game over: you win", body, keys, 0);
+        assert_int_equal(find(keys), 23);
+        assert_non_null(
+            strstr(row(0), utf8 ? "(\xe2\x86\x91\xe2\x86\x93 scroll: 1-21 of 40)" : "(arrows scroll: 1-21 of 40)"));
+        assert_non_null(strstr(row(0), "Game over: you win"));
+        close_term();
+    }
+    /* A short key line keeps the position beside it. */
+    open_term(24, 80, 1);
+    gin_ui_draw_text("Help", body, "Enter: back", 0);
+    assert_non_null(strstr(row(23), "Enter: back   (\xe2\x86\x91\xe2\x86\x93 scroll: 1-21 of 40)"));
+    close_term();
+}
+
 static void test_text_page_wraps(void **state)
 {
     (void)state;
@@ -579,6 +654,91 @@ static void test_showdown_spade_double(void **state)
     g->rules.spade_double = 0;
     gin_play_help_text(&g->rules, 2, help, sizeof help);
     assert_null(strstr(help, "SPADES DOUBLE"));
+    close_term();
+}
+
+/* The showdown's words at a bot's knock: "the bot knocked" from the first
+ * lay-off step to the end (the step said "Bot knocked"), the rules' pick
+ * of the spread in the picker's words, never "pick one when you knock"
+ * right after the player's picker, and the defender's cards not laid off
+ * with the reason: no meld of their rank or suit, or not next to a run. */
+static void test_showdown_words(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->ref.m.game;
+    gin_seating who = gin_play_seating(p);
+    gin_hand_end *e = &p->ref.end;
+    e->hand_no = 1;
+    e->first_upcard = C("8H");
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("4D 5D 6D 9S 9H 9C JS QS KS 2C"),
+                                         test_cards("3H 3S 3C 7H 7C 7S TS 9D 8D KH"), 10, &e->sd),
+                     0);
+    assert_int_equal(e->sd.n_layoffs, 2); /* T♠ on J♠ Q♠ K♠, 9♦ on the nines */
+    e->knocker = who.bot;
+    e->is_void = 0;
+    e->spreads = 2;
+    e->chosen = 0;
+    static gin_showdown_screen scr;
+    gin_play_showdown_step(e, g, &who, &scr, 0);
+    assert_string_equal(scr.title, "Hand 1: the bot knocked");
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_string_equal(scr.title, "Hand 1: the bot knocked");
+    assert_non_null(strstr(scr.text, "The bot showed its melds as the rules pick (of 2 ways): least deadwood, leaving "
+                                     "you the most deadwood."));
+    assert_non_null(strstr(scr.text, "You could not lay off K\xe2\x99\xa5: no set of its rank or run of its suit is "
+                                     "down; 8\xe2\x99\xa6: not next to 4\xe2\x99\xa6 5\xe2\x99\xa6 "
+                                     "6\xe2\x99\xa6.\n"));
+    gin_ui_draw_showdown(&scr);
+    assert_true(find("Score: you") > 0); /* the whole text on the screen at 80x24 */
+    /* The same hands, the player the knocker, who took the rules' line in
+     * the picker. */
+    e->knocker = who.human;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "You let the rules pick how to show your melds (of 2 ways): least deadwood, "
+                                     "leaving the bot the most deadwood."));
+    assert_null(strstr(scr.text, "pick one when you knock"));
+    assert_non_null(strstr(scr.text, "The bot could not lay off K\xe2\x99\xa5"));
+    /* Gin: no lay-offs, so nothing is said of them. */
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("3H 3S 3C 7H 7C 7D 8S 9S TS JS"),
+                                         test_cards("4C 5D 6D 9H 9C 9D QS KS KH 2C"), 10, &e->sd),
+                     0);
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_null(strstr(scr.text, "could not lay off"));
+    close_term();
+}
+
+/* Oklahoma, first upcard a two: a knock only at deadwood 2 or less (the
+ * issue saw one offered at 65). The table's choices, the key line and the
+ * core's legal moves agree. */
+static void test_oklahoma_limit_2_no_knock(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_view v = test_view_at("KS QH JD TC 9S 8H 7D 6C 5S 4H KD", "2C", GIN_PHASE_DISCARD, 3);
+    assert_int_equal(gin_rules_preset("oklahoma", &v.rules), 0);
+    v.first_upcard = C("2C");
+    v.knock_limit = gin_rules_knock_limit(&v.rules, v.first_upcard);
+    assert_int_equal(v.knock_limit, 2);
+    gin_table_choice o;
+    gin_table_options(&v, &o);
+    assert_int_equal(o.limit, 2);
+    assert_true(o.least > 2);
+    assert_false(o.knock);
+    assert_false(o.gin);
+    gin_action legal[GIN_LEGAL_MAX];
+    int n = gin_view_legal(&v, legal, GIN_LEGAL_MAX);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(legal[i].kind, GIN_ACT_KNOCK);
+    /* At deadwood 2 the knock is there. */
+    gin_view w = test_view_at("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C KC", "3D", GIN_PHASE_DISCARD, 3);
+    w.rules = v.rules;
+    w.knock_limit = 2;
+    gin_table_options(&w, &o);
+    assert_true(o.knock);
+    assert_int_equal(o.least, 2);
     close_term();
 }
 
@@ -1209,6 +1369,8 @@ int main(void)
         cmocka_unit_test(test_game_over_text_screen),
         cmocka_unit_test(test_layout_and_hits),
         cmocka_unit_test(test_text_page_wraps),
+        cmocka_unit_test(test_long_footer_keeps_scroll),
+        cmocka_unit_test(test_deadwood_label_once_and_whole),
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
@@ -1217,6 +1379,8 @@ int main(void)
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
+        cmocka_unit_test(test_showdown_words),
+        cmocka_unit_test(test_oklahoma_limit_2_no_knock),
         cmocka_unit_test(test_score_sheet),
         cmocka_unit_test(test_tiny_window_centred),
         cmocka_unit_test(test_long_message_wraps),
