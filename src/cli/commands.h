@@ -13,5 +13,6 @@ int gin_cmd_history(int argc, char **argv); /* the game history (store/history.h
 int gin_cmd_engine(int argc, char **argv);  /* our bot on the protocol (docs/protocol.md) */
 int gin_cmd_advise(int argc, char **argv);  /* the coach on a protocol transcript */
 int gin_cmd_drill(int argc, char **argv);   /* drills: your mistakes, then generated positions */
+int gin_cmd_review(int argc, char **argv);  /* the coach on a game of the history or the save */
 
 #endif

@@ -26,6 +26,7 @@ static const command commands[] = {
     {"replay", gin_cmd_replay, "play back and check a game record (a file, the history, the save)"},
     {"stats", gin_cmd_stats, "your statistics per bot level and rules (--json, --reset)"},
     {"history", gin_cmd_history, "the games you played, newest first (gin replay N plays one)"},
+    {"review", gin_cmd_review, "your decisions in a game judged by the coach (history N, the save)"},
     {"advise", gin_cmd_advise, "rank every answer to a position's request, with values and reasons"},
     {"drill", gin_cmd_drill, "positions with one clearly best answer, your own mistakes first"},
     {"engine", gin_cmd_engine, "our bot on standard input/output (docs/protocol.md)"},

@@ -18,6 +18,7 @@ void gin_settings_default(gin_settings *s)
     s->players = 2;
     s->speed = GIN_SPEED_NORMAL;
     s->mouse = 1;
+    s->coach_threshold = 5;
 }
 
 static const char *const speed_names[GIN_SPEEDS] = {"slow", "normal", "fast", "instant"};
@@ -101,6 +102,9 @@ static const key_def keys[] = {
     {"fast", KEY_FAST, 0, 0, 1},
     {"players", KEY_INT, offsetof(gin_settings, players), 2, GIN_MAX_SEATS},
     {"mouse", KEY_INT, offsetof(gin_settings, mouse), 0, 1},
+    {"coach", KEY_INT, offsetof(gin_settings, coach), 0, GIN_COACH_MODES - 1},
+    {"coach-threshold", KEY_INT, offsetof(gin_settings, coach_threshold), 1, 50},
+    {"nudge", KEY_INT, offsetof(gin_settings, nudge), 0, 1},
 };
 
 static int *field(gin_settings *s, const key_def *d) { return (int *)(void *)((char *)s + d->off); }

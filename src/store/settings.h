@@ -39,6 +39,10 @@ typedef struct gin_settings {
     int speed;                      /* how the bot's moves are shown: enum gin_speed */
     int players;                    /* 2, or 3-4: you against two or three bots */
     int mouse;                      /* 1 = the mouse works at the table (the default), 0 = keys only */
+    int coach;                      /* the coach after your moves: enum gin_coach_mode */
+    int coach_threshold;            /* GIN_COACH_OVER: a move giving up at least this much (percentage points of
+                                       the chance to win, or points), 1-50; default 5 */
+    int nudge;                      /* 1 = practice: right after a mistake, the coach says so, with u to undo */
     int n_kept;                     /* lines kept as they were (gin_settings_parse), written back */
     gin_settings_line kept[GIN_SETTINGS_KEPT];
 } gin_settings;
@@ -48,20 +52,27 @@ typedef struct gin_settings {
  * boolean `fast` of older files meant. */
 enum gin_speed { GIN_SPEED_SLOW = 0, GIN_SPEED_NORMAL = 1, GIN_SPEED_FAST = 2, GIN_SPEED_INSTANT = 3, GIN_SPEEDS = 4 };
 
+/* When the coach speaks without being asked (H always works): never (the
+ * default), after every move of yours, or after a move that gave up at
+ * least coach_threshold. */
+enum gin_coach_mode { GIN_COACH_ON_REQUEST = 0, GIN_COACH_EVERY = 1, GIN_COACH_OVER = 2, GIN_COACH_MODES = 3 };
+
 /* "slow", "normal", "fast", "instant"; "?" out of range. Static storage. */
 const char *gin_settings_speed_name(int speed);
 /* The speed of a name as above (exactly), or -1. */
 int gin_settings_speed_index(const char *name);
 
 /* The defaults: normal bot, standard rules, two players, colours, melds
- * sort, normal speed, the mouse on. */
+ * sort, normal speed, the mouse on, the coach on request (threshold 5), no
+ * nudge. */
 void gin_settings_default(gin_settings *s);
 
 /* Parse len bytes of settings text over *s (what the text does not set
  * keeps its value). Keys: level (easy normal hard expert), rules (a preset
  * name, gin_rules_preset), target (0 = the preset's, or 1-10000 through the
  * core's gin_rules_set), hollywood (-1 the preset's, 0, 1), players (2-4),
- * four-color, no-color, open, mouse (0 or 1), sort (0-2), speed (slow,
+ * four-color, no-color, open, mouse, nudge (0 or 1), coach (0 on request,
+ * 1 after every move, 2 over the threshold), coach-threshold (1-50), sort (0-2), speed (slow,
  * normal, fast, instant), and fast (0 or 1: what older gins wrote for
  * the speed; 1 is instant, 0 normal; a speed line wins over it wherever
  * it is, and gin writes both so an older gin keeps its pauses). Blank lines and

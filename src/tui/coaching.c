@@ -2,10 +2,13 @@
  * practice review, and the game's summary. Every number and reason is the
  * coach's, so the hint, the review and `gin advise` agree. */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "coach.h"
+#include "game_review.h"
+#include "gin/error.h"
 #include "play.h"
 #include "trainer.h"
 #include "ui.h"
@@ -71,11 +74,56 @@ static gin_card card_to_pick(const gin_coach_advice *a)
     return b.kind == GIN_ACT_DISCARD || b.kind == GIN_ACT_KNOCK ? b.card : GIN_NO_CARD;
 }
 
+/* The last analysis, the view and the budget it was for: the hint, the
+ * practice review and the coach after a move share it, so a position is
+ * analysed once (H, then the move: judged from the hint's analysis). */
+static struct {
+    gin_view view;
+    long playouts;
+    int n;
+    gin_coach_advice a;
+} last;
+
+/* The same decision: the seat, the hand and turn, the cards it holds and
+ * sees (a view is not compared byte by byte: it has padding). */
+static int same_view(const gin_view *a, const gin_view *b)
+{
+    int same = a->seat == b->seat && a->seats == b->seats && a->hand_no == b->hand_no && a->turns == b->turns &&
+               a->phase == b->phase && a->turn == b->turn && a->hand == b->hand && a->taken == b->taken &&
+               a->stock_n == b->stock_n && a->pile_n == b->pile_n && a->passes == b->passes && a->seen == b->seen;
+    for (int s = 0; same && s < GIN_MAX_SEATS; s++)
+        same = a->scores[s] == b->scores[s] && a->known[s] == b->known[s] && a->discarded[s] == b->discarded[s] &&
+               a->declined[s] == b->declined[s];
+    for (int i = 0; same && i < a->pile_n; i++)
+        same = a->pile[i] == b->pile[i];
+    return same;
+}
+
+static int cached(const gin_view *v, long playouts)
+{
+    return last.n > 0 && last.playouts == playouts && same_view(v, &last.view);
+}
+
+/* The advice on v at this budget: the last analysis when it is of the same
+ * view, else a new one. Returns the number of moves (<= 0: none). */
+static int advice_for(const gin_view *v, long playouts, const gin_coach_advice **out)
+{
+    *out = &last.a;
+    if (cached(v, playouts))
+        return last.n;
+    last.view = *v;
+    last.playouts = playouts;
+    last.n = v->seats == 2 ? run_coach(v, playouts, &last.a) : 0;
+    return last.n;
+}
+
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
 {
-    static gin_coach_advice a;
+    const gin_coach_advice *ap;
     *select = GIN_NO_CARD;
-    int n = v->seats == 2 ? run_coach(v, 0, &a) : 0;
+    int n = advice_for(v, 0, &ap);
+    static gin_coach_advice a;
+    a = *ap;
     if (n <= 0) {
         gin_play_msg(p, 1, "No hint here: the coach analyses the decisions of two players.");
         return 0;
@@ -120,6 +168,15 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     return quit ? -1 : 0;
 }
 
+void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap)
+{
+    gin_trainer_voice w = voice_of(0);
+    buf[0] = '\0';
+    if (v->seats != 2 || gin_trainer_knock_note(v, thrown, 0, &w, buf, cap) != 0 || !buf[0])
+        return;
+    buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
 /* Keep the three biggest mistakes of the game. */
 static void note_worst(gin_coach_summary *s, const gin_review_item *r)
 {
@@ -134,19 +191,29 @@ static void note_worst(gin_coach_summary *s, const gin_review_item *r)
     }
 }
 
+int gin_play_coach_busy(const gin_play *p, const gin_view *v)
+{
+    if (v->seats != 2)
+        return 0;
+    if (v->seat != p->human)
+        return p->practice && !cached(v, BOT_REVIEW_PLAYOUTS);
+    int asked = p->practice || p->set.coach != GIN_COACH_ON_REQUEST;
+    return asked && !cached(v, 0);
+}
+
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
 {
     if (!p->practice || v->seats != 2)
         return;
-    static gin_coach_advice a;
+    const gin_coach_advice *a;
     int human = v->seat == p->human;
-    int n = run_coach(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
-    int k = n > 0 ? find(&a, chosen) : -1;
+    int n = advice_for(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
+    int k = n > 0 ? find(a, chosen) : -1;
     if (k < 0)
         return;
     /* In points, as the review reads; never below 0 (the best by the
      * chance to win the game may bring fewer points). */
-    double cost = a.move[0].value.points - a.move[k].value.points;
+    double cost = a->move[0].value.points - a->move[k].value.points;
     gin_review_item r;
     memset(&r, 0, sizeof r);
     r.seat = v->seat;
@@ -155,10 +222,10 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     r.at = p->ref.rec->n_actions;
     r.held = v->hand;
     r.chosen = chosen;
-    r.best = a.move[0].value.action;
+    r.best = a->move[0].value.action;
     r.cost = cost > 0 ? cost : 0;
     gin_trainer_voice w = voice_of(!human);
-    gin_trainer_reason(v, &a, 0, &w, r.reason, sizeof r.reason);
+    gin_trainer_reason(v, a, 0, &w, r.reason, sizeof r.reason);
     /* Every decision of the player (the summary counts the good ones too);
      * the bot's only when it missed something worth saying. */
     if ((human || r.cost >= GIN_COACH_CLOSE) && p->review.n < GIN_REVIEW_MAX)
@@ -204,4 +271,97 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
                      "%s Hand %d, turn %d, holding %s: you chose to %s; best was to %s (%.1f points better).\n",
                      i ? " " : "Biggest mistakes:\n ", r->hand_no, r->turn + 1, held, mine, best, r->cost);
     }
+}
+
+/* The review's progress, and q (or Esc) to stop it where it is. */
+static int review_progress(void *ctx, int done, int total)
+{
+    (void)ctx;
+    char body[160];
+    snprintf(body, sizeof body, "The coach is judging your decision %d of about %d.", done + 1, total);
+    gin_ui_draw_text("Reviewing your game", body, "q: stop here and show the decisions so far", 0);
+    gin_ui_input in;
+    gin_ui_read(&in, 0);
+    return in.kind == GIN_IN_QUIT || (in.kind == GIN_IN_KEY && (in.key == 'q' || in.key == GIN_KEY_ESC));
+}
+
+int gin_play_review_page(gin_play *p)
+{
+    static gin_review_game g;
+    static char text[1 << 18];
+    int lines = 0, cols = 0;
+    gin_ui_size(&lines, &cols);
+    gin_trainer_voice w = voice_of(0);
+    gin_review_opts o = {0, 0, &w, review_progress, NULL};
+    int rc = gin_review_run(p->ref.rec, p->human, &o, &g);
+    if (gin_ui_quit_signal())
+        return -1;
+    if (rc < 0)
+        snprintf(text, sizeof text, "%s",
+                 rc == GIN_ESTATE ? "The coach reviews games of two players only."
+                                  : "The game could not be reviewed: its record does not replay.");
+    else
+        gin_review_page(&g, gin_ui_utf8(), cols - 4 < 40 ? 40 : cols - 4, text, sizeof text);
+    return gin_ui_text_screen("Review of your game by the coach", text, "Enter: back", "\n\033q") < 0 ? -1 : 0;
+}
+
+/* What the coach says after the player's move, until the player's next
+ * turn (gin_play_coach_note), and the hand it is about. */
+static char said[GIN_PLAY_MSG];
+static int said_hand;
+
+/* The note on move k of advice a: its verdict (game_review.h), the best
+ * move when it is not, and with `nudge` the undo at hand. */
+static void coach_words(const gin_coach_advice *a, int k, int nudge, char *buf, size_t cap)
+{
+    const gin_coach_move *m = &a->move[k];
+    double lost = m->gap > 0 ? m->gap : 0;
+    int verdict = gin_review_verdict(a->measure, lost, m->equal);
+    gin_trainer_voice w = voice_of(0);
+    char best[GIN_TRAINER_MOVE_MAX];
+    gin_trainer_move(a, 0, &w, best, sizeof best);
+    double shown = a->measure == GIN_COACH_BY_WIN ? 100.0 * lost : lost;
+    const char *unit = a->measure == GIN_COACH_BY_WIN ? "" : " points";
+    if (k == 0)
+        snprintf(buf, cap, "Coach: the best move.");
+    else if (verdict == GIN_VERDICT_BEST)
+        snprintf(buf, cap, "Coach: %s the best (%.1f%s behind: %s).", m->equal ? "about equal to" : "close to", shown,
+                 unit, best);
+    else
+        snprintf(buf, cap, "Coach: %s %s, %.1f%s given up; best was to %s.%s",
+                 verdict == GIN_VERDICT_INACCURACY ? "an" : "a", gin_review_verdict_word(verdict), shown, unit, best,
+                 nudge ? " u: undo it." : "");
+}
+
+void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen)
+{
+    said[0] = '\0';
+    int mode = p->set.coach;
+    int nudge = p->practice && p->set.nudge;
+    if (v->seats != 2 || (mode == GIN_COACH_ON_REQUEST && !nudge))
+        return;
+    const gin_coach_advice *a;
+    int n = advice_for(v, 0, &a);
+    int k = n > 0 ? find(a, chosen) : -1;
+    if (k < 0)
+        return;
+    const gin_coach_move *m = &a->move[k];
+    double lost = m->gap > 0 ? m->gap : 0;
+    double shown = round(10.0 * (a->measure == GIN_COACH_BY_WIN ? 100.0 * lost : lost)) / 10.0;
+    int verdict = gin_review_verdict(a->measure, lost, m->equal);
+    int speak = mode == GIN_COACH_EVERY || (mode == GIN_COACH_OVER && !m->equal && shown >= p->set.coach_threshold);
+    nudge = nudge && verdict >= GIN_VERDICT_MISTAKE;
+    if (!speak && !nudge)
+        return;
+    /* In practice the undo is at hand: a mistake or worse offers it. */
+    coach_words(a, k, p->practice && verdict >= GIN_VERDICT_MISTAKE, said, sizeof said);
+    said_hand = v->hand_no;
+}
+
+int gin_play_coach_note(const gin_view *v, char *buf, size_t cap)
+{
+    int has = said[0] && v->hand_no == said_hand;
+    snprintf(buf, cap, "%s", has ? said : "");
+    said[0] = '\0';
+    return has;
 }

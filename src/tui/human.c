@@ -139,10 +139,14 @@ static int try_knock(gin_play *p, const gin_view *v, int armed, gin_action *out)
     }
     if (!armed) {
         p->table.knock_armed = 1;
-        if (f.after == 0)
+        if (f.after == 0) {
             gin_play_msg(p, 0, "Go gin, throwing %s face down? Press k again to confirm (any other key: no).", ct);
-        else
-            gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? Press k again to confirm.", f.after, ct);
+        } else {
+            char note[GIN_PLAY_MSG];
+            gin_play_knock_note(v, c, note, sizeof note);
+            gin_play_msg(p, 0, "Knock with deadwood %d, throwing %s face down? %s%sPress k again to confirm.", f.after,
+                         ct, note, note[0] ? ". " : "");
+        }
         return 0;
     }
     int r = gin_play_pick_spread(gin_play_seats(p), v, c, out);
@@ -254,7 +258,10 @@ static int key_move(gin_play *p, const gin_view *v, int cmd, int knock_armed, gi
  * the loop. */
 static int commit(gin_play *p, const gin_view *v, gin_action a, gin_action *out)
 {
+    if (gin_play_coach_busy(p, v))
+        gin_play_sign(p, "The coach is judging your move...");
     gin_play_review_note(p, v, a);
+    gin_play_coach_after(p, v, a);
     if (a.kind == GIN_ACT_DISCARD || a.kind == GIN_ACT_KNOCK) {
         p->table.drawn = GIN_NO_CARD;
         p->table.selected = -1;
@@ -448,7 +455,11 @@ void gin_play_start_turn(gin_play *p)
         }
         t->selected = i;
     }
-    default_message(p, v);
+    char note[GIN_PLAY_MSG];
+    if (gin_play_coach_note(v, note, sizeof note))
+        gin_play_msg(p, 0, "%s", note);
+    else
+        default_message(p, v);
     t->knock_armed = t->quit_armed = 0;
 }
 
@@ -478,6 +489,16 @@ int gin_play_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, int
 
 /* The facts the table screen gets beyond the player's view: names, the
  * scores, and in a practice game the practice reveal. */
+void gin_play_sign(const gin_play *p, const char *msg)
+{
+    gin_scene t;
+    gin_layout l;
+    gin_play_scene(p, &t);
+    snprintf(t.message, sizeof t.message, "%s", msg);
+    t.message_error = 0;
+    gin_ui_draw_scene(&t, &l);
+}
+
 void gin_play_scene(const gin_play *p, gin_scene *t)
 {
     static char title[GIN_UI_LINE];

@@ -49,6 +49,7 @@ enum {
     M_TARGET,
     M_HOLLY,
     M_OPEN,
+    M_COACH,
     M_FOUR,
     M_COLOR,
     M_FAST,
@@ -67,6 +68,37 @@ enum { ITEM_MAX = 96 };   /* a menu line, at most (it fits 80 columns) */
 enum { MAX_PRESETS = 8 }; /* the rules presets the menu cycles through, at most */
 
 static const char *const sorts[] = {"melds", "rank", "suit", "by hand"};
+
+/* The coach's settings as the menu cycles them (mode, threshold, nudge):
+ * on request, on request with the practice nudge, after every move, after
+ * a move giving up 2, 5 or 10 or more (in practice these offer the undo
+ * after a mistake anyway). */
+static const int coach_steps[][3] = {{GIN_COACH_ON_REQUEST, 5, 0}, {GIN_COACH_ON_REQUEST, 5, 1},
+                                     {GIN_COACH_EVERY, 5, 0},      {GIN_COACH_OVER, 2, 0},
+                                     {GIN_COACH_OVER, 5, 0},       {GIN_COACH_OVER, 10, 0}};
+enum { COACH_STEPS = sizeof coach_steps / sizeof coach_steps[0] };
+
+static int coach_step(const gin_play *p)
+{
+    if (p->set.coach == GIN_COACH_ON_REQUEST)
+        return p->set.nudge ? 1 : 0;
+    if (p->set.coach == GIN_COACH_EVERY)
+        return 2;
+    return p->set.coach_threshold <= 2 ? 3 : p->set.coach_threshold <= 5 ? 4 : 5;
+}
+
+static void coach_item(const gin_play *p, char *item)
+{
+    char what[64];
+    if (p->set.coach == GIN_COACH_OVER)
+        snprintf(what, sizeof what, "after a move giving up %d or more", p->set.coach_threshold);
+    else if (p->set.coach == GIN_COACH_EVERY)
+        snprintf(what, sizeof what, "after every move");
+    else
+        snprintf(what, sizeof what, "%s",
+                 p->set.nudge ? "on request; in practice after a mistake too" : "on request (H)");
+    snprintf(item, ITEM_MAX, "Coach              %s", what);
+}
 
 /* The menu's lines: each setting, and what is in play now where a change
  * waits for the next game. */
@@ -95,6 +127,7 @@ static void menu_items(const gin_play *p, char items[M_N][ITEM_MAX])
              p->set.players > 2 ? "  two players only" : "");
     snprintf(items[M_OPEN], ITEM_MAX, "Practice           %-14s %s  open hands, undo, review",
              p->set.open ? "on" : "off", no);
+    coach_item(p, items[M_COACH]);
     snprintf(items[M_FOUR], ITEM_MAX, "Four-colour deck   %s", p->set.four_color ? "on" : "off");
     snprintf(items[M_COLOR], ITEM_MAX, "Colours            %s",
              p->set.no_color         ? "off"
@@ -178,6 +211,13 @@ static void menu_change(gin_play *p, int item, int dir)
     case M_FAST: /* the four speeds in turn */
         p->set.speed = ((p->set.speed + (dir > 0 ? 1 : -1)) % GIN_SPEEDS + GIN_SPEEDS) % GIN_SPEEDS;
         break;
+    case M_COACH: {
+        int i = (coach_step(p) + (dir > 0 ? 1 : COACH_STEPS - 1)) % COACH_STEPS;
+        p->set.coach = coach_steps[i][0];
+        p->set.coach_threshold = coach_steps[i][1];
+        p->set.nudge = coach_steps[i][2];
+        break;
+    }
     case M_MOUSE:
         p->set.mouse ^= 1;
         gin_play_apply_display(p);

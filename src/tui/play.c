@@ -218,11 +218,13 @@ static int show_game_over(gin_play *p)
     char title[GIN_UI_LINE];
     for (;;) {
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
-        int k =
-            gin_ui_text_screen(title, text, "n: new game   t: score sheet   r: replay the last hand   q: quit", "nqtr");
+        int k = gin_ui_text_screen(title, text,
+                                   "n: new game  v: review  t: score sheet  r: replay the last hand  q: quit", "nqtrv");
         if (k == 'r' && gin_play_replay_hand(p->ref.rec, p->human, p->ref.m.game.hand_no) < 0)
             return -1;
-        if (k == 'r')
+        if (k == 'v' && gin_play_review_page(p) < 0)
+            return -1;
+        if (k == 'r' || k == 'v')
             continue;
         if (k != 't')
             return k;
@@ -380,6 +382,8 @@ static int advance(gin_play *p, char *why, size_t cap)
                      gin_play_can_save(p) ? "the game is saved up to it" : gin_play_why_unsaved(p));
         return GIN_PLAY_QUIT;
     }
+    if (judge && m->moved == p->bot && gin_play_coach_busy(p, &before))
+        gin_play_sign(p, "The coach is judging the bot's move...");
     if (judge && m->moved == p->bot)
         gin_play_review_note(p, &before, m->last);
     return stepped(p, why, cap);

@@ -207,6 +207,26 @@ int gin_play_write_position(const gin_record *rec, int human, gin_table *t, char
  * and reasons, and the player's pick against them); *select gets the best
  * move's card to pick, or GIN_NO_CARD. Returns 0, or -1 on a quit signal. */
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
+/* For the knock confirmation, knocking by throwing `thrown`: the coach's
+ * undercut estimate as a sentence without its full stop ("An undercut is
+ * about 12% likely (their deadwood is about 18)"); "" for gin or a table
+ * of three or four. */
+void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap);
+/* 1 when judging the decision of v (review_note, coach_after) will take
+ * an analysis (not one made already, as the hint's): the table shows a
+ * sign first (gin_play_sign). */
+int gin_play_coach_busy(const gin_play *p, const gin_view *v);
+/* Paint the table now with `msg` as its message (a sign that the program
+ * is at work for a moment). */
+void gin_play_sign(const gin_play *p, const char *msg);
+/* After the player's decision `chosen` of v, what the coach says by the
+ * settings (set.coach, set.coach_threshold; in practice set.nudge: a
+ * mistake or worse), kept for the player's next turn; in practice a
+ * mistake or worse offers u to undo it. */
+void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen);
+/* The coach's note for the turn starting at v (same hand), once: 1 with
+ * the note in buf, else 0 (buf ""). */
+int gin_play_coach_note(const gin_view *v, char *buf, size_t cap);
 /* Practice: judge the decision `chosen` of v's seat (the human's every
  * decision, the bot's when it missed something) into p->review. */
 void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen);
@@ -215,6 +235,11 @@ void gin_play_review_close_hand(gin_play *p);
 /* The summary of the game's decisions for the game-over screen ("" when
  * the coach judged none). */
 void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
+/* The finished game's review (game_review.h), made here with a page that
+ * says how far it is (q stops it and shows the decisions so far), then
+ * shown in a scrolling page. Statistics and files are not touched.
+ * Returns 0, or -1 on a quit signal. */
+int gin_play_review_page(gin_play *p);
 
 /* ---- Pages (texts.c, layoffs.c, replay.c, menu.c, stats_screen.c). */
 

@@ -202,6 +202,40 @@ static void test_settings_rules(void **state)
     assert_non_null(why);
 }
 
+/* Issue 26: the coach's settings: on request by default (threshold 5, no
+ * nudge), read and written back, bad values reported and ignored. */
+static void test_coach_settings(void **state)
+{
+    (void)state;
+    gin_settings s, t;
+    char notes[2048], buf[1024];
+    gin_settings_default(&s);
+    assert_int_equal(s.coach, GIN_COACH_ON_REQUEST);
+    assert_int_equal(s.coach_threshold, 5);
+    assert_int_equal(s.nudge, 0);
+    const char *text = "coach = 2\ncoach-threshold = 10\nnudge = 1\n";
+    assert_int_equal(gin_settings_parse(&s, text, strlen(text), "f", known_level, notes, sizeof notes, NULL), 0);
+    assert_string_equal(notes, "");
+    assert_int_equal(s.coach, GIN_COACH_OVER);
+    assert_int_equal(s.coach_threshold, 10);
+    assert_int_equal(s.nudge, 1);
+    int n = gin_settings_format(&s, buf, sizeof buf);
+    assert_true(n > 0);
+    assert_non_null(strstr(buf, "\ncoach = 2\ncoach-threshold = 10\nnudge = 1\n"));
+    gin_settings_default(&t);
+    assert_int_equal(gin_settings_parse(&t, buf, (size_t)n, "f", known_level, notes, sizeof notes, NULL), 0);
+    assert_memory_equal(&s, &t, sizeof s);
+    const char *bad = "coach = 3\ncoach-threshold = 0\nnudge = 2\n";
+    gin_settings_default(&t);
+    assert_int_equal(gin_settings_parse(&t, bad, strlen(bad), "f", known_level, notes, sizeof notes, NULL), 0);
+    assert_non_null(strstr(notes, "f:1: bad coach '3'"));
+    assert_non_null(strstr(notes, "f:2: bad coach-threshold '0'"));
+    assert_non_null(strstr(notes, "f:3: bad nudge '2'"));
+    assert_int_equal(t.coach, GIN_COACH_ON_REQUEST);
+    assert_int_equal(t.coach_threshold, 5);
+    assert_int_equal(t.nudge, 0);
+}
+
 /* Issue 17: four speeds and the mouse. An older file's boolean fast is
  * still read (1 instant, 0 normal); a speed line wins over it wherever it
  * stands; gin writes both, so an older gin keeps its pauses. */
@@ -318,6 +352,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_binary_settings_are_damaged, fx_setup, fx_teardown),
         cmocka_unit_test(test_settings_rules),
         cmocka_unit_test(test_speed_and_mouse),
+        cmocka_unit_test(test_coach_settings),
         cmocka_unit_test_setup_teardown(test_rewriting_keeps_what_it_does_not_know, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -520,6 +520,33 @@ static void test_max_hands_header_and_sheet(void **state)
     close_term();
 }
 
+/* Practice: while the coach judges the player's move (a moment), the
+ * table says so. */
+static void test_practice_review_says_it_is_thinking(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    static gin_record rec;
+    memset(&rec, 0, sizeof rec);
+    p->ref.rec = &rec;
+    p->practice = 1;
+    gin_layout l;
+    gin_scene t;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, &l);
+    p->table.selected = 0;
+    gin_action a;
+    gin_ui_input enter = {GIN_IN_KEY, GIN_KEY_ENTER, -1, -1};
+    assert_int_equal(gin_play_input(p, &enter, &l, 1, &a), GIN_DO_MOVE);
+    assert_int_equal(p->review.n, 1);
+    int seen = 0;
+    for (int y = 0; y < 24 && !seen; y++)
+        seen = strstr(row(y), "The coach is judging your move...") != NULL;
+    assert_true(seen);
+    close_term();
+}
+
 /* Practice: the coach reviews each decision; the hand's review lists those
  * that cost half a point or more, and the game's summary counts them. */
 static void test_practice_review(void **state)
@@ -1348,6 +1375,7 @@ int main(void)
         cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
         cmocka_unit_test(test_practice_review),
+        cmocka_unit_test(test_practice_review_says_it_is_thinking),
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
