@@ -266,13 +266,12 @@ int gin_play_menu(gin_play *p)
             ptrs[i] = items[i];
         char footer[GIN_PLAY_WHY];
         const char *about = gin_ai_describe(p->set.level);
-        /* One paragraph, when each setting applies first: at 80x24 the
-         * menu (with Drills...) leaves it three rows under the items, and a
-         * long description of the bot may be cut there. */
         snprintf(footer, sizeof footer,
-                 "These apply from the next game: level, players, rules, target, Hollywood, practice (n at game "
-                 "over); the rest at once. Saved as you change them. The bot %s: %s.\n"
-                 "up/down: choose   left/right or Enter: change   Esc or m: back",
+                 /* Four rows at 80x24 under the items (gin_ui_menu gives up its
+                  * blank rows for them): the bot in two at most, this in two. */
+                 "The bot %s: %s.\nSaved as you change them. Level, players, rules, target, Hollywood and practice "
+                 "apply from the next game (n at game over), the rest at once.\nup/down: choose   left/right or "
+                 "Enter: change   Esc or m: back",
                  p->set.level, about ? about : "?");
         int k = gin_ui_menu("Menu", ptrs, M_N, &cursor, footer);
         if (k == -2)

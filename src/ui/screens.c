@@ -355,27 +355,35 @@ int gin_ui_showdown_screen(const gin_showdown_screen *s, const char *keys)
 int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor, const char *footer)
 {
     gin_ui_input in;
+    int top = 2; /* the row of the first item */
     for (;;) {
         int lines, cols;
         gin_ui_size(&lines, &cols);
         erase();
         title_bar(0, cols, title);
-        for (int i = 0; i < n && 2 + i < lines - 1; i++) {
-            int sel = i == *cursor;
-            char buf[GIN_UI_LINE];
-            snprintf(buf, sizeof buf, "%s %s", sel ? (gin_ui_st.utf8 ? "\xe2\x96\xb6" : ">") : " ", items[i]);
-            gin_ui_put_clip(2 + i, 3, cols - 4, sel ? gin_ui_attr(GIN_PAIR_SELECT) | (int)A_BOLD : 0, buf);
-        }
         /* A footer "note\nkeys": the note under the items, the keys at the bottom. */
         const char *keys = strrchr(footer, '\n');
+        int total = 0;
         if (keys) {
             static char note[1024];
             size_t nl = (size_t)(keys - footer) < sizeof note ? (size_t)(keys - footer) : sizeof note - 1;
             memcpy(note, footer, nl);
             note[nl] = '\0';
-            int total = wrap_rows(note, cols - 6);
-            for (int r = 0; r < total && 3 + n + r < lines - 1; r++)
-                put_row(3 + n + r, 3, cols - 6, gin_ui_attr(GIN_PAIR_DIM), &rows_buf[r]);
+            total = wrap_rows(note, cols - 6);
+        }
+        /* The blank rows above and below the items go first when the note
+         * would not fit whole (a long menu at 80x24). */
+        int gap = 2 + n + 1 + total + 1 <= lines ? 1 : 0;
+        top = 1 + gap;
+        for (int i = 0; i < n && top + i < lines - 1; i++) {
+            int sel = i == *cursor;
+            char buf[GIN_UI_LINE];
+            snprintf(buf, sizeof buf, "%s %s", sel ? (gin_ui_st.utf8 ? "\xe2\x96\xb6" : ">") : " ", items[i]);
+            gin_ui_put_clip(top + i, 3, cols - 4, sel ? gin_ui_attr(GIN_PAIR_SELECT) | (int)A_BOLD : 0, buf);
+        }
+        if (keys) {
+            for (int r = 0; r < total && top + n + gap + r < lines - 1; r++)
+                put_row(top + n + gap + r, 3, cols - 6, gin_ui_attr(GIN_PAIR_DIM), &rows_buf[r]);
             keys++;
         } else {
             keys = footer;
@@ -386,8 +394,8 @@ int gin_ui_menu(const char *title, const char *const *items, int n, int *cursor,
         if (in.kind == GIN_IN_QUIT)
             return -2;
         if (in.kind == GIN_IN_CLICK) {
-            if (in.y >= 2 && in.y < 2 + n) {
-                *cursor = in.y - 2;
+            if (in.y >= top && in.y < top + n) {
+                *cursor = in.y - top;
                 return *cursor;
             }
             continue;
