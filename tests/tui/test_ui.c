@@ -198,6 +198,34 @@ static void test_table_ascii(void **state)
     close_term();
 }
 
+/* A meld's text: whole cards or none, in both modes, never past cap. */
+static void test_cards_text(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    char buf[64];
+    gin_ui_cards_text(test_cards("9H TH JH"), buf, sizeof buf);
+    assert_string_equal(buf, "9\xe2\x99\xa5 10\xe2\x99\xa5 J\xe2\x99\xa5");
+    gin_ui_cards_text(0, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    char small[9]; /* "9♥" is 4 bytes, " 10♥" 6: only the first fits */
+    gin_ui_cards_text(test_cards("9H TH JH"), small, sizeof small);
+    assert_string_equal(small, "9\xe2\x99\xa5");
+    char one[1];
+    gin_ui_cards_text(test_cards("9H"), one, sizeof one);
+    assert_string_equal(one, "");
+    close_term();
+    open_term(24, 80, 0);
+    gin_ui_cards_text(test_cards("9H TH JH"), buf, sizeof buf);
+    assert_string_equal(buf, "9H 10H JH");
+    char ten[10]; /* exactly "9H 10H JH" and its NUL */
+    gin_ui_cards_text(test_cards("9H TH JH"), ten, sizeof ten);
+    assert_string_equal(ten, "9H 10H JH");
+    gin_ui_cards_text(test_cards("9H TH JH"), ten, sizeof ten - 1);
+    assert_string_equal(ten, "9H 10H");
+    close_term();
+}
+
 static void test_tiny_window(void **state)
 {
     (void)state;
@@ -1364,6 +1392,7 @@ int main(void)
         cmocka_unit_test(test_table_80x24_utf8),
         cmocka_unit_test(test_table_120x40_big_cards),
         cmocka_unit_test(test_table_ascii),
+        cmocka_unit_test(test_cards_text),
         cmocka_unit_test(test_tiny_window),
         cmocka_unit_test(test_showdown_screen),
         cmocka_unit_test(test_game_over_text_screen),
