@@ -54,7 +54,7 @@ static long collect(gin_view *views, long cap)
 }
 
 typedef struct result {
-    int judged, agree, separated, agree_separated, apart, agree_apart, over_a_point, extended, honest;
+    int judged, agree, separated, agree_separated, apart, agree_apart, over_a_point, close, honest;
     double lost, lost_win;
     long playouts;
 } result;
@@ -129,7 +129,7 @@ static void judge(const gin_view *v, long budget, result *r)
     if (nq < 2 || nd != nq)
         return;
     r->judged = 1;
-    r->extended = quick.extended;
+    r->close = quick.close;
     r->playouts = quick.playouts;
     r->honest = page_honest(v, &quick);
     gin_action pick = quick.move[0].value.action;
@@ -176,7 +176,7 @@ static void report(const result *res, long n, long budget, double wall, long job
         s.apart += r->apart;
         s.agree_apart += r->agree_apart;
         s.over_a_point += r->over_a_point;
-        s.extended += r->extended;
+        s.close += r->close;
         s.honest += r->honest;
         s.lost += r->lost;
         s.lost_win += r->lost_win;
@@ -191,8 +191,8 @@ static void report(const result *res, long n, long budget, double wall, long job
            share(s.agree_apart, s.apart));
     printf("coach: more than a point worse %.1f%%; mean lost %.3f points, %.3f points of win share\n",
            share(s.over_a_point, m), m ? s.lost / (double)m : 0.0, m ? s.lost_win / (double)m : 0.0);
-    printf("coach: close calls analysed again %.1f%%; %.0f playouts a decision on average\n", share(s.extended, m),
-           m ? (double)s.playouts / (double)m : 0.0);
+    printf("coach: close calls (the budget spent with moves left) %.1f%%; %.0f playouts a decision on average\n",
+           share(s.close, m), m ? (double)s.playouts / (double)m : 0.0);
     printf("coach: pages agreeing with their own numbers %.1f%% (%d of %ld) (%.1f s wall, %ld threads)\n",
            share(s.honest, m), s.honest, m, wall, jobs);
 }

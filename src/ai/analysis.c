@@ -20,6 +20,16 @@ static const double INDIFFERENT = 0.75;
 
 enum { MIN_EVIDENCE = 32, RACE_BATCH = 16, MAX_WORLDS = 6000 };
 
+/* The ranking race (AI_SEARCH_RANK, the coach's): a move leaves when it is
+ * RANK_CONFIDENCE standard errors below the leader by more than
+ * RANK_MARGIN (in the value's units), looked at every RANK_BATCH worlds
+ * from RANK_EVIDENCE on. Three standard errors where "about equal" is two
+ * (coach.h): a move that leaves is never one the page would call equal.
+ * The margin is the coach's negligible gap. */
+static const double RANK_CONFIDENCE = 3.0;
+static const double RANK_MARGIN = 0.1;
+enum { RANK_EVIDENCE = 256, RANK_BATCH = 256 };
+
 /* ---- the game score ---- */
 
 /* A hand's points are worth what they do to our chance of winning the
@@ -324,6 +334,22 @@ static int race_prune(race *r)
     return left;
 }
 
+/* The ranking race's look: drop the moves clearly below the leader;
+ * returns how many are left, the leader included. */
+static int rank_prune(race *r)
+{
+    int lead = race_leader(r), left = 0;
+    for (int j = 0; j < r->n; j++) {
+        if (!r->live[j])
+            continue;
+        double se, m = pair_gap(r, j, lead, &se);
+        if (j != lead && m + RANK_CONFIDENCE * se < -RANK_MARGIN)
+            r->live[j] = 0;
+        left += r->live[j];
+    }
+    return left;
+}
+
 /* Add up one world: pts[j] is live move j's points in it. */
 static void race_add(race *r, const int *pts, const util *u)
 {
@@ -382,7 +408,12 @@ static void batch_play(void *ctx, int part, int parts)
     }
 }
 
-static void race_report(const race *r, const gin_action *moves, gin_move_value *out)
+/* The values of every move. With `rank` (the ranking race) a move that
+ * left early is valued as the best's value plus its paired gap (over the
+ * worlds both were played in): the better estimate of its value in the
+ * best's worlds, and the one that keeps the page's gaps the differences of
+ * its values. The measure not ranked by keeps its own mean. */
+static void race_report(const race *r, const gin_action *moves, const util *u, int rank, gin_move_value *out)
 {
     int best = race_leader(r);
     for (int j = 0; j < r->n; j++) {
@@ -392,14 +423,25 @@ static void race_report(const race *r, const gin_action *moves, gin_move_value *
         o->win = mean_se(r->win[j], r->win2[j], r->runs[j], &o->win_se);
         o->gap = pair_gap(r, j, best, &o->gap_se);
         o->worlds = r->runs[j];
+        o->live = r->live[j];
         o->heuristic = j == r->ref;
+    }
+    if (!rank)
+        return;
+    for (int j = 0; j < r->n; j++) {
+        if (j == best || r->runs[j] == r->runs[best])
+            continue;
+        if (u->on)
+            out[j].win = out[best].win + out[j].gap / 100.0;
+        else
+            out[j].points = out[best].points + out[j].gap;
     }
 }
 
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
                     uint64_t seed, int flags, ai_crew *crew, gin_move_value *out, long *spent_out)
 {
-    int full = flags & AI_SEARCH_FULL;
+    int full = flags & AI_SEARCH_FULL, rank = !full && (flags & AI_SEARCH_RANK);
     if (n < 1 || n > GIN_ANALYSIS_MAX || ref < 0 || ref >= n)
         return GIN_EINVAL;
     static const race zero;
@@ -419,13 +461,17 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     b->moves = moves;
     b->live = r.live;
     b->n = n;
-    /* The race looks at its moves every RACE_BATCH worlds; with no race
-     * the batches only need to be large enough to share out. */
-    long spent = 0, max_worlds = full ? budget / n : MAX_WORLDS, step = full ? BATCH_MAX : RACE_BATCH;
+    /* The race looks at its moves every RACE_BATCH worlds (RANK_BATCH);
+     * with no race the batches only need to be large enough to share out.
+     * The ranking race plays until one move is left or the budget is spent. */
+    long spent = 0, max_worlds = full ? budget / n : rank ? budget : MAX_WORLDS;
+    long step = full ? BATCH_MAX : rank ? RANK_BATCH : RACE_BATCH;
     for (long i = 0; i < max_worlds;) {
         int left = 0;
         for (int j = 0; j < n; j++)
             left += r.live[j];
+        if (left == 0) /* never: the race keeps its reference, the ranking race its leader */
+            break;
         long k = step - i % step, fit = (budget - spent) / left;
         k = k < fit ? k : fit;
         k = k < max_worlds - i ? k : max_worlds - i;
@@ -438,10 +484,12 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
             race_add(&r, b->pts[x], &u);
         spent += k * left;
         i += k;
-        if (!full && i % RACE_BATCH == 0 && i >= MIN_EVIDENCE && race_prune(&r) == 0)
+        if (rank && i % RANK_BATCH == 0 && i >= RANK_EVIDENCE && rank_prune(&r) <= 1)
+            break;
+        if (!full && !rank && i % RACE_BATCH == 0 && i >= MIN_EVIDENCE && race_prune(&r) == 0)
             break;
     }
-    race_report(&r, moves, out);
+    race_report(&r, moves, &u, rank, out);
     if (spent_out)
         *spent_out = spent;
     return race_leader(&r);
@@ -484,19 +532,21 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
     long budget = o->playouts > 0 ? o->playouts : GIN_ANALYSIS_PLAYOUTS;
     ai_crew *crew =
         o->threads > 1 || o->threads < 0 ? ai_crew_start(o->threads < 0 ? ai_crew_cores() : o->threads) : NULL;
+    int mode = o->mode == GIN_ANALYSIS_FULL ? AI_SEARCH_FULL : o->mode == GIN_ANALYSIS_RANK ? AI_SEARCH_RANK : 0;
     int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed),
-                             (o->full ? AI_SEARCH_FULL : 0) | (o->wary ? AI_SEARCH_WARY : 0), crew, vals, NULL);
+                             mode | (o->wary ? AI_SEARCH_WARY : 0), crew, vals, NULL);
     ai_crew_stop(crew);
     if (rc < 0)
         return rc;
-    /* Rank: the moves still racing at the end by value, then the dropped. */
+    /* Rank: the moves still racing at the end by value, then the dropped
+     * (the ranking race values every move in the best's worlds: by value). */
     int order[GIN_ANALYSIS_MAX], alive[GIN_ANALYSIS_MAX];
     long most = 0;
     for (int j = 0; j < n; j++)
         most = vals[j].worlds > most ? vals[j].worlds : most;
     for (int j = 0; j < n; j++) {
         order[j] = j;
-        alive[j] = vals[j].worlds == most;
+        alive[j] = o->mode == GIN_ANALYSIS_RANK || vals[j].worlds == most; /* RANK: by value alone */
     }
     for (int i = 1; i < n; i++)
         for (int j = i;

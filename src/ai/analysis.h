@@ -15,7 +15,11 @@
  * The moves race: from the 32nd world on, every 16 worlds, a move two
  * standard errors worse than the heuristic's move (hard's) or than the
  * leader stops being played, so the budget goes to the close calls. An
- * obvious decision ends after a few hundred playouts.
+ * obvious decision ends after a few hundred playouts. The ranking race
+ * (GIN_ANALYSIS_RANK, the coach's) is slower to judge: from the 256th
+ * world on, every 64, a move three standard errors and a tenth of a point
+ * below the leader leaves, and the moves left share the rest of the
+ * budget, so a close call gets the playouts an obvious one does not.
  *
  * Deterministic: the same view, options and seed give the same answer on
  * any machine and with any number of threads; the work is a number of
@@ -33,11 +37,20 @@ enum {
     GIN_ANALYSIS_PLAYOUTS = 15000 /* the default budget: the expert's at its default 50 ms */
 };
 
+/* How the budget is spent (gin_analysis_opts.mode). */
+enum gin_analysis_mode {
+    GIN_ANALYSIS_RACE = 0, /* the race above: the expert's */
+    GIN_ANALYSIS_FULL = 1, /* every move in every world, the budget shared evenly: the
+                            * deep analysis that judges the others */
+    GIN_ANALYSIS_RANK = 2  /* the ranking race: every move valued in the best's worlds (a
+                            * move that left is valued as the best's value plus its
+                            * paired gap), so the ranking reads top to bottom: the coach's */
+};
+
 typedef struct gin_analysis_opts {
     long playouts; /* budget in playouts (one move played out in one world); <= 0: the default */
     uint64_t seed; /* with the view, fixes every sampled world */
-    int full;      /* 1: every move is played in every world (no race; the budget is shared
-                    * evenly); 0: the race above */
+    int mode;      /* enum gin_analysis_mode */
     int wary;      /* 1: the opponent is strong: it knocks as soon as its knock would not be
                     * undercut, never into one (as if it could tell); 0: the expert's model,
                     * a mix of styles from how often it has knocked this game */
@@ -63,6 +76,8 @@ typedef struct gin_move_value {
                         * 100 * win (or points with no game to win) */
     double gap_se;     /* standard error of gap (0 for the best) */
     long worlds;       /* worlds this move was played in (fewer when the race dropped it) */
+    int live;          /* 1: still being played when the analysis ended (every move without
+                        * a race); 0: the race dropped it */
     int heuristic;     /* 1 for the move the heuristic (hard) makes: the race's reference */
 } gin_move_value;
 

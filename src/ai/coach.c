@@ -46,43 +46,25 @@ static void mark(gin_coach_advice *a)
     }
 }
 
-/* Whether more playouts could change the answer: the runner-up is within
- * the noise of the best, and the noise is wider than a negligible gap. */
-static int close_call(const gin_coach_advice *a)
-{
-    if (a->n < 2 || !a->move[1].equal)
-        return 0;
-    double unit = a->measure == GIN_COACH_BY_WIN ? 100.0 : 1.0;
-    return GIN_COACH_NOISE_SE * a->move[1].gap_se * unit > GIN_COACH_NEGLIGIBLE;
-}
-
 /* The ranked values of every answer into a->move[].value, marked. */
 static int rank_moves(const gin_view *v, long budget, uint64_t seed, int threads, gin_coach_advice *a)
 {
-    /* Every move in every world: a ranking the player can read top to
-     * bottom (the race's dropped moves would rank by fewer worlds). */
-    gin_analysis_opts ao = {budget, seed, 1, 1, threads};
+    /* The ranking race: every move valued in the best's worlds, so the
+     * page reads top to bottom, and the budget goes to the close calls. */
+    gin_analysis_opts ao = {budget, seed, GIN_ANALYSIS_RANK, 1, threads};
     gin_move_value vals[GIN_ANALYSIS_MAX];
     int n = gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX);
     a->n = n > 0 ? n : 0;
     a->measure = measure_of(v);
-    a->playouts = budget;
-    a->extended = 0;
+    a->playouts = 0;
+    int left = 0;
     for (int i = 0; i < a->n; i++) {
         memset(&a->move[i], 0, sizeof a->move[i]); /* every byte defined: answers compare whole */
         a->move[i].value = vals[i];
+        a->playouts += vals[i].worlds;
+        left += vals[i].live;
     }
-    mark(a);
-    if (n <= 0 || !close_call(a))
-        return n;
-    /* The same seed: the first pass's worlds again, and more. */
-    ao.playouts = budget <= LONG_MAX / GIN_COACH_EXTEND ? budget * GIN_COACH_EXTEND : LONG_MAX;
-    if (gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX) != n)
-        return n;
-    for (int i = 0; i < n; i++)
-        a->move[i].value = vals[i];
-    a->extended = 1;
-    a->playouts = ao.playouts <= LONG_MAX - budget ? budget + ao.playouts : LONG_MAX;
+    a->close = left > 1; /* the race ended on the budget, not on a clear best */
     mark(a);
     return n;
 }

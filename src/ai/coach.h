@@ -15,13 +15,12 @@
  * ranks. Each move's gap to the best is in that measure, and a move within
  * the noise of the best is marked equal (see gin_coach_move).
  *
- * Close calls: when the runner-up is within the noise of the best and the
- * noise is more than a negligible gap, the decision is analysed again with
- * GIN_COACH_EXTEND times the budget (same seed: the first pass's worlds
- * and more), which halves the standard errors; the second pass's numbers
- * replace the first's. The cost is (1 + GIN_COACH_EXTEND) budgets on those
- * decisions (gin-bench coach prints how often that is). Two seats only,
- * as the analysis. */
+ * Close calls: the analysis is the ranking race (GIN_ANALYSIS_RANK): a
+ * move clearly below the leader stops being played, and the moves left
+ * share the rest of the budget, so a close call gets the playouts an
+ * obvious decision does not need; a decision still close when the budget
+ * is spent is marked `close` (gin-bench coach prints how often that is).
+ * Two seats only, as the analysis. */
 #ifndef GIN_AI_COACH_H
 #define GIN_AI_COACH_H
 
@@ -30,12 +29,10 @@
 #include "gin/view.h"
 
 enum {
-    /* The default budget: every move in every world (no race), about 15,000
-     * worlds a move on a discard, some 70 ms of one core: more than the
-     * expert spends on a decision, so the coach is at least as strong. */
-    GIN_COACH_PLAYOUTS = 200000,
-    /* A close call is analysed again with this many times the budget. */
-    GIN_COACH_EXTEND = 4
+    /* The default budget of the ranking race: ten times what the expert
+     * spends on a decision at most, so the coach is at least as strong;
+     * an obvious decision takes a small part of it. */
+    GIN_COACH_PLAYOUTS = 200000
 };
 
 /* Within the noise: a gap of at most this many standard errors (of the
@@ -127,8 +124,8 @@ typedef struct gin_coach_move {
 typedef struct gin_coach_advice {
     int n;               /* legal answers, all in move[], best first */
     int measure;         /* enum gin_coach_measure */
-    int extended;        /* 1: a close call, analysed again at GIN_COACH_EXTEND times the budget */
-    long playouts;       /* the playouts spent (both passes) */
+    int close;           /* 1: a close call: more than one move was left when the budget ran out */
+    long playouts;       /* the playouts spent */
     int phase;           /* the decision: GIN_PHASE_OFFER, _DRAW or _DISCARD */
     int deadwood;        /* the hand's least deadwood now (in the discard phase: least) */
     int least;           /* the discard phase: the least deadwood a throw leaves; else deadwood */
@@ -145,9 +142,8 @@ typedef struct gin_coach_advice {
  * first, with its values, gap and facts. Returns the number of answers
  * (out->n); 0 when the seat has no decision; GIN_EINVAL (NULL v or out),
  * GIN_ESTATE (a ring of three or four), as gin_analyze. o may be NULL
- * (the defaults, seed 0). Cost: the budget, (1 + GIN_COACH_EXTEND) budgets
- * on a close call, and as much again for a take (the discard after it is
- * analysed for `then`). */
+ * (the defaults, seed 0). Cost: at most the budget, and as much again for
+ * a take (the discard after it is analysed for `then`). */
 int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_advice *out);
 
 /* The undercut estimate of knocking now by throwing `thrown` face down, as

@@ -28,10 +28,10 @@ static void usage(FILE *f)
           "such a file.\n"
           "  --think MS     analyse as the expert does in MS milliseconds\n"
           "  --playouts N   the analysis budget in playouts (default 200000, more than the\n"
-          "                 expert spends on a move; four times as many on a close call)\n"
+          "                 expert spends on a move; an obvious move takes far fewer)\n"
           "  --seed N       the analysis seed (default 0; the answer is the same every run)\n"
           "  --json         one JSON object: {\"request\", \"ranked_by\": \"win\" or \"points\",\n"
-          "                 \"extended\", \"moves\": [{\"move\", \"points\", \"points_se\", \"win\",\n"
+          "                 \"close\", \"moves\": [{\"move\", \"points\", \"points_se\", \"win\",\n"
           "                 \"win_se\", \"gap\", \"gap_se\", \"equal\", \"deadwood\", \"outs\",\n"
           "                 \"live_outs\", \"reason\"}, ...]}; gap in the ranking field's unit\n"
           "  -h, --help     this text\n"
@@ -165,8 +165,8 @@ static void json_number(const char *key, double x, int chance)
 static void print_json(const gin_view *v, int req, const gin_coach_advice *a)
 {
     int by_win = a->measure == GIN_COACH_BY_WIN;
-    printf("{\"request\": \"%s\", \"ranked_by\": \"%s\", \"extended\": %s, \"moves\": [", request_word(req),
-           by_win ? "win" : "points", a->extended ? "true" : "false");
+    printf("{\"request\": \"%s\", \"ranked_by\": \"%s\", \"close\": %s, \"moves\": [", request_word(req),
+           by_win ? "win" : "points", a->close ? "true" : "false");
     for (int i = 0; i < a->n; i++) {
         const gin_coach_move *m = &a->move[i];
         const gin_move_value *x = &m->value;

@@ -18,10 +18,11 @@
  * legal answer is not a decision and is not reviewed.
  *
  * Cost: one coach analysis per decision, at the review's budget
- * (GIN_REVIEW_PLAYOUTS by default, a tenth of the hint's: about 30 ms of
- * one core on a throw, five times that on a close call, twice on a take),
- * so a game of a hundred decisions takes a few seconds of one core, shared
- * by the threads of gin_review_opts.threads. A smaller budget
+ * (GIN_REVIEW_PLAYOUTS by default, the hint's own, so a verdict is what H
+ * would have said): some 40 ms a decision on two cores, far less on an
+ * obvious one, so a game of a hundred decisions takes about five seconds
+ * on two cores (gin-bench review), shared by the threads of
+ * gin_review_opts.threads. A smaller budget
  * is noisier: more moves come out "about equal", so the verdicts only
  * ever err towards "best".
  *
@@ -49,9 +50,9 @@ enum gin_verdict { GIN_VERDICT_BEST = 0, GIN_VERDICT_INACCURACY, GIN_VERDICT_MIS
 #define GIN_REVIEW_SWING 15.0
 
 enum {
-    GIN_REVIEW_PLAYOUTS = 20000, /* the default budget of one decision */
-    GIN_REVIEW_DECISIONS = 640,  /* decisions reviewed at most (a game has some 100) */
-    GIN_REVIEW_GRAPH_ROWS = 8    /* the graph's height in rows */
+    GIN_REVIEW_PLAYOUTS = GIN_COACH_PLAYOUTS, /* the default budget of one decision: the hint's */
+    GIN_REVIEW_DECISIONS = 640,               /* decisions reviewed at most (a game has some 100) */
+    GIN_REVIEW_GRAPH_ROWS = 8                 /* the graph's height in rows */
 };
 
 typedef struct gin_review_decision {

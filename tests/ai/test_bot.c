@@ -1,5 +1,6 @@
 /* The bot levels: each decision on hand-built views, legality over whole
  * games, determinism for a seed, and the hidden-information property. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -314,6 +315,41 @@ static void test_threads_change_nothing(void **state)
     }
 }
 
+/* The ranking race (the coach's): a move no better than another is never
+ * dropped, so a tie spends the whole budget; a clearly worse one leaves at
+ * the first look, and is valued as the best's value plus its paired gap,
+ * so the gaps are the differences of the values. */
+static void test_ranking_race(void **state)
+{
+    (void)state;
+    gin_view v = make_view("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 6);
+    ai_tracker t;
+    ai_tracker_build(&v, 1, &t);
+    gin_action twice[2] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_DISCARD, C("KC"))};
+    gin_move_value val[3];
+    long spent = -1;
+    ai_search_moves(&v, &t, twice, 2, 0, 20000, 5, AI_SEARCH_RANK, NULL, val, &spent);
+    assert_int_equal(spent, 20000);
+    assert_true(val[0].live && val[1].live);
+    /* Throwing the end of a run is clearly worse than the dead king: it
+     * leaves at the first look while the tie plays on; it is valued in the
+     * best's worlds, and the best two race to the end. */
+    gin_action three[3] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_DISCARD, C("KC")),
+                           gin_action_make(GIN_ACT_DISCARD, C("2S"))};
+    ai_search_moves(&v, &t, three, 3, 2, 20000, 5, AI_SEARCH_RANK, NULL, val, &spent);
+    assert_int_equal(spent, 20000);
+    assert_false(val[2].live);
+    assert_int_equal(val[2].worlds, 256);
+    assert_true(val[0].worlds > 5000);
+    assert_true(val[2].gap < -1.0);
+    /* Standard rules, a game to 100: the value is 100 times the chance to win. */
+    int best = val[0].gap == 0 ? 0 : 1;
+    assert_true(fabs(100.0 * (val[2].win - val[best].win) - val[2].gap) < 1e-9);
+    /* The plain race would have kept the reference (the 2S) to the end. */
+    ai_search_moves(&v, &t, three, 3, 2, 20000, 5, 0, NULL, val, &spent);
+    assert_true(val[2].live);
+}
+
 static void test_never_discards_taken_card(void **state)
 {
     (void)state;
@@ -500,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_hidden_information),
         cmocka_unit_test(test_crew_runs_every_part_once),
         cmocka_unit_test(test_threads_change_nothing),
+        cmocka_unit_test(test_ranking_race),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
