@@ -47,10 +47,13 @@ static int dominated(const gin_spread_rating *r, int i)
         if (j == i || y->n_melds != x->n_melds || (shown & ~other) || shown == other)
             continue;
         int cut = 1;
-        for (int m = 0; m < x->n_melds && cut; m++)
+        for (int m = 0; m < x->n_melds && cut; m++) {
+            int inside = 0; /* each meld of x inside one of y, cut where it is closed */
             for (int k = 0; k < y->n_melds; k++)
                 if ((x->melds[m] & y->melds[k]) == x->melds[m])
-                    cut = cut_closed(x->melds[m], y->melds[k]);
+                    inside = cut_closed(x->melds[m], y->melds[k]);
+            cut = inside;
+        }
         if (cut)
             return 1;
     }
