@@ -280,7 +280,7 @@ static void summary(const session *s, int asked, int right)
         putchar('\n');
         return;
     }
-    printf(" Your progress, all days:");
+    printf("\nYour progress, all days:"); /* a line of its own: four kinds fill it */
     for (int k = 0; k < GIN_DRILL_KINDS; k++) {
         int tried, missed;
         gin_drill_progress_totals(&s->progress, gin_drill_kind_name(k), NULL, &tried, &missed);
