@@ -108,22 +108,6 @@ static double lead_of(const gin_drill *d)
     return lead;
 }
 
-int gin_drill_in_band(double lead, int level)
-{
-    if (lead < GIN_DRILL_MARGIN)
-        return 0;
-    switch (level) {
-    case GIN_DRILL_LEVEL_EASY:
-        return lead >= GIN_DRILL_EASY;
-    case GIN_DRILL_LEVEL_NORMAL:
-        return lead >= GIN_DRILL_NORMAL && lead < GIN_DRILL_EASY;
-    case GIN_DRILL_LEVEL_HARD:
-        return lead < GIN_DRILL_NORMAL;
-    default:
-        return 1;
-    }
-}
-
 /* A quick look first (a quarter of the budget, one pass of the analysis
  * the coach stands on): a position whose best answer is not ahead of the
  * others by half the margin there is passed over, which saves the coach's

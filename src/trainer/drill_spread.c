@@ -60,6 +60,23 @@ static int dominated(const gin_spread_rating *r, int i)
     return 0;
 }
 
+/* drill.c's kinds use it too (here, so the files' calls point one way). */
+int gin_drill_in_band(double lead, int level)
+{
+    if (lead < GIN_DRILL_MARGIN)
+        return 0;
+    switch (level) {
+    case GIN_DRILL_LEVEL_EASY:
+        return lead >= GIN_DRILL_EASY;
+    case GIN_DRILL_LEVEL_NORMAL:
+        return lead >= GIN_DRILL_NORMAL && lead < GIN_DRILL_EASY;
+    case GIN_DRILL_LEVEL_HARD:
+        return lead < GIN_DRILL_NORMAL;
+    default:
+        return 1;
+    }
+}
+
 /* The best's lead over the others, or -1 when one is within the noise. */
 static double spread_lead(const gin_drill *d)
 {
