@@ -14,6 +14,7 @@ int bench_soak(int argc, char **argv);
 int bench_hands(int argc, char **argv);
 int bench_reading(int argc, char **argv);
 int bench_gifts(int argc, char **argv);
+int bench_review(int argc, char **argv);
 /* Seconds on a monotonic clock. */
 double bench_now(void);
 /* Seconds of this thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the speed of

@@ -122,8 +122,8 @@ static void judge(const gin_view *v, long budget, result *r)
 {
     gin_coach_advice quick; /* about 7 KB */
     gin_move_value deep[GIN_ANALYSIS_MAX];
-    gin_coach_opts q = {budget, 0, 0};
-    gin_analysis_opts d = {budget * 10, 1, 1, 1}; /* the coach's own options */
+    gin_coach_opts q = {budget, 0, 0, 0};
+    gin_analysis_opts d = {budget * 10, 1, 1, 1, 0}; /* the coach's own options */
     int nq = gin_coach(v, &q, &quick), nd = gin_analyze(v, &d, deep, GIN_ANALYSIS_MAX);
     memset(r, 0, sizeof *r);
     if (nq < 2 || nd != nq)

@@ -164,7 +164,7 @@ static int judge(gift *g)
     if (!adv)
         return -1;
     *adv = zero;
-    gin_coach_opts o = {10L * GIN_COACH_PLAYOUTS, 0, 1};
+    gin_coach_opts o = {10L * GIN_COACH_PLAYOUTS, 0, 1, 0};
     int n = gin_coach(&g->view, &o, adv), rc = -1;
     for (int i = 0; i < n; i++) {
         gin_action a = adv->move[i].value.action;

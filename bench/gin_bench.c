@@ -40,6 +40,8 @@ static const struct {
      "[--opponent NAME] [--games N] [--seed S]: how well hard reads the opponent's cards (AUC, deadwood)"},
     {"gifts", bench_gifts,
      "[--level L] [--games N] [--seed S] [--jobs N]: throws that hand over a shown meld, and the coach's mistakes"},
+    {"review", bench_review,
+     "[--games N] [--hints N] [--threads N] [--playouts N]: the coach's hint and whole-game reviews, wall time"},
     {"soak", bench_soak, "[--hands N]: play N hands checking every invariant (violations)"},
     {"hands", bench_hands, "N K [SEED] | --dense N K | --from-play N: print hands (input for the above)"},
 };

@@ -7,6 +7,7 @@
 #include "ai.h"
 #include "analysis.h"
 #include "botlib.h"
+#include "crew.h"
 #include "gin/error.h"
 
 /* How many standard errors separate a dropped move from the one it lost to. */
@@ -93,7 +94,8 @@ static double util_value(const util *u, int pts, double win) { return u->on ? 10
 
 /* ---- the sampled worlds ---- */
 
-/* The worlds, one after another from a seeded stream: every move is
+/* The worlds, each from its own seeded stream (world i from the seed and
+ * i alone, so threads can sample them in any order): every move is
  * played in the same worlds, so differences are paired. The opponent's
  * hidden cards are drawn as ai_tracker_sample draws them (by the odds
  * ratio of the tracker's chance, then `improve` draws from the stock each
@@ -102,16 +104,15 @@ static double util_value(const util *u, int pts, double win) { return u->on ? 10
  * few random numbers a card instead of a walk over the pool. A card the
  * tracker is sure of (the odds ratio would be huge) is simply dealt. */
 typedef struct worlds {
-    ai_world world;
-    gin_rng rng;
+    ai_world world; /* the template: what every world shares */
+    uint64_t seed;
     gin_cardset sure, known;
     int want, improve, stock_n, n_pool;
     int8_t pool[GIN_DECK_SIZE];
     float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
-    long count;
-    double eager;            /* share of worlds where the opponent knocks at once */
-    ai_ro_style eager_style; /* how it knocks in those: fitted (ai_model_knocks) */
-    int wary;                /* the opponent is k_opp_wary in every world */
+    double eager;                 /* share of worlds where the opponent knocks at once */
+    ai_ro_style eager_style;      /* how it knocks in those: fitted (ai_model_knocks) */
+    int wary;                     /* the opponent is k_opp_wary in every world */
 } worlds;
 
 /* Our seat plays for gin after the early turns, as hard does (it knocks
@@ -160,7 +161,7 @@ static void worlds_weigh(worlds *w, const ai_tracker *t)
 static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint64_t seed, int wary)
 {
     memset(w, 0, sizeof *w);
-    gin_rng_seed(&w->rng, seed ^ UINT64_C(0x5eed));
+    w->seed = gin_rng_mix(seed ^ UINT64_C(0x5eed));
     w->known = t->opp_known;
     w->want = t->opp_hidden;
     int n_pool = gin_cardset_count(t->unseen), improve = ai_tracker_improve(v);
@@ -202,43 +203,46 @@ static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
     }
 }
 
-/* The opponent's cards of the next world; the rest of the pool is the stock. */
-static int sample_opponent(worlds *w)
+/* The opponent's cards of world `world` (the template's copy), drawn
+ * from rng; the rest of the pool is the stock. */
+static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
 {
     int8_t pool[GIN_DECK_SIZE];
     int n = w->n_pool;
     memcpy(pool, w->pool, (size_t)n);
     gin_cardset got = w->sure;
     for (int i = 0; i < w->want && n > 0; i++)
-        got |= gin_cardset_of(draw(&w->rng, pool, &n, w->w_opp));
-    ai_world_seat(&w->world, 1, got | w->known);
+        got |= gin_cardset_of(draw(rng, pool, &n, w->w_opp));
+    ai_world_seat(world, 1, got | w->known);
     int m = 0;
     for (int i = 0; i < w->improve && n > 0; i++) {
-        gin_card x = draw(&w->rng, pool, &n, w->w_stock);
-        gin_card out = ai_ro_keep(&w->world.seat[1], got, x);
+        gin_card x = draw(rng, pool, &n, w->w_stock);
+        gin_card out = ai_ro_keep(&world->seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
-        w->world.stock[m++] = (int8_t)out;
+        world->stock[m++] = (int8_t)out;
     }
     for (int i = 0; i < n; i++)
-        w->world.stock[m++] = pool[i];
+        world->stock[m++] = pool[i];
     return m;
 }
 
-static const ai_world *worlds_next(worlds *w)
+/* World number i into *world: a function of the seed and i only. */
+static void worlds_make(const worlds *w, long i, ai_world *world)
 {
-    int m = sample_opponent(w);
-    for (int i = m - 1; i > 0; i--) { /* Fisher-Yates */
-        int j = (int)gin_rng_below(&w->rng, (uint32_t)(i + 1));
-        int8_t tmp = w->world.stock[i];
-        w->world.stock[i] = w->world.stock[j];
-        w->world.stock[j] = tmp;
+    gin_rng rng;
+    gin_rng_seed(&rng, gin_rng_mix(w->seed + (uint64_t)i));
+    *world = w->world;
+    int m = sample_opponent(w, &rng, world);
+    for (int k = m - 1; k > 0; k--) { /* Fisher-Yates */
+        int j = (int)gin_rng_below(&rng, (uint32_t)(k + 1));
+        int8_t tmp = world->stock[k];
+        world->stock[k] = world->stock[j];
+        world->stock[j] = tmp;
     }
-    w->world.stock_n = m < w->stock_n ? m : w->stock_n;
+    world->stock_n = m < w->stock_n ? m : w->stock_n;
     /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
-    double f = (double)w->count * 0.6180339887498949;
-    w->world.style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &w->eager_style : &k_opp;
-    w->count++;
-    return &w->world;
+    double f = (double)i * 0.6180339887498949;
+    world->style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &w->eager_style : &k_opp;
 }
 
 /* ---- the race ---- */
@@ -320,14 +324,14 @@ static int race_prune(race *r)
     return left;
 }
 
-/* Play every live move in one world and add up. */
-static void race_world(race *r, const ai_world *world, const gin_view *v, const gin_action *moves, const util *u)
+/* Add up one world: pts[j] is live move j's points in it. */
+static void race_add(race *r, const int *pts, const util *u)
 {
     double val[GIN_ANALYSIS_MAX];
     for (int j = 0; j < r->n; j++) {
         if (!r->live[j])
             continue;
-        int p = ai_world_play(world, v, moves[j]);
+        int p = pts[j];
         double w = util_win(u, p);
         val[j] = util_value(u, p, w);
         r->runs[j]++;
@@ -351,6 +355,33 @@ static void race_world(race *r, const ai_world *world, const gin_view *v, const 
     }
 }
 
+/* A batch: worlds first .. first + k - 1, every live move played in each.
+ * The crew's threads share the worlds; the points land by world, and are
+ * added up in the worlds' order afterwards, so the sums (floating point
+ * included) are the same whoever played them. */
+enum { BATCH_MAX = 256 }; /* worlds a batch (the race's batches are RACE_BATCH) */
+typedef struct batch {
+    const worlds *w;
+    const gin_view *v;
+    const gin_action *moves;
+    const int *live;
+    int n, k;
+    long first;
+    int pts[BATCH_MAX][GIN_ANALYSIS_MAX];
+} batch;
+
+static void batch_play(void *ctx, int part, int parts)
+{
+    batch *b = ctx;
+    ai_world world;
+    for (int i = part; i < b->k; i += parts) {
+        worlds_make(b->w, b->first + i, &world);
+        for (int j = 0; j < b->n; j++)
+            if (b->live[j])
+                b->pts[i][j] = ai_world_play(&world, b->v, b->moves[j]);
+    }
+}
+
 static void race_report(const race *r, const gin_action *moves, gin_move_value *out)
 {
     int best = race_leader(r);
@@ -366,7 +397,7 @@ static void race_report(const race *r, const gin_action *moves, gin_move_value *
 }
 
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
-                    uint64_t seed, int flags, gin_move_value *out, long *spent_out)
+                    uint64_t seed, int flags, ai_crew *crew, gin_move_value *out, long *spent_out)
 {
     int full = flags & AI_SEARCH_FULL;
     if (n < 1 || n > GIN_ANALYSIS_MAX || ref < 0 || ref >= n)
@@ -382,16 +413,32 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     util_build(v, &u);
     worlds w;
     worlds_start(&w, v, t, seed, flags & AI_SEARCH_WARY);
-    long spent = 0, max_worlds = full ? budget / n : MAX_WORLDS;
-    for (long i = 0; i < max_worlds; i++) {
+    batch bat, *b = &bat; /* pts is written before it is read: no need to clear it */
+    b->w = &w;
+    b->v = v;
+    b->moves = moves;
+    b->live = r.live;
+    b->n = n;
+    /* The race looks at its moves every RACE_BATCH worlds; with no race
+     * the batches only need to be large enough to share out. */
+    long spent = 0, max_worlds = full ? budget / n : MAX_WORLDS, step = full ? BATCH_MAX : RACE_BATCH;
+    for (long i = 0; i < max_worlds;) {
         int left = 0;
         for (int j = 0; j < n; j++)
             left += r.live[j];
-        if (spent + left > budget)
+        long k = step - i % step, fit = (budget - spent) / left;
+        k = k < fit ? k : fit;
+        k = k < max_worlds - i ? k : max_worlds - i;
+        if (k <= 0)
             break;
-        race_world(&r, worlds_next(&w), v, moves, &u);
-        spent += left;
-        if (!full && (i + 1) % RACE_BATCH == 0 && i + 1 >= MIN_EVIDENCE && race_prune(&r) == 0)
+        b->first = i;
+        b->k = (int)k;
+        ai_crew_run(crew, batch_play, b);
+        for (int x = 0; x < b->k; x++)
+            race_add(&r, b->pts[x], &u);
+        spent += k * left;
+        i += k;
+        if (!full && i % RACE_BATCH == 0 && i >= MIN_EVIDENCE && race_prune(&r) == 0)
             break;
     }
     race_report(&r, moves, out);
@@ -421,7 +468,7 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
         return n;
     if (n > GIN_ANALYSIS_MAX)
         return GIN_ESPACE;
-    gin_analysis_opts def = {0, 0, 0, 0};
+    gin_analysis_opts def = {0, 0, 0, 0, 0};
     if (!o)
         o = &def;
     gin_action hard;
@@ -435,8 +482,11 @@ int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *o
     gin_move_value vals[GIN_ANALYSIS_MAX];
     memset(vals, 0, sizeof vals); /* the search fills n of them; the analyser cannot see it */
     long budget = o->playouts > 0 ? o->playouts : GIN_ANALYSIS_PLAYOUTS;
+    ai_crew *crew =
+        o->threads > 1 || o->threads < 0 ? ai_crew_start(o->threads < 0 ? ai_crew_cores() : o->threads) : NULL;
     int rc = ai_search_moves(v, &t, legal, n, ref, budget, ai_view_seed(v, o->seed),
-                             (o->full ? AI_SEARCH_FULL : 0) | (o->wary ? AI_SEARCH_WARY : 0), vals, NULL);
+                             (o->full ? AI_SEARCH_FULL : 0) | (o->wary ? AI_SEARCH_WARY : 0), crew, vals, NULL);
+    ai_crew_stop(crew);
     if (rc < 0)
         return rc;
     /* Rank: the moves still racing at the end by value, then the dropped. */
@@ -472,10 +522,11 @@ void ai_rollout_values(const gin_view *v, const ai_tracker *t, uint64_t seed, co
         n = 80;
     for (int j = 0; j < n; j++)
         mean[j] = sq[j] = se[j] = 0;
+    ai_world world;
     for (long i = 0; i < samples; i++) {
-        const ai_world *world = worlds_next(&w);
+        worlds_make(&w, i, &world);
         for (int j = 0; j < n; j++) {
-            val[j] = ai_world_play(world, v, acts[j]);
+            val[j] = ai_world_play(&world, v, acts[j]);
             mean[j] += val[j];
             double d = val[j] - val[0];
             sq[j] += d * d;

@@ -18,7 +18,8 @@
  * obvious decision ends after a few hundred playouts.
  *
  * Deterministic: the same view, options and seed give the same answer on
- * any machine; the work is a number of playouts, never the clock.
+ * any machine and with any number of threads; the work is a number of
+ * playouts, never the clock.
  * Two seats only (a ring's playouts are not modelled). */
 #ifndef GIN_AI_ANALYSIS_H
 #define GIN_AI_ANALYSIS_H
@@ -40,6 +41,10 @@ typedef struct gin_analysis_opts {
     int wary;      /* 1: the opponent is strong: it knocks as soon as its knock would not be
                     * undercut, never into one (as if it could tell); 0: the expert's model,
                     * a mix of styles from how often it has knocked this game */
+    int threads;   /* threads that play the worlds: 0 or 1 the caller's alone, N up to N
+                    * (at most 64), -1 one per online core. The answer is the same for
+                    * any number: world i is sampled from the seed and i alone, and the
+                    * sums are added in the worlds' order */
 } gin_analysis_opts;
 
 typedef struct gin_move_value {
@@ -67,9 +72,10 @@ typedef struct gin_move_value {
  * up to cap entries (GIN_ANALYSIS_MAX always suffices) and returns the
  * number of legal answers; 0 when it is not this seat's decision; or
  * GIN_EINVAL (NULL arguments), GIN_ESTATE (a ring of three or four).
- * o may be NULL (the defaults, seed 0). Cost: about the budget in
- * playouts plus one heuristic decision; at the default budget well under
- * 50 ms of one core (gin-bench playouts). */
+ * o may be NULL (the defaults, seed 0, one thread). Cost: about the
+ * budget in playouts plus one heuristic decision; at the default budget
+ * well under 50 ms of one core (gin-bench playouts); threads share the
+ * playouts, and are started and joined within the call. */
 int gin_analyze(const gin_view *v, const gin_analysis_opts *o, gin_move_value *out, int cap);
 
 #endif

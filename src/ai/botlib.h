@@ -11,6 +11,7 @@
 #include "gin/rng.h"
 #include "gin/view.h"
 #include "analysis.h"
+#include "crew.h"
 
 /* ---- tracker.c: what the seat knows about the unseen cards ---- */
 
@@ -325,12 +326,14 @@ void ai_model_knocks(const gin_view *v, int early, ai_knock_model *m);
  * soon as it cannot beat the reference by more than a small margin
  * (INDIFFERENT in analysis.c; the expert: a near tie is not worth its
  * playouts, and the race then ends on most decisions long before the
- * budget). out[j] is moves[j]'s value, in the input order;
+ * budget). crew (may be NULL: the caller's thread alone) plays the worlds
+ * of each batch; the answer does not depend on it. out[j] is moves[j]'s
+ * value, in the input order;
  * *spent (may be NULL) the playouts run. Returns the index of the best
  * move (the leader among those the race kept), or GIN_EINVAL. */
 enum { AI_SEARCH_FULL = 1, AI_SEARCH_WARY = 2, AI_SEARCH_SETTLE = 4 };
 int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *moves, int n, int ref, long budget,
-                    uint64_t seed, int flags, gin_move_value *out, long *spent);
+                    uint64_t seed, int flags, ai_crew *crew, gin_move_value *out, long *spent);
 
 /* ---- expert.c ---- */
 /* The expert decides by the analysis (analysis.h): hard's move and the

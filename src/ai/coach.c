@@ -57,11 +57,11 @@ static int close_call(const gin_coach_advice *a)
 }
 
 /* The ranked values of every answer into a->move[].value, marked. */
-static int rank_moves(const gin_view *v, long budget, uint64_t seed, gin_coach_advice *a)
+static int rank_moves(const gin_view *v, long budget, uint64_t seed, int threads, gin_coach_advice *a)
 {
     /* Every move in every world: a ranking the player can read top to
      * bottom (the race's dropped moves would rank by fewer worlds). */
-    gin_analysis_opts ao = {budget, seed, 1, 1};
+    gin_analysis_opts ao = {budget, seed, 1, 1, threads};
     gin_move_value vals[GIN_ANALYSIS_MAX];
     int n = gin_analyze(v, &ao, vals, GIN_ANALYSIS_MAX);
     a->n = n > 0 ? n : 0;
@@ -180,6 +180,7 @@ typedef struct context {
     ai_tracker t;
     int opp;
     uint64_t seed;
+    int threads;
     gin_cardset avail; /* cards the opponent may hold: unseen, or known in its hand */
 } context;
 
@@ -352,7 +353,7 @@ static void facts_take(const context *x, gin_action a, long budget, gin_coach_fa
     gin_card out = GIN_NO_CARD;
     ai_best_after_discard(held, top, &out);
     f->then = gin_action_make(GIN_ACT_DISCARD, out);
-    if (after.phase == GIN_PHASE_DISCARD && rank_moves(&after, budget, x->seed, &next) > 0)
+    if (after.phase == GIN_PHASE_DISCARD && rank_moves(&after, budget, x->seed, x->threads, &next) > 0)
         f->then = next.move[0].value.action;
     f->kept = held & ~gin_cardset_of(f->then.card);
     f->deadwood = gin_deadwood(f->kept);
@@ -372,11 +373,12 @@ static void facts_blind(const context *x, gin_action a, gin_coach_facts *f)
         f->expected = ai_expected_after_draw(&x->t, x->v->hand);
 }
 
-static void context_build(context *x, const gin_view *v, uint64_t seed)
+static void context_build(context *x, const gin_view *v, uint64_t seed, int threads)
 {
     memset(x, 0, sizeof *x);
     x->v = v;
     x->seed = seed;
+    x->threads = threads;
     x->opp = (v->seat + 1) % 2;
     ai_tracker_build(v, 1, &x->t);
     x->avail = x->t.unseen | v->known[x->opp];
@@ -413,18 +415,18 @@ int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_advice *out)
 {
     if (!v || !out)
         return GIN_EINVAL;
-    static const gin_coach_opts def = {0, 0, 0};
+    static const gin_coach_opts def = {0, 0, 0, 0};
     if (!o)
         o = &def;
     long budget = o->playouts > 0   ? o->playouts
                   : o->think_ms > 0 ? (long)o->think_ms * AI_PLAYOUTS_PER_MS
                                     : GIN_COACH_PLAYOUTS;
     memset(out, 0, sizeof *out);
-    int n = rank_moves(v, budget, o->seed, out);
+    int n = rank_moves(v, budget, o->seed, o->threads, out);
     if (n <= 0)
         return n;
     context x;
-    context_build(&x, v, o->seed);
+    context_build(&x, v, o->seed, o->threads);
     out->phase = v->phase;
     out->stock = v->stock_n;
     out->top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
@@ -458,7 +460,7 @@ int gin_coach_undercut(const gin_view *v, gin_card thrown, uint64_t seed, double
     if (v->seats != 2 || v->phase != GIN_PHASE_DISCARD)
         return GIN_ESTATE;
     context x;
-    context_build(&x, v, seed);
+    context_build(&x, v, seed, 1);
     double dw = 0, u = undercut_chance(&x, v->hand & ~gin_cardset_of(thrown), &dw);
     if (undercut)
         *undercut = u;

@@ -55,6 +55,8 @@ typedef struct gin_coach_opts {
     long playouts; /* the analysis budget; <= 0: think_ms's, or GIN_COACH_PLAYOUTS */
     int think_ms;  /* > 0 with playouts <= 0: the budget the expert has in that time */
     uint64_t seed; /* with the view, fixes the answer */
+    int threads;   /* as gin_analysis_opts.threads: 0 or 1 the caller's alone, -1 every
+                    * core; the answer is the same for any number */
 } gin_coach_opts;
 
 /* What a thrown card may do for the opponent, from the view. The card

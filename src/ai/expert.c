@@ -128,7 +128,7 @@ int ai_expert_search(const gin_view *v, uint64_t seed, int think_ms, gin_action 
         acts[j] = c[j].a;
     gin_move_value val[MAX_CANDIDATES + 4];
     long spent = 0;
-    int best = ai_search_moves(v, &t, acts, n, 0, budget, ai_view_seed(v, seed), AI_SEARCH_SETTLE, val, &spent);
+    int best = ai_search_moves(v, &t, acts, n, 0, budget, ai_view_seed(v, seed), AI_SEARCH_SETTLE, NULL, val, &spent);
     if (best < 0)
         return GIN_OK;
     if (playouts)

@@ -199,7 +199,7 @@ static void print_json(const gin_view *v, int req, const gin_coach_advice *a)
 
 int gin_cmd_advise(int argc, char **argv)
 {
-    gin_coach_opts co = {0, 0, 0};
+    gin_coach_opts co = {0, 0, 0, -1};
     int json = 0, c;
     long long n;
     cli_opts o;

@@ -173,7 +173,7 @@ static int analyze(engine *e, const gin_proto_msg *m)
                     playouts, ENGINE_ANALYZE_MAX);
             playouts = ENGINE_ANALYZE_MAX;
         }
-        gin_coach_opts o = {playouts, e->think_ms, 0};
+        gin_coach_opts o = {playouts, e->think_ms, 0, 1};
         n = gin_coach(v, &o, &advice);
         if (n < 0) {
             fprintf(stderr, "gin engine: cannot analyze: %s; answered 0\n", gin_strerror(n));

@@ -115,7 +115,7 @@ static double lead_of(const gin_drill *d)
 static int worth_a_look(const gin_view *v, int kind, long playouts, uint64_t seed)
 {
     gin_move_value mv[GIN_ANALYSIS_MAX];
-    gin_analysis_opts ao = {playouts / 4 > 0 ? playouts / 4 : 1, seed, 1, 1};
+    gin_analysis_opts ao = {playouts / 4 > 0 ? playouts / 4 : 1, seed, 1, 1, -1};
     int n = gin_analyze(v, &ao, mv, GIN_ANALYSIS_MAX);
     if (n < 2)
         return n < 0 ? n : 0;
@@ -138,7 +138,7 @@ int gin_drill_make(const gin_view *v, const gin_drill_opts *o, int level, uint64
     int worth = worth_a_look(v, kind, budget, seed);
     if (worth <= 0)
         return worth;
-    gin_coach_opts co = {budget, 0, seed};
+    gin_coach_opts co = {budget, 0, seed, -1};
     int n = gin_coach(v, &co, &d->advice);
     if (n <= 0)
         return n;

@@ -94,7 +94,7 @@ static int review_one(const gin_view *v, gin_action played, const gin_review_opt
         g->dropped++;
         return 0;
     }
-    gin_coach_opts co = {playouts, 0, o->seed};
+    gin_coach_opts co = {playouts, 0, o->seed, o->threads};
     int n = gin_coach(v, &co, a);
     if (n <= 0)
         return n;
@@ -118,7 +118,7 @@ static void finish(gin_review_game *g, const gin_match *m)
 
 int gin_review_run(const gin_record *rec, int human, const gin_review_opts *o, gin_review_game *out)
 {
-    static const gin_review_opts none = {0, 0, NULL, NULL, NULL};
+    static const gin_review_opts none = {0, 0, NULL, NULL, NULL, 0};
     if (!rec || !out)
         return GIN_EINVAL;
     if (rec->rules.seats != 2)

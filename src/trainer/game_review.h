@@ -20,7 +20,8 @@
  * Cost: one coach analysis per decision, at the review's budget
  * (GIN_REVIEW_PLAYOUTS by default, a tenth of the hint's: about 30 ms of
  * one core on a throw, five times that on a close call, twice on a take),
- * so a game of a hundred decisions takes a few seconds. A smaller budget
+ * so a game of a hundred decisions takes a few seconds of one core, shared
+ * by the threads of gin_review_opts.threads. A smaller budget
  * is noisier: more moves come out "about equal", so the verdicts only
  * ever err towards "best".
  *
@@ -94,6 +95,8 @@ typedef struct gin_review_opts {
      * far are kept). */
     int (*progress)(void *ctx, int done, int total);
     void *ctx;
+    int threads; /* as gin_analysis_opts.threads: 0 or 1 the caller's alone, -1 every core;
+                  * the review is the same for any number */
 } gin_review_opts;
 
 /* Review the decisions of seat `human` in the game of `rec` (all of it:

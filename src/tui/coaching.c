@@ -29,7 +29,7 @@ static int find(const gin_coach_advice *a, gin_action act)
 
 static int run_coach(const gin_view *v, long playouts, gin_coach_advice *a)
 {
-    gin_coach_opts o = {playouts, 0, 0};
+    gin_coach_opts o = {playouts, 0, 0, -1};
     return gin_coach(v, &o, a);
 }
 
@@ -292,7 +292,7 @@ int gin_play_review_page(gin_play *p)
     int lines = 0, cols = 0;
     gin_ui_size(&lines, &cols);
     gin_trainer_voice w = voice_of(0);
-    gin_review_opts o = {0, 0, &w, review_progress, NULL};
+    gin_review_opts o = {0, 0, &w, review_progress, NULL, -1};
     int rc = gin_review_run(p->ref.rec, p->human, &o, &g);
     if (gin_ui_quit_signal())
         return -1;

@@ -254,11 +254,64 @@ static void test_expert_race_settles_near_ties(void **state)
     gin_action twice[2] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_DISCARD, C("KC"))};
     gin_move_value val[2];
     long spent = -1;
-    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, 0, val, &spent), 0);
+    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, 0, NULL, val, &spent), 0);
     assert_int_equal(spent, 4000);
-    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, AI_SEARCH_SETTLE, val, &spent), 0);
+    assert_int_equal(ai_search_moves(&v, &t, twice, 2, 0, 4000, 5, AI_SEARCH_SETTLE, NULL, val, &spent), 0);
     assert_int_equal(spent, 2 * 32);
     assert_int_equal(val[1].worlds, 32);
+}
+
+/* Each round runs every part once, whatever the crew's size. */
+static void count_part(void *ctx, int part, int parts)
+{
+    int *seen = ctx;
+    assert_true(part >= 0 && part < parts);
+    seen[part]++;
+}
+
+static void test_crew_runs_every_part_once(void **state)
+{
+    (void)state;
+    for (int threads = -1; threads <= 5; threads++) {
+        ai_crew *c = ai_crew_start(threads);
+        int n = ai_crew_size(c), seen[AI_CREW_MAX] = {0};
+        assert_true(n >= 1 && n <= (threads > 1 ? threads : 1));
+        for (int round = 0; round < 50; round++)
+            ai_crew_run(c, count_part, seen);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(seen[i], 50);
+        ai_crew_stop(c);
+    }
+    int one = 0;
+    ai_crew_run(NULL, count_part, &one);
+    assert_int_equal(one, 1);
+    ai_crew_stop(NULL);
+}
+
+/* The analysis gives the same answer, byte for byte, on any number of
+ * threads: with the race (its batches look at the moves at the same
+ * worlds) and without (every move in every world). */
+static void test_threads_change_nothing(void **state)
+{
+    (void)state;
+    gin_view v = make_view("2S 3S 4S 7H 7D 9C 9D TD JD AH KC", "AD 5H", GIN_PHASE_DISCARD, 6);
+    for (int full = 0; full <= 1; full++) {
+        gin_move_value one[GIN_ANALYSIS_MAX], many[GIN_ANALYSIS_MAX];
+        memset(one, 0, sizeof one);
+        gin_analysis_opts o = {6000, 3, full, 0, 1};
+        int n = gin_analyze(&v, &o, one, GIN_ANALYSIS_MAX);
+        assert_int_equal(n, 11);
+        for (int threads = -1; threads <= 4; threads++) {
+            memset(many, 0, sizeof many);
+            o.threads = threads;
+            assert_int_equal(gin_analyze(&v, &o, many, GIN_ANALYSIS_MAX), n);
+            assert_memory_equal(one, many, sizeof one);
+        }
+        /* A different seed does change it: the comparison can fail. */
+        o.seed = 4;
+        assert_int_equal(gin_analyze(&v, &o, many, GIN_ANALYSIS_MAX), n);
+        assert_true(memcmp(one, many, sizeof one) != 0);
+    }
 }
 
 static void test_never_discards_taken_card(void **state)
@@ -445,6 +498,8 @@ int main(void)
         cmocka_unit_test(test_expert_race_stops_when_clear),
         cmocka_unit_test(test_expert_race_settles_near_ties),
         cmocka_unit_test(test_hidden_information),
+        cmocka_unit_test(test_crew_runs_every_part_once),
+        cmocka_unit_test(test_threads_change_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,7 +62,7 @@ static void assert_consistent(const gin_view *v, const gin_coach_advice *a)
 
 static int coach(const gin_view *v)
 {
-    gin_coach_opts o = {0, 0, 0}; /* the default budget, seed 0 */
+    gin_coach_opts o = {0, 0, 0, 0}; /* the default budget, seed 0 */
     int n = gin_coach(v, &o, &adv);
     assert_true(n > 0);
     assert_int_equal(n, adv.n);
@@ -178,7 +178,7 @@ static void a_take_names_the_next_hints_throw(void **state)
     gin_view_apply(&after, &ev);
     assert_int_equal(after.phase, GIN_PHASE_DISCARD);
     static gin_coach_advice next;
-    gin_coach_opts o = {0, 0, 0};
+    gin_coach_opts o = {0, 0, 0, 0};
     assert_true(gin_coach(&after, &o, &next) > 0);
     assert_int_equal(next.move[0].value.action.kind, then.kind);
     assert_int_equal(next.move[0].value.action.card, then.card);

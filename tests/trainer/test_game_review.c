@@ -158,9 +158,29 @@ static gin_review_game *reviewed(const gin_record *rec, long playouts)
     if (!g)
         g = malloc(sizeof *g);
     assert_non_null(g);
-    gin_review_opts o = {playouts, 7, NULL, NULL, NULL};
+    gin_review_opts o = {playouts, 7, NULL, NULL, NULL, 0};
     assert_true(gin_review_run(rec, 0, &o, g) > 0);
     return g;
+}
+
+/* The review of a game is the same, byte for byte, on two threads as on
+ * one (the analysis samples each world from the seed and its number). */
+static void a_review_is_the_same_on_any_number_of_threads(void **state)
+{
+    (void)state;
+    gin_record *rec = play("random", "simple", 5, 0);
+    gin_review_game *one = calloc(1, sizeof *one), *two = calloc(1, sizeof *two);
+    assert_non_null(one);
+    assert_non_null(two);
+    gin_review_opts o = {2000, 7, NULL, NULL, NULL, 1};
+    int n = gin_review_run(rec, 0, &o, one);
+    assert_true(n > 5);
+    o.threads = 2;
+    assert_int_equal(gin_review_run(rec, 0, &o, two), n);
+    assert_memory_equal(one, two, sizeof *one);
+    free(one);
+    free(two);
+    free(rec);
 }
 
 /* A random player's game: every decision judged, the numbers consistent,
@@ -231,7 +251,7 @@ static void bad_arguments_are_refused(void **state)
     assert_int_equal(gin_review_run(rec, 2, NULL, &g), GIN_EINVAL);
     rec->actions[3].kind = GIN_ACT_KNOCK; /* no longer the game played */
     rec->actions[3].card = GIN_NO_CARD;
-    gin_review_opts o = {1000, 0, NULL, NULL, NULL};
+    gin_review_opts o = {1000, 0, NULL, NULL, NULL, 0};
     assert_true(gin_review_run(rec, 0, &o, &g) < 0);
     rec->rules.seats = 3;
     assert_int_equal(gin_review_run(rec, 0, &o, &g), GIN_ESTATE);
@@ -241,6 +261,7 @@ static void bad_arguments_are_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_review_is_the_same_on_any_number_of_threads),
         cmocka_unit_test(the_verdicts_follow_the_thresholds),
         cmocka_unit_test(the_graph_draws_the_chance_and_marks_the_swings),
         cmocka_unit_test(a_random_game_is_judged),

@@ -38,7 +38,7 @@ static void show(const gin_view *v, const gin_trainer_voice *w)
 
 static void coach(const gin_view *v)
 {
-    gin_coach_opts o = {0, 0, 0};
+    gin_coach_opts o = {0, 0, 0, 0};
     assert_true(gin_coach(v, &o, &adv) > 0);
     if (getenv("COACH_SHOW"))
         show(v, &letters);
