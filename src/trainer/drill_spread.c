@@ -14,10 +14,7 @@
 static const float LAY_NOTED = 0.05f;
 enum { LAYS_NAMED = 3 };
 
-/* Whether meld m of a spread, inside meld w of another that holds it, is
- * w cut only where nothing can be laid off anyway: a set's fourth card, a
- * run's end at the ace or the king. Cutting a run's end elsewhere closes
- * that end to lay-offs (the card cut is the knocker's), which is a choice. */
+/* The highest card of s (not empty). */
 static gin_card highest(gin_cardset s)
 {
     while (s & (s - 1))
@@ -25,6 +22,10 @@ static gin_card highest(gin_cardset s)
     return gin_cardset_first(s);
 }
 
+/* Whether meld m of a spread, inside meld w of another that holds it, is
+ * w cut only where nothing can be laid off anyway: a set's fourth card, a
+ * run's end at the ace or the king. Cutting a run's end elsewhere closes
+ * that end to lay-offs (the card cut is the knocker's), which is a choice. */
 static int cut_closed(gin_cardset m, gin_cardset w)
 {
     if (gin_meld_is_set(m))
