@@ -255,7 +255,7 @@ static void contrast(const gin_drill *d, int b, int o, const char *other, const 
         for (int i = 0; i < k; i++) {
             char name[16];
             card_name(voice, lay[i], name, sizeof name);
-            put(buf, cap, &n, "%s%s%s in %.0f%%%s", i ? (i + 1 < k ? ", " : " and ") : "", i ? "the " : "the ", name,
+            put(buf, cap, &n, "%sthe %s in %.0f%%%s", i ? (i + 1 < k ? ", " : " and ") : "", name,
                 100.0 * x->lay[lay[i]], i ? "" : " of their likely hands");
         }
         put(buf, cap, &n, ".");
@@ -285,7 +285,9 @@ void gin_drill_spread_explain(const gin_drill *d, int c, const gin_trainer_voice
         for (int k = 0; k < d->n_choices; k++)
             if (k != b && (next < 0 || d->choice[k].lost < d->choice[next].lost))
                 next = k;
-        contrast(d, d->choice[b].move, d->choice[next].move, "the next best", voice, why, sizeof why);
+        why[0] = '\0';
+        if (next >= 0)
+            contrast(d, d->choice[b].move, d->choice[next].move, "the next best", voice, why, sizeof why);
         put(buf, cap, &n, "Right: %s (%+.1f points on average); the next best spread gives up %.1f points.%s%s", best,
             vb->points, d->margin, why[0] ? " " : "", why);
         return;
