@@ -499,3 +499,11 @@ void gin_coach_move_text(const gin_view *v, gin_action a, char *buf, size_t cap)
         return;
     }
 }
+
+int gin_coach_find(const gin_coach_advice *a, gin_action act)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->move[i].value.action.kind == act.kind && a->move[i].value.action.card == act.card)
+            return i;
+    return -1;
+}

@@ -158,6 +158,11 @@ int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_advice *out)
  * discard phase). */
 int gin_coach_undercut(const gin_view *v, gin_card thrown, uint64_t seed, double *undercut, double *opp_deadwood);
 
+/* The index in a->move[] of the answer that is act (the same kind and card:
+ * a knock's melds are not compared, the coach ranks the throw), or -1 when
+ * act is not among them. */
+int gin_coach_find(const gin_coach_advice *a, gin_action act);
+
 /* The answer as a bot writes it ("knock 5D", "gin 5D", "biggin", "pile");
  * gin when the cards kept after the throw all meld. buf of 16 suffices. */
 void gin_coach_move_text(const gin_view *v, gin_action a, char *buf, size_t cap);

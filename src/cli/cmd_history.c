@@ -17,7 +17,8 @@ static void usage(FILE *f)
             "The games the table kept, newest first: each game you finished, resigned or\n"
             "did not resume, practice and tables too, the last %d. For each: its number,\n"
             "the date (UTC), the bot, the rules, the result, whether it counted in the\n"
-            "statistics, and the score (yours first; at a table, penalty points).\n"
+            "statistics, and the score (yours first; at a table, penalty points, on the\n"
+            "row under when they are wider than the column).\n"
             "'gin replay N' plays game N back; its seed (in --json) deals it again.\n\n"
             "  --json      one JSON object instead of the table (its fields: man 6 gin)\n"
             "  -h, --help  this text\n\n"
@@ -42,7 +43,11 @@ static void opponent_text(const gin_history_info *h, char *buf, size_t cap)
         snprintf(buf, cap, "%s", h->level);
 }
 
-enum { RULES_W = 20 }; /* the Rules column: the line stays within 80 columns */
+/* The columns: the line stays within LINE_W. RULES_AT and SCORE_AT are
+ * where the Rules and Score columns start; SCORE_W is what is left. */
+enum { LINE_W = 80, RULES_W = 20, RULES_AT = 35, SCORE_AT = 73, SCORE_W = LINE_W - SCORE_AT };
+_Static_assert(RULES_AT == 5 + 2 + 16 + 2 + 8 + 2 && SCORE_AT == RULES_AT + RULES_W + 2 + 9 + 2 + 3 + 2,
+               "the columns of text_line's format");
 
 /* The length of the rules label's first row from `s`: whole ", "-separated
  * parts while they fit RULES_W (at least one part, however long). */
@@ -58,6 +63,18 @@ static size_t rules_row(const char *s)
     return len <= RULES_W || !end ? len : end;
 }
 
+/* A row under the game's line: the rest of its rules label from `rules`
+ * (row bytes, at the Rules column) and, when `score` is not NULL, the score
+ * ending at the line's end. */
+static void under_row(const char *rules, size_t row, const char *score)
+{
+    int at = RULES_AT + (int)row;
+    printf("%*s%.*s", row ? RULES_AT : 0, "", (int)row, rules);
+    if (score)
+        printf("%*s", LINE_W - (row ? at : 0), score);
+    putchar('\n');
+}
+
 static void text_line(int id, const gin_kept *k, const gin_history_info *h)
 {
     if (k->state != GIN_KEPT_LOADED) {
@@ -69,17 +86,26 @@ static void text_line(int id, const gin_kept *k, const gin_history_info *h)
     opponent_text(h, opp, sizeof opp);
     score_text(h, score, sizeof score);
     /* A label longer than its column ("standard, knock upcard") goes on
-     * under it, broken after a comma. */
+     * under it, broken after a comma. A score longer than its column (a
+     * table of four: "104-101-32-21") goes whole on the row under, ending
+     * where the Score column ends, into the Result and Cnt columns that
+     * row leaves empty: every total stays on one row, yours first. */
     const char *rules = h->rules;
-    size_t row = rules_row(rules);
-    printf("%5d  %-16s  %-8s  %-*.*s  %-9s  %-3s  %s\n", id, date, opp, RULES_W, (int)row, rules, h->result,
-           h->counted ? "yes" : "no", score);
+    size_t row = rules_row(rules), len = strlen(score);
+    int fits = len <= SCORE_W;
+    printf("%5d  %-16s  %-8s  %-*.*s  %-9s  %-*s%s%s\n", id, date, opp, RULES_W, (int)row, rules, h->result,
+           fits ? 3 : 0, h->counted ? "yes" : "no", fits ? "  " : "", fits ? score : "");
+    const char *late = fits ? NULL : score;
     for (rules += row; *rules;) {
         rules += strspn(rules, " ");
         row = rules_row(rules);
-        printf("%5s  %-16s  %-8s  %.*s\n", "", "", "", (int)row, rules);
+        int room = late && RULES_AT + (int)row + 2 + (int)len <= LINE_W;
+        under_row(rules, row, room ? late : NULL);
+        late = room ? NULL : late;
         rules += row;
     }
+    if (late)
+        under_row("", 0, late);
 }
 
 static void json_entry(int id, const gin_kept *k, const gin_history_info *h, uint64_t seed, int first)

@@ -9,18 +9,6 @@
 #include "gin/error.h"
 #include "gin/match.h"
 
-static int same(gin_action a, gin_action b) { return a.kind == b.kind && a.card == b.card; }
-
-/* The played move among the coach's answers (a knock's melds are not
- * compared: the coach ranks the throw). */
-static int find(const gin_coach_advice *a, gin_action act)
-{
-    for (int i = 0; i < a->n; i++)
-        if (same(a->move[i].value.action, act))
-            return i;
-    return -1;
-}
-
 int gin_review_verdict(int measure, double lost, int equal)
 {
     /* Judged as shown, to a tenth: the words never say "2.0 given up" of a
@@ -98,7 +86,7 @@ static int review_one(const gin_view *v, gin_action played, const gin_review_opt
     int n = gin_coach(v, &co, a);
     if (n <= 0)
         return n;
-    int k = find(a, played);
+    int k = gin_coach_find(a, played);
     if (k < 0)
         return 0;
     g->measure = a->measure;

@@ -17,16 +17,6 @@
  * a turn and the table must not crawl. */
 enum { BOT_REVIEW_PLAYOUTS = 40000 };
 
-static int same(gin_action a, gin_action b) { return a.kind == b.kind && a.card == b.card; }
-
-static int find(const gin_coach_advice *a, gin_action act)
-{
-    for (int i = 0; i < a->n; i++)
-        if (same(a->move[i].value.action, act))
-            return i;
-    return -1;
-}
-
 static int run_coach(const gin_view *v, long playouts, gin_coach_advice *a)
 {
     gin_coach_opts o = {playouts, 0, 0, -1};
@@ -150,7 +140,7 @@ int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select)
     gin_trainer_move(&a, 0, &w, best, sizeof best);
     gin_trainer_value(&a, 0, 0, value, sizeof value);
     snprintf(line, sizeof line, "Hint: %s (%s).", best, value);
-    int pick = picked_throw(p, v, &mine) ? find(&a, mine) : -1;
+    int pick = picked_throw(p, v, &mine) ? gin_coach_find(&a, mine) : -1;
     if (pick >= 3 && pick != k)
         hint_entry(body, sizeof body, v, &a, pick, "Your pick, ");
     else if (pick > 0)
@@ -208,7 +198,7 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     const gin_coach_advice *a;
     int human = v->seat == p->human;
     int n = advice_for(v, human ? 0 : BOT_REVIEW_PLAYOUTS, &a);
-    int k = n > 0 ? find(a, chosen) : -1;
+    int k = n > 0 ? gin_coach_find(a, chosen) : -1;
     if (k < 0)
         return;
     /* In points, as the review reads; never below 0 (the best by the
@@ -342,7 +332,7 @@ void gin_play_coach_after(gin_play *p, const gin_view *v, gin_action chosen)
         return;
     const gin_coach_advice *a;
     int n = advice_for(v, 0, &a);
-    int k = n > 0 ? find(a, chosen) : -1;
+    int k = n > 0 ? gin_coach_find(a, chosen) : -1;
     if (k < 0)
         return;
     const gin_coach_move *m = &a->move[k];

@@ -43,17 +43,6 @@ int gin_play_layoff_count(const gin_hand_end *e, const gin_seating *w)
     return e->is_void ? 0 : all_layoffs(e, w, l, MAX_LAYOFFS);
 }
 
-static void meld_text(gin_cardset m, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (gin_cardset s = m; s && n < cap; s &= s - 1) {
-        char c[GIN_UI_CARD_TEXT];
-        gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", s == m ? "" : " ", c);
-    }
-}
-
 void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_seating *w, gin_showdown_screen *s,
                             int shown)
 {
@@ -80,7 +69,7 @@ void gin_play_showdown_step(const gin_hand_end *e, const gin_game *g, const gin_
                 rows[0].laid[m] |= c;
             char ct[GIN_UI_CARD_TEXT], mt[64];
             gin_ui_card_text(all[i].l.card, ct, sizeof ct);
-            meld_text(m >= 0 && m < kmelds->n_melds ? kmelds->melds[m] : 0, mt, sizeof mt);
+            gin_ui_cards_text(m >= 0 && m < kmelds->n_melds ? kmelds->melds[m] : 0, mt, sizeof mt);
             size_t used = strlen(t);
             const char *who = all[i].seat == w->human ? "You" : ring ? gin_seat_name(w, all[i].seat) : "The bot";
             snprintf(t + used, sizeof s->text - used, "  %s %s %s on %s\n", who,

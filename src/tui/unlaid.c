@@ -9,17 +9,6 @@
 #include "gin/meld.h"
 #include "ui.h"
 
-static void cards_text(gin_cardset m, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (gin_cardset s = m; s && n < cap; s &= s - 1) {
-        char c[GIN_UI_CARD_TEXT];
-        gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", s == m ? "" : " ", c);
-    }
-}
-
 /* The knocker's meld as the table ended it (its own cards and those laid
  * off on it) that card c's rank or suit belongs to: the set of its rank,
  * else the run of its suit nearest to it; 0 when there is none. */
@@ -61,7 +50,7 @@ void gin_play_unlaid_note(const gin_showdown *sd, const gin_cardset *laid, const
         gin_cardset m = meld_of(&sd->knocker, laid, c, &is_set);
         char ct[GIN_UI_CARD_TEXT], mt[96];
         gin_ui_card_text(c, ct, sizeof ct);
-        cards_text(m, mt, sizeof mt);
+        gin_ui_cards_text(m, mt, sizeof mt);
         if (!m)
             none |= gin_cardset_of(c);
         else if (!is_set) /* a run of its suit, but not at either end */
@@ -72,7 +61,7 @@ void gin_play_unlaid_note(const gin_showdown *sd, const gin_cardset *laid, const
     if (!none && !n)
         return;
     char nt[96];
-    cards_text(none, nt, sizeof nt);
+    gin_ui_cards_text(none, nt, sizeof nt);
     int one = gin_cardset_count(none) == 1;
     gin_play_add(t, cap, "%s could not lay off ", defender);
     if (none)

@@ -13,6 +13,20 @@ void gin_ui_card_text(gin_card c, char *buf, size_t cap)
     snprintf(buf, cap, "%s", gin_card_name(c, gin_ui_st.utf8, name));
 }
 
+void gin_ui_cards_text(gin_cardset m, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (gin_cardset s = m; s; s &= s - 1) {
+        char c[GIN_UI_CARD_TEXT];
+        gin_ui_card_text(gin_cardset_first(s), c, sizeof c);
+        size_t need = strlen(c) + (s != m);
+        if (n + need >= cap) /* no room for it whole and the NUL */
+            break;
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", s == m ? "" : " ", c);
+    }
+}
+
 /* UTF-8 to wide characters (our own, so it works whatever the C library's
  * locale tables say). Returns the count written. */
 int gin_ui_decode(const char *s, wchar_t *out, int cap)

@@ -54,6 +54,11 @@ long gin_ui_now_ms(void);
  * GIN_UI_CARD_TEXT bytes hold any. */
 enum { GIN_UI_CARD_TEXT = 16 };
 void gin_ui_card_text(gin_card c, char *buf, size_t cap);
+/* The cards of m, lowest first, one space between, into the caller's buf of
+ * cap bytes (cap >= 1): always NUL-terminated, "" for no cards. When they do
+ * not all fit, it stops before the first card that would not fit whole, so
+ * no card (nor a glyph's UTF-8) is ever cut in two. */
+void gin_ui_cards_text(gin_cardset m, char *buf, size_t cap);
 
 /* Display width of a UTF-8 string (each code point one column: the card
  * glyphs, arrows and box lines we draw are all single-width). */

@@ -309,6 +309,35 @@ static void same_answer_every_time(void **state)
     assert_memory_equal(&first, &adv, sizeof adv);
 }
 
+/* gin_coach_find matches kind and card, not a knock's melds, and looks
+ * only at the n answers there are. */
+static void finds_an_answer_by_kind_and_card(void **state)
+{
+    (void)state;
+    static gin_coach_advice a;
+    memset(&a, 0, sizeof a);
+    const gin_action moves[] = {gin_action_make(GIN_ACT_DISCARD, C("5C")), gin_action_make(GIN_ACT_KNOCK, C("5C")),
+                                gin_action_make(GIN_ACT_DISCARD, C("9D")), gin_action_make(GIN_ACT_DISCARD, C("KS"))};
+    for (int i = 0; i < 4; i++)
+        a.move[i].value.action = moves[i];
+    a.n = 3; /* the king is past the answers */
+    gin_action knock = gin_action_make(GIN_ACT_KNOCK, C("5C"));
+    knock.spread.runs = CS("2H 3H 4H");
+    assert_int_equal(gin_coach_find(&a, knock), 1);
+    assert_int_equal(gin_coach_find(&a, moves[0]), 0);
+    assert_int_equal(gin_coach_find(&a, moves[2]), 2);
+    assert_int_equal(gin_coach_find(&a, moves[3]), -1);
+    assert_int_equal(gin_coach_find(&a, gin_action_make(GIN_ACT_KNOCK, C("9D"))), -1);
+    assert_int_equal(gin_coach_find(&a, gin_action_make(GIN_ACT_DRAW_STOCK, GIN_NO_CARD)), -1);
+    a.n = 0;
+    assert_int_equal(gin_coach_find(&a, moves[0]), -1);
+    /* On a real page every answer is found where it stands. */
+    gin_view v = test_view_at("4C 5C 6C 7C 8C 3H 3D 3S KS AH 2D", "QS JH 9D", GIN_PHASE_DISCARD, 6);
+    coach(&v);
+    for (int i = 0; i < adv.n; i++)
+        assert_int_equal(gin_coach_find(&adv, adv.move[i].value.action), i);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +349,7 @@ int main(void)
         cmocka_unit_test(danger_only_with_evidence),          cmocka_unit_test(a_card_is_safe_by_the_evidence),
         cmocka_unit_test(a_page_names_the_plain_answer),      cmocka_unit_test(ranks_by_points_with_no_game),
         cmocka_unit_test(the_undercut_estimate_is_the_pages), cmocka_unit_test(same_answer_every_time),
+        cmocka_unit_test(finds_an_answer_by_kind_and_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

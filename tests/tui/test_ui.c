@@ -198,6 +198,34 @@ static void test_table_ascii(void **state)
     close_term();
 }
 
+/* A meld's text: whole cards or none, in both modes, never past cap. */
+static void test_cards_text(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    char buf[64];
+    gin_ui_cards_text(test_cards("9H TH JH"), buf, sizeof buf);
+    assert_string_equal(buf, "9\xe2\x99\xa5 10\xe2\x99\xa5 J\xe2\x99\xa5");
+    gin_ui_cards_text(0, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    char small[9]; /* "9♥" is 4 bytes, " 10♥" 6: only the first fits */
+    gin_ui_cards_text(test_cards("9H TH JH"), small, sizeof small);
+    assert_string_equal(small, "9\xe2\x99\xa5");
+    char one[1];
+    gin_ui_cards_text(test_cards("9H"), one, sizeof one);
+    assert_string_equal(one, "");
+    close_term();
+    open_term(24, 80, 0);
+    gin_ui_cards_text(test_cards("9H TH JH"), buf, sizeof buf);
+    assert_string_equal(buf, "9H 10H JH");
+    char ten[10]; /* exactly "9H 10H JH" and its NUL */
+    gin_ui_cards_text(test_cards("9H TH JH"), ten, sizeof ten);
+    assert_string_equal(ten, "9H 10H JH");
+    gin_ui_cards_text(test_cards("9H TH JH"), ten, sizeof ten - 1);
+    assert_string_equal(ten, "9H 10H");
+    close_term();
+}
+
 static void test_tiny_window(void **state)
 {
     (void)state;
@@ -1254,6 +1282,43 @@ static gin_cardset CS(const char *list)
     return s;
 }
 
+/* A table of four's score sheet at 80x24: four column pairs of three-digit
+ * totals beside the longest result stay on one screen row per hand (the
+ * page wraps what is wider than its text, which would split a hand). */
+static void test_four_player_sheet_fits(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    static gin_game g;
+    memset(&g, 0, sizeof g);
+    assert_int_equal(gin_rules_preset("standard", &g.rules), 0);
+    assert_int_equal(gin_rules_ring(&g.rules, 4), 0);
+    gin_seating who = {0, 1, 4};
+    static const gin_hand_score hands[] = {
+        {3, 160, GIN_RESULT_BIG_GIN, {61, 45, 54, 0}},
+        {-1, 0, 0, {0}},
+        {1, 95, GIN_RESULT_UNDERCUT, {48, 0, 38, 9}},
+        {2, 70, GIN_RESULT_KNOCK, {9, 51, 0, 10}},
+    };
+    g.n_results = 4;
+    memcpy(g.results, hands, sizeof hands);
+    assert_int_equal(gin_score_game(&g.rules, g.results, 4, &g.score), 0);
+    static char text[8192];
+    gin_play_sheet_text(&g, &who, text, sizeof text);
+    gin_ui_draw_text("Score sheet", text, "Enter: back", 0);
+    int head = find("Hand  Won by");
+    assert_true(head > 0);
+    int y = find("You        Bot 1        Bot 2        Bot 3");
+    assert_int_equal(y, head - 1);
+    assert_non_null(strstr(row(head), "hand total   hand total   hand total   hand total"));
+    assert_int_equal(find("   1  Bot 3: big gin"), head + 1);
+    assert_non_null(strstr(row(head + 1), "   61    61     45    45     54    54      0     0"));
+    assert_non_null(strstr(row(head + 2), "void (no score)         -    61      -    45      -    54      -     0"));
+    assert_non_null(strstr(row(head + 3), "Bot 1: undercut        48   109      0    45     38    92      9     9"));
+    assert_non_null(strstr(row(head + 4), "Bot 2: knock            9   118     51    96      0    92     10    19"));
+    close_term();
+}
+
 /* The texts of a ring from a real settlement: docs/rules.md, worked
  * example 4 (three players; you knock with 8, Bot 1 undercuts with 6). */
 static void test_table_texts(void **state)
@@ -1364,6 +1429,7 @@ int main(void)
         cmocka_unit_test(test_table_80x24_utf8),
         cmocka_unit_test(test_table_120x40_big_cards),
         cmocka_unit_test(test_table_ascii),
+        cmocka_unit_test(test_cards_text),
         cmocka_unit_test(test_tiny_window),
         cmocka_unit_test(test_showdown_screen),
         cmocka_unit_test(test_game_over_text_screen),
@@ -1390,6 +1456,7 @@ int main(void)
         cmocka_unit_test(test_table_layout_sizes),
         cmocka_unit_test(test_table_showdown_screen),
         cmocka_unit_test(test_table_texts),
+        cmocka_unit_test(test_four_player_sheet_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
