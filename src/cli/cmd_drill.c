@@ -28,26 +28,29 @@ static void usage(FILE *f)
             "usage: gin drill [--count N] [--level L] [--kind K] [--seed S] [--playouts N]\n"
             "                 [--no-history] [--json]\n"
             "Positions with one clearly best answer: which card to throw, take or draw,\n"
-            "knock or play on. First your own mistakes from the game history (decisions\n"
-            "where your move was behind the coach's best by %g percentage point of the\n"
-            "chance to win or more), then positions generated at a level. Each position\n"
-            "is shown, your answer read (a number, a card such as KC, or a word: take,\n"
-            "draw, pass, knock, play; q quits), scored and explained, and counted in your\n"
-            "progress (per kind, per day); kinds you miss come back more often.\n"
+            "knock or play on, which spread to show at a knock. First your own mistakes\n"
+            "from the game history (decisions where your move was behind the coach's best\n"
+            "by %g percentage point of the chance to win or more; knocks where the melds\n"
+            "you chose to show lost %g point of the hand or more to the best spread), then\n"
+            "positions generated at a level. Each position is shown, your answer read (a\n"
+            "number, a card such as KC, or a word: take, draw, pass, knock, play; q\n"
+            "quits), scored and explained, and counted in your progress (per kind, per\n"
+            "day); kinds you miss come back more often.\n"
             "  --count N      drills in the session, 1 to 100 (default 10)\n"
             "  --level L      generated drills: easy (the best ahead by %g or more),\n"
             "                 normal (%g to %g), hard (%g to %g); default normal\n"
-            "  --kind K       only drills of kind throw, take or knock\n"
+            "  --kind K       only drills of kind throw, take, knock or spread\n"
             "  --seed S       the session's seed (default: from the clock)\n"
-            "  --playouts N   the analysis budget of a position (default %d)\n"
+            "  --playouts N   the analysis budget of a position (default %d; a spread\n"
+            "                 drill rates its spreads over a tenth as many of their hands)\n"
             "  --no-history   generated drills only\n"
             "  --json         print the session's drills with their answers as one JSON\n"
             "                 object (its fields: man 6 gin) and ask nothing; the same\n"
             "                 seed and history give the same drills (progress is not read)\n"
             "  -h, --help     this text\n"
             "Progress: $XDG_STATE_HOME/gin/drills (kept while no table is open).\n",
-            GIN_DRILL_MARGIN, GIN_DRILL_EASY, GIN_DRILL_NORMAL, GIN_DRILL_EASY, GIN_DRILL_MARGIN, GIN_DRILL_NORMAL,
-            GIN_DRILL_PLAYOUTS);
+            GIN_DRILL_MARGIN, GIN_DRILL_MARGIN, GIN_DRILL_EASY, GIN_DRILL_NORMAL, GIN_DRILL_EASY, GIN_DRILL_MARGIN,
+            GIN_DRILL_NORMAL, GIN_DRILL_PLAYOUTS);
 }
 
 enum { O_COUNT = 1000, O_LEVEL, O_KIND, O_SEED, O_PLAYOUTS, O_NOHIST, O_JSON };
@@ -99,7 +102,7 @@ static int parse_args(int argc, char **argv, session *s)
             break;
         case O_KIND:
             if ((s->kind = gin_drill_kind_of_name(o.value)) < 0)
-                return cli_bad(&o, "unknown kind '%s' (throw, take, knock)", o.value);
+                return cli_bad(&o, "unknown kind '%s' (throw, take, knock, spread)", o.value);
             break;
         case O_SEED:
             if (cli_seed(&o, &s->seed) != 0)
@@ -192,7 +195,8 @@ static void show(const session *s, int i)
         printf("from your game %d (hand %d)\n", s->game[i], d->hand_no);
     else
         printf("generated (%s)\n", gin_drill_level_name(s->o.level));
-    printf("Your hand: %s (deadwood %d)\n", hand, d->advice.deadwood);
+    printf("Your hand: %s (deadwood %d%s)\n", hand, d->advice.deadwood,
+           d->kind == GIN_DRILL_SPREAD ? " after the knock's throw" : "");
     printf("Pile: %s on top, %d under it; stock %d; score %d to %d (game to %d)\n", top,
            v->pile_n > 0 ? v->pile_n - 1 : 0, v->stock_n, v->scores[v->seat], v->scores[1 - v->seat], v->rules.target);
     printf("They hold (took from the pile): %s\n", known);
@@ -261,7 +265,9 @@ static int read_answer(const gin_drill *d)
         if (c >= 0)
             return c;
         printf("'%.24s' is not one of the answers: 1 to %d%s.\n", line, d->n_choices,
-               d->kind == GIN_DRILL_THROW ? ", or a card such as KC" : ", or take, draw, knock, play");
+               d->kind == GIN_DRILL_THROW    ? ", or a card such as KC"
+               : d->kind == GIN_DRILL_SPREAD ? ""
+                                             : ", or take, draw, knock, play");
     }
 }
 
@@ -274,7 +280,7 @@ static void summary(const session *s, int asked, int right)
         putchar('\n');
         return;
     }
-    printf(" Your progress, all days:");
+    printf("\nYour progress, all days:"); /* a line of its own: four kinds fill it */
     for (int k = 0; k < GIN_DRILL_KINDS; k++) {
         int tried, missed;
         gin_drill_progress_totals(&s->progress, gin_drill_kind_name(k), NULL, &tried, &missed);
@@ -322,6 +328,16 @@ static void json_cards(const char *key, gin_cardset set)
     printf(", \"%s\": %.*s", key, (int)o.len, o.data);
 }
 
+/* A spread drill's choice as the record writes the knock ("knock 9C
+ * 7S,7H,7D AC,2C,3C"). */
+static void spread_move(const gin_drill *d, int c, char *buf, size_t cap)
+{
+    gin_action a = gin_action_make(GIN_ACT_KNOCK, d->thrown);
+    a.spread = d->spreads.spread[d->choice[c].move].spread;
+    if (gin_action_format(a, 0, buf, cap) < 0)
+        snprintf(buf, cap, "knock");
+}
+
 static void json_drill(const session *s, int i)
 {
     const gin_drill *d = &s->drill[i];
@@ -344,6 +360,11 @@ static void json_drill(const session *s, int i)
         printf(", \"top\": %.*s", (int)o.len, o.data);
     }
     json_cards("they_took", v->known[1 - v->seat]);
+    if (d->kind == GIN_DRILL_SPREAD) {
+        cli_out o = {0, {0}};
+        cli_out_json_card(&o, d->thrown);
+        printf(", \"thrown\": %.*s", (int)o.len, o.data);
+    }
     printf(", \"stock\": %d, \"scores\": [%d, %d], \"ranked_by\": \"%s\", \"margin\": %.2f", v->stock_n,
            v->scores[v->seat], v->scores[1 - v->seat], d->advice.measure == GIN_COACH_BY_WIN ? "win" : "points",
            d->margin);
@@ -353,10 +374,19 @@ static void json_drill(const session *s, int i)
     printf(", \"choices\": [");
     for (int c = 0; c < d->n_choices; c++) {
         gin_drill_choice_text(d, c, NULL, text, sizeof text);
-        gin_coach_move_text(v, d->advice.move[d->choice[c].move].value.action, move, sizeof move);
+        if (d->kind == GIN_DRILL_SPREAD)
+            spread_move(d, c, move, sizeof move);
+        else
+            gin_coach_move_text(v, d->advice.move[d->choice[c].move].value.action, move, sizeof move);
         printf("%s{\"answer\": ", c ? ", " : "");
         cli_json_string(stdout, text);
-        printf(", \"move\": \"%s\", \"lost\": %.2f}", move, d->choice[c].lost);
+        printf(", \"move\": \"%s\", \"lost\": %.2f", move, d->choice[c].lost);
+        if (d->kind == GIN_DRILL_SPREAD) {
+            const gin_spread_value *x = &d->spreads.spread[d->choice[c].move];
+            printf(", \"deadwood\": %d, \"points\": %.2f, \"laid\": %.2f, \"undercut\": %.3f", x->shown.deadwood,
+                   x->points, x->laid, x->undercut);
+        }
+        putchar('}');
     }
     printf("], \"best\": %d", d->best + 1);
     if (d->played >= 0)

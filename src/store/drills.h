@@ -9,8 +9,11 @@
  * kind, oldest first, each (date, kind) once:
  *   2026-12-03 throw 12 9
  * the date (YYYY-MM-DD), the kind (a name of the kept files' shape: the
- * trainer's "throw", "take", "knock"), the drills answered, those right
- * (at most as many). At most GIN_DRILL_DAYS lines: the oldest go first. */
+ * trainer's "throw", "take", "knock", "spread"), the drills answered,
+ * those right (at most as many). At most GIN_DRILL_DAYS lines: the oldest
+ * go first. Kinds are names, not a list this file knows: a kind added
+ * later (as "spread" was) needs no new format, and a kind this gin does
+ * not know is read, kept and written back as it was. */
 #ifndef GIN_STORE_DRILLS_H
 #define GIN_STORE_DRILLS_H
 

@@ -8,12 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai.h"
+#include "drill_internal.h"
 #include "gin/error.h"
 #include "gin/match.h"
 #include "gin/record.h"
 #include "gin/rng.h"
 
-static const char *const kind_names[GIN_DRILL_KINDS] = {"throw", "take", "knock"};
+static const char *const kind_names[GIN_DRILL_KINDS] = {"throw", "take", "knock", "spread"};
 static const char *const level_names[] = {"easy", "normal", "hard"};
 enum { LEVELS = sizeof level_names / sizeof level_names[0] };
 
@@ -107,22 +108,6 @@ static double lead_of(const gin_drill *d)
     return lead;
 }
 
-static int in_band(double lead, int level)
-{
-    if (lead < GIN_DRILL_MARGIN)
-        return 0;
-    switch (level) {
-    case GIN_DRILL_LEVEL_EASY:
-        return lead >= GIN_DRILL_EASY;
-    case GIN_DRILL_LEVEL_NORMAL:
-        return lead >= GIN_DRILL_NORMAL && lead < GIN_DRILL_EASY;
-    case GIN_DRILL_LEVEL_HARD:
-        return lead < GIN_DRILL_NORMAL;
-    default:
-        return 1;
-    }
-}
-
 /* A quick look first (a quarter of the budget, one pass of the analysis
  * the coach stands on): a position whose best answer is not ahead of the
  * others by half the margin there is passed over, which saves the coach's
@@ -166,7 +151,7 @@ int gin_drill_make(const gin_view *v, const gin_drill_opts *o, int level, uint64
     if (d->best < 0 || d->n_choices < 2)
         return 0;
     d->margin = lead_of(d);
-    return in_band(d->margin, level);
+    return gin_drill_in_band(d->margin, level);
 }
 
 /* ---- Generated drills: games of two hard bots, the first seat's decisions. */
@@ -176,7 +161,30 @@ typedef struct gen {
     int kind, looks, max_looks;
     gin_rng rng;
     gin_drill *d;
+    gin_view before; /* a spread drill: the view the knocker decided in */
 } gen;
+
+/* One step of the game for a spread drill: a knock (not gin) by either
+ * seat that can show its melds two or more ways is looked at, from the
+ * view its bot knocked in; the spread drill asks about a knock a hard bot
+ * chose to make. Returns gin_match_step's answer; *found as
+ * gin_drill_make_spread's. */
+static int spread_step(gen *g, gin_match *m, int *found)
+{
+    int seat = m->game.hand.turn;
+    int due = !gin_match_deal_due(m) && !m->game.over && m->game.hand.phase == GIN_PHASE_DISCARD;
+    if (due)
+        g->before = m->views[seat];
+    int st = gin_match_step(m);
+    if (st < 0 || !due || m->moved != seat || m->last.kind != GIN_ACT_KNOCK || m->last.card == GIN_NO_CARD)
+        return st;
+    gin_cardset kept = g->before.hand & ~gin_cardset_of(m->last.card);
+    if (gin_deadwood(kept) > 0 && gin_spreads(kept, g->before.knock_limit, NULL, 0) >= 2) {
+        g->looks++;
+        *found = gin_drill_make_spread(&g->before, m->last.card, g->o, g->o->level, gin_rng_next(&g->rng), g->d);
+    }
+    return st;
+}
 
 /* Play one game from seed, looking at some of seat 0's decisions. 1: a
  * drill found; 0: none; < 0: a failure. */
@@ -197,6 +205,12 @@ static int gen_game(gen *g, gin_match *m, uint64_t seed)
     while (rc == GIN_OK && !found && g->looks < g->max_looks) {
         const gin_view *v = &m->views[0];
         int k = !gin_match_deal_due(m) && !m->game.over && m->game.hand.turn == 0 ? gin_drill_kind_at(v) : -1;
+        if (g->kind == GIN_DRILL_SPREAD) {
+            int st = spread_step(g, m, &found);
+            if (found < 0 || st <= 0)
+                rc = found < 0 ? found : st < 0 ? st : 1;
+            continue;
+        }
         /* Some of the decisions, spread over the game; every knock (rare). */
         if (k >= 0 && (g->kind < 0 || k == g->kind) && (k == GIN_DRILL_KNOCK || gin_rng_below(&g->rng, 3) == 0)) {
             g->looks++;
@@ -257,6 +271,18 @@ static int bot_agrees(const gin_agent *bot, const gin_view *v, gin_action played
     return bot && gin_agent_decide(bot, v, &mine) == GIN_OK && same_answer(mine, played);
 }
 
+/* A knock of yours with a spread you chose, when another was the best of
+ * a spread drill: 1 with d made (d->played yours), 0, or a gin status. */
+static int spread_mistake(const gin_view *v, gin_action played, const gin_drill_opts *o, uint64_t seed, gin_drill *d)
+{
+    int made = gin_drill_make_spread(v, played.card, o, -1, seed, d);
+    if (made <= 0)
+        return made;
+    d->source = GIN_DRILL_YOURS;
+    d->played = gin_drill_spread_choice(d, played.spread);
+    return d->played >= 0 && d->played != d->best;
+}
+
 int gin_drill_from_game(const gin_record *rec, int seat, const gin_drill_opts *o, int looks,
                         int (*found)(void *ctx, const gin_drill *d), void *ctx)
 {
@@ -276,6 +302,17 @@ int gin_drill_from_game(const gin_record *rec, int seat, const gin_drill_opts *o
             break;
         gin_action played = rec->actions[i];
         const gin_view *v = &m->views[seat];
+        if (m->game.hand.turn == seat && (looks <= 0 || looked < looks) && played.kind == GIN_ACT_KNOCK &&
+            (played.spread.sets | played.spread.runs)) {
+            looked++;
+            int made = spread_mistake(v, played, o, rec->seed ^ (uint64_t)i ^ UINT64_C(0x5b7ead), d);
+            if (made < 0)
+                rc = made;
+            else if (made) {
+                n++;
+                stop = found(ctx, d);
+            }
+        }
         if (m->game.hand.turn == seat && (looks <= 0 || looked < looks) && gin_drill_kind_at(v) >= 0 &&
             !bot_agrees(have_bot ? &bot : NULL, v, played)) {
             looked++;
@@ -313,6 +350,10 @@ void gin_drill_choice_text(const gin_drill *d, int c, const gin_trainer_voice *v
     buf[0] = '\0';
     if (c < 0 || c >= d->n_choices)
         return;
+    if (d->kind == GIN_DRILL_SPREAD) {
+        gin_drill_spread_text(d, c, voice, buf, cap);
+        return;
+    }
     char move[GIN_TRAINER_MOVE_MAX];
     gin_trainer_move(&d->advice, d->choice[c].move, voice, move, sizeof move);
     int play_on = d->kind == GIN_DRILL_KNOCK && d->advice.move[d->choice[c].move].value.action.kind != GIN_ACT_KNOCK;
@@ -344,6 +385,10 @@ void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char
     case GIN_DRILL_KNOCK:
         snprintf(buf, cap, "Knock or play on?");
         break;
+    case GIN_DRILL_SPREAD:
+        card_name(voice, d->thrown, top, sizeof top);
+        snprintf(buf, cap, "You knock, throwing the %s face down: which melds do you show?", top);
+        break;
     default:
         snprintf(buf, cap, "Which card do you throw?");
     }
@@ -358,7 +403,7 @@ static int word_answer(const gin_drill *d, const char *w)
         {{"take", "pile", NULL}, {"draw", "stock", "pass", NULL}},
         {{"knock", "gin", NULL}, {"play", "on", "play on", NULL}},
     };
-    if (d->kind == GIN_DRILL_THROW)
+    if (d->kind == GIN_DRILL_THROW || d->kind == GIN_DRILL_SPREAD)
         return -1;
     int set = d->kind == GIN_DRILL_KNOCK, want = -1;
     for (int a = 0; a < 2; a++)
@@ -418,6 +463,10 @@ void gin_drill_explain(const gin_drill *d, int c, const gin_trainer_voice *voice
     buf[0] = '\0';
     if (c < 0 || c >= d->n_choices || d->best < 0)
         return;
+    if (d->kind == GIN_DRILL_SPREAD) {
+        gin_drill_spread_explain(d, c, voice, buf, cap);
+        return;
+    }
     char best[GIN_TRAINER_MOVE_MAX + 16], mine[GIN_TRAINER_MOVE_MAX + 16], value[32];
     char why[GIN_TRAINER_REASON_MAX], why_mine[GIN_TRAINER_REASON_MAX];
     gin_drill_choice_text(d, d->best, voice, best, sizeof best);

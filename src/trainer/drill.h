@@ -2,8 +2,8 @@
  * learner asks them (which card to throw, take or draw, knock or play on),
  * answered, scored and explained in the coach's words (trainer.h).
  *
- * A drill asks for a choice among a few answers, each the best move of its
- * kind of answer by the coach (gin_coach): a throw, each card its own
+ * A drill asks for a choice among a few answers. For the first three kinds
+ * each is the best move of its kind of answer by the coach (gin_coach): a throw, each card its own
  * answer; the take (with the throw after it) or the stock (or the pass);
  * a knock (or gin) with its best card, or playing on with the best throw.
  * A position is a drill when the best answer is ahead of every other by at
@@ -17,9 +17,15 @@
  * easy's, hard from GIN_DRILL_MARGIN up to normal's: a hard drill is a
  * close one that the analysis still separates.
  *
- * Which spread to show at a knock is not drilled: the coach ranks a knock
- * with the spread the rules choose (least deadwood, most deadwood left to
- * the defender), and rates no other spread.
+ * Which spread to show (GIN_DRILL_SPREAD) is asked after a knock: the
+ * hand throws a card face down and can show its melds in two or more ways
+ * within the knock limit. Its answers are those spreads (the first
+ * GIN_DRILL_SPREADS in gin_spreads' order), rated by gin_spread_rate
+ * (spread_rate.h) in the hand's points: the knock is made and the hand
+ * ends at that showdown, so a spread changes only its points, and the
+ * showdown is exact (no playouts). The margins and bands are the same
+ * numbers, in points. The rules' own pick is not an answer: it chooses with
+ * the defender's cards in sight, which no player at a table can.
  *
  * Sources: the player's own games (gin_drill_from_game: a decision where
  * the move played was an answer other than the best of a drill), then
@@ -32,13 +38,21 @@
 #include <stdint.h>
 #include "coach.h"
 #include "gin/record.h"
+#include "spread_rate.h"
 #include "trainer.h"
 
-enum gin_drill_kind { GIN_DRILL_THROW = 0, GIN_DRILL_TAKE = 1, GIN_DRILL_KNOCK = 2, GIN_DRILL_KINDS = 3 };
+enum gin_drill_kind {
+    GIN_DRILL_THROW = 0,
+    GIN_DRILL_TAKE = 1,
+    GIN_DRILL_KNOCK = 2,
+    GIN_DRILL_SPREAD = 3,
+    GIN_DRILL_KINDS = 4
+};
 enum gin_drill_level { GIN_DRILL_LEVEL_EASY = 0, GIN_DRILL_LEVEL_NORMAL = 1, GIN_DRILL_LEVEL_HARD = 2 };
 enum gin_drill_source { GIN_DRILL_GENERATED = 0, GIN_DRILL_YOURS = 1 };
 
-/* The margins, in percentage points of win chance (or points). */
+/* The margins, in percentage points of win chance (or points; a spread
+ * drill: always the hand's points). */
 #define GIN_DRILL_MARGIN 1.0
 #define GIN_DRILL_NORMAL 2.5
 #define GIN_DRILL_EASY 5.0
@@ -47,18 +61,20 @@ enum {
     GIN_DRILL_CHOICES = 16,     /* answers a drill offers, at most (a throw: 11 cards) */
     GIN_DRILL_PLAYOUTS = 50000, /* the default budget of a drill's analysis */
     GIN_DRILL_LOOKS = 40,       /* positions analysed, at most, for one generated drill */
+    GIN_DRILL_SPREADS = 8,      /* answers of a spread drill, at most: a page at 80x24 */
     GIN_DRILL_EXPLAIN_MAX = 1200
 };
 
 typedef struct gin_drill_opts {
-    long playouts; /* the analysis budget; <= 0: GIN_DRILL_PLAYOUTS */
+    long playouts; /* the analysis budget; <= 0: GIN_DRILL_PLAYOUTS (a spread drill rates
+                    * over playouts / 10 defender hands) */
     int level;     /* enum gin_drill_level (generated drills) */
     int looks;     /* positions analysed for one drill, at most; <= 0: GIN_DRILL_LOOKS */
 } gin_drill_opts;
 
-/* One answer offered: the best move of its kind of answer. */
+/* One answer offered: the best move of its kind of answer, or a spread. */
 typedef struct gin_drill_choice {
-    int move;    /* its index in advice.move[] */
+    int move;    /* its index in advice.move[] (a spread drill: in spreads.spread[]) */
     double lost; /* behind the best answer, in percentage points of win chance or points; 0 for it */
 } gin_drill_choice;
 
@@ -73,10 +89,13 @@ typedef struct gin_drill {
     int n_choices; /* answers offered, in a fixed order that does not tell the best */
     int best;      /* the best answer's index in choice[] */
     gin_drill_choice choice[GIN_DRILL_CHOICES];
-    gin_coach_advice advice; /* the coach's advice on the position */
+    gin_coach_advice advice;   /* the coach's advice on the position (a spread drill: only its
+                              * measure, points; deadwood; top; phase) */
+    gin_card thrown;           /* a spread drill: the card the knock throws face down */
+    gin_spread_rating spreads; /* a spread drill: every spread rated */
 } gin_drill;
 
-/* The name of a kind ("throw", "take", "knock"), or NULL; and the kind of
+/* The name of a kind ("throw", "take", "knock", "spread"), or NULL; and the kind of
  * a name, or -1. */
 const char *gin_drill_kind_name(int kind);
 int gin_drill_kind_of_name(const char *name);
@@ -97,14 +116,23 @@ int gin_drill_kind_at(const gin_view *v);
  * 0 when it is not, or a negative gin status (as gin_coach). */
 int gin_drill_make(const gin_view *v, const gin_drill_opts *o, int level, uint64_t seed, gin_drill *d);
 
-/* A generated drill of kind `kind` (-1: any) at o->level, from seed: the
- * same seed and options give the same drill. Returns 1 (found), 0 (none
+/* The same for a spread drill: the knock of v throwing `thrown`, its
+ * spreads the choices (gin_spread_rate with `seed`), clear when the best is
+ * ahead of every other by the margin in points and beyond the noise (no
+ * other within GIN_COACH_NOISE_SE standard errors of it). */
+int gin_drill_make_spread(const gin_view *v, gin_card thrown, const gin_drill_opts *o, int level, uint64_t seed,
+                          gin_drill *d);
+
+/* A generated drill of kind `kind` (-1: any of throw, take and knock; a
+ * spread drill only when asked for) at o->level, from seed: the same seed
+ * and options give the same drill. Returns 1 (found), 0 (none
  * within o->looks positions), or a negative gin status. */
 int gin_drill_generate(const gin_drill_opts *o, int kind, uint64_t seed, gin_drill *d);
 
 /* Drills of the player's own mistakes in a game record: each decision of
  * `seat` where the move played was a choice other than the best of a drill
- * (any level). A decision where the player moved as the hard bot would
+ * (any level), and each knock where it chose its spread (not the rules'
+ * pick) and another was the best of a spread drill. A decision where the player moved as the hard bot would
  * have is passed over unanalysed (a quick screen). found(ctx, d) is called
  * for each (d is reused; copy it); it returns nonzero to stop. At most
  * `looks` decisions are analysed (<= 0: no limit). Returns the number
@@ -113,16 +141,18 @@ int gin_drill_from_game(const gin_record *rec, int seat, const gin_drill_opts *o
                         int (*found)(void *ctx, const gin_drill *d), void *ctx);
 
 /* The choice `c` as words ("throw the K♣", "take the 9♥, then throw the
- * 2♠", "knock, throwing the 4♦", "play on: throw the K♣"). */
+ * 2♠", "knock, throwing the 4♦", "play on: throw the K♣", "show [7♠ 7♥ 7♦]
+ * [8♣ 9♣ 10♣], deadwood 5: 2♠ 3♥"). */
 void gin_drill_choice_text(const gin_drill *d, int c, const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* The question, for the page's heading: "Which card do you throw?", "Take
- * the 9♥ or draw from the stock?", "Knock or play on?". */
+ * the 9♥ or draw from the stock?", "Knock or play on?", "You knock,
+ * throwing the 9♣ face down: which melds do you show?". */
 void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* The choice an answer names, or -1: its number (1-based, as listed), or
  * for a throw the card ("KC", "kc", "10c"), or a word: take/pile,
- * draw/stock/pass, knock/gin, play/on. */
+ * draw/stock/pass, knock/gin, play/on. A spread is named by its number. */
 int gin_drill_answer(const gin_drill *d, const char *text);
 
 /* The verdict and its reasons after choice c: right or not, how far behind

@@ -1,6 +1,7 @@
 /* The drills at the table (menu: Drills...), and the drills of your own
  * mistakes in the history that `gin drill` asks too: a page a position
- * (the hand, the pile, the question, the answers on the pick keys), then
+ * (the hand, the pile, the question, the answers on the pick keys: cards,
+ * take or draw, knock or play on, or the spreads of a knock), then
  * a page of the verdict in the coach's words; each answer counted in the
  * drills' progress under the table's lock. */
 #include "play.h"
@@ -124,10 +125,10 @@ static void position_text(const drill_pages *s, char *buf, size_t cap)
     gin_drill_question(d, &voice, q, sizeof q);
     gin_keys_pick(keys, sizeof keys);
     size_t n = 0;
-    n += (size_t)snprintf(buf + n, cap - n, "%s.\n\nYour hand: %s (deadwood %d)\n",
+    n += (size_t)snprintf(buf + n, cap - n, "%s.\n\nYour hand: %s (deadwood %d%s)\n",
                           d->source == GIN_DRILL_YOURS ? "From a game of yours: your move there was not the best"
                                                        : "A position from a game of two hard bots",
-                          hand, d->advice.deadwood);
+                          hand, d->advice.deadwood, d->kind == GIN_DRILL_SPREAD ? " after the knock's throw" : "");
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, "Pile: %s on top; stock %d; score %d to %d (game to %d)\n", top,
                               v->stock_n, v->scores[v->seat], v->scores[1 - v->seat], v->rules.target);

@@ -40,7 +40,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert len(d["drills"]) == 3, d
 for x in d["drills"]:
-    assert x["kind"] in ("throw", "take", "knock"), x
+    assert x["kind"] in ("throw", "take", "knock", "spread"), x
     assert x["source"] == "generated"
     b = x["best"]
     assert 1 <= b <= len(x["choices"]) >= 2
@@ -112,7 +112,7 @@ printf '1\n' | "$gin" drill --no-history --seed 11 --count 1 "${quick[@]}" >"$tm
 check "a newer progress file is left alone" grep -q "whatever" "$XDG_STATE_HOME/gin/drills"
 
 # Usage mistakes: exit 2, naming the option.
-for bad in "--count 0" "--count 101" "--level expert" "--kind spread" "--playouts 0" "--seed -1" "--frob" "extra"; do
+for bad in "--count 0" "--count 101" "--level expert" "--kind meld" "--playouts 0" "--seed -1" "--frob" "extra"; do
     checks=$((checks + 1))
     # shellcheck disable=SC2086 # words
     "$gin" drill $bad </dev/null >/dev/null 2>"$tmp/err"

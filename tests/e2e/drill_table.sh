@@ -17,16 +17,17 @@ session() {
     wait_for "apply from the next game" 5
     menu_item "Drills"
     keys Enter
-    wait_for "Drill 1: (throw|take|knock)" 90
-    screen | grep -Eq "Which card do you throw\\?|or draw from the stock\\?|or pass\\?|Knock or play on\\?" ||
+    wait_for "Drill 1: (throw|take|knock|spread)" 90
+    screen | grep -Eq "Which card do you throw\\?|or draw from the stock\\?|or pass\\?|Knock or play on\\?|which melds do you show\\?" ||
         fail "the drill asks no question"
     screen | grep -q "Your hand: " || fail "the drill shows no hand"
     screen | grep -Eq "^ +1  " || fail "the answers are not on the pick keys"
     keys 1
     wait_for "Right|Not the best" 10
-    screen | tr "\n" " " | tr -s " " | grep -q "percentage points of the chance to win" || fail "the verdict gives no measure"
+    screen | tr "\n" " " | tr -s " " | grep -Eq "percentage points of the chance to win|[0-9] points" ||
+        fail "the verdict gives no measure"
     screen | grep -q "1 of 1 right this time\\|0 of 1 right this time" || fail "the verdict does not count"
-    grep -Eq "^$(date -u +%Y-%m-%d) (throw|take|knock) 1 [01]$" "$T/state/gin/drills" ||
+    grep -Eq "^$(date -u +%Y-%m-%d) (throw|take|knock|spread) 1 [01]$" "$T/state/gin/drills" ||
         fail "the answer is not in the progress file: $(cat "$T/state/gin/drills" 2>&1)"
 }
 

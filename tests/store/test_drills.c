@@ -134,6 +134,40 @@ static void test_file_rules(void **state)
     gin_lock_release(&lk);
 }
 
+/* Kinds are kept by name, so kinds come and go without a new format: a
+ * file from before the spread drill takes a spread answer beside its
+ * lines, and a kind this gin does not know (as "spread" is to a gin from
+ * before it) is read, counted nowhere and written back as it was. */
+static void test_kinds_old_and_new(void **state)
+{
+    store_fixture *f = *state;
+    gin_kept k;
+    gin_lock lk;
+    char why[1200];
+    size_t len;
+    memset(&lk, 0, sizeof lk);
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    fx_write_text(f->state, "drills", "gin-drills 1\n2026-12-01 throw 4 3\n2026-12-01 knock 1 0\n");
+    assert_int_equal(gin_drill_progress_load(&k, &progress), GIN_KEPT_LOADED);
+    assert_int_equal(gin_drill_progress_record(&k, &lk, "2026-12-02", "spread", 0, &again, why, sizeof why), 0);
+    assert_int_equal(gin_drill_progress_record(&k, &lk, "2026-12-02", "spread", 1, &again, why, sizeof why), 0);
+    char *text = fx_read(f->state, "drills", &len);
+    assert_string_equal(text, "gin-drills 1\n2026-12-01 throw 4 3\n2026-12-01 knock 1 0\n2026-12-02 spread 2 1\n");
+    free(text);
+    int tried, missed;
+    gin_drill_progress_totals(&again, "spread", NULL, &tried, &missed);
+    assert_int_equal(tried, 2);
+    assert_int_equal(missed, 1);
+    /* A newer gin's kind: kept through this gin's writes. */
+    fx_write_text(f->state, "drills", "gin-drills 1\n2026-12-01 spread 3 2\n2026-12-01 meld 5 5\n");
+    assert_int_equal(gin_drill_progress_load(&k, &progress), GIN_KEPT_LOADED);
+    assert_int_equal(gin_drill_progress_record(&k, &lk, "2026-12-02", "throw", 1, NULL, why, sizeof why), 0);
+    text = fx_read(f->state, "drills", &len);
+    assert_string_equal(text, "gin-drills 1\n2026-12-01 spread 3 2\n2026-12-01 meld 5 5\n2026-12-02 throw 1 1\n");
+    free(text);
+    gin_lock_release(&lk);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_full_drops_the_oldest),
         cmocka_unit_test(test_damaged_texts),
         cmocka_unit_test_setup_teardown(test_file_rules, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_kinds_old_and_new, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,9 +14,12 @@
 
 #include "ai.h"
 #include "drill.h"
+#include "drill_internal.h"
 #include "gin/error.h"
 #include "gin/match.h"
+#include "gin/meld.h"
 #include "gin/rng.h"
+#include "support/support.h"
 
 enum { PLAYOUTS = 8000 };
 static gin_drill a, b;
@@ -24,8 +27,35 @@ static gin_drill a, b;
 /* The drill's own claims hold: the best answer loses nothing, every other
  * one loses at least the margin, which is at least GIN_DRILL_MARGIN, and
  * none is about equal to the best. */
+static void assert_clear_spread(const gin_drill *d)
+{
+    assert_true(d->n_choices >= 2 && d->n_choices <= GIN_DRILL_SPREADS);
+    assert_true(d->best >= 0 && d->best < d->n_choices);
+    assert_true(d->choice[d->best].lost == 0.0);
+    assert_true(d->margin >= GIN_DRILL_MARGIN);
+    assert_int_equal(d->advice.measure, GIN_COACH_BY_POINTS);
+    assert_true(gin_cardset_has(d->view.hand, d->thrown));
+    gin_cardset kept = d->view.hand & ~gin_cardset_of(d->thrown);
+    assert_true(gin_deadwood(kept) > 0);
+    for (int c = 0; c < d->n_choices; c++) {
+        const gin_spread_value *x = &d->spreads.spread[d->choice[c].move];
+        gin_arrangement shown;
+        /* Each a spread the knock may show, each listed once. */
+        assert_int_equal(gin_spread_arrange(kept, x->spread, d->view.knock_limit, &shown), GIN_OK);
+        assert_int_equal(gin_drill_spread_choice(d, x->spread), c);
+        if (c == d->best)
+            continue;
+        assert_true(d->choice[c].lost >= d->margin);
+        assert_true(d->choice[c].lost > GIN_COACH_NOISE_SE * x->gap_se);
+    }
+}
+
 static void assert_clear(const gin_drill *d)
 {
+    if (d->kind == GIN_DRILL_SPREAD) {
+        assert_clear_spread(d);
+        return;
+    }
     assert_true(d->n_choices >= 2);
     assert_true(d->best >= 0 && d->best < d->n_choices);
     assert_int_equal(d->choice[d->best].move, 0);
@@ -132,20 +162,22 @@ static void test_answers(void **state)
 static void test_missed_kinds_come_back(void **state)
 {
     (void)state;
-    int tried[GIN_DRILL_KINDS] = {10, 10, 10}, missed[GIN_DRILL_KINDS] = {0, 10, 0}, count[GIN_DRILL_KINDS] = {0};
+    int tried[GIN_DRILL_KINDS] = {10, 10, 10, 10}, missed[GIN_DRILL_KINDS] = {0, 10, 0, 0},
+        count[GIN_DRILL_KINDS] = {0};
     gin_rng r;
     gin_rng_seed(&r, 1);
-    for (int i = 0; i < 6000; i++)
+    for (int i = 0; i < 7000; i++)
         count[gin_drill_pick_kind(tried, missed, gin_rng_next(&r))]++;
-    /* Weights 1, 4, 1: the missed kind two thirds of the time. */
+    /* Weights 1, 4, 1, 1: the missed kind four sevenths of the time. */
     assert_in_range(count[1], 3800, 4200);
     assert_in_range(count[0], 800, 1200);
+    assert_in_range(count[3], 800, 1200);
     /* Never tried: weight 2 against 1 for a kind always right. */
-    int none[GIN_DRILL_KINDS] = {0, 5, 5}, right[GIN_DRILL_KINDS] = {0, 0, 0};
+    int none[GIN_DRILL_KINDS] = {5, 5, 5, 0}, right[GIN_DRILL_KINDS] = {0, 0, 0, 0};
     memset(count, 0, sizeof count);
-    for (int i = 0; i < 4000; i++)
+    for (int i = 0; i < 5000; i++)
         count[gin_drill_pick_kind(none, right, gin_rng_next(&r))]++;
-    assert_in_range(count[0], 1800, 2200);
+    assert_in_range(count[GIN_DRILL_SPREAD], 1800, 2200);
 }
 
 /* A game of a random player (seat 0) against the hard bot, recorded. */
@@ -214,12 +246,158 @@ static void test_mistakes_of_a_game(void **state)
     free(rec);
 }
 
+/* A spread drill for a seed: a knock a hard bot made, its spreads the
+ * choices, one clearly best; the same seed gives the same drill; numbers
+ * name the spreads, and the words say what the other spread lets them lay
+ * off. */
+static void test_spread_drill(void **state)
+{
+    (void)state;
+    gin_drill_opts o = {PLAYOUTS, GIN_DRILL_LEVEL_NORMAL, 0};
+    assert_int_equal(gin_drill_generate(&o, GIN_DRILL_SPREAD, 11, &a), 1);
+    assert_int_equal(a.kind, GIN_DRILL_SPREAD);
+    assert_int_equal(a.source, GIN_DRILL_GENERATED);
+    assert_clear(&a);
+    assert_true(a.margin >= GIN_DRILL_NORMAL && a.margin < GIN_DRILL_EASY);
+    assert_int_equal(gin_drill_generate(&o, GIN_DRILL_SPREAD, 11, &b), 1);
+    assert_true(a.view.hand == b.view.hand && a.thrown == b.thrown && a.best == b.best && a.margin == b.margin);
+    assert_memory_equal(&a.spreads, &b.spreads, sizeof a.spreads);
+    assert_int_equal(gin_drill_answer(&a, "1"), 0);
+    assert_int_equal(gin_drill_answer(&a, "2"), 1);
+    assert_int_equal(gin_drill_answer(&a, "knock"), -1);
+    assert_int_equal(gin_drill_answer(&a, "KC"), -1);
+    char q[128], text[GIN_DRILL_EXPLAIN_MAX], t[3];
+    gin_drill_question(&a, NULL, q, sizeof q);
+    gin_card_format(a.thrown, t);
+    assert_non_null(strstr(q, "which melds do you show?"));
+    assert_non_null(strstr(q, t));
+    gin_drill_choice_text(&a, 0, NULL, text, sizeof text);
+    assert_true(strncmp(text, "show [", 6) == 0);
+    gin_drill_explain(&a, a.best, NULL, text, sizeof text);
+    assert_true(strncmp(text, "Right: show [", 13) == 0);
+    int wrong = a.best == 0 ? 1 : 0;
+    gin_drill_explain(&a, wrong, NULL, text, sizeof text);
+    assert_true(strncmp(text, "Not the best: ", 14) == 0);
+    char lost[48];
+    snprintf(lost, sizeof lost, "gives up %.1f points", a.choice[wrong].lost);
+    assert_non_null(strstr(text, lost));
+}
+
+/* The spread drill of the hand worked out in tests/ai/test_spread_rate.c:
+ * the four 7s and 4♣5♣6♣ (no lay-off), ahead of the long club run (their
+ * 8♣ lays off) by 8 points; the short run, which cuts the 4♣ where their
+ * 3♣ could go, is offered too. The words name the 8♣. */
+static void test_spread_words(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D 7C 4C 5C 6C AD 2H 3S KH", "", GIN_PHASE_DISCARD, 0);
+    v.known[1] = test_cards("8C KS QH JD TS 9H 8D 6H 5S 2D");
+    v.seen |= v.known[1];
+    gin_drill_opts o = {3000, GIN_DRILL_LEVEL_EASY, 0};
+    assert_int_equal(gin_drill_make_spread(&v, test_card("KH"), &o, -1, 1, &a), 1);
+    assert_clear(&a);
+    assert_int_equal(a.n_choices, 3);
+    assert_true(a.margin == 8.0);
+    assert_int_equal(a.spreads.samples, 300);
+    assert_true(a.spreads.spread[a.choice[a.best].move].spread.sets == test_cards("7S 7H 7D 7C"));
+    int lng = gin_drill_spread_choice(&a, (gin_spread){test_cards("7S 7H 7D"), test_cards("4C 5C 6C 7C")});
+    assert_true(lng >= 0);
+    char text[GIN_DRILL_EXPLAIN_MAX];
+    gin_drill_explain(&a, lng, NULL, text, sizeof text);
+    assert_non_null(strstr(text, "Not the best: to show [7S 7H 7D] [4C 5C 6C 7C], deadwood 6: 3S 2H AD gives up 8.0"));
+    assert_non_null(
+        strstr(text, "Showing [7S 7H 7D] [4C 5C 6C 7C], they lay off the 8C in 100% of their likely hands"));
+    /* A spread that only cuts a set's fourth card (the 2♣ left as
+     * deadwood) is not offered; one that cuts a run's end where a card
+     * could be laid off (the 5♣, closing the 6♣) is. */
+    gin_view w = test_view_at("2S 2H 2D 2C 3C 4C 5C AD AH 3S KH", "", GIN_PHASE_DISCARD, 0);
+    w.known[1] = test_cards("8C KS QH JD TS 9H 8D 6H 5S 7D");
+    w.seen |= w.known[1];
+    assert_true(gin_drill_make_spread(&w, test_card("KH"), &o, -1, 1, &b) >= 0);
+    assert_true(b.spreads.n >= 4);
+    assert_int_equal(gin_drill_spread_choice(&b, (gin_spread){test_cards("2S 2H 2D"), test_cards("3C 4C 5C")}), -1);
+    assert_true(gin_drill_spread_choice(&b, (gin_spread){test_cards("2S 2H 2D"), test_cards("2C 3C 4C")}) >= 0);
+    assert_true(gin_drill_spread_choice(&b, (gin_spread){test_cards("2S 2H 2D 2C"), test_cards("3C 4C 5C")}) >= 0);
+}
+
+/* A game where seat 0 (the hard bot, played through submit) shows the
+ * last spread listed at each knock that has a choice, recorded. */
+static void record_spread_game(gin_record *rec, uint64_t seed)
+{
+    gin_rules r;
+    gin_agent me, hard;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    assert_int_equal(gin_ai_create("hard", seed, 0, &me), GIN_OK);
+    assert_int_equal(gin_ai_create("hard", seed + 1, 0, &hard), GIN_OK);
+    const gin_agent *agents[2] = {NULL, &hard};
+    static gin_match m;
+    assert_int_equal(gin_match_init(&m, &r, seed, agents, NULL, NULL), GIN_OK);
+    gin_record_init(rec, &r, seed);
+    for (;;) {
+        int st = gin_match_next(&m);
+        assert_true(st >= 0);
+        if (st == GIN_MATCH_OVER)
+            break;
+        if (st == GIN_MATCH_WAITING) {
+            gin_action act;
+            assert_int_equal(gin_agent_decide(&me, &m.views[0], &act), GIN_OK);
+            if (act.kind == GIN_ACT_KNOCK && act.card != GIN_NO_CARD) {
+                gin_arrangement list[16];
+                gin_cardset kept = m.views[0].hand & ~gin_cardset_of(act.card);
+                int n = gin_spreads(kept, m.views[0].knock_limit, list, 16);
+                if (n >= 2 && gin_deadwood(kept) > 0)
+                    act.spread = gin_spread_of(&list[(n < 16 ? n : 16) - 1]);
+            }
+            assert_int_equal(gin_match_submit(&m, act), GIN_OK);
+        }
+        if (m.moved >= 0)
+            assert_int_equal(gin_record_add(rec, m.last), GIN_OK);
+    }
+    if (me.destroy)
+        me.destroy(me.self);
+    if (hard.destroy)
+        hard.destroy(hard.self);
+}
+
+static int on_spread(void *ctx, const gin_drill *d)
+{
+    found_ctx *f = ctx;
+    if (d->kind != GIN_DRILL_SPREAD)
+        return 0;
+    if (f->n++ == 0)
+        f->first = *d;
+    assert_int_equal(d->source, GIN_DRILL_YOURS);
+    assert_clear(d);
+    assert_true(d->played >= 0 && d->played != d->best);
+    return 1;
+}
+
+static void test_spread_mistakes_of_a_game(void **state)
+{
+    (void)state;
+    gin_record *rec = malloc(sizeof *rec);
+    assert_non_null(rec);
+    gin_drill_opts o = {2000, GIN_DRILL_LEVEL_NORMAL, 0};
+    static found_ctx f;
+    memset(&f, 0, sizeof f);
+    for (uint64_t seed = 1; seed < 30 && f.n == 0; seed++) {
+        record_spread_game(rec, seed);
+        assert_true(gin_drill_from_game(rec, 0, &o, 0, on_spread, &f) >= 0);
+    }
+    assert_int_equal(f.n, 1);
+    /* The spread played is the last the hand lists: the one recorded. */
+    assert_true(f.first.choice[f.first.played].lost >= GIN_DRILL_MARGIN);
+    free(rec);
+}
+
 static void test_names(void **state)
 {
     (void)state;
     for (int k = 0; k < GIN_DRILL_KINDS; k++)
         assert_int_equal(gin_drill_kind_of_name(gin_drill_kind_name(k)), k);
-    assert_int_equal(gin_drill_kind_of_name("spread"), -1);
+    assert_int_equal(gin_drill_kind_of_name("spread"), GIN_DRILL_SPREAD);
+    assert_string_equal(gin_drill_kind_name(GIN_DRILL_SPREAD), "spread");
+    assert_int_equal(gin_drill_kind_of_name("spreads"), -1);
     assert_null(gin_drill_kind_name(GIN_DRILL_KINDS));
     for (int l = 0; l < 3; l++)
         assert_int_equal(gin_drill_level_of_name(gin_drill_level_name(l)), l);
@@ -235,6 +413,9 @@ int main(void)
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_missed_kinds_come_back),
         cmocka_unit_test(test_mistakes_of_a_game),
+        cmocka_unit_test(test_spread_drill),
+        cmocka_unit_test(test_spread_words),
+        cmocka_unit_test(test_spread_mistakes_of_a_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
