@@ -9,7 +9,7 @@
  * hand points, as the figure has always been, and a point of the ranking's
  * own measure), the share where the coach's pick is more than a point
  * worse by the deep values, and the mean lost (hand points, and points of
- * win share); how many decisions were close calls analysed again, and the
+ * win share); how many decisions were still close when the budget ran out, and the
  * playouts a decision took; and the share of pages whose order, gaps and
  * "about equal" marks agree with their own numbers, as the words show
  * them (must be 100%). Positions with one legal answer are skipped.
