@@ -188,17 +188,20 @@ static void print_final(const printer *p, const gin_game *g)
     FILE *out = p->out;
     const gin_game_score *games = g->rules.hollywood ? g->hollywood : &g->score;
     int n = g->rules.hollywood ? 3 : 1;
-    fprintf(out, "\n%s after %d hands\n", g->over ? "game over" : "game in progress", g->n_results);
+    fprintf(out, "\n%s after %d hand%s\n", g->over ? "game over" : "game in progress", g->n_results,
+            g->n_results == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         const gin_game_score *sc = &games[i];
         if (n > 1)
             fprintf(out, "game %d%s\n", i + 1, sc->over ? "" : " (not over)");
         for (int s = 0; s < g->rules.seats; s++)
             if (g->rules.seats > 2)
-                fprintf(out, "  %s: %d penalty points, %d hands won\n", who(p, s), sc->total[s], sc->hands_won[s]);
+                fprintf(out, "  %s: %d penalty points, %d hand%s won\n", who(p, s), sc->total[s], sc->hands_won[s],
+                        sc->hands_won[s] == 1 ? "" : "s");
             else
-                fprintf(out, "  %s: %d points, %d hands won, game bonus %d, boxes %d, total %d\n", who(p, s),
-                        sc->points[s], sc->hands_won[s], sc->game_bonus[s], sc->box_bonus[s], sc->total[s]);
+                fprintf(out, "  %s: %d points, %d hand%s won, game bonus %d, boxes %d, total %d\n", who(p, s),
+                        sc->points[s], sc->hands_won[s], sc->hands_won[s] == 1 ? "" : "s", sc->game_bonus[s],
+                        sc->box_bonus[s], sc->total[s]);
         if (sc->shutout)
             fputs("  shutout\n", out);
     }
@@ -473,7 +476,7 @@ int gin_cmd_replay(int argc, char **argv)
         print_game(rec, g, &p);
     } else {
         (void)gin_record_replay(rec, g, NULL, NULL, NULL); /* it replays: judged so */
-        printf("%s: ok, %d hands%s\n", path, g->n_results, g->over ? ", game over" : "");
+        printf("%s: ok, %d hand%s%s\n", path, g->n_results, g->n_results == 1 ? "" : "s", g->over ? ", game over" : "");
     }
     free(j.rec), free(g);
     return 0;
