@@ -27,7 +27,7 @@ typedef struct args {
 
 static int parse(int argc, char **argv, args *a)
 {
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         char *end = NULL;
         long x = 0;
         if (i + 1 < argc)
@@ -50,7 +50,6 @@ static int parse(int argc, char **argv, args *a)
             fprintf(stderr, "usage: gin-bench review [--games N] [--hints N] [--threads N] [--playouts N]\n");
             return 2;
         }
-        i++;
     }
     return 0;
 }
