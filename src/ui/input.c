@@ -91,16 +91,17 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
     in->kind = GIN_IN_NONE;
     in->key = 0;
     in->y = in->x = -1;
-    for (;;) {
+    for (int looked = 0;; looked = 1) {
         if (gin_ui_quit_signal()) {
             in->kind = GIN_IN_QUIT;
             return;
         }
         long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (gin_ui_now_ms() - start);
-        if (left <= 0)
+        if (left <= 0 && looked)
             return;
-        /* Short slices so a quit signal is noticed promptly. */
-        timeout(left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
+        /* Short slices so a quit signal is noticed promptly; a time already
+         * up still looks once, so a read that does not wait sees a key. */
+        timeout(left <= 0 ? 0 : left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
         wint_t k;
         int rc = get_wch(&k);
         if (rc == ERR)

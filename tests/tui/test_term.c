@@ -70,10 +70,13 @@ static void pty_settings(const pty *p, struct termios *t)
     close(s);
 }
 
+enum { IDLE, FLOOD, POLL };
+
 /* The child: the table's terminal on the pty's slave. Says 'r' on ready
- * once the screen is up, then draws frames until a quit signal (flood: a
- * new page each frame, so every one is written), then closes. */
-static void child(const pty *p, int ready, int flood)
+ * once the screen is up, then until a quit signal reads keys (IDLE), draws
+ * frames (FLOOD: a new page each frame, so every one is written) or polls
+ * for a key without waiting (POLL: ends at a q), then closes. */
+static void child(const pty *p, int ready, int mode)
 {
     setsid();
     int s = open(p->slave, O_RDWR); /* the controlling terminal of the new session */
@@ -92,7 +95,15 @@ static void child(const pty *p, int ready, int flood)
         _exit(92);
     static char body[8192];
     for (unsigned i = 0; !gin_ui_quit_signal(); i++) {
-        if (!flood) {
+        if (mode == POLL) {
+            gin_ui_input in;
+            gin_ui_read(&in, 0);
+            if (in.kind == GIN_IN_KEY && in.key == 'q')
+                break;
+            nap_ms(5); /* as a long job between its looks at the keys */
+            continue;
+        }
+        if (mode == IDLE) {
             gin_ui_input in;
             gin_ui_read(&in, 50);
             continue;
@@ -106,7 +117,7 @@ static void child(const pty *p, int ready, int flood)
     _exit(0);
 }
 
-static pid_t start(pty *p, int flood)
+static pid_t start(pty *p, int mode)
 {
     int fds[2];
     assert_int_equal(pipe(fds), 0);
@@ -114,7 +125,7 @@ static pid_t start(pty *p, int flood)
     assert_true(pid >= 0);
     if (pid == 0) {
         close(fds[0]);
-        child(p, fds[1], flood);
+        child(p, fds[1], mode);
     }
     close(fds[1]);
     char c = 0;
@@ -164,7 +175,7 @@ static void test_flow_control_off_while_the_table_runs(void **state)
     (void)state;
     pty p;
     pty_open(&p);
-    pid_t pid = start(&p, 0);
+    pid_t pid = start(&p, IDLE);
     struct termios t;
     pty_settings(&p, &t);
     assert_false(t.c_iflag & IXON); /* Ctrl-S is a key at the table */
@@ -183,7 +194,7 @@ static void test_quit_while_the_terminal_reads_nothing(void **state)
     (void)state;
     pty p;
     pty_open(&p);
-    pid_t pid = start(&p, 1);
+    pid_t pid = start(&p, FLOOD);
     /* Nobody reads the master: the table's writes fill the terminal's
      * queue and the next one blocks. Wait until it has. */
     int blocked = 0;
@@ -204,12 +215,29 @@ static void test_quit_while_the_terminal_reads_nothing(void **state)
     close(p.master);
 }
 
+/* A read that does not wait still reads a key waiting (the review's
+ * progress page looks for q so between two decisions; it once never saw
+ * one). */
+static void test_a_read_that_does_not_wait_sees_a_key(void **state)
+{
+    (void)state;
+    pty p;
+    pty_open(&p);
+    pid_t pid = start(&p, POLL);
+    assert_int_equal(write(p.master, "q", 1), 1);
+    int st = wait_end(pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    close(p.master);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flow_control_off_while_the_table_runs),
         cmocka_unit_test(test_quit_while_the_terminal_reads_nothing),
+        cmocka_unit_test(test_a_read_that_does_not_wait_sees_a_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
