@@ -95,8 +95,9 @@ typedef struct gin_ui_input {
 } gin_ui_input;
 /* The one input function: wait up to timeout_ms (< 0: forever; 0: take
  * only what is waiting) for a key, a click, the wheel, a resize or a quit
- * signal (GIN_IN_NONE when the time is up). Every loop of the table reads through it, the table's own and
- * each modal page's, so none can miss a signal or a resize. */
+ * signal (GIN_IN_NONE when the time is up). Every loop of the table reads
+ * through it, the table's own and each modal page's, so none can miss a
+ * signal or a resize. */
 void gin_ui_read(gin_ui_input *in, int timeout_ms);
 /* The signal that asked to quit (SIGINT...), or 0. */
 int gin_ui_quit_signal(void);
