@@ -122,7 +122,7 @@ static int time_reviews(const args *a, long playouts, gin_record *recs)
     double total = 0, worst = 0;
     long decisions = 0;
     for (int i = 0; i < a->games; i++) {
-        gin_review_opts o = {playouts, 1, NULL, NULL, NULL, a->threads};
+        gin_review_opts o = {playouts, 1, NULL, NULL, NULL, a->threads, 0};
         double t0 = bench_now();
         int n = gin_review_run(&recs[i], 0, &o, g);
         double t = bench_now() - t0;

@@ -113,7 +113,7 @@ static int review(const gin_record *rec, int human, long playouts, uint64_t seed
     glyphs = !json && utf8_locale();
     gin_trainer_voice voice = {card_name, 0};
     int tty = isatty(STDERR_FILENO);
-    gin_review_opts o = {playouts, seed, &voice, tty ? progress : NULL, NULL, -1};
+    gin_review_opts o = {playouts, seed, &voice, tty ? progress : NULL, NULL, -1, 0};
     gin_review_game *g = malloc(sizeof *g);
     size_t cap = 1 << 20;
     char *buf = malloc(cap);

@@ -46,7 +46,9 @@ static void played_text(const gin_coach_advice *a, int k, const gin_trainer_voic
 static void judge(const gin_view *v, const gin_coach_advice *a, int k, const gin_review_opts *o, gin_review_decision *d)
 {
     const gin_coach_move *best = &a->move[0], *mine = &a->move[k];
+    int at = d->at;
     memset(d, 0, sizeof *d);
+    d->at = at;
     d->hand = v->hand_no;
     d->turn = gin_cardset_count(v->discarded[v->seat]) + 1;
     d->phase = v->phase;
@@ -69,11 +71,11 @@ static void judge(const gin_view *v, const gin_coach_advice *a, int k, const gin
     gin_trainer_reason(v, a, 0, o->voice, d->reason, sizeof d->reason);
 }
 
-/* Review the decision of view v, answered by `played`, into the next
- * entry of g. Returns 1 (reviewed), 0 (not a decision: one legal answer,
+/* Review the decision of view v, answered by `played` (the record's
+ * action `at`), into the next entry of g. Returns 1 (reviewed), 0 (not a decision: one legal answer,
  * or the move not among the coach's), or a negative gin status. */
-static int review_one(const gin_view *v, gin_action played, const gin_review_opts *o, long playouts, gin_review_game *g,
-                      gin_coach_advice *a)
+static int review_one(const gin_view *v, gin_action played, int at, const gin_review_opts *o, long playouts,
+                      gin_review_game *g, gin_coach_advice *a)
 {
     gin_action legal[GIN_ANALYSIS_MAX];
     if (gin_view_legal(v, legal, GIN_ANALYSIS_MAX) <= 1)
@@ -91,10 +93,29 @@ static int review_one(const gin_view *v, gin_action played, const gin_review_opt
         return 0;
     g->measure = a->measure;
     gin_review_decision *d = &g->d[g->n++];
+    d->at = at;
     judge(v, a, k, o, d);
     g->counts[d->verdict]++;
     g->lost += d->lost;
     return 1;
+}
+
+/* The player's turns in the record (in hand `hand` alone when > 0): the
+ * progress's total, a bound on the decisions (a turn with one answer is
+ * none). Replays rec in m. */
+static int turns_of(const gin_record *rec, int human, int hand, gin_match *m)
+{
+    const gin_agent *agents[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
+    int n = 0, rc = gin_match_init(m, &rec->rules, rec->seed, agents, NULL, NULL);
+    for (int i = 0; rc >= 0 && i < rec->n_actions; i++) {
+        while (rc >= 0 && gin_match_deal_due(m))
+            rc = gin_match_next(m);
+        if (rc < 0)
+            break;
+        n += m->game.hand.turn == human && (hand <= 0 || m->game.hand_no == hand);
+        rc = gin_match_submit(m, rec->actions[i]);
+    }
+    return n;
 }
 
 static void finish(gin_review_game *g, const gin_match *m)
@@ -106,7 +127,7 @@ static void finish(gin_review_game *g, const gin_match *m)
 
 int gin_review_run(const gin_record *rec, int human, const gin_review_opts *o, gin_review_game *out)
 {
-    static const gin_review_opts none = {0, 0, NULL, NULL, NULL, 0};
+    static const gin_review_opts none = {0, 0, NULL, NULL, NULL, 0, 0};
     if (!rec || !out)
         return GIN_EINVAL;
     if (rec->rules.seats != 2)
@@ -120,16 +141,17 @@ int gin_review_run(const gin_record *rec, int human, const gin_review_opts *o, g
     const gin_agent *agents[GIN_MAX_SEATS] = {NULL, NULL, NULL, NULL};
     gin_match *m = malloc(sizeof *m);
     gin_coach_advice *a = malloc(sizeof *a);
+    int turns = m ? turns_of(rec, human, o->hand, m) : 0;
     int rc = m && a ? gin_match_init(m, &rec->rules, rec->seed, agents, NULL, NULL) : GIN_ESPACE; /* out of memory */
     for (int i = 0; rc >= 0 && i < rec->n_actions; i++) {
         while (rc >= 0 && gin_match_deal_due(m))
             rc = gin_match_next(m);
         if (rc < 0)
             break;
-        if (m->game.hand.turn == human) {
-            if (o->progress && o->progress(o->ctx, out->n, (rec->n_actions + 1) / 2) != 0)
+        if (m->game.hand.turn == human && (o->hand <= 0 || m->game.hand_no == o->hand)) {
+            if (o->progress && o->progress(o->ctx, out->n, turns) != 0)
                 break;
-            rc = review_one(&m->views[human], rec->actions[i], o, out->playouts, out, a);
+            rc = review_one(&m->views[human], rec->actions[i], i, o, out->playouts, out, a);
         }
         if (rc >= 0)
             rc = gin_match_submit(m, rec->actions[i]);

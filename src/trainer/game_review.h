@@ -57,6 +57,7 @@ enum {
 
 typedef struct gin_review_decision {
     int hand, turn;                    /* the hand (1-based) and the player's turn in it (1-based: its throws + 1) */
+    int at;                            /* the index in the record of the action that answered it */
     int phase;                         /* GIN_PHASE_OFFER, _DRAW or _DISCARD */
     int measure;                       /* the ranking's (the game's, but for a hand after the target) */
     gin_cardset held;                  /* the cards held at the decision */
@@ -98,6 +99,7 @@ typedef struct gin_review_opts {
     void *ctx;
     int threads; /* as gin_analysis_opts.threads: 0 or 1 the caller's alone, -1 every core;
                   * the review is the same for any number */
+    int hand;    /* 0: every hand; N: the decisions of hand N alone (the others are replayed, not judged) */
 } gin_review_opts;
 
 /* Review the decisions of seat `human` in the game of `rec` (all of it:
@@ -127,6 +129,11 @@ int gin_review_graph(const gin_review_game *g, int utf8, int width, char *buf, s
  * (one line each; the others than best with the best move and why).
  * Returns the length (cut to fit cap). */
 int gin_review_page(const gin_review_game *g, int utf8, int width, char *buf, size_t cap);
+
+/* The verdict on decision d in a paragraph (no line breaks): "Coach: the
+ * best move." or, below best, its verdict, what it gave up, the best move
+ * and why. Returns the length (cut to fit cap). */
+int gin_review_verdict_text(const gin_review_decision *d, char *buf, size_t cap);
 
 /* One JSON object: {"ranked_by", "playouts", "accuracy", "lost", "counts":
  * {"best", "inaccuracy", "mistake", "blunder"}, "dropped", "decisions":

@@ -169,17 +169,56 @@ static void lost_words(const gin_review_decision *d, char *buf, size_t cap)
         snprintf(buf, cap, "%.1f point%s", d->lost, fabs(d->lost - 1.0) < 0.05 ? "" : "s");
 }
 
+/* The verdict in short: "best", "best (about equal, 0.4 behind)",
+ * "mistake: 6.2 given up". */
+static void verdict_words(const gin_review_decision *d, char *buf, size_t cap)
+{
+    char lost[32];
+    lost_words(d, lost, sizeof lost);
+    if (d->rank == 1)
+        snprintf(buf, cap, "best");
+    else if (d->verdict == GIN_VERDICT_BEST)
+        snprintf(buf, cap, "best (%s, %s behind)", d->equal ? "about equal" : "close", lost);
+    else
+        snprintf(buf, cap, "%s: %s given up", gin_review_verdict_word(d->verdict), lost);
+}
+
+/* The best move, the chances (by the chance to win) and why. */
+static void best_words(const gin_review_decision *d, char *buf, size_t cap)
+{
+    char chance[48] = "";
+    if (d->measure == GIN_COACH_BY_WIN)
+        snprintf(chance, sizeof chance, " (win %.0f%%, yours %.0f%%)", 100.0 * d->win, 100.0 * d->win_played);
+    snprintf(buf, cap, "Best: %s%s. %s", d->best_text, chance, d->reason);
+}
+
+int gin_review_verdict_text(const gin_review_decision *d, char *buf, size_t cap)
+{
+    if (!d || !buf || !cap)
+        return -1;
+    char lost[64], best[GIN_TRAINER_MOVE_MAX + GIN_TRAINER_REASON_MAX + 96];
+    if (d->measure == GIN_COACH_BY_WIN)
+        snprintf(lost, sizeof lost, "%.1f%% of the chance to win", 100.0 * d->lost);
+    else
+        snprintf(lost, sizeof lost, "%.1f point%s", d->lost, fabs(d->lost - 1.0) < 0.05 ? "" : "s");
+    best_words(d, best, sizeof best);
+    int n;
+    if (d->rank == 1)
+        n = snprintf(buf, cap, "Coach: the best move.");
+    else if (d->verdict == GIN_VERDICT_BEST)
+        n = snprintf(buf, cap, "Coach: %s the best, %s behind it. %s", d->equal ? "about equal to" : "close to", lost,
+                     best);
+    else
+        n = snprintf(buf, cap, "Coach: %s %s, %s given up. %s", d->verdict == GIN_VERDICT_INACCURACY ? "an" : "a",
+                     gin_review_verdict_word(d->verdict), lost, best);
+    return n < 0 ? 0 : (size_t)n >= cap ? (int)cap - 1 : n;
+}
+
 /* One decision: its line, and for a verdict below best, the best move and why. */
 static void decision_text(out *o, const gin_review_decision *d, int width)
 {
-    char verdict[96], lost[32];
-    lost_words(d, lost, sizeof lost);
-    if (d->rank == 1)
-        snprintf(verdict, sizeof verdict, "best");
-    else if (d->verdict == GIN_VERDICT_BEST)
-        snprintf(verdict, sizeof verdict, "best (%s, %s behind)", d->equal ? "about equal" : "close", lost);
-    else
-        snprintf(verdict, sizeof verdict, "%s: %s given up", gin_review_verdict_word(d->verdict), lost);
+    char verdict[96];
+    verdict_words(d, verdict, sizeof verdict);
     char head[160];
     int n = snprintf(head, sizeof head, "  turn %-3d %s", d->turn, d->move_text);
     int w = columns(head, n > 0 ? (size_t)n : 0), vw = (int)strlen(verdict);
@@ -190,10 +229,8 @@ static void decision_text(out *o, const gin_review_decision *d, int width)
         add(o, "%s\n%*s%s\n", head, INDENT, "", verdict);
     if (d->verdict == GIN_VERDICT_BEST)
         return;
-    char line[GIN_TRAINER_MOVE_MAX + GIN_TRAINER_REASON_MAX + 96], chance[48] = "";
-    if (d->measure == GIN_COACH_BY_WIN)
-        snprintf(chance, sizeof chance, " (win %.0f%%, yours %.0f%%)", 100.0 * d->win, 100.0 * d->win_played);
-    snprintf(line, sizeof line, "Best: %s%s. %s", d->best_text, chance, d->reason);
+    char line[GIN_TRAINER_MOVE_MAX + GIN_TRAINER_REASON_MAX + 96];
+    best_words(d, line, sizeof line);
     add(o, "%*s", INDENT, "");
     wrap(o, line, INDENT, INDENT, width);
 }

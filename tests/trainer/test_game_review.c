@@ -113,12 +113,12 @@ static void the_graph_draws_the_chance_and_marks_the_swings(void **state)
     assert_int_equal(gin_review_graph(&game, 1, 80, g, 64), -1); /* no room */
 }
 
-/* A one-hand game of `a` (seat 0) against `b`, recorded. */
-static gin_record *play(const char *a, const char *b, uint64_t seed, int hollywood)
+/* A game of `hands` hands of `a` (seat 0) against `b`, recorded. */
+static gin_record *play_hands(const char *a, const char *b, uint64_t seed, int hollywood, int hands)
 {
     gin_rules r;
     assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
-    r.max_hands = 1;
+    r.max_hands = hands;
     r.hollywood = hollywood;
     gin_agent ag[2];
     assert_int_equal(gin_baseline_create(a, seed, &ag[0]), GIN_OK);
@@ -144,6 +144,11 @@ static gin_record *play(const char *a, const char *b, uint64_t seed, int hollywo
     return rec;
 }
 
+static gin_record *play(const char *a, const char *b, uint64_t seed, int hollywood)
+{
+    return play_hands(a, b, seed, hollywood, 1);
+}
+
 static int count(const char *text, const char *what)
 {
     int n = 0;
@@ -158,7 +163,7 @@ static gin_review_game *reviewed(const gin_record *rec, long playouts)
     if (!g)
         g = malloc(sizeof *g);
     assert_non_null(g);
-    gin_review_opts o = {playouts, 7, NULL, NULL, NULL, 0};
+    gin_review_opts o = {playouts, 7, NULL, NULL, NULL, 0, 0};
     assert_true(gin_review_run(rec, 0, &o, g) > 0);
     return g;
 }
@@ -172,7 +177,7 @@ static void a_review_is_the_same_on_any_number_of_threads(void **state)
     gin_review_game *one = calloc(1, sizeof *one), *two = calloc(1, sizeof *two);
     assert_non_null(one);
     assert_non_null(two);
-    gin_review_opts o = {2000, 7, NULL, NULL, NULL, 1};
+    gin_review_opts o = {2000, 7, NULL, NULL, NULL, 1, 0};
     int n = gin_review_run(rec, 0, &o, one);
     assert_true(n > 5);
     o.threads = 2;
@@ -242,6 +247,72 @@ static void the_review_is_repeatable_and_in_points_without_a_game(void **state)
     free(rec);
 }
 
+/* gin_review_opts.hand: the decisions of that hand alone, each as the
+ * whole game's review judged it, and each decision's `at` is the record's
+ * action that answered it (the replay finds its verdict so). */
+static void a_hand_is_reviewed_alone(void **state)
+{
+    (void)state;
+    gin_record *rec = play_hands("random", "simple", 11, 0, 3);
+    gin_review_game *all = calloc(1, sizeof *all), *two = calloc(1, sizeof *two);
+    assert_non_null(all);
+    assert_non_null(two);
+    gin_review_opts o = {1000, 7, NULL, NULL, NULL, 0, 0};
+    assert_true(gin_review_run(rec, 0, &o, all) > 0);
+    o.hand = 2;
+    int n = gin_review_run(rec, 0, &o, two);
+    int first = 0, of_two = 0;
+    for (int i = 0; i < all->n; i++) {
+        const gin_review_decision *d = &all->d[i];
+        assert_true(d->at >= 0 && d->at < rec->n_actions);
+        assert_int_equal(rec->actions[d->at].kind, d->move.kind);
+        assert_int_equal(rec->actions[d->at].card, d->move.card);
+        assert_true(i == 0 || d->at > all->d[i - 1].at);
+        if (d->hand == 2 && !of_two++)
+            first = i;
+    }
+    assert_true(of_two > 0);
+    assert_int_equal(n, of_two);
+    assert_memory_equal(two->d, all->d + first, (size_t)n * sizeof *two->d);
+    o.hand = 9; /* no such hand: nothing judged */
+    assert_int_equal(gin_review_run(rec, 0, &o, two), 0);
+    free(all);
+    free(two);
+    free(rec);
+}
+
+/* A verdict in words says what the numbers say, in their unit. */
+static void a_verdict_in_words(void **state)
+{
+    (void)state;
+    gin_review_decision d;
+    memset(&d, 0, sizeof d);
+    d.measure = GIN_COACH_BY_WIN;
+    d.rank = 1;
+    char t[1024];
+    assert_true(gin_review_verdict_text(&d, t, sizeof t) > 0);
+    assert_string_equal(t, "Coach: the best move.");
+    d.rank = 3;
+    d.lost = 0.062;
+    d.win = 0.48;
+    d.win_played = 0.418;
+    d.verdict = gin_review_verdict(d.measure, d.lost, 0);
+    snprintf(d.best_text, sizeof d.best_text, "throw the 7D");
+    snprintf(d.reason, sizeof d.reason, "It keeps your outs.");
+    assert_true(gin_review_verdict_text(&d, t, sizeof t) > 0);
+    assert_string_equal(t, "Coach: a mistake, 6.2% of the chance to win given up. Best: throw the 7D (win 48%, yours "
+                           "42%). It keeps your outs.");
+    d.measure = GIN_COACH_BY_POINTS;
+    d.lost = 0.4;
+    d.equal = 1;
+    d.verdict = gin_review_verdict(d.measure, d.lost, d.equal);
+    assert_true(gin_review_verdict_text(&d, t, sizeof t) > 0);
+    assert_string_equal(
+        t, "Coach: about equal to the best, 0.4 points behind it. Best: throw the 7D. It keeps your outs.");
+    assert_int_equal(gin_review_verdict_text(&d, t, 8), 7); /* cut to fit */
+    assert_string_equal(t, "Coach: ");
+}
+
 static void bad_arguments_are_refused(void **state)
 {
     (void)state;
@@ -251,7 +322,7 @@ static void bad_arguments_are_refused(void **state)
     assert_int_equal(gin_review_run(rec, 2, NULL, &g), GIN_EINVAL);
     rec->actions[3].kind = GIN_ACT_KNOCK; /* no longer the game played */
     rec->actions[3].card = GIN_NO_CARD;
-    gin_review_opts o = {1000, 0, NULL, NULL, NULL, 0};
+    gin_review_opts o = {1000, 0, NULL, NULL, NULL, 0, 0};
     assert_true(gin_review_run(rec, 0, &o, &g) < 0);
     rec->rules.seats = 3;
     assert_int_equal(gin_review_run(rec, 0, &o, &g), GIN_ESTATE);
@@ -266,6 +337,8 @@ int main(void)
         cmocka_unit_test(the_graph_draws_the_chance_and_marks_the_swings),
         cmocka_unit_test(a_random_game_is_judged),
         cmocka_unit_test(the_review_is_repeatable_and_in_points_without_a_game),
+        cmocka_unit_test(a_hand_is_reviewed_alone),
+        cmocka_unit_test(a_verdict_in_words),
         cmocka_unit_test(bad_arguments_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
