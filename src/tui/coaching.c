@@ -263,27 +263,74 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
     }
 }
 
+/* The last review made here and what it covers: the record (by its key),
+ * the hand (0: all of them) and whether it ran to its end. The game-over
+ * page and the replays share it, so v then r (or r twice) judges once. */
+static struct {
+    gin_review_game g;
+    uint64_t key;
+    int hand, whole, rc;
+} reviewed;
+
+/* The record and the player's seat in a number (FNV-1a): a review is of
+ * one game as far as it went, from one seat. */
+static uint64_t record_key(const gin_record *rec, int human)
+{
+    uint64_t h = 14695981039346656037u;
+    const uint64_t prime = 1099511628211u;
+    uint64_t parts[5] = {rec->seed, (uint64_t)rec->n_actions, (uint64_t)human, (uint64_t)rec->rules.target,
+                         (uint64_t)rec->rules.hollywood};
+    for (int i = 0; i < 5; i++)
+        h = (h ^ parts[i]) * prime;
+    for (int i = 0; i < rec->n_actions; i++)
+        h = (h ^ (uint64_t)(rec->actions[i].kind * 256 + rec->actions[i].card)) * prime;
+    return h;
+}
+
+typedef struct progress {
+    const char *title;
+    int stopped;
+} progress;
+
 /* The review's progress, and q (or Esc) to stop it where it is. */
 static int review_progress(void *ctx, int done, int total)
 {
-    (void)ctx;
+    progress *c = ctx;
     char body[160];
     snprintf(body, sizeof body, "The coach is judging your decision %d of about %d.", done + 1, total);
-    gin_ui_draw_text("Reviewing your game", body, "q: stop here and show the decisions so far", 0);
+    gin_ui_draw_text(c->title, body, "q: stop here and show the decisions so far", 0);
     gin_ui_input in;
     gin_ui_read(&in, 0);
-    return in.kind == GIN_IN_QUIT || (in.kind == GIN_IN_KEY && (in.key == 'q' || in.key == GIN_KEY_ESC));
+    c->stopped = in.kind == GIN_IN_QUIT || (in.kind == GIN_IN_KEY && (in.key == 'q' || in.key == GIN_KEY_ESC));
+    return c->stopped;
+}
+
+/* The review of hand `hand` (0: every hand) of p's game into last, unless
+ * last already covers it whole. Returns the review's status; *stopped: 1
+ * when the player stopped it. */
+static int review_made(gin_play *p, int hand, const char *title, int *stopped)
+{
+    uint64_t key = record_key(p->ref.rec, p->human);
+    *stopped = 0;
+    if (reviewed.key == key && reviewed.whole && reviewed.rc >= 0 && (reviewed.hand == 0 || reviewed.hand == hand))
+        return reviewed.rc;
+    gin_trainer_voice w = voice_of(0);
+    progress c = {title, 0};
+    gin_review_opts o = {0, 0, &w, review_progress, &c, -1, hand};
+    reviewed.rc = gin_review_run(p->ref.rec, p->human, &o, &reviewed.g);
+    reviewed.key = key;
+    reviewed.hand = hand;
+    reviewed.whole = !c.stopped;
+    *stopped = c.stopped;
+    return reviewed.rc;
 }
 
 int gin_play_review_page(gin_play *p)
 {
-    static gin_review_game g;
     static char text[1 << 18];
-    int lines = 0, cols = 0;
+    int lines = 0, cols = 0, stopped = 0;
     gin_ui_size(&lines, &cols);
-    gin_trainer_voice w = voice_of(0);
-    gin_review_opts o = {0, 0, &w, review_progress, NULL, -1};
-    int rc = gin_review_run(p->ref.rec, p->human, &o, &g);
+    int rc = review_made(p, 0, "Reviewing your game", &stopped);
     if (gin_ui_quit_signal())
         return -1;
     if (rc < 0)
@@ -291,8 +338,31 @@ int gin_play_review_page(gin_play *p)
                  rc == GIN_ESTATE ? "The coach reviews games of two players only."
                                   : "The game could not be reviewed: its record does not replay.");
     else
-        gin_review_page(&g, gin_ui_utf8(), cols - 4 < 40 ? 40 : cols - 4, text, sizeof text);
+        gin_review_page(&reviewed.g, gin_ui_utf8(), cols - 4 < 40 ? 40 : cols - 4, text, sizeof text);
     return gin_ui_text_screen("Review of your game by the coach", text, "Enter: back", "\n\033q") < 0 ? -1 : 0;
+}
+
+const gin_review_game *gin_play_review_hand(gin_play *p, int hand_no, char *note, size_t cap)
+{
+    note[0] = '\0';
+    if (p->ref.rec->rules.seats != 2) {
+        snprintf(note, cap, "No verdicts: the coach reviews games of two players only.");
+        return NULL;
+    }
+    char title[64];
+    snprintf(title, sizeof title, "Reviewing hand %d", hand_no);
+    int stopped = 0, rc = review_made(p, hand_no, title, &stopped);
+    if (rc < 0) {
+        snprintf(note, cap, "No verdicts: the hand could not be reviewed (its record does not replay).");
+        return NULL;
+    }
+    if (stopped && rc == 0) {
+        snprintf(note, cap, "No verdicts: the review was stopped.");
+        return NULL;
+    }
+    if (stopped)
+        snprintf(note, cap, "The review was stopped after %d of your decisions: the rest have no verdict.", rc);
+    return &reviewed.g;
 }
 
 /* What the coach says after the player's move, until the player's next

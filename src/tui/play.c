@@ -185,6 +185,17 @@ static int sheet_page(gin_play *p, const char *footer)
     return gin_ui_text_screen("Score sheet", text, footer, "\n\033 q") < 0 ? -1 : 0;
 }
 
+/* The replay of hand hand_no with the coach's verdicts (the hand judged
+ * first when it has not been). 0, or -1 on a quit signal. */
+static int replay_page(gin_play *p, int hand_no)
+{
+    char note[160];
+    const gin_review_game *review = gin_play_review_hand(p, hand_no, note, sizeof note);
+    if (gin_ui_quit_signal())
+        return -1;
+    return gin_play_replay_hand(p->ref.rec, p->human, hand_no, review, note);
+}
+
 /* The showdown (and from it the hand's replay and the sheet), then the
  * practice review. Returns -1 on a quit signal, else 0. */
 static int show_hand_end(gin_play *p)
@@ -194,9 +205,7 @@ static int show_hand_end(gin_play *p)
     gin_play_showdown_screen(&p->ref.end, &p->ref.m.game, &who, &s);
     int k = gin_ui_showdown_screen(&s, "\n\033 qtr");
     while (k == 'r') /* replay the hand move by move, then back here */
-        k = gin_play_replay_hand(p->ref.rec, p->human, p->ref.end.hand_no) < 0
-                ? -1
-                : gin_ui_showdown_screen(&s, "\n\033 qtr");
+        k = replay_page(p, p->ref.end.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
     if (k == 't')
         k = sheet_page(p, "Enter: continue");
     if (k < 0)
@@ -220,7 +229,7 @@ static int show_game_over(gin_play *p)
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
         int k = gin_ui_text_screen(title, text,
                                    "n: new game  v: review  t: score sheet  r: replay the last hand  q: quit", "nqtrv");
-        if (k == 'r' && gin_play_replay_hand(p->ref.rec, p->human, p->ref.m.game.hand_no) < 0)
+        if (k == 'r' && replay_page(p, p->ref.m.game.hand_no) < 0)
             return -1;
         if (k == 'v' && gin_play_review_page(p) < 0)
             return -1;

@@ -16,6 +16,7 @@
 #include "gin/record.h"
 #include "ai.h"
 #include "lock.h"
+#include "game_review.h"
 #include "referee.h"
 #include "review.h"
 #include "save.h"
@@ -240,6 +241,13 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap);
  * shown in a scrolling page. Statistics and files are not touched.
  * Returns 0, or -1 on a quit signal. */
 int gin_play_review_page(gin_play *p);
+/* The review of hand `hand_no` of the game for its replay, made as above
+ * (or the one made last, when it covers that hand of this record), or
+ * NULL with the reason in `note` (a game of more than two, a review
+ * stopped before it began); a review stopped part of the way is returned
+ * with a note that says so. The review is the caller's to read until the
+ * next call; statistics and files are not touched. */
+const gin_review_game *gin_play_review_hand(gin_play *p, int hand_no, char *note, size_t cap);
 
 /* ---- Pages (texts.c, layoffs.c, replay.c, menu.c, stats_screen.c). */
 
@@ -269,15 +277,20 @@ int gin_play_layoff_count(const gin_hand_end *e, const gin_seating *who);
 void gin_play_unlaid_note(const gin_showdown *sd, const gin_cardset *laid, const char *defender, char *t, size_t cap);
 
 /* replay.c: step through hand `hand_no` of rec (1-based, as counted in
- * the record), every hand face up: the deal, then each move in turn; any
- * key steps on, b steps back, q (or Esc) leaves. `human` names the seats.
- * Returns 0, or -1 on a quit signal. */
-int gin_play_replay_hand(const gin_record *rec, int human, int hand_no);
+ * the record), every hand face up: the deal, then each move in turn, with
+ * the verdict of `review` (may be NULL; it is read, not kept) on each of
+ * the player's decisions, matched by their place in the record; `note`
+ * (may be NULL) is said on the deal's page, as why there are no verdicts.
+ * Any key steps on, b steps back, m goes to the next move not judged
+ * best, q (or Esc) leaves. `human` names the seats. Returns 0, or -1 on a
+ * quit signal. */
+int gin_play_replay_hand(const gin_record *rec, int human, int hand_no, const gin_review_game *review,
+                         const char *note);
 /* The page of step `step` (0 = the deal) of that replay: its title and
  * body. Returns the number of steps after the deal in the hand (>= 0), or
  * -1 when rec has no such hand. */
-int gin_play_replay_text(const gin_record *rec, int human, int hand_no, int step, char *title, size_t tcap, char *body,
-                         size_t bcap);
+int gin_play_replay_text(const gin_record *rec, int human, int hand_no, int step, const gin_review_game *review,
+                         const char *note, char *title, size_t tcap, char *body, size_t bcap);
 
 /* menu.c: the in-game menu. Returns GIN_DO_NOTHING (back to the table),
  * GIN_DO_RESIGN (the player resigned, or left for a new game) or

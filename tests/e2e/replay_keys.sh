@@ -26,8 +26,10 @@ keys k
 wait_for "which melds" 5
 keys Enter
 wait_for "r: replay the hand" 10
-keys r
-wait_for "Replay of hand 1: the deal" 5
+keys r # the hand is judged first (a page says how far), then replayed with the verdicts
+wait_for "Replay of hand 1: the deal" 60
+screen | tr "\n" " " | tr -s " " | grep -Eq "The coach judged your [0-9]+ decisions? in this hand" ||
+    fail "the replay from the showdown has no verdicts"
 keys End
 wait_idle
 keys Home

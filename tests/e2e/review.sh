@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 26, the game review: after a counted game the game-over screen
 # offers the coach's review (v), a scrolling page at 80x24 in UTF-8 and
-# LANG=C, the statistics untouched by it; gin review N (text within 80
+# LANG=C, the statistics untouched by it, and the hand's replay (r) with
+# its verdicts; gin review N (text within 80
 # columns, block graph in UTF-8 and ASCII under LANG=C, --json with the
 # decisions), gin review of the save, and bad operands.
 # Usage: review.sh GIN_BINARY SOURCE_DIR
@@ -33,8 +34,33 @@ review_at_game_over() {
     keys Enter
     wait_for "v: review" 10
     cmp -s "$S/stats-v3" "$T/stats.before" || fail "$label: the review changed the statistics"
+    replay_with_verdicts "$label"
     keys q
     expect_exit 0 "$label"
+}
+
+# replay_with_verdicts LABEL: at the game-over screen, r replays the hand
+# with the review's verdicts (judged already: no second review), counted
+# on the deal's page and said at the player's decisions.
+replay_with_verdicts() {
+    local label=$1 i
+    keys r
+    wait_for "Replay of hand 1: the deal" 10
+    screen | grep -q "Reviewing" && fail "$label: the replay judged the hand again"
+    screen | tr '\n' ' ' | tr -s ' ' | grep -Eq "The coach judged your [0-9]+ decisions? in this hand: [0-9]+ best" ||
+        fail "$label: the replay does not count the verdicts"
+    if screen | grep -q "m: next move not best"; then
+        keys m
+        wait_for "Coach: an? (inaccuracy|mistake|blunder), " 5
+    else
+        for ((i = 0; i < 4; i++)); do
+            screen | grep -q "Coach: " && break
+            press Space
+        done
+        screen | grep -q "Coach: " || fail "$label: no verdict in the first moves of the replay"
+    fi
+    keys Escape
+    wait_for "v: review" 10
 }
 
 review_at_game_over "UTF-8"

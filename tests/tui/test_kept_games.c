@@ -208,7 +208,8 @@ static void test_replay_pages(void **state)
     memset(&p, 0, sizeof p);
     p.human = 0;
     open_term(1, "");
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 0, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 0, NULL, NULL, title, sizeof title, body, sizeof body),
+                     moves);
     char want[96];
     snprintf(want, sizeof want, "Replay of hand 1: the deal (%d moves follow)", moves);
     assert_string_equal(title, want);
@@ -218,40 +219,101 @@ static void test_replay_pages(void **state)
     assert_non_null(strstr(body, "deadwood"));
     assert_non_null(strstr(body, "on top, 1 card; stock 31"));
     /* Each move in turn, the moves before it listed. */
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 3, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 3, NULL, NULL, title, sizeof title, body, sizeof body),
+                     moves);
     snprintf(want, sizeof want, "Replay of hand 1: move 3 of %d", moves);
     assert_string_equal(title, want);
     assert_non_null(strstr(body, "Before:"));
     assert_non_null(strstr(body, "    2. "));
     assert_non_null(strstr(body, "    0. "));
     /* The last: how the hand ended. */
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, moves, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, moves, NULL, NULL, title, sizeof title, body, sizeof body),
+                     moves);
     assert_true(strstr(body, "points (") || strstr(body, "The hand is void"));
     if (g.n_results && g.results[0].winner >= 0)
         assert_non_null(strstr(body, g.results[0].winner == 0 ? "You score" : "Bot scores"));
     /* The next hand is dealt (its deal follows from the seed) with no moves
      * yet; the one after it is not. */
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 2, 0, title, sizeof title, body, sizeof body), 0);
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 3, 0, title, sizeof title, body, sizeof body), -1);
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 0, 0, title, sizeof title, body, sizeof body), -1);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 2, 0, NULL, NULL, title, sizeof title, body, sizeof body), 0);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 3, 0, NULL, NULL, title, sizeof title, body, sizeof body), -1);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 0, 0, NULL, NULL, title, sizeof title, body, sizeof body), -1);
     close_term();
     /* ASCII: letters for suits. */
     open_term(0, "");
-    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 1, title, sizeof title, body, sizeof body), moves);
+    assert_int_equal(gin_play_replay_text(&rec, p.human, 1, 1, NULL, NULL, title, sizeof title, body, sizeof body),
+                     moves);
     for (const char *c = body; *c; c++)
         assert_true((unsigned char)*c < 0x80);
     close_term();
     /* At the table: any key steps, b back, q leaves. */
     open_term(1, "  b q");
-    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1), 0);
+    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1, NULL, NULL), 0);
     close_term();
     /* Stepping past the end leaves too. */
     static char keys[4096];
     memset(keys, ' ', (size_t)moves + 1);
     keys[moves + 1] = '\0';
     open_term(0, keys);
-    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1), 0);
+    assert_int_equal(gin_play_replay_hand(&rec, p.human, 1, NULL, NULL), 0);
     close_term();
+}
+
+/* The replay with the hand's review: each of the player's decisions
+ * with its verdict in words, found by its place in the record; the deal's
+ * page counts them; the moves before name the slips; a note says why
+ * there are none. */
+static void test_replay_shows_verdicts(void **state)
+{
+    (void)state;
+    int moves = first_hand();
+    static gin_review_game review;
+    gin_review_opts o = {1000, 3, NULL, NULL, NULL, 0, 1};
+    int n = gin_review_run(&rec, 0, &o, &review);
+    assert_true(n > 2);
+    static char title[256], body[8192], want[256];
+    memset(&p, 0, sizeof p);
+    open_term(0, "");
+    assert_int_equal(gin_play_replay_text(&rec, 0, 1, 0, &review, "", title, sizeof title, body, sizeof body), moves);
+    snprintf(want, sizeof want, "The coach judged your %d decisions in this hand: %d best", n, review.counts[0]);
+    assert_non_null(strstr(body, want));
+    int slips = 0;
+    for (int i = 0; i < n; i++) {
+        const gin_review_decision *d = &review.d[i];
+        int step = d->at + 1; /* the hand is the record's first */
+        assert_int_equal(gin_play_replay_text(&rec, 0, 1, step, &review, "", title, sizeof title, body, sizeof body),
+                         moves);
+        char words[1024];
+        gin_review_verdict_text(d, words, sizeof words);
+        assert_non_null(strstr(body, words));
+        assert_non_null(strstr(body, d->verdict == GIN_VERDICT_BEST ? "Coach: " : "given up"));
+        if (step == moves)
+            continue;
+        assert_int_equal(
+            gin_play_replay_text(&rec, 0, 1, step + 1, &review, "", title, sizeof title, body, sizeof body), moves);
+        snprintf(want, sizeof want, "[%s]", gin_review_verdict_word(d->verdict));
+        assert_true((d->verdict != GIN_VERDICT_BEST) == (strstr(body, want) != NULL));
+        slips += d->verdict != GIN_VERDICT_BEST;
+    }
+    /* A step that is not a decision of the player's has no verdict. */
+    int other = 0;
+    for (int i = 0; i < n; i++)
+        other += review.d[i].at == other;
+    assert_true(other < moves);
+    assert_int_equal(gin_play_replay_text(&rec, 0, 1, other + 1, &review, "", title, sizeof title, body, sizeof body),
+                     moves);
+    assert_null(strstr(body, "Coach: "));
+    /* With none, the note says why. */
+    assert_int_equal(gin_play_replay_text(&rec, 0, 1, 0, NULL, "No verdicts: the review was stopped.", title,
+                                          sizeof title, body, sizeof body),
+                     moves);
+    assert_non_null(strstr(body, "No verdicts: the review was stopped."));
+    assert_null(strstr(body, "The coach judged"));
+    close_term();
+    /* m goes from slip to slip, then on as any key (q leaves). */
+    open_term(0, "mmmmq");
+    assert_int_equal(gin_play_replay_hand(&rec, 0, 1, &review, ""), 0);
+    close_term();
+    print_message("%d decisions, %d slips\n", n, slips);
 }
 
 int main(void)
@@ -262,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_which_games_count),
         cmocka_unit_test(test_stats_screen_text),
         cmocka_unit_test(test_replay_pages),
+        cmocka_unit_test(test_replay_shows_verdicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
