@@ -125,8 +125,8 @@ screen | grep -q "▁\|█" && fail "block characters under LANG=C"
 keys Enter
 keys Escape
 play_hand
-keys r
-wait_for "Replay of hand 1: the deal" 5
+keys r # the hand is judged first, then replayed
+wait_for "Replay of hand 1: the deal" 60
 screen | grep -Eq "dealt; the upcard is" || fail "the replay does not show the deal"
 screen | grep -Eq "You +.*deadwood [0-9]+" || fail "the replay does not show your hand"
 keys Space
