@@ -139,11 +139,11 @@ int ai_price_discards(gin_cardset h, int after[64])
     return best;
 }
 
-int ai_unmatched(gin_cardset h, gin_cardset *dead)
+/* ai_unmatched when some rank has a card that could run: every choice
+ * of sets, the odometer of ai_price_discards. */
+static int unmatched_choose(gin_cardset h, gin_cardset *dead)
 {
     setopts so;
-    if (h & ~GIN_DECK)
-        return GIN_EINVAL;
     if (set_options(h, &so) < 0) {
         gin_arrangement a;
         if (gin_arrange(h, &a) != GIN_OK)
@@ -170,6 +170,23 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead)
             break;
     }
     return least;
+}
+
+int ai_unmatched(gin_cardset h, gin_cardset *dead)
+{
+    if (h & ~GIN_DECK)
+        return GIN_EINVAL;
+    /* Most hands of a playout have no set whose cards could run: such
+     * sets are taken whole (set_options' forced ranks), the runs meld and
+     * the rest is dead, with no choice to weigh. Worked out on the bits:
+     * the cards of ranks holding three or more, and whether any of them
+     * lies in a run. */
+    gin_cardset in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0);
+    if (in_sets & runs_of(h))
+        return unmatched_choose(h, dead);
+    gin_cardset r = h & ~in_sets;
+    *dead = r & ~runs_of(r);
+    return value_of(*dead);
 }
 
 /* The best discard of leaf r (the hand less its chosen sets): with an
