@@ -29,6 +29,41 @@ void gin_rng_seed(gin_rng *rng, uint64_t seed);
 uint64_t gin_rng_next(gin_rng *rng);
 /* Uniform integer in [0, n), n >= 1, without modulo bias. */
 uint32_t gin_rng_below(gin_rng *rng, uint32_t n);
+
+/* gin_rng_next and gin_rng_below for inner loops, inline (the search
+ * samples thousands of worlds a decision and a call was half the cost of
+ * a draw): the same numbers, but rng must not be NULL and n must be 2 or
+ * more (gin_rng_below draws nothing for n <= 1). The constants are the
+ * record format's, as rng.c's: never change them. */
+static inline uint64_t gin_rng_step(gin_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t x = s[1] * 5, result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+/* Lemire's multiply-and-reject: the high 32 bits of x * n are uniform in
+ * [0, n) once the few x whose low product falls below 2^32 mod n are
+ * rejected. Uses the high half of each draw (the better bits). */
+static inline uint32_t gin_rng_below_step(gin_rng *rng, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)(gin_rng_step(rng) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n; /* 2^32 mod n */
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(gin_rng_step(rng) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 /* Fisher-Yates shuffle of n cards in place. */
 void gin_rng_shuffle(gin_rng *rng, gin_card *cards, int n);
 

@@ -202,7 +202,7 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
 static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
 {
     for (int tries = 0;; tries++) {
-        uint64_t r = gin_rng_next(rng);
+        uint64_t r = gin_rng_step(rng);
         int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
         gin_card c = (unsigned char)pool[i];
         /* After many refusals take the pick: bounds the loop, barely bends the odds. */
@@ -243,8 +243,8 @@ static void worlds_make(const worlds *w, long i, ai_world *world)
     gin_rng_seed(&rng, gin_rng_mix(w->seed + (uint64_t)i));
     *world = w->world;
     int m = sample_opponent(w, &rng, world);
-    for (int k = m - 1; k > 0; k--) { /* Fisher-Yates */
-        int j = (int)gin_rng_below(&rng, (uint32_t)(k + 1));
+    for (int k = m - 1; k > 0; k--) {                             /* Fisher-Yates */
+        int j = (int)gin_rng_below_step(&rng, (uint32_t)(k + 1)); /* k + 1 >= 2 */
         int8_t tmp = world->stock[k];
         world->stock[k] = world->stock[j];
         world->stock[j] = tmp;

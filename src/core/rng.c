@@ -4,8 +4,6 @@
  * same deals, so do not change these constants. */
 #include "gin/rng.h"
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 uint64_t gin_rng_mix(uint64_t z)
 {
     z += GIN_RNG_GOLDEN;
@@ -36,36 +34,15 @@ uint64_t gin_rng_next(gin_rng *rng)
 {
     if (!rng)
         return 0;
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return gin_rng_step(rng);
 }
 
-/* Lemire's multiply-and-reject: the high 32 bits of x * n are uniform in
- * [0, n) once the few x whose low product falls below 2^32 mod n are
- * rejected. Uses the high half of each draw (the better bits). n == 0
- * (outside the contract) returns 0 rather than dividing by zero. */
+/* n == 0 (outside the contract) returns 0 rather than dividing by zero. */
 uint32_t gin_rng_below(gin_rng *rng, uint32_t n)
 {
     if (n <= 1 || !rng)
         return 0;
-    uint64_t m = (uint64_t)(uint32_t)(gin_rng_next(rng) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n; /* 2^32 mod n */
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(gin_rng_next(rng) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
+    return gin_rng_below_step(rng, n);
 }
 
 /* Fisher-Yates (Durstenfeld): every permutation equally likely. No-op for
