@@ -217,24 +217,51 @@ static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
     }
 }
 
+/* The melds of the one least-deadwood arrangement of h when no card of a
+ * rank holding three or more (in_sets) could run: those ranks whole, and
+ * each block of consecutive run cards of a suit, as gin_arrange_all would
+ * return them (in another order, which the layoffs do not see). Most
+ * knocks are such a hand; the core's solver cost five times the layoffs. */
+static void arrange_plain(gin_cardset h, gin_cardset in_sets, gin_arrangement *a)
+{
+    int n = 0;
+    unsigned ranks = (unsigned)((in_sets | in_sets >> 16 | in_sets >> 32 | in_sets >> 48) & AI_LANE);
+    for (; ranks; ranks &= ranks - 1)
+        a->melds[n++] = in_sets & (AI_RANK0 << __builtin_ctz(ranks));
+    for (gin_cardset x = ai_runs_of(h); x;) {
+        int lo = gin_cardset_first(x), len = __builtin_ctzll(~(x >> lo));
+        gin_cardset block = ((UINT64_C(1) << len) - 1) << lo;
+        a->melds[n++] = block;
+        x &= ~block;
+    }
+    a->n_melds = n;
+}
+
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
 {
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
-    gin_arrangement ties[8];
-    int n = gin_arrange_all(knocker, ties, 8);
-    if (n < 1 || n > 8) {
-        gin_showdown sd;
-        if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
-            return 0;
-        return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-    }
-    /* The knocker spreads whichever arrangement leaves the defender most. */
     int left = -1;
-    for (int i = 0; i < n; i++) {
-        int v = laid_off(&ties[i], def, dd);
-        if (v > left)
-            left = v;
+    gin_cardset in_sets = knocker & ((gin_cardset)ai_ranks_ge3(knocker) * AI_RANK0);
+    if (!(in_sets & ai_runs_of(knocker))) {
+        gin_arrangement a;
+        arrange_plain(knocker, in_sets, &a);
+        left = laid_off(&a, def, dd);
+    } else {
+        gin_arrangement ties[8];
+        int n = gin_arrange_all(knocker, ties, 8);
+        if (n < 1 || n > 8) {
+            gin_showdown sd;
+            if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
+                return 0;
+            return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+        }
+        /* The knocker spreads whichever arrangement leaves the defender most. */
+        for (int i = 0; i < n; i++) {
+            int v = laid_off(&ties[i], def, dd);
+            if (v > left)
+                left = v;
+        }
     }
     return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
 }
