@@ -172,6 +172,33 @@ static int unmatched_choose(gin_cardset h, gin_cardset *dead)
     return least;
 }
 
+/* The unmatched cards of leaf r (the hand less its chosen sets) into
+ * *dead when they weigh less than *least. */
+static inline void unmatched_leaf(gin_cardset r, int *least, gin_cardset *dead)
+{
+    gin_cardset d = r & ~runs_of(r);
+    int dw = value_of(d);
+    if (dw < *least) {
+        *least = dw;
+        *dead = d;
+    }
+}
+
+/* ai_unmatched when one rank, `rank`, has a card that could run: its
+ * options in set_options' order (none, whole, then a four without each
+ * suit), the first least kept, as the odometer would. */
+static int unmatched_one(gin_cardset h, gin_cardset in_sets, int rank, gin_cardset *dead)
+{
+    gin_cardset q = in_sets & (AI_RANK0 << rank), r0 = h & ~(in_sets & ~q);
+    int least = BIG;
+    unmatched_leaf(r0, &least, dead);
+    unmatched_leaf(r0 & ~q, &least, dead);
+    if (q == AI_RANK0 << rank)
+        for (gin_cardset s = q; s; s &= s - 1)
+            unmatched_leaf(r0 & ~(q & ~(s & -s)), &least, dead);
+    return least;
+}
+
 int ai_unmatched(gin_cardset h, gin_cardset *dead)
 {
     if (h & ~GIN_DECK)
@@ -179,11 +206,15 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead)
     /* Most hands of a playout have no set whose cards could run: such
      * sets are taken whole (set_options' forced ranks), the runs meld and
      * the rest is dead, with no choice to weigh. Worked out on the bits:
-     * the cards of ranks holding three or more, and whether any of them
-     * lies in a run. */
-    gin_cardset in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0);
-    if (in_sets & runs_of(h))
-        return unmatched_choose(h, dead);
+     * the cards of ranks holding three or more, and which of them lie in
+     * a run. Most of the others have one such rank. */
+    gin_cardset in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs_of(h);
+    if (open) {
+        unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+        if (ranks & (ranks - 1))
+            return unmatched_choose(h, dead);
+        return unmatched_one(h, in_sets, __builtin_ctz(ranks), dead);
+    }
     gin_cardset r = h & ~in_sets;
     *dead = r & ~runs_of(r);
     return value_of(*dead);
