@@ -180,8 +180,7 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
     w->improve = improve < 0 ? 0 : improve;
     worlds_weigh(w, t);
     w->stock_n = v->stock_n;
-    w->world.rules = &v->rules;
-    w->world.limit = v->knock_limit;
+    ai_world_rules(&w->world, &v->rules, v->knock_limit);
     w->world.turns = v->turns;
     w->world.top = v->pile_n > 0 ? v->pile[v->pile_n - 1] : GIN_NO_CARD;
     ai_world_seat(&w->world, 0, v->hand);

@@ -270,6 +270,8 @@ typedef struct ai_ro_seat {
 typedef struct ai_world {
     const gin_rules *rules;
     int limit;
+    int void_at; /* a discard with the stock at or below this voids the hand (ai_world_rules) */
+    int big_gin; /* the rules pay big gin */
     ai_ro_seat seat[2];
     int stock_n;      /* top is stock[stock_n - 1] */
     gin_card top;     /* face-up card, or GIN_NO_CARD */
@@ -290,6 +292,8 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
  * showdown (gin needs no layoffs; a knock enumerates the defender's
  * layoffs on each of the knocker's least-deadwood spreads). */
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd);
+/* Set the rules and the knock limit world w is played under. */
+void ai_world_rules(ai_world *w, const gin_rules *r, int limit);
 /* Set seat k's cards (10, or 11 for our seat in the discard phase). */
 void ai_world_seat(ai_world *w, int k, gin_cardset hand);
 /* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the

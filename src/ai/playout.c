@@ -40,14 +40,14 @@ static inline gin_cardset card_bit(gin_card c) { return (gin_cardset)1 << c; }
 /* 1 if x (not in h) can be part of some meld of h + x: two more of its
  * rank, or a run of three through it. A card that cannot is unmatched in
  * every arrangement, which is what lets a turn skip the solve. The rank's
- * count is one multiplication (its four lanes add up in bits 48-51) and
- * the run a lookup, with no branch: whether a card is live is a coin
- * flip to a predictor. */
+ * cards (one bit a lane) are two or more when clearing the lowest leaves
+ * one, and the run is a lookup, with no branch: whether a card is live is
+ * a coin flip to a predictor. */
 static inline int card_live(gin_cardset h, gin_card x)
 {
-    unsigned same = (unsigned)((((h >> gin_card_rank(x)) & AI_RANK0) * AI_RANK0) >> 48);
+    gin_cardset same = (h >> gin_card_rank(x)) & AI_RANK0;
     unsigned nb = (unsigned)((h << 2) >> x) & 0x1bu;
-    return (same >= 2) | (int)(LIVE_RUNS >> nb & 1u);
+    return ((same & (same - 1)) != 0) | (int)(LIVE_RUNS >> nb & 1u);
 }
 
 /* Refresh a seat's deadwood and unmatched cards from its ten cards. */
@@ -87,13 +87,12 @@ static void price_all(priced *p)
     p->keeps = 0;
 }
 
-static void price(ai_ro_seat *s, gin_card x, priced *p)
+/* Price seat s's ten and x, whose card_live is `live`. */
+static void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
     p->x = x;
     p->h11 = s->hand | card_bit(x);
-    if (!card_live(s->hand, x)) {
+    if (!live) {
         p->dead11 = s->dead | card_bit(x);
         p->dw11 = s->dw + gin_card_value(x);
     } else {
@@ -105,6 +104,13 @@ static void price(ai_ro_seat *s, gin_card x, priced *p)
     }
     p->cand = p->dead11;
     p->keeps = 1;
+}
+
+static void price(ai_ro_seat *s, gin_card x, priced *p)
+{
+    if (!s->fresh)
+        seat_fix(s);
+    price_live(s, x, card_live(s->hand, x), p);
 }
 
 /* The seat threw c from p: its ten, and their arrangement when it is kept. */
@@ -281,15 +287,15 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
     return k == 0 ? to_knocker : -to_knocker;
 }
 
-static int voids_after_discard(const ai_world *w)
-{
-    if (w->rules->stock_low == GIN_STOCK_VOID)
-        return w->stock_n <= w->rules->stock_void_at;
-    return w->stock_n <= 0;
-}
+static int voids_after_discard(const ai_world *w) { return w->stock_n <= w->void_at; }
 
 /* The four lanes' ranks 9 to 12 (ten to king): the cards worth 10. */
 #define TENS UINT64_C(0x1e001e001e001e00)
+
+/* k_worth[v]: the cards worth v or more (v <= 10). */
+#define WORTH(v) (((AI_LANE << ((v) > 1 ? (v)-1 : 0)) & AI_LANE) * AI_RANK0)
+static const gin_cardset k_worth[11] = {WORTH(0), WORTH(1), WORTH(2), WORTH(3), WORTH(4), WORTH(5),
+                                        WORTH(6), WORTH(7), WORTH(8), WORTH(9), WORTH(10)};
 
 /* The card of cand whose discard leaves the least deadwood (ties: the
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
@@ -332,7 +338,7 @@ static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset go
          * vmin is over the bound before its outs (kc is worth the most,
          * so vmin <= 10), and is not looked at. */
         int vmin = p->dw11 - best / OUT_W;
-        rest &= ((AI_LANE << (vmin > 1 ? vmin - 1 : 0)) & AI_LANE) * AI_RANK0;
+        rest &= k_worth[vmin > 0 ? vmin : 0];
     }
     for (gin_cardset q = rest; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
@@ -367,7 +373,7 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
         return 1;
     }
     int dw = after_at(p, kc);
-    if (w->rules->big_gin_bonus > 0 && !taken && p->dw11 == 0) {
+    if (w->big_gin && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
         return 1;
@@ -398,14 +404,15 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
     if (!s->fresh)
         seat_fix(s);
-    if (s->dead && !card_live(s->hand, u)) {
+    int live = card_live(s->hand, u);
+    if (s->dead && !live) {
         /* A dead u lowers the deadwood only in place of a higher unmatched
          * card (values grow with rank): most face-up cards are refused
          * here without pricing the eleven. */
         if (gin_card_value((gin_card)top_rank(s->dead)) <= gin_card_value(u))
             return 0;
     }
-    price(s, u, p);
+    price_live(s, u, live, p);
     for (gin_cardset q = p->cand & ~card_bit(u); q; q &= q - 1)
         if (after_at(p, gin_cardset_first(q)) < s->dw)
             return 1;
@@ -439,6 +446,15 @@ static int play_on(ai_world *w, int k)
         k = 1 - k;
     }
     return 0;
+}
+
+void ai_world_rules(ai_world *w, const gin_rules *r, int limit)
+{
+    w->rules = r;
+    w->limit = limit;
+    /* Worked out once: the playout asks after every discard. */
+    w->void_at = r->stock_low == GIN_STOCK_VOID ? r->stock_void_at : 0;
+    w->big_gin = r->big_gin_bonus > 0;
 }
 
 void ai_world_seat(ai_world *w, int k, gin_cardset hand)
