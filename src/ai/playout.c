@@ -32,6 +32,16 @@ enum { OUT_W = 10, OUT_K = 15, NO_DW = 999 };
  * the playout's every step. */
 static inline gin_cardset card_bit(gin_card c) { return (gin_cardset)1 << c; }
 
+/* gin_card_value of a card (not GIN_NO_CARD) as one load: the playout
+ * asks for values in every step. */
+#define VALUE_OF(c) (((c)&15) + 1 > 10 ? 10 : ((c)&15) + 1)
+#define VAL2(c) VALUE_OF(c), VALUE_OF((c) + 1)
+#define VAL4(c) VAL2(c), VAL2((c) + 2)
+#define VAL8(c) VAL4(c), VAL4((c) + 4)
+#define VAL16(c) VAL8(c), VAL8((c) + 8)
+static const uint8_t k_value[64] = {VAL16(0), VAL16(16), VAL16(32), VAL16(48)};
+static inline int card_value(gin_card c) { return k_value[c]; }
+
 /* Bit n is set when the five-bit neighbourhood n of a card x in its suit
  * (x at bit 2, as in outs) holds a run of three through x: the two
  * below, the two around or the two above. */
@@ -49,6 +59,11 @@ static inline int card_live(gin_cardset h, gin_card x)
     unsigned nb = (unsigned)((h << 2) >> x) & 0x1bu;
     return ((same & (same - 1)) != 0) | (int)(LIVE_RUNS >> nb & 1u);
 }
+
+/* k_worth[v]: the cards worth v or more (none for 11). */
+#define WORTH(v) (((AI_LANE << ((v) > 1 ? (v)-1 : 0)) & AI_LANE) * AI_RANK0)
+static const gin_cardset k_worth[12] = {WORTH(0), WORTH(1), WORTH(2), WORTH(3), WORTH(4),  WORTH(5),
+                                        WORTH(6), WORTH(7), WORTH(8), WORTH(9), WORTH(10), 0};
 
 /* Refresh a seat's deadwood and unmatched cards from its ten cards. */
 static void seat_fix(ai_ro_seat *s)
@@ -71,7 +86,7 @@ typedef struct priced {
 } priced;
 
 /* The deadwood left by throwing c (a card of p->cand). */
-static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - gin_card_value(c) : p->after[c]; }
+static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - card_value(c) : p->after[c]; }
 
 /* The highest rank among the cards of s (not empty), over the four suits. */
 static inline int top_rank(gin_cardset s)
@@ -94,7 +109,7 @@ static void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
     p->h11 = s->hand | card_bit(x);
     if (!live) {
         p->dead11 = s->dead | card_bit(x);
-        p->dw11 = s->dw + gin_card_value(x);
+        p->dw11 = s->dw + card_value(x);
     } else {
         p->dw11 = ai_unmatched(p->h11, &p->dead11);
     }
@@ -292,11 +307,6 @@ static int voids_after_discard(const ai_world *w) { return w->stock_n <= w->void
 /* The four lanes' ranks 9 to 12 (ten to king): the cards worth 10. */
 #define TENS UINT64_C(0x1e001e001e001e00)
 
-/* k_worth[v]: the cards worth v or more (v <= 10). */
-#define WORTH(v) (((AI_LANE << ((v) > 1 ? (v)-1 : 0)) & AI_LANE) * AI_RANK0)
-static const gin_cardset k_worth[11] = {WORTH(0), WORTH(1), WORTH(2), WORTH(3), WORTH(4), WORTH(5),
-                                        WORTH(6), WORTH(7), WORTH(8), WORTH(9), WORTH(10)};
-
 /* The card of cand whose discard leaves the least deadwood (ties: the
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
  * empty. When p keeps its arrangement that is the first of cand's highest
@@ -347,7 +357,7 @@ static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset go
             continue; /* outs only add */
         if (a > 0)
             sc += OUT_K * outs(h, c, avail);
-        int vc = gin_card_value(c), vb = gin_card_value(bc);
+        int vc = card_value(c), vb = card_value(bc);
         if (sc < best || (sc == best && (vc > vb || (vc == vb && c < bc)))) {
             best = sc;
             bc = c;
@@ -406,10 +416,10 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
         seat_fix(s);
     int live = card_live(s->hand, u);
     if (s->dead && !live) {
-        /* A dead u lowers the deadwood only in place of a higher unmatched
-         * card (values grow with rank): most face-up cards are refused
-         * here without pricing the eleven. */
-        if (gin_card_value((gin_card)top_rank(s->dead)) <= gin_card_value(u))
+        /* A dead u lowers the deadwood only in place of an unmatched card
+         * worth more: most face-up cards are refused here without pricing
+         * the eleven. */
+        if (!(s->dead & k_worth[card_value(u) + 1]))
             return 0;
     }
     price_live(s, u, live, p);
