@@ -238,18 +238,17 @@ static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
     }
 }
 
-/* The melds of the one least-deadwood arrangement of h when no card of a
- * rank holding three or more (in_sets) could run: those ranks whole, and
- * each block of consecutive run cards of a suit, as gin_arrange_all would
- * return them (in another order, which the layoffs do not see). Most
- * knocks are such a hand; the core's solver cost five times the layoffs. */
-static void arrange_plain(gin_cardset h, gin_cardset in_sets, gin_arrangement *a)
+/* The melds of h's arrangement with `sets` (each rank's cards one set)
+ * and each block of consecutive run cards of a suit among the rest, as
+ * gin_arrange_all builds them (in another order, which the layoffs do not
+ * see; they read only the melds). */
+static void arrange_sets(gin_cardset h, gin_cardset sets, gin_arrangement *a)
 {
     int n = 0;
-    unsigned ranks = (unsigned)((in_sets | in_sets >> 16 | in_sets >> 32 | in_sets >> 48) & AI_LANE);
+    unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
     for (; ranks; ranks &= ranks - 1)
-        a->melds[n++] = in_sets & (AI_RANK0 << __builtin_ctz(ranks));
-    for (gin_cardset x = ai_runs_of(h); x;) {
+        a->melds[n++] = sets & (AI_RANK0 << __builtin_ctz(ranks));
+    for (gin_cardset x = ai_runs_of(h & ~sets); x;) {
         int lo = gin_cardset_first(x), len = __builtin_ctzll(~(x >> lo));
         gin_cardset block = ((UINT64_C(1) << len) - 1) << lo;
         a->melds[n++] = block;
@@ -258,16 +257,51 @@ static void arrange_plain(gin_cardset h, gin_cardset in_sets, gin_arrangement *a
     a->n_melds = n;
 }
 
+/* The most the defender keeps over the knocker's least-deadwood
+ * arrangements when one rank (`rank`) of those holding three or more
+ * (in_sets) has a card that could run: each of its set choices (none,
+ * whole, a four less one suit) that leaves the least deadwood is one
+ * arrangement, the other such ranks taken whole, as gin_arrange_all
+ * finds them. */
+static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, int dd)
+{
+    gin_cardset q = in_sets & (AI_RANK0 << rank), forced = in_sets & ~q, opts[2 + GIN_SUITS] = {0, q};
+    int n = 2, dw[2 + GIN_SUITS], least = NO_DW, left = -1;
+    if (q == AI_RANK0 << rank)
+        for (gin_cardset x = q; x; x &= x - 1)
+            opts[n++] = q & ~(x & -x);
+    for (int i = 0; i < n; i++) {
+        gin_cardset r = knocker & ~(forced | opts[i]);
+        dw[i] = ai_value(r & ~ai_runs_of(r));
+        least = dw[i] < least ? dw[i] : least;
+    }
+    for (int i = 0; i < n; i++) {
+        if (dw[i] != least)
+            continue;
+        gin_arrangement a;
+        arrange_sets(knocker, forced | opts[i], &a);
+        int v = laid_off(&a, def, dd);
+        left = v > left ? v : left;
+    }
+    return left;
+}
+
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
 {
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
+    /* Most knocks have one arrangement, or choices in one rank: built on
+     * the bits, where the core's solver cost five times the layoffs. */
     int left = -1;
     gin_cardset in_sets = knocker & ((gin_cardset)ai_ranks_ge3(knocker) * AI_RANK0);
-    if (!(in_sets & ai_runs_of(knocker))) {
+    gin_cardset open = in_sets & ai_runs_of(knocker);
+    unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    if (!open) {
         gin_arrangement a;
-        arrange_plain(knocker, in_sets, &a);
+        arrange_sets(knocker, in_sets, &a);
         left = laid_off(&a, def, dd);
+    } else if (!(open_ranks & (open_ranks - 1))) {
+        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dd);
     } else {
         gin_arrangement ties[8];
         int n = gin_arrange_all(knocker, ties, 8);
