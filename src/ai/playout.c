@@ -457,8 +457,15 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
             return 0;
     }
     price_live(s, u, live, p);
-    for (gin_cardset q = p->cand & ~card_bit(u); q; q &= q - 1)
-        if (after_at(p, gin_cardset_first(q)) < s->dw)
+    gin_cardset others = p->cand & ~card_bit(u);
+    if (p->keeps) {
+        /* Throwing c leaves dw11 less its value: below dw when c is worth
+         * more than dw11 - dw, on the bits. */
+        int v = p->dw11 - s->dw + 1;
+        return (others & k_worth[v < 0 ? 0 : v > 11 ? 11 : v]) != 0;
+    }
+    for (gin_cardset q = others; q; q &= q - 1)
+        if (p->after[gin_cardset_first(q)] < s->dw)
             return 1;
     return 0;
 }
