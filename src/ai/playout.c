@@ -475,16 +475,17 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 static int play_turn(ai_world *w, int k, int *val)
 {
     priced p;
-    if (gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p)) {
+    int taken = gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p);
+    if (taken) {
         w->top = GIN_NO_CARD;
-        return discard_step(w, k, &p, 1, val);
+    } else {
+        if (w->stock_n <= 0) {
+            *val = 0;
+            return 1;
+        }
+        price(&w->seat[k], w->stock[--w->stock_n], &p);
     }
-    if (w->stock_n <= 0) {
-        *val = 0;
-        return 1;
-    }
-    price(&w->seat[k], w->stock[--w->stock_n], &p);
-    return discard_step(w, k, &p, 0, val);
+    return discard_step(w, k, &p, taken, val);
 }
 
 /* Play on from seat k to move (at its draw) until the hand ends. */
