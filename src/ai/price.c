@@ -184,9 +184,23 @@ static inline void unmatched_leaf(gin_cardset r, int *least, gin_cardset *dead)
     }
 }
 
+/* The set choices of rank `rank` of in_sets in set_options' order (none,
+ * whole, then a four without each suit) into opt; returns how many. */
+static int set_choices(gin_cardset in_sets, int rank, gin_cardset opt[OPTS])
+{
+    gin_cardset q = in_sets & (AI_RANK0 << rank);
+    int n = 2;
+    opt[0] = 0;
+    opt[1] = q;
+    if (q == AI_RANK0 << rank)
+        for (gin_cardset s = q; s; s &= s - 1)
+            opt[n++] = q & ~(s & -s);
+    return n;
+}
+
 /* ai_unmatched when one rank, `rank`, has a card that could run: its
- * options in set_options' order (none, whole, then a four without each
- * suit), the first least kept, as the odometer would. */
+ * options in set_options' order, the first least kept, as the odometer
+ * would; the other ranks of in_sets are taken whole. */
 static int unmatched_one(gin_cardset h, gin_cardset in_sets, int rank, gin_cardset *dead)
 {
     gin_cardset q = in_sets & (AI_RANK0 << rank), r0 = h & ~(in_sets & ~q);
@@ -199,6 +213,19 @@ static int unmatched_one(gin_cardset h, gin_cardset in_sets, int rank, gin_cards
     return least;
 }
 
+/* The same for two such ranks r1 < r2: every pair of their options, the
+ * second's fastest, as the odometer would. */
+static int unmatched_two(gin_cardset h, gin_cardset in_sets, int r1, int r2, gin_cardset *dead)
+{
+    gin_cardset o1[OPTS], o2[OPTS];
+    int n1 = set_choices(in_sets, r1, o1), n2 = set_choices(in_sets, r2, o2), least = BIG;
+    gin_cardset r0 = h & ~(in_sets & ~o1[1] & ~o2[1]);
+    for (int i = 0; i < n1; i++)
+        for (int j = 0; j < n2; j++)
+            unmatched_leaf(r0 & ~(o1[i] | o2[j]), &least, dead);
+    return least;
+}
+
 int ai_unmatched(gin_cardset h, gin_cardset *dead)
 {
     if (h & ~GIN_DECK)
@@ -207,12 +234,15 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead)
      * sets are taken whole (set_options' forced ranks), the runs meld and
      * the rest is dead, with no choice to weigh. Worked out on the bits:
      * the cards of ranks holding three or more, and which of them lie in
-     * a run. Most of the others have one such rank. */
+     * a run. Most of the others have one or two such ranks. */
     gin_cardset in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs_of(h);
     if (open) {
         unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
-        if (ranks & (ranks - 1))
+        unsigned more = ranks & (ranks - 1);
+        if (more & (more - 1))
             return unmatched_choose(h, dead);
+        if (more)
+            return unmatched_two(h, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
         return unmatched_one(h, in_sets, __builtin_ctz(ranks), dead);
     }
     gin_cardset r = h & ~in_sets;
