@@ -235,7 +235,7 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead)
      * the rest is dead, with no choice to weigh. Worked out on the bits:
      * the cards of ranks holding three or more, and which of them lie in
      * a run. Most of the others have one or two such ranks. */
-    gin_cardset in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs_of(h);
+    gin_cardset runs = runs_of(h), in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs;
     if (open) {
         unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
         unsigned more = ranks & (ranks - 1);
@@ -245,8 +245,7 @@ int ai_unmatched(gin_cardset h, gin_cardset *dead)
             return unmatched_two(h, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
         return unmatched_one(h, in_sets, __builtin_ctz(ranks), dead);
     }
-    gin_cardset r = h & ~in_sets;
-    *dead = r & ~runs_of(r);
+    *dead = h & ~in_sets & ~runs; /* the sets hold no run card: the runs are whole without them */
     return value_of(*dead);
 }
 
