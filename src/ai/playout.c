@@ -340,6 +340,11 @@ static int voids_after_discard(const ai_world *w) { return w->stock_n <= w->void
 
 /* The four lanes' ranks 9 to 12 (ten to king): the cards worth 10. */
 #define TENS UINT64_C(0x1e001e001e001e00)
+/* k_top[r]: the cards worth as much as rank r (a table: whether the top
+ * rank is a court card is a coin flip to a predictor). */
+static const gin_cardset k_top[GIN_RANKS] = {AI_RANK0,      AI_RANK0 << 1, AI_RANK0 << 2, AI_RANK0 << 3, AI_RANK0 << 4,
+                                             AI_RANK0 << 5, AI_RANK0 << 6, AI_RANK0 << 7, AI_RANK0 << 8, TENS,
+                                             TENS,          TENS,          TENS};
 
 /* The card of cand whose discard leaves the least deadwood (ties: the
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
@@ -349,10 +354,8 @@ static gin_card knock_card(const priced *p, gin_cardset cand)
 {
     if (!cand)
         return GIN_NO_CARD;
-    if (p->keeps) {
-        int r = top_rank(cand);
-        return gin_cardset_first(r >= 9 ? cand & TENS : cand & (AI_RANK0 << r));
-    }
+    if (p->keeps)
+        return gin_cardset_first(cand & k_top[top_rank(cand)]);
     int kdw = NO_DW;
     gin_card kc = GIN_NO_CARD;
     for (gin_cardset q = cand; q; q &= q - 1) {
@@ -365,6 +368,13 @@ static gin_card knock_card(const priced *p, gin_cardset cand)
     return kc;
 }
 
+/* A discard's score and tie-breaks in one int, smaller better: the
+ * score, then the higher value, then the lower card. Kept as a running
+ * minimum without branches (which discard is best is a coin flip to a
+ * predictor). */
+enum { KEY_SCORE = 10 };
+static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE | (10 - card_value(c)) << 6 | c; }
+
 /* The discard among cand: least OUT_W * deadwood plus OUT_K per live card
  * that would meld it (ties: the higher card, then the first). kc, the
  * least-deadwood card, is scored first and bounds the rest, so only cards
@@ -374,30 +384,26 @@ static gin_card knock_card(const priced *p, gin_cardset cand)
 static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
-    int ak = after_at(p, kc), best = OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0);
-    gin_card bc = kc;
+    int ak = after_at(p, kc), best = discard_key(OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0), kc);
     gin_cardset rest = cand & ~card_bit(kc);
     if (p->keeps) {
         /* A card's deadwood is dw11 less its value: one worth less than
          * vmin is over the bound before its outs (kc is worth the most,
          * so vmin <= 10), and is not looked at. */
-        int vmin = p->dw11 - best / OUT_W;
+        int vmin = p->dw11 - (best >> KEY_SCORE) / OUT_W;
         rest &= k_worth[vmin > 0 ? vmin : 0];
     }
     for (gin_cardset q = rest; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         int a = after_at(p, c), sc = OUT_W * a;
-        if (sc > best)
+        if (sc > best >> KEY_SCORE)
             continue; /* outs only add */
         if (a > 0)
             sc += OUT_K * outs(h, c, avail);
-        int vc = card_value(c), vb = card_value(bc);
-        if (sc < best || (sc == best && (vc > vb || (vc == vb && c < bc)))) {
-            best = sc;
-            bc = c;
-        }
+        int key = discard_key(sc, c);
+        best = key < best ? key : best;
     }
-    return bc;
+    return best & 63;
 }
 
 /* Seat k holds p->h11 (x taken from the pile when `taken`: it may not be
