@@ -40,8 +40,14 @@ for ((k = 0; k < REAL_KILLS; k++)); do
     wait_for "Stock|Resume\\?" 20
     screen | grep -qi "damaged" && fail "after kill $kills the start reports damage"
     rm -f "$T/state/gin/save"
-    i=0
-    while ((i++ < 100)) && [ ! -f "$T/state/gin/save" ]; do ANSWER_NEXT=1 answer; done
+    # Play until the first save, for 20 s at most (counted in time, not in
+    # answers: a screen that asks nothing, as while the bot moves, returns
+    # at once, and a hundred of those once ran out before the first move).
+    deadline=$((SECONDS + 20))
+    while ((SECONDS < deadline)) && [ ! -f "$T/state/gin/save" ]; do
+        ANSWER_NEXT=1 answer
+        sleep 0.05
+    done
     [ -f "$T/state/gin/save" ] || fail "no save after 20 s of play before kill $((kills + 1))"
     play_for $((RANDOM % 4))
     pid=$(gin_pid)
