@@ -42,11 +42,12 @@ static void played_text(const gin_coach_advice *a, int k, const gin_trainer_voic
         *then = '\0';
 }
 
-/* Fill d from the advice a on view v, the move played being a's k-th. */
-static void judge(const gin_view *v, const gin_coach_advice *a, int k, const gin_review_opts *o, gin_review_decision *d)
+/* Fill d from the advice a on view v, the move played being a's k-th and
+ * the record's action `at`. */
+static void judge(const gin_view *v, const gin_coach_advice *a, int k, int at, const gin_review_opts *o,
+                  gin_review_decision *d)
 {
     const gin_coach_move *best = &a->move[0], *mine = &a->move[k];
-    int at = d->at;
     memset(d, 0, sizeof *d);
     d->at = at;
     d->hand = v->hand_no;
@@ -93,8 +94,7 @@ static int review_one(const gin_view *v, gin_action played, int at, const gin_re
         return 0;
     g->measure = a->measure;
     gin_review_decision *d = &g->d[g->n++];
-    d->at = at;
-    judge(v, a, k, o, d);
+    judge(v, a, k, at, o, d);
     g->counts[d->verdict]++;
     g->lost += d->lost;
     return 1;

@@ -132,7 +132,8 @@ int gin_review_page(const gin_review_game *g, int utf8, int width, char *buf, si
 
 /* The verdict on decision d in a paragraph (no line breaks): "Coach: the
  * best move." or, below best, its verdict, what it gave up, the best move
- * and why. Returns the length (cut to fit cap). */
+ * and why. Returns the length (cut to fit cap), or -1 (NULL d or buf, or
+ * cap 0). */
 int gin_review_verdict_text(const gin_review_decision *d, char *buf, size_t cap);
 
 /* One JSON object: {"ranked_by", "playouts", "accuracy", "lost", "counts":

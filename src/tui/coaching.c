@@ -269,7 +269,7 @@ void gin_play_summary_text(const gin_play *p, char *buf, size_t cap)
 static struct {
     gin_review_game g;
     uint64_t key;
-    int hand, whole, rc;
+    int hand, finished, rc; /* finished: not stopped part of the way */
 } reviewed;
 
 /* The record and the player's seat in a number (FNV-1a): a review is of
@@ -312,7 +312,7 @@ static int review_made(gin_play *p, int hand, const char *title, int *stopped)
 {
     uint64_t key = record_key(p->ref.rec, p->human);
     *stopped = 0;
-    if (reviewed.key == key && reviewed.whole && reviewed.rc >= 0 && (reviewed.hand == 0 || reviewed.hand == hand))
+    if (reviewed.key == key && reviewed.finished && reviewed.rc >= 0 && (reviewed.hand == 0 || reviewed.hand == hand))
         return reviewed.rc;
     gin_trainer_voice w = voice_of(0);
     progress c = {title, 0};
@@ -320,7 +320,7 @@ static int review_made(gin_play *p, int hand, const char *title, int *stopped)
     reviewed.rc = gin_review_run(p->ref.rec, p->human, &o, &reviewed.g);
     reviewed.key = key;
     reviewed.hand = hand;
-    reviewed.whole = !c.stopped;
+    reviewed.finished = !c.stopped;
     *stopped = c.stopped;
     return reviewed.rc;
 }

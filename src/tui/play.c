@@ -187,7 +187,7 @@ static int sheet_page(gin_play *p, const char *footer)
 
 /* The replay of hand hand_no with the coach's verdicts (the hand judged
  * first when it has not been). 0, or -1 on a quit signal. */
-static int replay_page(gin_play *p, int hand_no)
+static int replay_judged(gin_play *p, int hand_no)
 {
     char note[160];
     const gin_review_game *review = gin_play_review_hand(p, hand_no, note, sizeof note);
@@ -205,7 +205,7 @@ static int show_hand_end(gin_play *p)
     gin_play_showdown_screen(&p->ref.end, &p->ref.m.game, &who, &s);
     int k = gin_ui_showdown_screen(&s, "\n\033 qtr");
     while (k == 'r') /* replay the hand move by move, then back here */
-        k = replay_page(p, p->ref.end.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
+        k = replay_judged(p, p->ref.end.hand_no) < 0 ? -1 : gin_ui_showdown_screen(&s, "\n\033 qtr");
     if (k == 't')
         k = sheet_page(p, "Enter: continue");
     if (k < 0)
@@ -229,7 +229,7 @@ static int show_game_over(gin_play *p)
         gin_play_gameover_text(p, title, sizeof title, text, sizeof text);
         int k = gin_ui_text_screen(title, text,
                                    "n: new game  v: review  t: score sheet  r: replay the last hand  q: quit", "nqtrv");
-        if (k == 'r' && replay_page(p, p->ref.m.game.hand_no) < 0)
+        if (k == 'r' && replay_judged(p, p->ref.m.game.hand_no) < 0)
             return -1;
         if (k == 'v' && gin_play_review_page(p) < 0)
             return -1;
