@@ -575,6 +575,34 @@ static void test_practice_review_says_it_is_thinking(void **state)
     close_term();
 }
 
+/* A position is analysed once: after the practice review's note on the
+ * player's move the coach is no longer busy on that view (the hint, the
+ * note after the move and the review read the same analysis), and it is
+ * busy again on a view it has not analysed. */
+static void test_a_position_is_analysed_once(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    static gin_record rec;
+    memset(&rec, 0, sizeof rec);
+    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    gin_view discard = p->ref.m.views[p->human];
+    p = play_at(GIN_PHASE_OFFER);
+    gin_view offer = p->ref.m.views[p->human];
+    p->ref.rec = &rec;
+    p->practice = 1;
+    gin_action legal[64];
+    assert_true(gin_view_legal(&discard, legal, 64) > 1);
+    gin_play_review_note(p, &discard, legal[0]);
+    assert_false(gin_play_coach_busy(p, &discard));
+    assert_true(gin_play_coach_busy(p, &offer));
+    assert_true(gin_view_legal(&offer, legal, 64) > 1);
+    gin_play_review_note(p, &offer, legal[0]);
+    assert_false(gin_play_coach_busy(p, &offer));
+    assert_true(gin_play_coach_busy(p, &discard)); /* the table keeps the last analysis only */
+    close_term();
+}
+
 /* Practice: the coach reviews each decision; the hand's review lists those
  * that cost half a point or more, and the game's summary counts them. */
 static void test_practice_review(void **state)
@@ -1442,6 +1470,7 @@ int main(void)
         cmocka_unit_test(test_sorts_keep_melds_together),
         cmocka_unit_test(test_practice_review),
         cmocka_unit_test(test_practice_review_says_it_is_thinking),
+        cmocka_unit_test(test_a_position_is_analysed_once),
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
