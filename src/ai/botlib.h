@@ -278,6 +278,13 @@ typedef struct ai_world {
     gin_cardset gone; /* in the discard pile: public, never drawn again */
     int turns;
     const ai_ro_style *style[2];
+    /* The stock's Fisher-Yates shuffle runs from the top down, the order
+     * the stock is drawn in, and most playouts draw a quarter of it: the
+     * sampler shuffles the top few places and a playout drawing below
+     * them goes on with the same steps (ai_world_shuffle) on its copy.
+     * stock[shuffled..] are in their places; rng draws the next step's. */
+    int shuffled;
+    gin_rng rng;
     int8_t stock[GIN_DECK_SIZE];
 } ai_world;
 
@@ -296,6 +303,9 @@ int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset
 void ai_world_rules(ai_world *w, const gin_rules *r, int limit);
 /* Set seat k's cards (10, or 11 for our seat in the discard phase). */
 void ai_world_seat(ai_world *w, int k, gin_cardset hand);
+/* Go on with w's stock shuffle until stock[i..] are in their places (the
+ * Fisher-Yates steps from place w->shuffled - 1 down to i). */
+void ai_world_shuffle(ai_world *w, int i);
 /* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the
  * world and the rest of the hand out; returns the hand's points for us
  * (negative: the opponent scored; 0: the hand was void). */

@@ -26,6 +26,9 @@
 /* The playout discard minimises 10 * deadwood + OUT_K * the card's live
  * outs (tenths of a point per out: hard's potential term, lean). */
 enum { OUT_W = 10, OUT_K = 15, NO_DW = 999 };
+/* Stock places a playout shuffles beyond the one it draws, once it draws
+ * below the sampler's (ai_world_shuffle). */
+enum { STOCK_CHUNK = 3 };
 
 /* The set of one card known to be a card: gin_cardset_of also turns
  * GIN_NO_CARD into the empty set, which costs three instructions a use in
@@ -448,6 +451,37 @@ static int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
     return 0;
 }
 
+void ai_world_shuffle(ai_world *w, int i)
+{
+    gin_rng rng = w->rng; /* in registers for the loop, as a local */
+    int8_t *st = w->stock;
+    for (int k = w->shuffled - 1; k >= i && k > 0; k--) {
+        int j = (int)gin_rng_below_step(&rng, (uint32_t)(k + 1)); /* k + 1 >= 2 */
+        int8_t tmp = st[k];
+        st[k] = st[j];
+        st[j] = tmp;
+    }
+    w->rng = rng;
+    w->shuffled = i > 1 ? i : 0; /* the step at place 1 settles place 0 too */
+}
+
+/* The stock's top card, drawn, when the sampler left it unshuffled: it
+ * and a few places more are shuffled first (the steps are the same
+ * whenever they are taken). Not inline: the call at every draw cost more
+ * saved registers than the shuffle saved. */
+static __attribute__((noinline)) gin_card stock_deep(ai_world *w)
+{
+    int i = --w->stock_n;
+    ai_world_shuffle(w, i > STOCK_CHUNK ? i - STOCK_CHUNK : 0);
+    return w->stock[i];
+}
+
+/* The stock's top card, drawn (the stock not empty). */
+static inline gin_card stock_draw(ai_world *w)
+{
+    return w->stock_n > w->shuffled ? w->stock[--w->stock_n] : stock_deep(w);
+}
+
 /* Would seat k take the face-up card u? When throwing another card then
  * leaves less deadwood than now; *p is the pricing for the discard. */
 static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
@@ -489,7 +523,7 @@ static int play_turn(ai_world *w, int k, int *val)
             *val = 0;
             return 1;
         }
-        price(&w->seat[k], w->stock[--w->stock_n], &p);
+        price(&w->seat[k], stock_draw(w), &p);
     }
     return discard_step(w, k, &p, taken, val);
 }
@@ -568,7 +602,7 @@ static int draw_stock_then_on(ai_world *w, int k)
     if (w->stock_n <= 0)
         return 0;
     priced p;
-    price(&w->seat[k], w->stock[--w->stock_n], &p);
+    price(&w->seat[k], stock_draw(w), &p);
     if (discard_step(w, k, &p, 0, &val))
         return val;
     return play_on(w, 1 - k);
