@@ -482,20 +482,10 @@ static inline gin_card stock_draw(ai_world *w)
     return w->stock_n > w->shuffled ? w->stock[--w->stock_n] : stock_deep(w);
 }
 
-/* Would seat k take the face-up card u? When throwing another card then
- * leaves less deadwood than now; *p is the pricing for the discard. */
-static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
+/* wants_top for a u that is live or could replace an unmatched card:
+ * price the eleven and see. */
+static __attribute__((noinline)) int wants_priced(ai_ro_seat *s, gin_card u, int live, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
-    int live = card_live(s->hand, u);
-    if (s->dead && !live) {
-        /* A dead u lowers the deadwood only in place of an unmatched card
-         * worth more: most face-up cards are refused here without pricing
-         * the eleven. */
-        if (!(s->dead & k_worth[card_value(u) + 1]))
-            return 0;
-    }
     price_live(s, u, live, p);
     gin_cardset others = p->cand & ~card_bit(u);
     if (p->keeps) {
@@ -508,6 +498,21 @@ static int wants_top(ai_ro_seat *s, gin_card u, priced *p)
         if (p->after[gin_cardset_first(q)] < s->dw)
             return 1;
     return 0;
+}
+
+/* Would seat k take the face-up card u? When throwing another card then
+ * leaves less deadwood than now; *p is the pricing for the discard. A
+ * dead u lowers the deadwood only in place of an unmatched card worth
+ * more: most face-up cards are refused on that, inline, without the
+ * registers a pricing call saves. */
+static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
+{
+    if (!s->fresh)
+        seat_fix(s);
+    int live = card_live(s->hand, u);
+    if (s->dead && !live && !(s->dead & k_worth[card_value(u) + 1]))
+        return 0;
+    return wants_priced(s, u, live, p);
 }
 
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
