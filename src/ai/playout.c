@@ -105,17 +105,10 @@ static void price_all(priced *p)
     p->keeps = 0;
 }
 
-/* Price seat s's ten and x, whose card_live is `live`. */
-static void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
+/* price_live for a live x: one arrangement of the eleven. */
+static __attribute__((noinline)) void price_solve(priced *p)
 {
-    p->x = x;
-    p->h11 = s->hand | card_bit(x);
-    if (!live) {
-        p->dead11 = s->dead | card_bit(x);
-        p->dw11 = s->dw + card_value(x);
-    } else {
-        p->dw11 = ai_unmatched(p->h11, &p->dead11);
-    }
+    p->dw11 = ai_unmatched(p->h11, &p->dead11);
     if (!p->dead11) {
         price_all(p);
         return;
@@ -124,7 +117,24 @@ static void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
     p->keeps = 1;
 }
 
-static void price(ai_ro_seat *s, gin_card x, priced *p)
+/* Price seat s's ten and x, whose card_live is `live`. A dead x (most
+ * draws) is priced inline, with no call: it is unmatched beside the
+ * ten's unmatched cards, which are therefore not empty. */
+static inline void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
+{
+    p->x = x;
+    p->h11 = s->hand | card_bit(x);
+    if (live) {
+        price_solve(p);
+        return;
+    }
+    p->dead11 = s->dead | card_bit(x);
+    p->dw11 = s->dw + card_value(x);
+    p->cand = p->dead11;
+    p->keeps = 1;
+}
+
+static inline void price(ai_ro_seat *s, gin_card x, priced *p)
 {
     if (!s->fresh)
         seat_fix(s);
