@@ -384,9 +384,33 @@ static gin_card knock_card(const priced *p, gin_cardset cand)
 /* A discard's score and tie-breaks in one int, smaller better: the
  * score, then the higher value, then the lower card. Kept as a running
  * minimum without branches (which discard is best is a coin flip to a
- * predictor). */
+ * predictor). The tie-breaks of card c are k_key[c], one load. */
 enum { KEY_SCORE = 10 };
-static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE | (10 - card_value(c)) << 6 | c; }
+#define KEY_OF(c) ((10 - VALUE_OF(c)) << 6 | (c))
+#define KEY2(c) KEY_OF(c), KEY_OF((c) + 1)
+#define KEY4(c) KEY2(c), KEY2((c) + 2)
+#define KEY8(c) KEY4(c), KEY4((c) + 4)
+#define KEY16(c) KEY8(c), KEY8((c) + 8)
+static const uint16_t k_key[64] = {KEY16(0), KEY16(16), KEY16(32), KEY16(48)};
+static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE | k_key[c]; }
+
+/* choose_discard when all eleven meld (p->after priced): every card of
+ * cand scored, the bound on the deadwood alone. */
+static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, gin_cardset avail, gin_card kc)
+{
+    int ak = p->after[kc], best = discard_key(OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0), kc);
+    for (gin_cardset q = cand & ~card_bit(kc); q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        int a = p->after[c], sc = OUT_W * a;
+        if (sc > best >> KEY_SCORE)
+            continue; /* outs only add */
+        if (a > 0)
+            sc += OUT_K * outs(h, c, avail);
+        int key = discard_key(sc, c);
+        best = key < best ? key : best;
+    }
+    return best & 63;
+}
 
 /* The discard among cand: least OUT_W * deadwood plus OUT_K per live card
  * that would meld it (ties: the higher card, then the first). kc, the
@@ -397,18 +421,19 @@ static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE
 static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
-    int ak = after_at(p, kc), best = discard_key(OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0), kc);
-    gin_cardset rest = cand & ~card_bit(kc);
-    if (p->keeps) {
-        /* A card's deadwood is dw11 less its value: one worth less than
-         * vmin is over the bound before its outs (kc is worth the most,
-         * so vmin <= 10), and is not looked at. */
-        int vmin = p->dw11 - (best >> KEY_SCORE) / OUT_W;
-        rest &= k_worth[vmin > 0 ? vmin : 0];
-    }
-    for (gin_cardset q = rest; q; q &= q - 1) {
+    if (!p->keeps)
+        return choose_priced(p, cand, h, avail, kc);
+    /* A card's deadwood is dw11 less its value. */
+    int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? outs(h, kc, avail) : 0;
+    int best = discard_key(OUT_W * ak + OUT_K * o, kc);
+    /* One worth less than vmin is over kc's score before its outs (kc is
+     * worth the most, so vmin <= 10), and is not looked at: the score
+     * over OUT_W is ak + o * OUT_K / OUT_W, so vmin is vk less the last. */
+    _Static_assert(2 * OUT_K == 3 * OUT_W, "vmin takes o * OUT_K / OUT_W as o + o / 2");
+    int vmin = vk - o - (o >> 1);
+    for (gin_cardset q = cand & ~card_bit(kc) & k_worth[vmin > 0 ? vmin : 0]; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        int a = after_at(p, c), sc = OUT_W * a;
+        int a = dw11 - card_value(c), sc = OUT_W * a;
         if (sc > best >> KEY_SCORE)
             continue; /* outs only add */
         if (a > 0)
