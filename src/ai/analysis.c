@@ -119,10 +119,10 @@ typedef struct worlds {
     gin_cardset sure, known;
     int want, improve, stock_n, n_pool;
     int8_t pool[GIN_DECK_SIZE];
-    float w_opp[64], w_stock[64]; /* acceptance: weight over the largest weight */
-    double eager;                 /* share of worlds where the opponent knocks at once */
-    ai_ro_style eager_style;      /* how it knocks in those: fitted (ai_model_knocks) */
-    int wary;                     /* the opponent is k_opp_wary in every world */
+    uint64_t t_opp[64], t_stock[64]; /* acceptance: a draw's low 32 bits below (accept_below) */
+    double eager;                    /* share of worlds where the opponent knocks at once */
+    ai_ro_style eager_style;         /* how it knocks in those: fitted (ai_model_knocks) */
+    int wary;                        /* the opponent is k_opp_wary in every world */
 } worlds;
 
 /* Our seat plays for gin after the early turns, as hard does (it knocks
@@ -141,11 +141,28 @@ static const ai_ro_style k_opp = {4, 0, 0};
  * would not be undercut. */
 static const ai_ro_style k_opp_wary = {1000, 1000, 1};
 
-/* The draw weights of the unseen cards (acceptance chances, each over the
- * largest), and the cards the tracker is sure of. */
+/* A card is kept with its weight over the largest, `wt`, when the low 32
+ * bits u of a draw have (float)u / 2^32 below wt. The conversion rounds,
+ * but never puts a larger u below a smaller one, so the kept u are those
+ * below a bound: found once here, the draw compares integers. */
+static uint64_t accept_below(float wt)
+{
+    uint64_t lo = 0, hi = UINT64_C(1) << 32;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if ((float)(uint32_t)mid * (1.0f / 4294967296.0f) < wt)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The draw weights of the unseen cards (acceptance bounds, each weight
+ * over the largest), and the cards the tracker is sure of. */
 static void worlds_weigh(worlds *w, const ai_tracker *t)
 {
-    float top = 0, top_s = 0;
+    float top = 0, top_s = 0, w_opp[64], w_stock[64];
     w->n_pool = 0;
     for (gin_cardset q = t->unseen; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
@@ -155,15 +172,15 @@ static void worlds_weigh(worlds *w, const ai_tracker *t)
             continue;
         }
         w->pool[w->n_pool++] = (int8_t)c;
-        w->w_opp[c] = p / (1.0f - p) + 1e-6f;
-        w->w_stock[c] = 1.0f - p + 1e-6f;
-        top = w->w_opp[c] > top ? w->w_opp[c] : top;
-        top_s = w->w_stock[c] > top_s ? w->w_stock[c] : top_s;
+        w_opp[c] = p / (1.0f - p) + 1e-6f;
+        w_stock[c] = 1.0f - p + 1e-6f;
+        top = w_opp[c] > top ? w_opp[c] : top;
+        top_s = w_stock[c] > top_s ? w_stock[c] : top_s;
     }
     for (int i = 0; i < w->n_pool; i++) {
         gin_card c = (unsigned char)w->pool[i];
-        w->w_opp[c] /= top;
-        w->w_stock[c] /= top_s;
+        w->t_opp[c] = accept_below(w_opp[c] / top);
+        w->t_stock[c] = accept_below(w_stock[c] / top_s);
     }
     w->want -= gin_cardset_count(w->sure);
 }
@@ -196,16 +213,17 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
     w->wary = wary;
 }
 
-/* Take one card out of pool[0..*n-1] by weight (acceptance chances in
- * wt): a uniform pick, kept with its chance; the last card fills its place. */
-static gin_card draw(gin_rng *rng, int8_t *pool, int *n, const float *wt)
+/* Take one card out of pool[0..*n-1] by weight (acceptance bounds in
+ * below): a uniform pick, kept with its chance; the last card fills its
+ * place. */
+static inline gin_card draw(gin_rng *rng, int8_t *pool, int *n, const uint64_t *below)
 {
     for (int tries = 0;; tries++) {
         uint64_t r = gin_rng_step(rng);
         int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
         gin_card c = (unsigned char)pool[i];
         /* After many refusals take the pick: bounds the loop, barely bends the odds. */
-        if ((float)(uint32_t)r * (1.0f / 4294967296.0f) < wt[c] || tries >= 64) {
+        if ((uint32_t)r < below[c] || tries >= 64) {
             pool[i] = pool[--*n];
             return c;
         }
@@ -221,11 +239,11 @@ static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
     memcpy(pool, w->pool, (size_t)n);
     gin_cardset got = w->sure;
     for (int i = 0; i < w->want && n > 0; i++)
-        got |= gin_cardset_of(draw(rng, pool, &n, w->w_opp));
+        got |= gin_cardset_of(draw(rng, pool, &n, w->t_opp));
     ai_world_seat(world, 1, got | w->known);
     int m = 0;
     for (int i = 0; i < w->improve && n > 0; i++) {
-        gin_card x = draw(rng, pool, &n, w->w_stock);
+        gin_card x = draw(rng, pool, &n, w->t_stock);
         gin_card out = ai_ro_keep(&world->seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
         world->stock[m++] = (int8_t)out;
