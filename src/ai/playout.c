@@ -175,20 +175,37 @@ static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
 #define RO10(i) RO9(i), RO9((i) + 512)
 static const uint8_t k_run_outs[1 << 10] = {RO10(0)};
 
+/* k_set_outs[i]: the set outs of a card whose rank's four suits hold, in
+ * i's bits 0-3, the hand's cards and, in bits 4-7, the live ones: the
+ * live count when the hand holds exactly two (the card and one other). */
+#define SET_OUTS(i)                                                                                                    \
+    ((((i)&1) + ((i) >> 1 & 1) + ((i) >> 2 & 1) + ((i) >> 3 & 1)) == 2) *                                              \
+        (((i) >> 4 & 1) + ((i) >> 5 & 1) + ((i) >> 6 & 1) + ((i) >> 7 & 1))
+#define SO1(i) SET_OUTS(i), SET_OUTS((i) + 1)
+#define SO2(i) SO1(i), SO1((i) + 2)
+#define SO3(i) SO2(i), SO2((i) + 4)
+#define SO4(i) SO3(i), SO3((i) + 8)
+#define SO5(i) SO4(i), SO4((i) + 16)
+#define SO6(i) SO5(i), SO5((i) + 32)
+#define SO7(i) SO6(i), SO6((i) + 64)
+#define SO8(i) SO7(i), SO7((i) + 128)
+static const uint8_t k_set_outs[1 << 8] = {SO8(0)};
+
 /* Cards that would turn c (a card of h) into part of a meld with the rest
  * of h (a pair or a two-card run with c), still live: hard's potential
  * term, lean. The set outs: the live cards of c's rank when h holds
- * exactly one other. Both counts of c's rank come from one
- * multiplication: the four lanes' bit 0 (h) and bit 4 (avail) add up in
- * bits 48-51 and 52-55 (popcount is a library call here). */
+ * exactly one other, from a table indexed by the rank's four lanes of h
+ * (bits 0, 16, 32, 48 of `lanes`) and of avail (4, 20, 36, 52), folded
+ * into one byte by two shifts (popcount is a library call here, and the
+ * counts by a multiplication took more instructions). */
 static inline int outs(gin_cardset h, gin_card c, gin_cardset avail)
 {
     int r = gin_card_rank(c);
     gin_cardset lanes = ((h >> r) & AI_RANK0) | (((avail >> r) & AI_RANK0) << 4);
-    unsigned both = (unsigned)((lanes * AI_RANK0) >> 48);
-    int n = ((both & 15u) == 2) * (int)(both >> 4);
+    lanes |= lanes >> 15;
+    lanes |= lanes >> 30;
     unsigned hv = (unsigned)((h << 2) >> c) & 0x1bu, av = (unsigned)((avail << 2) >> c) & 0x1bu;
-    return n + k_run_outs[hv | av << 5];
+    return k_set_outs[lanes & 0xffu] + k_run_outs[hv | av << 5];
 }
 
 /* The defender's chains on the knocker's spread `a`, as the showdown
