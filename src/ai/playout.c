@@ -622,6 +622,14 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
     if (!(p.cand & throwable))
         price_all(&p);
     gin_card best = GIN_NO_CARD;
+    if (p.keeps) {
+        /* The least deadwood left is the most value thrown, ties to the
+         * first card: on the bits, as knock_card. */
+        gin_cardset q = p.cand & throwable;
+        best = gin_cardset_first(q & k_top[top_rank(q)]);
+        seat_throw(s, &p, best);
+        return best;
+    }
     for (gin_cardset q = p.cand & throwable; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         if (best == GIN_NO_CARD || after_at(&p, c) < after_at(&p, best) ||
