@@ -163,7 +163,7 @@ static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
 #define RUN_OUTS(i)                                                                                                    \
     (((i) >> 3 & 1) * (((i) >> 6 & 1) + ((i) >> 9 & 1)) + ((i) >> 1 & 1) * (((i) >> 8 & 1) + ((i) >> 5 & 1)) +         \
      ((i) >> 4 & ~((i) >> 3) & 1) * ((i) >> 8 & 1) + ((i) & ~((i) >> 1) & 1) * ((i) >> 6 & 1))
-#define RO1(i) RUN_OUTS(i), RUN_OUTS((i) + 1)
+#define RO1(i) OUT_K *RUN_OUTS(i), OUT_K *RUN_OUTS((i) + 1)
 #define RO2(i) RO1(i), RO1((i) + 2)
 #define RO3(i) RO2(i), RO2((i) + 4)
 #define RO4(i) RO3(i), RO3((i) + 8)
@@ -173,7 +173,7 @@ static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
 #define RO8(i) RO7(i), RO7((i) + 128)
 #define RO9(i) RO8(i), RO8((i) + 256)
 #define RO10(i) RO9(i), RO9((i) + 512)
-static const uint8_t k_run_outs[1 << 10] = {RO10(0)};
+static const uint8_t k_run_outs[1 << 10] = {RO10(0)}; /* OUT_K each: a score */
 
 /* k_set_outs[i]: the set outs of a card whose rank's four suits hold, in
  * i's bits 0-3, the hand's cards and, in bits 4-7, the live ones: the
@@ -181,7 +181,7 @@ static const uint8_t k_run_outs[1 << 10] = {RO10(0)};
 #define SET_OUTS(i)                                                                                                    \
     ((((i)&1) + ((i) >> 1 & 1) + ((i) >> 2 & 1) + ((i) >> 3 & 1)) == 2) *                                              \
         (((i) >> 4 & 1) + ((i) >> 5 & 1) + ((i) >> 6 & 1) + ((i) >> 7 & 1))
-#define SO1(i) SET_OUTS(i), SET_OUTS((i) + 1)
+#define SO1(i) OUT_K *SET_OUTS(i), OUT_K *SET_OUTS((i) + 1)
 #define SO2(i) SO1(i), SO1((i) + 2)
 #define SO3(i) SO2(i), SO2((i) + 4)
 #define SO4(i) SO3(i), SO3((i) + 8)
@@ -189,16 +189,17 @@ static const uint8_t k_run_outs[1 << 10] = {RO10(0)};
 #define SO6(i) SO5(i), SO5((i) + 32)
 #define SO7(i) SO6(i), SO6((i) + 64)
 #define SO8(i) SO7(i), SO7((i) + 128)
-static const uint8_t k_set_outs[1 << 8] = {SO8(0)};
+static const uint8_t k_set_outs[1 << 8] = {SO8(0)}; /* OUT_K each: a score */
 
-/* Cards that would turn c (a card of h) into part of a meld with the rest
- * of h (a pair or a two-card run with c), still live: hard's potential
- * term, lean. The set outs: the live cards of c's rank when h holds
+/* OUT_K times the cards that would turn c (a card of h) into part of a
+ * meld with the rest of h (a pair or a two-card run with c), still live:
+ * hard's potential term, lean, as it adds to the discard's score (the
+ * tables hold it multiplied). The set outs: the live cards of c's rank when h holds
  * exactly one other, from a table indexed by the rank's four lanes of h
  * (bits 0, 16, 32, 48 of `lanes`) and of avail (4, 20, 36, 52), folded
  * into one byte by two shifts (popcount is a library call here, and the
  * counts by a multiplication took more instructions). */
-static inline int outs(gin_cardset h, gin_card c, gin_cardset avail)
+static inline int out_score(gin_cardset h, gin_card c, gin_cardset avail)
 {
     int r = gin_card_rank(c);
     gin_cardset lanes = ((h >> r) & AI_RANK0) | (((avail >> r) & AI_RANK0) << 4);
@@ -415,14 +416,14 @@ static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE
  * cand scored, the bound on the deadwood alone. */
 static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, gin_cardset avail, gin_card kc)
 {
-    int ak = p->after[kc], best = discard_key(OUT_W * ak + (ak > 0 ? OUT_K * outs(h, kc, avail) : 0), kc);
+    int ak = p->after[kc], best = discard_key(OUT_W * ak + (ak > 0 ? out_score(h, kc, avail) : 0), kc);
     for (gin_cardset q = cand & ~card_bit(kc); q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         int a = p->after[c], sc = OUT_W * a;
         if (sc > best >> KEY_SCORE)
             continue; /* outs only add */
         if (a > 0)
-            sc += OUT_K * outs(h, c, avail);
+            sc += out_score(h, c, avail);
         int key = discard_key(sc, c);
         best = key < best ? key : best;
     }
@@ -441,20 +442,19 @@ static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset go
     if (!p->keeps)
         return choose_priced(p, cand, h, avail, kc);
     /* A card's deadwood is dw11 less its value. */
-    int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? outs(h, kc, avail) : 0;
-    int best = discard_key(OUT_W * ak + OUT_K * o, kc);
+    int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? out_score(h, kc, avail) : 0;
+    int best = discard_key(OUT_W * ak + o, kc);
     /* One worth less than vmin is over kc's score before its outs (kc is
      * worth the most, so vmin <= 10), and is not looked at: the score
-     * over OUT_W is ak + o * OUT_K / OUT_W, so vmin is vk less the last. */
-    _Static_assert(2 * OUT_K == 3 * OUT_W, "vmin takes o * OUT_K / OUT_W as o + o / 2");
-    int vmin = vk - o - (o >> 1);
+     * over OUT_W is ak + o / OUT_W, so vmin is vk less the last. */
+    int vmin = vk - o / OUT_W;
     for (gin_cardset q = cand & ~card_bit(kc) & k_worth[vmin > 0 ? vmin : 0]; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         int a = dw11 - card_value(c), sc = OUT_W * a;
         if (sc > best >> KEY_SCORE)
             continue; /* outs only add */
         if (a > 0)
-            sc += OUT_K * outs(h, c, avail);
+            sc += out_score(h, c, avail);
         int key = discard_key(sc, c);
         best = key < best ? key : best;
     }
