@@ -385,7 +385,7 @@ static const gin_cardset k_top[GIN_RANKS] = {AI_RANK0,      AI_RANK0 << 1, AI_RA
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
  * empty. When p keeps its arrangement that is the first of cand's highest
  * value: found on the bits, no card priced. */
-static gin_card knock_card(const priced *p, gin_cardset cand)
+static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand)
 {
     if (!cand)
         return GIN_NO_CARD;
@@ -440,7 +440,7 @@ static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, 
  * whose deadwood alone stays within the best so far need their outs
  * counted (and, with the arrangement kept, only cards worth enough are
  * looked at). */
-static gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
+static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
     if (!p->keeps)
