@@ -183,8 +183,8 @@ static const uint8_t k_run_outs[1 << 10] = {RO10(0)}; /* OUT_K each: a score */
  * i's bits 0-3, the hand's cards and, in bits 4-7, the live ones: the
  * live count when the hand holds exactly two (the card and one other). */
 #define SET_OUTS(i)                                                                                                    \
-    ((((i)&1) + ((i) >> 1 & 1) + ((i) >> 2 & 1) + ((i) >> 3 & 1)) == 2) *                                              \
-        (((i) >> 4 & 1) + ((i) >> 5 & 1) + ((i) >> 6 & 1) + ((i) >> 7 & 1))
+    (((((i)&1) + ((i) >> 1 & 1) + ((i) >> 2 & 1) + ((i) >> 3 & 1)) == 2) *                                             \
+     (((i) >> 4 & 1) + ((i) >> 5 & 1) + ((i) >> 6 & 1) + ((i) >> 7 & 1)))
 #define SO1(i) (OUT_K * SET_OUTS(i)), (OUT_K * SET_OUTS((i) + 1))
 #define SO2(i) SO1(i), SO1((i) + 2)
 #define SO3(i) SO2(i), SO2((i) + 4)
