@@ -136,7 +136,7 @@ typedef struct worlds {
  * kind; the waiting one knocking late at 3 or less instead of only at gin
  * cost four against hard and nothing against simple (docs/strength.md). */
 static const ai_ro_style k_me = {6, 0, 0};
-static const ai_ro_style k_opp = {4, 0, 0};
+static const ai_ro_style k_opp = {AI_MODEL_EARLY, 0, 0};
 /* The wary opponent (gin_analysis_opts.wary) knocks as soon as its knock
  * would not be undercut. */
 static const ai_ro_style k_opp_wary = {1000, 1000, 1};

@@ -104,6 +104,8 @@ typedef struct ai_params {
     double take_margin;   /* a face-up card must beat a blind draw by this much */
     double knock_ev;      /* EV mode: knock if expected points >= this ... */
     double knock_ev_turn; /* ... plus this per completed turn */
+    double wait_ev;       /* EV mode with knock_fit: the bar against a seat seen to wait ... */
+    double wait_ev_turn;  /* ... plus this per completed turn */
     double max_undercut;  /* EV mode: never knock with a higher undercut chance */
     double finish_p;      /* EV mode: knock if this likely to reach the target (0: off) */
     int infer;            /* tracker weighs discards and declines */
@@ -113,6 +115,8 @@ typedef struct ai_params {
     int samples;          /* EV mode: opponent hands sampled */
     int late_stock;       /* threshold mode: also knock once the stock is down to this (0: off) */
     int take_mode;        /* AI_TAKE_* */
+    int knock_fit;        /* EV mode: slide the bar from wait_ev to knock_ev by the opponent's
+                           * eager share (ai_model_knocks, two seats) */
     int no_feed;          /* never throw a card that feeds a meld the opponent shows (two of
                            * a rank or two in a row taken from the pile), unless every card would */
     double gift_pts;      /* charged to the score of a throw that feeds such a meld (0: off;
@@ -329,6 +333,10 @@ typedef struct ai_knock_model {
     int knocks, passed;
 } ai_knock_model;
 void ai_model_knocks(const gin_view *v, int early, ai_knock_model *m);
+/* The discards within which the waiting style still knocks: the
+ * playouts' waiting opponent, and hard's fitted knock bar, read the
+ * showdowns with it. */
+enum { AI_MODEL_EARLY = 4 };
 
 /* ---- analysis.c ---- */
 

@@ -20,11 +20,14 @@ static const ai_params k_levels[3] = {
     /* hard: tuned by simulation (docs/strength.md) */
     {.infer = 1,
      .lookahead = 1.3,
-     .danger_w = 2.0,
-     .take_margin = 0.5,
+     .danger_w = 3.0,
+     .take_margin = 1.0,
      .knock_mode = AI_KNOCK_EV,
      .knock_ev = 20.0,
      .knock_ev_turn = 1.5,
+     .wait_ev = 0.0,
+     .wait_ev_turn = 1.0,
+     .knock_fit = 1,
      .max_undercut = 0.3,
      .samples = 24,
      .finish_p = 0.5,
@@ -185,6 +188,29 @@ static int want_upcard(const ai_params *p, const ai_tracker *t, const gin_view *
     return ai_card_melds(v->hand, u) && dw_take < dw_now;
 }
 
+/* The eager shares between which the knock bar slides (knock_fit). The
+ * showdowns put simple, eager and collector at about 0.9, blocker 0.85,
+ * hoarder 0.6, waiter 0.45 and hard 0.25 (300 games each, from the fifth
+ * hand on). Against seats that knock as soon as they may, knocking sooner
+ * only hands them undercuts; against seats that wait for gin, playing on
+ * gives them the time to get there (docs/strength.md). */
+static const double FIT_WAIT = 0.5, FIT_EAGER = 0.9;
+
+/* The expected points a knock must bring after v->turns turns. */
+static double knock_bar(const ai_params *p, const gin_view *v)
+{
+    double ev = p->knock_ev, turn = p->knock_ev_turn;
+    if (p->knock_fit && v->seats == 2) {
+        ai_knock_model m;
+        ai_model_knocks(v, AI_MODEL_EARLY, &m);
+        double f = (m.eager - FIT_WAIT) / (FIT_EAGER - FIT_WAIT);
+        f = f < 0 ? 0 : f > 1 ? 1 : f;
+        ev = p->wait_ev + (ev - p->wait_ev) * f;
+        turn = p->wait_ev_turn + (turn - p->wait_ev_turn) * f;
+    }
+    return ev + turn * v->turns;
+}
+
 static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_view *v, uint64_t seed, gin_action *out)
 {
     ai_discard_eval e;
@@ -209,7 +235,7 @@ static int decide_discard(const ai_params *p, const ai_tracker *t, const gin_vie
             if (ai_discard_voids(v))
                 knock = k.ev > 0;
             else
-                knock = k.ev >= p->knock_ev + p->knock_ev_turn * v->turns && k.p_undercut <= p->max_undercut;
+                knock = k.ev >= knock_bar(p, v) && k.p_undercut <= p->max_undercut;
             /* The score: a knock that likely ends the game is worth more
              * than its points. */
             if (!knock && p->finish_p > 0 && v->rules.target > 0 && !v->rules.hollywood && k.p_finish >= p->finish_p)
