@@ -14,7 +14,7 @@ seeds=()
 for run in 1 2; do
     rm -rf "$T/state"
     start --level easy --fast --deal daily
-    wait_for "Your turn" 20
+    wait_turn "Your turn" 20
     quit_clean "quit the day's deal (run $run)"
     [ -f "$T/state/gin/save" ] || fail "run $run: no save to read the seed from"
     seeds+=("$(seed_of)")

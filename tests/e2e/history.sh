@@ -13,7 +13,7 @@ S="$T/state/gin"
 run() { HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" "$GIN" "$@"; }
 # quit_saved LABEL: q y at the table, the game saved.
 quit_saved() {
-    wait_for "Your turn|Pick a card" 30
+    wait_turn "Your turn|Pick a card" 30
     keys q
     wait_for "Quit\\?" 5
     keys y
@@ -41,7 +41,7 @@ start
 wait_for "Resume\\?" 10
 screen | grep -q "counts as a lost game" || fail "the resume prompt does not say n counts as a loss"
 keys n
-wait_for "Your turn|bot is playing" 20
+wait_turn "Your turn|bot is playing" 20
 quit_saved "quit after n"
 run stats >"$T/out" || fail "gin stats failed: $(cat "$T/out")"
 grep -Eq "^easy +standard +1 +0 +0% +1 " "$T/out" || fail "n at the resume prompt did not count one lost game: $(cat "$T/out")"
@@ -62,7 +62,7 @@ grep -q "/save: ok" "$T/out" || fail "gin replay --save: $(cat "$T/out")"
 start
 wait_for "Resume\\?" 10
 keys y
-wait_for "Your turn" 30
+wait_turn
 keys m
 wait_for "apply from the next game" 5
 menu_item "Resign"
@@ -75,7 +75,7 @@ wait_for "apply from the next game" 5
 keys Enter
 wait_for "Resign\\?" 5
 keys y
-wait_for "Your turn|bot is playing" 20
+wait_turn "Your turn|bot is playing" 20
 quit_saved "quit after resigning"
 run stats >"$T/out"
 grep -Eq "^easy +standard +2 +0 +0% +2 " "$T/out" || fail "the resign did not count a second lost game: $(cat "$T/out")"
@@ -85,7 +85,7 @@ run history | grep -Eq "^ +2  .* resigned +yes" || fail "the resigned game is no
 start --open
 wait_for "Resume\\?" 10
 keys n # the saved game counts (it was not practice): a third loss
-wait_for "Your turn" 30
+wait_turn
 keys m
 wait_for "apply from the next game" 5
 menu_item "New game"
@@ -93,7 +93,7 @@ screen | grep -q "practice games are not counted" || fail "the menu does not say
 keys Enter
 wait_for "New game\\?" 5
 keys y
-wait_for "Your turn" 30
+wait_turn
 # The statistics screen: the table, the bars, and this game's word.
 keys m
 wait_for "apply from the next game" 5
@@ -170,7 +170,7 @@ for ((i = n + 1; i <= 200; i++)); do cp "$H/000001" "$H/$(printf %06d $i)"; done
 start
 wait_for "Resume\\?" 10
 keys n
-wait_for "Your turn|bot is playing" 20
+wait_turn "Your turn|bot is playing" 20
 quit_saved "quit after the 201st game"
 [ "$(ls "$H" | grep -c '^[0-9]*$')" = 200 ] || fail "the history is not 200 games: $(ls "$H" | grep -c '^[0-9]*$')"
 [ -e "$H/000001" ] && fail "the oldest game was not dropped"

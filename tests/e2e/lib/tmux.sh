@@ -193,6 +193,20 @@ play_hand() {
     done
     fail "the hand did not end in time"
 }
+# wait_turn [REGEX] [SECONDS]: wait for the player's turn (REGEX, "Your
+# turn" unless told), stepping past a hand the bot ended first: in a deal
+# nobody chose (no --seed) the bot may take the upcard and knock before the
+# player has moved, and the turn then comes in the next hand.
+wait_turn() {
+    local re=${1:-Your turn} limit=${2:-30} i s
+    for ((i = 0; i < limit * 10; i++)); do
+        s=$(screen)
+        grep -Eq -- "$re" <<<"$s" && return 0
+        grep -q "$HAND_DONE" <<<"$s" && press Enter
+        sleep 0.1
+    done
+    fail "timed out waiting for /$re/"
+}
 # play_for SECONDS: answer whatever the table asks, hands and games too.
 play_for() {
     local until=$((SECONDS + $1))
