@@ -416,6 +416,19 @@ enum { KEY_SCORE = 10 };
 static const uint16_t k_key[64] = {KEY16(0), KEY16(16), KEY16(32), KEY16(48)};
 static inline int discard_key(int score, gin_card c) { return score << KEY_SCORE | k_key[c]; }
 
+/* The better of best and card c left at deadwood a: c's outs are counted
+ * only when its deadwood alone is within best (outs only add). */
+static inline int discard_better(int best, int a, gin_card c, gin_cardset h, gin_cardset avail)
+{
+    int sc = OUT_W * a;
+    if (sc > best >> KEY_SCORE)
+        return best;
+    if (a > 0)
+        sc += out_score(h, c, avail);
+    int key = discard_key(sc, c);
+    return key < best ? key : best;
+}
+
 /* choose_discard when all eleven meld (p->after priced): every card of
  * cand scored, the bound on the deadwood alone. */
 static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, gin_cardset avail, gin_card kc)
@@ -423,13 +436,7 @@ static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, 
     int ak = p->after[kc], best = discard_key(OUT_W * ak + (ak > 0 ? out_score(h, kc, avail) : 0), kc);
     for (gin_cardset q = cand & ~card_bit(kc); q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        int a = p->after[c], sc = OUT_W * a;
-        if (sc > best >> KEY_SCORE)
-            continue; /* outs only add */
-        if (a > 0)
-            sc += out_score(h, c, avail);
-        int key = discard_key(sc, c);
-        best = key < best ? key : best;
+        best = discard_better(best, p->after[c], c, h, avail);
     }
     return best & 63;
 }
@@ -454,13 +461,7 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
     int vmin = vk - o / OUT_W;
     for (gin_cardset q = cand & ~card_bit(kc) & k_worth[vmin > 0 ? vmin : 0]; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
-        int a = dw11 - card_value(c), sc = OUT_W * a;
-        if (sc > best >> KEY_SCORE)
-            continue; /* outs only add */
-        if (a > 0)
-            sc += out_score(h, c, avail);
-        int key = discard_key(sc, c);
-        best = key < best ? key : best;
+        best = discard_better(best, dw11 - card_value(c), c, h, avail);
     }
     return best & 63;
 }
