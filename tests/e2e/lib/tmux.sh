@@ -196,13 +196,18 @@ play_hand() {
 # wait_turn [REGEX] [SECONDS]: wait for the player's turn (REGEX, "Your
 # turn" unless told), stepping past a hand the bot ended first: in a deal
 # nobody chose (no --seed) the bot may take the upcard and knock before the
-# player has moved, and the turn then comes in the next hand.
+# player has moved, and the turn then comes in the next hand. Enter goes
+# only to a hand's end that has held still for a second: the lay-offs
+# animate under the same footer, a key sent then only skips them, and an
+# Enter sent on a mere change of the screen could fall into the next
+# hand's first move (CI, 2026-12-05: "Take the upcard with d or pass").
 wait_turn() {
-    local re=${1:-Your turn} limit=${2:-30} i s
+    local re=${1:-Your turn} limit=${2:-30} i s last= still=0
     for ((i = 0; i < limit * 10; i++)); do
         s=$(screen)
         grep -Eq -- "$re" <<<"$s" && return 0
-        grep -q "$HAND_DONE" <<<"$s" && press Enter
+        if [ "$s" = "$last" ]; then still=$((still + 1)); else still=0 last=$s; fi
+        ((still > 0 && still % 10 == 0)) && grep -q "$HAND_DONE" <<<"$s" && keys Enter
         sleep 0.1
     done
     fail "timed out waiting for /$re/"
