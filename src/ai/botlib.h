@@ -247,6 +247,11 @@ int ai_least_after(gin_cardset h);
  * cards of one least-deadwood arrangement. Returns GIN_EINVAL for bits
  * off the deck. */
 int ai_unmatched(gin_cardset h, gin_cardset *dead);
+/* The card of `from` (cards of h, with `first` among them) whose discard
+ * leaves h the least deadwood; ties go to the higher card, then to
+ * `first`, then to the lowest card: the choice over ai_price_discards'
+ * answers, priced only where it could matter. GIN_NO_CARD on bad input. */
+gin_card ai_least_throw(gin_cardset h, gin_cardset from, gin_card first);
 
 /* ---- playout.c: the lean playout the search plays its worlds with ---- */
 

@@ -146,16 +146,10 @@ static gin_card draw_weighted(gin_rng *rng, gin_cardset pool, const float w[64],
  * deadwood (ties: the higher card), adding it to *thrown. -1 on a bad hand. */
 static int keep_melds(gin_cardset *all, gin_cardset *got, gin_cardset *thrown, gin_card x)
 {
-    int after[64];
     gin_cardset h = *all | gin_cardset_of(x);
-    if (ai_price_discards(h, after) < 0)
+    gin_card best = ai_least_throw(h, *got | gin_cardset_of(x), x);
+    if (best == GIN_NO_CARD)
         return -1;
-    gin_card best = x;
-    for (gin_cardset s = *got; s; s &= s - 1) {
-        gin_card c = gin_cardset_first(s);
-        if (after[c] < after[best] || (after[c] == after[best] && gin_card_value(c) > gin_card_value(best)))
-            best = c;
-    }
     *all = h & ~gin_cardset_of(best);
     *got = (*got | gin_cardset_of(x)) & ~gin_cardset_of(best);
     *thrown |= gin_cardset_of(best);

@@ -77,6 +77,49 @@ static void test_price_matches_core(void **state)
     assert_int_equal(ai_least_after(~UINT64_C(0)), GIN_EINVAL);
 }
 
+/* ai_least_throw chooses as a choice over every card priced would: the
+ * least deadwood left, then the higher card, then `first`, then the
+ * lowest card, for any subset of the hand it may choose from. */
+static void test_least_throw_chooses_as_pricing_every_card(void **state)
+{
+    (void)state;
+    gin_rng rng;
+    gin_rng_seed(&rng, 7);
+    long priced = 0;
+    for (int i = 0; i < 60000; i++) {
+        int k = 2 + (int)gin_rng_below(&rng, 11); /* 2 .. 12 cards */
+        gin_cardset h = random_hand(&rng, k, i & 1), from = 0;
+        for (gin_cardset q = h; q; q &= q - 1)
+            if (gin_rng_below(&rng, 3) != 0)
+                from |= q & -q;
+        if (!from)
+            from = h & -h;
+        gin_card first = GIN_NO_CARD;
+        int pick = (int)gin_rng_below(&rng, (uint32_t)gin_cardset_count(from));
+        for (gin_cardset q = from; q; q &= q - 1)
+            if (pick-- == 0)
+                first = gin_cardset_first(q);
+        int after[64];
+        assert_true(ai_price_discards(h, after) >= 0);
+        gin_card want = first;
+        for (gin_cardset q = from & ~gin_cardset_of(first); q; q &= q - 1) {
+            gin_card c = gin_cardset_first(q);
+            if (after[c] < after[want] || (after[c] == after[want] && gin_card_value(c) > gin_card_value(want)))
+                want = c;
+        }
+        assert_int_equal(ai_least_throw(h, from, first), want);
+        priced += gin_cardset_count(from);
+    }
+    assert_true(priced > 200000);
+    gin_cardset h = S("2S 3S 4S 9H KD");
+    assert_int_equal(ai_least_throw(h, S("KD"), C("KD")), C("KD"));
+    assert_int_equal(ai_least_throw(h, S("2S 9H KD"), C("9H")), C("KD"));
+    assert_int_equal(ai_least_throw(h, S("2S 3S"), C("2S")), C("3S"));     /* 25 left against 26 */
+    assert_int_equal(ai_least_throw(h, S("KD"), C("9H")), GIN_NO_CARD);    /* first not among from */
+    assert_int_equal(ai_least_throw(h, S("KD 5C"), C("KD")), GIN_NO_CARD); /* from not within h */
+    assert_int_equal(ai_least_throw(h, S("KD"), GIN_NO_CARD), GIN_NO_CARD);
+}
+
 /* A four of a kind whose cards can also run, and two such ranks: the set
  * choices the closed form cannot settle. */
 static void test_price_set_choices(void **state)
@@ -209,6 +252,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_price_matches_core),
         cmocka_unit_test(test_price_set_choices),
+        cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
         cmocka_unit_test(test_playouts_are_pinned),
     };
