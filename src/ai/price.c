@@ -260,7 +260,7 @@ gin_card ai_least_throw(gin_cardset h, gin_cardset from, gin_card first)
 {
     if (!gin_card_valid(first) || !gin_cardset_has(from, first) || (from & ~h) || (h & ~GIN_DECK))
         return GIN_NO_CARD;
-    gin_cardset dead;
+    gin_cardset dead = 0;
     int dw = ai_unmatched(h, &dead), after[64];
     if (dw < 0)
         return GIN_NO_CARD;
