@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the terminal table through tmux: play a whole hand
 # with keys in an 80x24 pane, resize, quit (saved), resume, start with a
-# damaged save file, and wait_turn past a hand the bot ends first.
+# damaged save file, wait_turn past a hand the bot ends first, and answer
+# after a key sent at the wrong moment.
 # Usage: tmux.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -91,6 +92,22 @@ keys q
 wait_for "Quit\\?" 5
 keys y
 expect_exit 0 "quit after the bot's first-move knock"
+
+# 5c. A key sent at the wrong moment (a stray Enter at the start of a
+# turn, before the draw): the table names the move it wants, and the
+# harness's answer makes that move, so a play loop goes on.
+rm -f "$T/state/gin/save"
+start --seed 42 --fast --level easy
+wait_for "Your turn" 30
+keys Enter
+wait_for "Take the upcard with d or pass with p|Draw first: s for the stock" 5
+answer
+screen | grep -Eq "Take the upcard with d or pass with p|Draw first: s for the stock" &&
+    fail "answer did not reply to the table's hint"
+keys q
+wait_for "Quit\\?" 5
+keys y
+expect_exit 0 "quit after the stray key"
 
 # 6. gin stats prints the table (no game has ended yet: none counted).
 HOME="$T/home" XDG_STATE_HOME="$T/state" "$GIN" stats | grep -q "^No games counted yet" || fail "gin stats"

@@ -171,11 +171,10 @@ answer() {
     elif grep -q "Pick a card" <<<"$s"; then k=Enter
     elif grep -q "(d) or pass (p)" <<<"$s"; then k=p
     elif grep -q "draw from the stock (s)" <<<"$s"; then k=s
-    # The table's answers to a key sent at the wrong moment (a stray Enter
-    # while a screen changed under it) name the move it wants instead.
+    # The table's answer to a stray Enter before the draw (sent while a
+    # screen changed under it) names the move it wants instead.
     elif grep -q "Take the upcard with d or pass with p" <<<"$s"; then k=p
     elif grep -q "Draw first: s for the stock" <<<"$s"; then k=s
-    elif grep -q "You have drawn already\|No passing now" <<<"$s"; then k=Enter
     elif grep -q "Practice review" <<<"$s"; then k=Enter
     elif grep -q "n: new game" <<<"$s"; then k=n
     fi
