@@ -365,10 +365,11 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
                     uint64_t seed, int flags, ai_crew *crew, gin_move_value *out, long *spent);
 
 /* ---- expert.c ---- */
-/* The expert decides by the analysis (analysis.h): hard's move and the
- * best few others race on the same sampled worlds, and hard's move stands
- * unless another beats it by two standard errors. think_ms sets the
- * budget: think_ms * AI_PLAYOUTS_PER_MS playouts, never the clock. */
+/* The expert decides by the analysis (analysis.h): hard's move, every
+ * other discard and the best knocks race on the same sampled worlds, and
+ * hard's move stands unless another beats it by two standard errors.
+ * think_ms sets the budget: think_ms * AI_PLAYOUTS_PER_MS playouts, never
+ * the clock. */
 enum { AI_PLAYOUTS_PER_MS = 500 };
 int ai_expert_decide(const gin_view *v, uint64_t seed, int think_ms, gin_action *out);
 /* ai_expert_decide, also telling how many playouts it ran (0 when the

@@ -262,6 +262,25 @@ static void test_expert_knocks_where_hard_waits(void **state)
     }
 }
 
+static void test_expert_races_every_discard(void **state)
+{
+    (void)state;
+    /* A run and a set share the 9S: hard throws the 8S for the least
+     * deadwood (32), the search keeps both melds' chances and throws the
+     * 2D, which hard scores ninth of eleven. The race used to hold only
+     * hard's best four discards, so it could not. */
+    gin_view v = make_view("7S 8S 9S 4H 5H 2D 9D 3C 4C 7C 9C", "JS QH", GIN_PHASE_DISCARD, 4);
+    gin_action h = decide(GIN_LEVEL_HARD, 1, &v);
+    assert_int_equal(h.kind, GIN_ACT_DISCARD);
+    assert_int_equal(h.card, C("8S"));
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gin_action a;
+        assert_int_equal(ai_expert_decide(&v, seed, 30, &a), GIN_OK);
+        assert_int_equal(a.kind, GIN_ACT_DISCARD);
+        assert_int_equal(a.card, C("2D"));
+    }
+}
+
 static void test_expert_race_stops_when_clear(void **state)
 {
     (void)state;
@@ -575,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_expert_keeps_the_ace),
         cmocka_unit_test(test_hard_knocks_sooner_against_a_waiter),
         cmocka_unit_test(test_expert_knocks_where_hard_waits),
+        cmocka_unit_test(test_expert_races_every_discard),
         cmocka_unit_test(test_expert_race_stops_when_clear),
         cmocka_unit_test(test_expert_race_settles_near_ties),
         cmocka_unit_test(test_hidden_information),
