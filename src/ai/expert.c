@@ -91,9 +91,9 @@ static int candidates(const gin_view *v, const ai_tracker *t, uint64_t seed, can
          * budget called 12 of 23 a mistake (gin-bench gifts, 500 games). */
         int gifts_ok = fallback->kind == GIN_ACT_DISCARD && ai_gift(t, fallback->card);
         /* Every discard races, in hard's order: only four of them did, but
-         * the search is flat in its budget from a quarter of it up
-         * (docs/strength.md), and the discards hard scores lower win it
-         * two and a half points against hard. */
+         * the search is flat in its budget from a quarter of it up, and
+         * the discards hard scores lower won it three points and more of
+         * win share against hard (docs/strength.md). */
         for (int i = 0; i < e.n && n < MAX_CANDIDATES; i++) {
             gin_card x = e.card[order[i]];
             if (!gifts_ok && ai_gift(t, x))
