@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Every line gin writes for people fits 80 columns: every command's --help
-# (the commands from `gin help`), gin --help, gin help, make help, each
-# example of tests/e2e/data/widths.txt (the test data in tests/data, the
-# kept files in tests/e2e/data) and each command of the README's console
-# blocks, on standard output and standard error. A new option, bot or
-# reason cannot break it unnoticed; adding a command's example is one line
-# of widths.txt. Measured in characters of a UTF-8 terminal (wc -L).
+# (the commands from `gin help`), gin --help, gin help, make help, gin-bench
+# --help, each example of tests/e2e/data/widths.txt (the test data in
+# tests/data, the kept files in tests/e2e/data) and each command of the
+# README's console blocks, on standard output and standard error. A new
+# option, bot or reason cannot break it unnoticed; adding a command's
+# example is one line of widths.txt. Measured in characters of a UTF-8
+# terminal (wc -L).
 # Not measured: lines with a tab or starting with '{', the one-record-a-line
 # formats for programs (analyze and showdown's tab-separated fields, every
 # --json), whose length follows the hand and which are not wrapped.
@@ -58,6 +59,10 @@ done
 if command -v make >/dev/null; then
     run "make help" make -s -f "$src/Makefile" help
 fi
+# The benchmarks' list too: the figures in notes are quoted from it.
+bench="$(dirname "$gin")/gin-bench"
+[ -x "$bench" ] || fail "no gin-bench beside $gin"
+run "gin-bench --help" "$bench" --help
 
 # The examples of the list.
 while IFS= read -r line; do
