@@ -101,6 +101,12 @@ int gin_rules_check(const gin_rules *r, const char **why);
  * (gin only), so an error can never read as "skip the knock check". */
 int gin_rules_knock_limit(const gin_rules *r, int upcard);
 
+/* What a hand whose first upcard is `upcard` counts for: 2 when the rules
+ * double a hand dealt a spade first (spade_double) and upcard is one, else
+ * 1 (also for a NULL r or an invalid upcard). Every point of the hand is
+ * multiplied, bonuses included, as the hand's own showdown does. */
+int gin_rules_hand_factor(const gin_rules *r, int upcard);
+
 /* Override one knob by name from text, as the command line does
  * (`--gin-bonus 20` is gin_rules_set(r, "gin-bonus", "20", &why)). Knobs:
  * see gin_rules_knob_names(); numbers in decimal, enums by word

@@ -32,8 +32,10 @@ static const char showdown_usage[] = "usage: gin showdown [--rules NAME] [--KNOB
                                      "  preset, --KNOB VALUE overrides one knob (below). Oklahoma's knock limit is\n"
                                      "  the first upcard's value, which these lines do not give: the limit is not\n"
                                      "  checked unless --upcard is given. No preset allows big gin (11 cards for the\n"
-                                     "  knocker): --big-gin 31 does.\n"
-                                     "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit)\n"
+                                     "  knocker): --big-gin 31 does. With --spade-double on, a hand counts double\n"
+                                     "  when --upcard is a spade.\n"
+                                     "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit,\n"
+                                     "                       and a spade doubles the hand with --spade-double on)\n"
                                      "  -j, --json           one JSON object a line, with the keys result (gin,\n"
                                      "                       big_gin, knock, undercut), winner (knocker, defender),\n"
                                      "                       points, knocker_deadwood, defender_deadwood,\n"
@@ -52,6 +54,7 @@ static const char *const result_names[] = {"knock", "undercut", "gin", "big_gin"
 typedef struct showdown_opts {
     gin_rules rules;
     int knock_limit; /* < 0: not checked */
+    int factor;      /* the points' multiplier: 2 for a doubled hand (--spade-double, a spade --upcard) */
     int json;
 } showdown_opts;
 
@@ -136,6 +139,7 @@ static int showdown_line(char *text, long line, void *ctx, cli_out *o)
         cli_line_error(line, "%s", rc != GIN_OK ? gin_strerror(rc) : "bad result");
         return -1;
     }
+    sd.points *= op->factor;
     gin_cardset laid = 0;
     for (int i = 0; i < sd.n_layoffs && i < 11; i++)
         laid |= gin_cardset_of(sd.layoffs[i].card);
@@ -223,6 +227,7 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
         return CLI_USAGE;
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;
+    op->factor = 1;
     if (upcard_text) {
         gin_card up;
         const char *end = NULL;
@@ -233,6 +238,7 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
             return 2;
         }
         op->knock_limit = gin_rules_knock_limit(&op->rules, up);
+        op->factor = gin_rules_hand_factor(&op->rules, up);
     }
     return -1;
 }

@@ -135,13 +135,10 @@ static void reshuffle(gin_hand *h, gin_event_fn fn, void *ctx)
     emit(fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, h->stock_n, NULL);
 }
 
-/* A knock in a ring of 3-4: every other seat defends (the Oklahoma rules). */
 /* The Oklahoma option: a first upcard of spades makes the hand count double. */
-static int doubled(const gin_hand *h)
-{
-    return h->rules.spade_double && gin_card_valid(h->first_upcard) && gin_card_suit(h->first_upcard) == GIN_SPADES;
-}
+static int doubled(const gin_hand *h) { return gin_rules_hand_factor(&h->rules, h->first_upcard) == 2; }
 
+/* A knock in a ring of 3-4: every other seat defends (the Oklahoma rules). */
 static int knock_table(gin_hand *h, gin_card card, gin_spread spread, gin_event_fn fn, void *ctx)
 {
     int k = h->turn;

@@ -195,6 +195,11 @@ int gin_rules_knock_limit(const gin_rules *r, int upcard)
     return gin_card_value(upcard);
 }
 
+int gin_rules_hand_factor(const gin_rules *r, int upcard)
+{
+    return r && r->spade_double && gin_card_valid(upcard) && gin_card_suit(upcard) == GIN_SPADES ? 2 : 1;
+}
+
 /* ---- overrides by name ---- */
 
 typedef struct knob {

@@ -149,6 +149,22 @@ static void test_knock_limit(void **state)
     assert_int_equal(gin_rules_knock_limit(&std, GIN_NO_CARD), 10);
 }
 
+/* A hand counts double only under spade_double with a spade first upcard. */
+static void test_hand_factor(void **state)
+{
+    (void)state;
+    gin_rules ok = get("oklahoma");
+    for (int c = 0; c < 64; c++)
+        assert_int_equal(gin_rules_hand_factor(&ok, c), 1); /* the option is off in every preset */
+    ok.spade_double = 1;
+    for (int rank = 0; rank < 13; rank++)
+        for (int suit = 0; suit < 4; suit++)
+            assert_int_equal(gin_rules_hand_factor(&ok, gin_card_make(rank, suit)), suit == GIN_SPADES ? 2 : 1);
+    assert_int_equal(gin_rules_hand_factor(&ok, GIN_NO_CARD), 1);
+    assert_int_equal(gin_rules_hand_factor(&ok, 99), 1);
+    assert_int_equal(gin_rules_hand_factor(NULL, gin_card_make(3, GIN_SPADES)), 1);
+}
+
 /* One bad value per knob: rejected, and the message names the knob. */
 static void test_check_each_knob(void **state)
 {
@@ -376,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_oklahoma),
         cmocka_unit_test(test_straight),
         cmocka_unit_test(test_knock_limit),
+        cmocka_unit_test(test_hand_factor),
         cmocka_unit_test(test_check_each_knob),
         cmocka_unit_test(test_set),
         cmocka_unit_test(test_knob_by_index),

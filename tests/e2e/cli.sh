@@ -71,6 +71,18 @@ case_ "showdown --rules straight (gin only)" 1 "$sd" "$data/showdown_straight.ou
 case_ "showdown --big-gin 31" 1 "$data/showdown_big.in" "$data/showdown_big.out" "$data/showdown_big.err" -- showdown --big-gin 31
 case_ "showdown big gin off" 1 "$data/showdown_big.in" "$tmp/empty" "$data/showdown_nobig.err" -- showdown
 case_ "showdown bad lines" 1 "$data/showdown_bad.in" "$data/showdown_bad.out" "$data/showdown_bad.err" -- showdown
+# --spade-double on: a spade first upcard doubles every point (bonuses too),
+# as in the game; another suit, or the option off, does not.
+printf 'TH TS TC AD AH AC 5H 5C 5D 6H | KS KD KH JC JS QD QH 2H 6D 6C\n8S 9S TS JS AD 2D 3D 5H 5C 5D | 4H 4C 4S 4D TH JH QH 7S 7D 6C\n' >"$tmp/spade.in"
+for up in KS KH; do
+    "$gin" showdown --rules oklahoma --upcard $up <"$tmp/spade.in" | cut -f2 | tr '\n' ' ' >"$tmp/spade.$up"
+    "$gin" showdown --rules oklahoma --spade-double on --upcard $up <"$tmp/spade.in" | cut -f2 | tr '\n' ' ' >"$tmp/spade.$up.on"
+done
+checks=$((checks + 1))
+[ "$(cat "$tmp/spade.KS.on")" = "knocker +96 knocker +90 " ] || fail "showdown --spade-double on --upcard KS: $(cat "$tmp/spade.KS.on")"
+for f in KS KH KH.on; do
+    [ "$(cat "$tmp/spade.$f")" = "knocker +48 knocker +45 " ] || fail "showdown (upcard $f) doubled or wrong: $(cat "$tmp/spade.$f")"
+done
 
 # the front door
 version=$(sed -n '1s/^gin (\([^)]*\)).*/\1/p' "$data/../../debian/changelog")
