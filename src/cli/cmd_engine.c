@@ -13,6 +13,7 @@
 #include "coach.h"
 #include "gin/error.h"
 #include "gin/protocol.h"
+#include "gin/quote.h"
 #include "help.h"
 #include "opts.h"
 #include "trainer.h"
@@ -196,15 +197,19 @@ static int analyze(engine *e, const gin_proto_msg *m)
     return 0;
 }
 
-/* Handle one line; 1 to stop (quit), -1 on a fatal error, else 0. */
-static int handle(engine *e, const char *line)
+/* Handle one line of len bytes (a NUL among them makes it garbage, shown
+ * as \x00 like every byte that is not printable); 1 to stop (quit), -1 on
+ * a fatal error, else 0. */
+static int handle(engine *e, const char *line, size_t len)
 {
     char said[120];
     gin_proto_msg m;
-    int rc = gin_proto_parse(line, &m);
+    int rc = memchr(line, '\0', len) ? GIN_EFORMAT : gin_proto_parse(line, &m);
     if (rc != GIN_OK) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
         fprintf(stderr, "gin engine: line %ld: cannot read '%s': %s\n", e->line_no,
-                gin_proto_quote(line, said, sizeof said), gin_strerror(rc));
+                gin_quote(line, len, said, sizeof said), gin_strerror(rc));
         return 0;
     }
     switch (m.kind) {
@@ -246,6 +251,28 @@ static int handle(engine *e, const char *line)
         fprintf(stderr, "gin engine: line %ld: '%s' out of order: %s\n", e->line_no,
                 gin_proto_quote(line, said, sizeof said), gin_strerror(rc));
     return 0;
+}
+
+/* The next line of standard input into buf (NUL-terminated, its newline
+ * kept) and its length in bytes, NULs included, into *len: 1, or 0 at the
+ * end of input. A line longer than cap - 1 is read to its end and not
+ * kept: *len is then more than cap - 1. */
+static int read_line(char *buf, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    int ch = EOF;
+    while ((ch = getc_unlocked(stdin)) != EOF) {
+        if (n < cap - 1)
+            buf[n] = (char)ch;
+        n++;
+        if (ch == '\n')
+            break;
+    }
+    if (n == 0)
+        return 0;
+    buf[n < cap - 1 ? n : cap - 1] = '\0';
+    *len = n;
+    return 1;
 }
 
 int gin_cmd_engine(int argc, char **argv)
@@ -292,18 +319,15 @@ int gin_cmd_engine(int argc, char **argv)
     gin_proto_client_init(&e.client);
 
     char line[GIN_PROTO_LINE_MAX];
+    size_t n;
     int status = 0;
-    while (fgets(line, sizeof line, stdin)) {
+    while (read_line(line, sizeof line, &n)) {
         e.line_no++;
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            int ch;
-            while ((ch = getchar()) != EOF && ch != '\n')
-                ;
+        if (n > sizeof line - 1) {
             fprintf(stderr, "gin engine: line %ld is too long; ignored\n", e.line_no);
             continue;
         }
-        int r = handle(&e, line);
+        int r = handle(&e, line, n);
         if (r != 0) {
             status = r < 0 ? 1 : 0;
             break;

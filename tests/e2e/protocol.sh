@@ -147,6 +147,14 @@ if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177-\377]')" "$tmp/err"; then
     fail "stderr holds raw bytes from the input: $(cat -v "$tmp/err")"
 fi
 [ "$(wc -l <"$tmp/err")" -eq 4 ] || fail "a quoted line spilled over lines: $(cat -v "$tmp/err")"
+# A NUL byte makes a line garbage, quoted whole with its NUL as \x00 (the
+# line used to end at the NUL: 'ab' quoted, 'offer\0x' read as 'offer').
+printf 'gin 1\nab\000cd\001\\x\noffer\000x\nquit\n' | "$gin" engine >"$tmp/got" 2>"$tmp/err"
+grep -qxF "gin engine: line 2: cannot read 'ab\x00cd\x01\\\\x': malformed input" "$tmp/err" ||
+    fail "a NUL byte cut the quoted line: $(cat -v "$tmp/err")"
+grep -qxF "gin engine: line 3: cannot read 'offer\x00x': malformed input" "$tmp/err" ||
+    fail "a line with a NUL byte was read: $(cat -v "$tmp/err")"
+[ "$(cat "$tmp/got")" = "ok gin hard" ] || fail "a line with a NUL byte was answered: $(cat -v "$tmp/got")"
 
 # 3e. A failed write of an answer ends the engine at once, saying why, with
 # status 1: a full disk, a closed standard output, a pipe nobody reads (with
