@@ -503,12 +503,17 @@ static int start(xbot *x, char *err, size_t errcap)
         snprintf(x->label, sizeof x->label, "bot '%.40s' (exec:%.80s)", x->name, x->command);
         return GIN_OK;
     }
+    /* Still running a moment after its output ended: it closed it (stop's
+     * SIGTERM would otherwise read as the cause), as io_fault says. */
+    int closed = r == IO_EOF && !reap(x, 200);
     int status = stop(x, r == IO_OK);
     char how[64] = "";
     if (r == IO_TIMEOUT)
         snprintf(how, sizeof how, "did not answer the handshake 'gin 1' in time");
     else if (r == IO_LONG)
         snprintf(how, sizeof how, "sent an overlong line to the handshake");
+    else if (closed)
+        snprintf(how, sizeof how, "closed its output before the handshake");
     else if (!problem) {
         describe_exit(status, how, sizeof how);
         strncat(how, " before the handshake", sizeof how - strlen(how) - 1);

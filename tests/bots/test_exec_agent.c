@@ -256,6 +256,9 @@ static void test_bots_that_fail_the_handshake(void **state)
         const char *name, *says;
     } cases[] = {
         {"exec:exit 7", "exited with status 7 before the handshake"},
+        /* Still running with its output closed: not "killed by signal 15",
+         * the signal the referee itself sent it. */
+        {"exec:exec >&-; sleep 30", "closed its output before the handshake"},
         {"exec:read l; echo hello", "answered the handshake 'gin 1' with 'hello'"},
         {"exec:/nonexistent/bot", "(command not found?)"},
     };
