@@ -161,6 +161,13 @@ int gin_proto_transcript(const gin_record *rec, int seat, char *buf, size_t cap)
  * of another phase). */
 int gin_proto_parse_answer(const char *line, int phase, gin_action *out, int *claims_gin);
 
+/* Why a knock answer that gin_proto_parse_answer refused (GIN_EFORMAT) is
+ * a move, only not a legal one: its melds are cards but not a spread ("5S
+ * is in two melds", "5S,5D,5C,3D is not a meld"), written into why (cap
+ * bytes, NUL-terminated). Returns GIN_OK then; GIN_EFORMAT when the line
+ * is not that (not a knock with melds, or a word that is not cards). */
+int gin_proto_spread_why(const char *line, char *why, size_t cap);
+
 /* Write an action as an answer line: gin_action_format ("knock 7H"; "gin
  * 7H" when claims_gin; big gin is "biggin") and '\n'. Returns the length,
  * GIN_ESPACE or GIN_EINVAL. */

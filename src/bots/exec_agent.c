@@ -565,10 +565,12 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
     /* A NUL byte makes the line garbage: "stock\0junk" is not "stock". */
     int rc = memchr(line, '\0', len) ? GIN_EFORMAT : gin_proto_parse_answer(line, phase, out, &gin);
     quote_line(line, len, said, sizeof said);
+    char why[160];
+    if (rc == GIN_EFORMAT && !memchr(line, '\0', len) && gin_proto_spread_why(line, why, sizeof why) == GIN_OK)
+        return fail(x, GIN_EILLEGAL, 1, "answered '%s' to '%s', an illegal move: %s", said, request_word(phase), why);
     if (rc != GIN_OK)
         return fail(x, GIN_EFORMAT, 1, "answered '%s' to '%s', which is %s (expected %s)", said, request_word(phase),
                     rc == GIN_EILLEGAL ? "the answer to another request" : "not a move", expected(phase));
-    char why[160];
     if (gin_proto_check(v, *out, gin, why, sizeof why) != GIN_OK)
         return fail(x, GIN_EILLEGAL, 1, "answered '%s' to '%s', an illegal move: %s", said, request_word(phase), why);
     return GIN_OK;

@@ -393,6 +393,29 @@ static void test_answers(void **state)
     assert_int_equal(gin_proto_parse_answer("knock 2S 7H,8H", GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
     assert_int_equal(gin_proto_parse_answer("discard 2S 7H,8H,9H", GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
 
+    /* A knock whose melds are cards but no spread is a move, only an
+     * illegal one, and the referee says why (it said "not a move"). */
+    static const struct {
+        const char *line, *why;
+    } spreads[] = {
+        {"knock 3D 5S,5D,5C 8S,8D,8C 5S,5D,5C", "5S is in two melds"},
+        {"gin 3D 7H,8H,9H 9H,9S,9C", "9H is in two melds"},
+        {"knock 3D 5S,5D,5C,3D", "5S,5D,5C,3D is not a meld"},
+        {"KNOCK 2S 7H,8H", "7H,8H is not a meld"},
+    };
+    for (size_t i = 0; i < sizeof spreads / sizeof spreads[0]; i++) {
+        char why[64] = "unset";
+        assert_int_equal(gin_proto_parse_answer(spreads[i].line, GIN_PHASE_DISCARD, &a, NULL), GIN_EFORMAT);
+        assert_int_equal(gin_proto_spread_why(spreads[i].line, why, sizeof why), GIN_OK);
+        assert_string_equal(why, spreads[i].why);
+    }
+    static const char *const not_spreads[] = {"knock 3D",       "knock 3D hello", "discard 3D 5S,5D", "knock 3X 5S,5D",
+                                              "knock 3D 5S,5S", "stock",          "knock 3D 5S,5D,5C"};
+    for (size_t i = 0; i < sizeof not_spreads / sizeof not_spreads[0]; i++) {
+        char why[64];
+        assert_int_equal(gin_proto_spread_why(not_spreads[i], why, sizeof why), GIN_EFORMAT);
+    }
+
     char name[16];
     assert_int_equal(gin_proto_parse_ok("ok  my bot  \r\n", name, sizeof name), GIN_OK);
     assert_string_equal(name, "my bot");

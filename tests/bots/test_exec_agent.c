@@ -193,6 +193,10 @@ static const bad_bot bad_bots[] = {
     {"read l; echo ok cheat; while read l; do set -- $l; case $1 in hand) up=$4;; offer) echo pass;; "
      "draw) echo stock;; discard) echo discard $up;; esac; done",
      0, GIN_EILLEGAL, "is not in your hand"},
+    /* A knock's melds that are no spread: an illegal move, and why (it was "not a move"). */
+    {"read l; echo ok twice; while read l; do case $l in offer) echo pass;; draw) echo stock;; "
+     "discard) echo knock 3D 5S,5D,5C 8S,8D,8C 5S,5D,5C;; esac; done",
+     0, GIN_EILLEGAL, "an illegal move: 5S is in two melds"},
     {"read l; echo ok mute; while read l; do :; done", 300, GIN_ESTATE, "gave no answer within 300 ms"},
     {"read l; echo ok quitter; read l; exit 3", 0, GIN_ESTATE, "exited with status 3"},
     {"read l; echo ok kamikaze; read l; kill -9 $$", 0, GIN_ESTATE, "killed by signal 9"},
