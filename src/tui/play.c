@@ -285,12 +285,23 @@ static int bot_forfeits(gin_play *p)
 /* How a game's loop goes on. */
 enum { GO_ON = 0 };
 
+/* The game is over: its end is kept (counted, kept in the history, the
+ * save gone: kept_games.c) once, as soon as its last move is made, before
+ * its pages, so that a kill on them cannot undo the move that won or lost. */
+static void finish(gin_play *p)
+{
+    if (p->ended)
+        return;
+    gin_play_end_game(p, GIN_END_FINISHED);
+    p->ended = 1;
+}
+
 /* The player leaves the table (a quit command or signal): the game is
  * saved for next time, or, when it cannot be, kept as abandoned. */
 static int leave(gin_play *p, char *why, size_t cap)
 {
     if (p->ref.m.game.over) {
-        gin_play_end_game(p, GIN_END_FINISHED); /* counted, kept, the save gone (kept_games.c) */
+        finish(p);
     } else if (!gin_play_can_save(p)) {
         gin_play_end_game(p, GIN_END_ABANDONED);
     } else {
@@ -299,11 +310,11 @@ static int leave(gin_play *p, char *why, size_t cap)
     return GIN_PLAY_QUIT;
 }
 
-/* After the last hand's pages: the game is counted and kept, then its
- * totals. */
+/* After the last hand's pages: the game's totals (its end kept already,
+ * unless the match was over when resumed). */
 static int game_over(gin_play *p)
 {
-    gin_play_end_game(p, GIN_END_FINISHED); /* counted, kept, the save gone (kept_games.c) */
+    finish(p);
     int k = show_game_over(p);
     return k == 'n' ? GIN_PLAY_NEW : GIN_PLAY_QUIT;
 }
@@ -330,8 +341,8 @@ static int hand_end(gin_play *p, char *why, size_t cap)
 }
 
 /* The step just taken (a deal, a bot's move or the player's) is kept:
- * recorded, saved, then shown: a bot's move for a while, a hand's end by
- * its pages. */
+ * recorded, saved (the game's end kept, when it ended the game), then
+ * shown: a bot's move for a while, a hand's end by its pages. */
 static int stepped(gin_play *p, char *why, size_t cap)
 {
     const gin_match *m = &p->ref.m;
@@ -339,6 +350,8 @@ static int stepped(gin_play *p, char *why, size_t cap)
         record(p);
     if (!m->game.over)
         save_move(p, why, cap);
+    else
+        finish(p);
     int ms = pause_ms(p, m->last.kind == GIN_ACT_DISCARD ? PAUSE_THROW : PAUSE_MOVE);
     if (m->moved >= 0 && m->moved != p->human && ms > 0) {
         p->stage = GIN_STAGE_PACE;
@@ -528,6 +541,7 @@ int gin_play_begin(gin_play *p, const gin_record *resume)
         rc = replay(p, resume->actions, resume->n_actions);
     p->stage = GIN_STAGE_MATCH;
     p->hand_over = 0;
+    p->ended = 0;
     return rc;
 }
 

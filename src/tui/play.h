@@ -106,6 +106,7 @@ typedef struct gin_play {
     int frame;     /* LAYOFFS: the lay-offs shown */
     int replaying; /* the moves come from a record: no pages, no review */
     int hand_over; /* a hand ended: its pages are due */
+    int ended;     /* the game is over and its end kept (counted, in the history, the save gone) */
 } gin_play;
 
 /* ---- Start-up (startup.c): everything between the command line and the

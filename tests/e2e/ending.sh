@@ -86,6 +86,32 @@ quit_saved "n for a game counted already"
 [ "$(entries $ID)" = 1 ] || fail "n kept a game kept already: $(entries $ID) entries"
 echo "ending: n at Resume? for a game counted already: not counted again"
 
+# A kill on the last hand's pages: the move that ended the game is kept
+# with the game's end before they show (it was saved only when they were
+# left, so a resume offered the move again, to be played otherwise).
+rm -rf "$S" && mkdir -p "$S" && chmod 700 "$S"
+start --seed 8 --fast --level easy --max-hands 1
+deadline=$((SECONDS + 120))
+until screen | grep -q "Enter: the final score"; do
+    ((SECONDS < deadline)) || fail "the one-hand game did not end in time"
+    HAND_DONE='Enter: the final score\|Enter: next hand' play_hand
+    screen | grep -q "Enter: next hand" && keys Enter # a void hand is not the last
+    sleep 0.2
+done
+pid=$(gin_pid)
+[ -n "$pid" ] || fail "gin is not running on the last hand's pages"
+kill -KILL "$pid"
+wait_exit 10
+[ "$(games easy)" = 1 ] || fail "a kill on the last hand's pages: $(games easy) games counted, not 1"
+[ -e "$S/save" ] && fail "a kill on the last hand's pages left a save: $(tail -3 "$S/save")"
+[ "$(ls "$S/history" | grep -c '^[0-9]*$')" = 1 ] || fail "a kill on the last hand's pages: not one history entry"
+start --seed 9 --fast --level easy
+wait_for "Stock|Resume\\?" 20
+screen | grep -q "Resume" && fail "a kill on the last hand's pages: the game that is over offered again"
+quit_saved "the start after a kill on the last hand's pages"
+[ "$(games easy)" = 1 ] || fail "after a kill on the last hand's pages: $(games easy) games counted, not 1"
+echo "ending: a kill on the last hand's pages: the game counted and kept once, not offered again"
+
 # ---- 2. and 3. A full disk: root only (a tmpfs of its own).
 if [ "$(id -u)" != 0 ] || ! { mkdir -p "$T/full" && mount -t tmpfs -o size=512k,mode=0700 tmpfs "$T/full" 2>/dev/null; }; then
     echo "ending: (no tmpfs here: the full disk is not tried)"
