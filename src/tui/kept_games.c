@@ -132,8 +132,11 @@ static void drop_pending(gin_play *p)
 static int commit(gin_play *p, const gin_save_info *info, const gin_record *rec, int saved, int journal, char *msg,
                   size_t cap)
 {
+    /* The history, as the statistics, does not hang on the save: a save
+     * left alone (a directory in its place) stops saving, not keeping. A
+     * record too long to save is too long to keep whole. */
     gin_end_files f = {saved ? &p->files.save_file : NULL, p->files.stats_ok ? &p->files.stats_file : NULL,
-                       &p->files.lock, journal && saved, p->files.can_save};
+                       &p->files.lock, journal && saved, p->files.dir_ok && !p->files.too_long};
     static gin_end_report r; /* large */
     gin_stats *now = malloc(sizeof *now);
     int pending = gin_ending_commit(&f, info, rec, now, &r);

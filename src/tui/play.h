@@ -63,7 +63,8 @@ enum { GIN_PLAY_NEW = 'n', GIN_PLAY_QUIT = 'q' };
  * as loaded at start, so one that was left alone is never written over)
  * and the state directory's lock. */
 typedef struct gin_play_files {
-    int can_save; /* the state dir works */
+    int can_save; /* the state dir works and the game may be saved (not after a refused save) */
+    int dir_ok;   /* the state dir works (its lock held): the history is kept whatever the save */
     int too_long; /* the record is full (GIN_RECORD_MAX_ACTIONS): no longer saved */
     int stats_ok; /* stats loaded (or fresh) and may be written */
     gin_stats stats;

@@ -50,6 +50,7 @@ static int take_state(gin_play *p, char *dir, size_t dcap)
         snprintf(line, sizeof line, "No saving this time: %s", why);
         gin_play_note(p, line);
     }
+    f->dir_ok = f->can_save;
     return 0;
 }
 

@@ -112,6 +112,27 @@ quit_saved "the start after a kill on the last hand's pages"
 [ "$(games easy)" = 1 ] || fail "after a kill on the last hand's pages: $(games easy) games counted, not 1"
 echo "ending: a kill on the last hand's pages: the game counted and kept once, not offered again"
 
+# A directory in the save's place stops saving, not keeping: the game is
+# counted and kept in the history (the history hung on the save).
+rm -rf "$S" && mkdir -p "$S/save" && chmod 700 "$S"
+start --seed 8 --fast --level easy --max-hands 1
+deadline=$((SECONDS + 120))
+until screen | grep -q "n: new game"; do
+    ((SECONDS < deadline)) || fail "the one-hand game without a save did not end in time"
+    if screen | grep -Eq "Play goes on|Enter: the final score|Enter: next hand"; then
+        keys Enter
+        sleep 0.3
+    fi
+    HAND_DONE='n: new game\|Enter: the final score\|Enter: next hand\|Play goes on' answer
+    sleep 0.1
+done
+keys q
+expect_exit 0 "the one-hand game without a save"
+[ -d "$S/save" ] || fail "the directory in the save's place was not left alone"
+[ "$(games easy)" = 1 ] || fail "a game without a save: $(games easy) games counted, not 1"
+[ "$(ls "$S/history" 2>/dev/null | grep -c '^[0-9]*$')" = 1 ] || fail "a game without a save is not in the history"
+echo "ending: a directory in the save's place: the game counted and kept in the history"
+
 # ---- 2. and 3. A full disk: root only (a tmpfs of its own).
 if [ "$(id -u)" != 0 ] || ! { mkdir -p "$T/full" && mount -t tmpfs -o size=512k,mode=0700 tmpfs "$T/full" 2>/dev/null; }; then
     echo "ending: (no tmpfs here: the full disk is not tried)"
