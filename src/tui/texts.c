@@ -752,8 +752,14 @@ void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gi
     snprintf(s->footer, sizeof s->footer, "%s   t: score sheet   r: replay the hand",
              g->over ? "Enter: the final score" : "Enter: next hand");
     char score[96];
-    snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[who->human],
-             g->score.points[who->bot], g->rules.target);
+    const gin_game_score *hw = g->hollywood; /* Hollywood: the three games, as the header shows them */
+    if (g->rules.hollywood)
+        snprintf(score, sizeof score, "Score: you %d/%d/%d, the bot %d/%d/%d (three games, each to %d).",
+                 hw[0].points[who->human], hw[1].points[who->human], hw[2].points[who->human], hw[0].points[who->bot],
+                 hw[1].points[who->bot], hw[2].points[who->bot], g->rules.target);
+    else
+        snprintf(score, sizeof score, "Score: you %d, the bot %d (game to %d).", g->score.points[who->human],
+                 g->score.points[who->bot], g->rules.target);
     if (e->is_void) {
         snprintf(s->title, sizeof s->title, "Hand %d is void", e->hand_no);
         for (int i = 0; i < 2; i++) {

@@ -713,6 +713,36 @@ static void test_showdown_spade_double(void **state)
     close_term();
 }
 
+/* Hollywood: the showdown's score line gives the three games, as the
+ * header does (it gave game 1 only: "you 27, the bot 0" all game long). */
+static void test_showdown_hollywood_score(void **state)
+{
+    (void)state;
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->ref.m.game;
+    gin_seating who = gin_play_seating(p);
+    gin_hand_end *e = &p->ref.end;
+    g->rules.hollywood = 1;
+    g->rules.target = 10;
+    int mine[3] = {27, 16, 0}, bots[3] = {0, 0, 28};
+    for (int k = 0; k < 3; k++) {
+        g->hollywood[k].points[who.human] = mine[k];
+        g->hollywood[k].points[who.bot] = bots[k];
+    }
+    g->score = g->hollywood[0];
+    assert_int_equal(gin_showdown_settle(&g->rules, test_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 3C"),
+                                         test_cards("AC 2C 5C 7C 9C JC QS 2D 4D 6D"), 10, &e->sd),
+                     0);
+    e->knocker = who.bot;
+    e->is_void = 0;
+    gin_showdown_screen scr;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "Score: you 27/16/0, the bot 0/0/28 (three games, each to 10)."));
+    g->rules.hollywood = 0;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "Score: you 27, the bot 0 (game to 10)."));
+}
+
 /* The showdown's words at a bot's knock: "the bot knocked" from the first
  * lay-off step to the end (the step said "Bot knocked"), the rules' pick
  * of the spread in the picker's words, never "pick one when you knock"
@@ -1474,6 +1504,7 @@ int main(void)
         cmocka_unit_test(test_max_hands_header_and_sheet),
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
+        cmocka_unit_test(test_showdown_hollywood_score),
         cmocka_unit_test(test_showdown_words),
         cmocka_unit_test(test_oklahoma_limit_2_no_knock),
         cmocka_unit_test(test_score_sheet),
