@@ -114,10 +114,25 @@ static void key_line(const gin_view *v, const gin_table_facts *f, char *buf, siz
     fit_keys(it, n, width, buf, cap);
 }
 
+/* The n parts, one after the other, into buf; piece by piece, so that a
+ * text too long for buf is cut between parts. */
+static void join(const char *const *parts, size_t n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        size_t k = strlen(parts[i]);
+        if (len + k >= cap)
+            break;
+        memcpy(buf + len, parts[i], k + 1);
+        len += k;
+    }
+}
+
 /* "gin · classic, max-hands 2 · to 100 or 2 hands · hand 1 of 2 · you deal":
- * the rules in play, how the game ends, which hand, who deals. */
-static void header(const gin_view *v, const gin_table_facts *f, char *buf, size_t cap, const char *dot,
-                   const char *dealer)
+ * the rules in play, how the game ends, which hand, who deals; into
+ * t->title, and into t->brief without the rules. */
+static void header(const gin_view *v, const gin_table_facts *f, gin_scene *t, const char *dot, const char *dealer)
 {
     const gin_rules *r = &v->rules;
     char rules[GIN_RULES_LABEL], players[24] = "", end[48], hand[32];
@@ -131,28 +146,11 @@ static void header(const gin_view *v, const gin_table_facts *f, char *buf, size_
         snprintf(end, sizeof end, "to %d", r->target);
         snprintf(hand, sizeof hand, "hand %d", v->hand_no);
     }
-    /* Piece by piece: a title too long for the line is cut, as the window
-     * would cut it. */
-    const char *parts[] = {"gin",
-                           dot,
-                           rules,
-                           players,
-                           dot,
-                           end,
-                           dot,
-                           hand,
-                           dot,
-                           dealer,
-                           f->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : ""};
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        size_t n = strlen(parts[i]);
-        if (len + n >= cap)
-            break;
-        memcpy(buf + len, parts[i], n + 1);
-        len += n;
-    }
+    const char *practice = f->practice ? (gin_ui_utf8() ? " \xc2\xb7 practice" : " - practice") : "";
+    const char *whole[] = {"gin", dot, rules, players, dot, end, dot, hand, dot, dealer, practice};
+    const char *brief[] = {"gin", players, dot, end, dot, hand, dot, dealer, practice};
+    join(whole, sizeof whole / sizeof whole[0], t->title, sizeof t->title);
+    join(brief, sizeof brief / sizeof brief[0], t->brief, sizeof t->brief);
 }
 
 /* Who deals: "you deal", "bot deals", "Bot 2 deals"; "cutting" before the
@@ -175,7 +173,7 @@ static void two_seats(const gin_view *v, const gin_table_facts *f, gin_scene *t,
     int me = f->who.human, bot = f->who.bot;
     char dealer[32];
     dealer_text(v, f, dealer, sizeof dealer);
-    header(v, f, t->title, sizeof t->title, dot, dealer);
+    header(v, f, t, dot, dealer);
     if (v->rules.hollywood)
         snprintf(t->score, sizeof t->score, "You %d/%d/%d%sBot %d/%d/%d", f->hollywood[0][me], f->hollywood[1][me],
                  f->hollywood[2][me], dot, f->hollywood[0][bot], f->hollywood[1][bot], f->hollywood[2][bot]);
@@ -197,7 +195,7 @@ static void table_seats(const gin_view *v, const gin_table *tb, const gin_table_
     const gin_seating *who = &f->who;
     char dealer[32];
     dealer_text(v, f, dealer, sizeof dealer);
-    header(v, f, t->title, sizeof t->title, dot, dealer);
+    header(v, f, t, dot, dealer);
     snprintf(t->score, sizeof t->score, "your penalty %d", v->scores[who->human]);
     t->seats = who->seats;
     t->n_opps = who->seats - 1 < GIN_UI_MAX_OPPS ? who->seats - 1 : GIN_UI_MAX_OPPS;

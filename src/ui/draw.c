@@ -400,6 +400,21 @@ static void draw_seat_box(const gin_scene_seat *s, gin_rect r)
         gin_ui_put_clip(r.y + 3, x0, iw, gin_ui_attr(GIN_PAIR_DIM), s->last);
 }
 
+/* The header bar: the title, two columns clear of the score at the right:
+ * whole, or without the rules (the hand and the dealer matter more), or
+ * cut short of it. */
+static void draw_header(const gin_scene *t, int y, int cols)
+{
+    int hattr = gin_ui_attr(GIN_PAIR_HEADER);
+    attron(hattr);
+    mvhline(y, 0, ' ', cols);
+    attroff(hattr);
+    int sw = gin_ui_strwidth(t->score), room = cols - sw - 4;
+    const char *title = gin_ui_strwidth(t->title) <= room || !t->brief[0] ? t->title : t->brief;
+    gin_ui_put_clip(y, 1, room, hattr | (int)A_BOLD, title);
+    gin_ui_put_clip(y, cols - sw - 1, sw, hattr | (int)A_BOLD, t->score);
+}
+
 /* The move log: the newest lines that fit (less what is scrolled away),
  * oldest at the top, the newest in bold; a marker when there is more. */
 static void draw_log(const gin_scene *t, const gin_layout *l)
@@ -470,13 +485,7 @@ void gin_ui_draw_scene(const gin_scene *t, gin_layout *out)
     if (l.too_small) {
         gin_ui_too_small(lines, cols, t->message);
     } else {
-        int hattr = gin_ui_attr(GIN_PAIR_HEADER);
-        attron(hattr);
-        mvhline(l.header_y, 0, ' ', cols);
-        attroff(hattr);
-        gin_ui_put_clip(l.header_y, 1, cols - 2, hattr | (int)A_BOLD, t->title);
-        int sw = gin_ui_strwidth(t->score);
-        gin_ui_put_clip(l.header_y, cols - sw - 1, sw, hattr | (int)A_BOLD, t->score);
+        draw_header(t, l.header_y, cols);
         if (t->seats > 2)
             for (int i = 0; i < l.n_boxes; i++)
                 draw_seat_box(&t->opps[i], l.box[i]);

@@ -33,6 +33,8 @@ typedef struct gin_scene_seat {
 typedef struct gin_scene {
     /* Header. */
     char title[GIN_UI_LINE]; /* "standard · to 100 · hand 3 · you deal" */
+    char brief[GIN_UI_LINE]; /* the title without the rules ("gin · to 100 · hand 3 · you deal"), for a
+                                line too short for the whole title beside the score */
     char score[GIN_UI_LINE]; /* "You 34 · Bot 12" */
     /* The opponent. */
     char opp_name[40];     /* "Bot (normal)" */

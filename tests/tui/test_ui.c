@@ -548,6 +548,41 @@ static void test_max_hands_header_and_sheet(void **state)
     close_term();
 }
 
+/* A title too long for the header beside the score loses the rules, not
+ * the hand and the dealer, and never runs into the score (at 80 columns
+ * "classic, max-hands 5, gin-bonus 20" ended "hand 1 ofYou 0/0/0"). */
+static void test_header_keeps_clear_of_the_score(void **state)
+{
+    (void)state;
+    open_term(24, 80, 1);
+    gin_play *p = play_at(GIN_PHASE_DISCARD);
+    gin_rules *r = &p->ref.m.views[p->human].rules;
+    r->max_hands = 5;
+    r->gin_bonus = 20;
+    r->hollywood = 1;
+    gin_scene t;
+    gin_play_scene(p, &t);
+    assert_true(gin_ui_strwidth(t.title) + gin_ui_strwidth(t.score) + 4 > 80); /* too long together */
+    gin_layout l;
+    gin_ui_draw_scene(&t, &l);
+    int y = find(t.score);
+    assert_true(y >= 0);
+    const char *hdr = row(y);
+    assert_non_null(strstr(hdr, "hand 1 of 5"));
+    assert_non_null(strstr(hdr, "deal")); /* who deals, whole */
+    assert_null(strstr(hdr, "gin-bonus"));
+    const char *at = strstr(hdr, t.score);
+    assert_true(at - hdr >= 2 && at[-1] == ' ' && at[-2] == ' ');
+    /* Room enough: the whole title. */
+    r->max_hands = 0;
+    r->gin_bonus = 25;
+    r->hollywood = 0;
+    gin_play_scene(p, &t);
+    gin_ui_draw_scene(&t, &l);
+    assert_true(find(t.title) >= 0);
+    close_term();
+}
+
 /* Practice: while the coach judges the player's move (a moment), the
  * table says so. */
 static void test_practice_review_says_it_is_thinking(void **state)
@@ -1505,6 +1540,7 @@ int main(void)
         cmocka_unit_test(test_move_log_fills_and_scrolls),
         cmocka_unit_test(test_showdown_spade_double),
         cmocka_unit_test(test_showdown_hollywood_score),
+        cmocka_unit_test(test_header_keeps_clear_of_the_score),
         cmocka_unit_test(test_showdown_words),
         cmocka_unit_test(test_oklahoma_limit_2_no_knock),
         cmocka_unit_test(test_score_sheet),
