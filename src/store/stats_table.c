@@ -156,10 +156,12 @@ static int margin_rows(const char *level, const char *rules, const gin_level_sta
     char label[32];
     snprintf(label, sizeof label, "%s %s", level, rules);
     if (gin_stats_put(buf, cap, used, "%-16s won  ", label) != 0 || bar_line(l, "W", utf8, top, buf, cap, used) != 0 ||
-        gin_stats_put(buf, cap, used, "%*s %d won, largest margin %d\n", GIN_STATS_RECENT - l->n_recent, "", won,
-                      top) != 0 ||
+        gin_stats_put(buf, cap, used, "%*s %d won\n", GIN_STATS_RECENT - l->n_recent, "", won) != 0 ||
         gin_stats_put(buf, cap, used, "%-16s lost ", "") != 0 || bar_line(l, "LR", utf8, top, buf, cap, used) != 0 ||
-        gin_stats_put(buf, cap, used, "%*s %d lost\n", GIN_STATS_RECENT - l->n_recent, "", lost) != 0)
+        /* The scale is both lines': said after them, not on the won line
+         * (where "0 won, largest margin 158" read as a win by 158). */
+        gin_stats_put(buf, cap, used, "%*s %d lost; the tallest bar %d points\n", GIN_STATS_RECENT - l->n_recent, "",
+                      lost, top) != 0)
         return -1;
     return 0;
 }

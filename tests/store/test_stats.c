@@ -389,8 +389,8 @@ static void test_recent_games_and_bars(void **state)
     assert_true(n > 0);
     assert_non_null(strstr(buf, "easy standard    won  "));
     assert_non_null(strstr(buf, "\xe2\x96\x88")); /* the tallest: the largest margin, 210 */
-    assert_non_null(strstr(buf, "6 won, largest margin 210"));
-    assert_non_null(strstr(buf, "14 lost"));
+    assert_non_null(strstr(buf, " 6 won\n"));
+    assert_non_null(strstr(buf, " 14 lost; the tallest bar 210 points\n")); /* the scale of both lines */
     /* The won line has a bar where the lost line has a blank, and back. */
     const char *won = strstr(buf, "easy standard    won  ") + 22, *lost = strstr(won, "\n                 lost ") + 23;
     assert_int_equal(won[0], ' ');                       /* game 5 was lost: nothing on the won line */
