@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cli_io.h"
 #include "commands.h"
+#include "help.h"
 #include "history.h"
 #include "opts.h"
 
@@ -77,8 +78,9 @@ static void under_row(const char *rules, size_t row, const char *score)
 
 static void text_line(int id, const gin_kept *k, const gin_history_info *h)
 {
-    if (k->state != GIN_KEPT_LOADED) {
-        printf("%5d  %s\n", id, k->why[0] ? k->why : "gone");
+    if (k->state != GIN_KEPT_LOADED) { /* why it is not listed, under its number, in 80 columns */
+        printf("%5d  ", id);
+        cli_help_wrap(stdout, 7, 7, k->why[0] ? k->why : "gone");
         return;
     }
     char date[24], opp[32], score[64];

@@ -176,4 +176,19 @@ quit_saved "quit after the 201st game"
 [ -e "$H/000001" ] && fail "the oldest game was not dropped"
 [ -e "$H/000002" ] || fail "more than the oldest game was dropped"
 run history | sed -n 2p | grep -Eq "^ +201  .* abandoned " || fail "the newest game is not listed first: $(run history | head -3)"
+
+# Entries that cannot be read are listed under their numbers, why wrapped
+# to 80 columns (a FIFO's row was 137), and gin history says so by its
+# status; the other games are still listed.
+printf 'garbage\0\n' >"$H/000250"
+mkdir "$H/000251"
+mkfifo "$H/000252"
+run history >"$T/out" 2>&1 && fail "gin history exited 0 with unreadable entries"
+flat=$(tr -s '\n ' '  ' <"$T/out") # the rows' words, wherever they wrapped
+for want in "252 the history entry [^ ]*000252 is a named pipe" "251 the history entry [^ ]*000251 is a directory" \
+    "250 the history entry [^ ]*000250 is damaged"; do
+    grep -Eq "$want" <<<"$flat" || fail "no row /$want/: $(cat "$T/out")"
+done
+grep -Eq "^ +201  .* abandoned " "$T/out" || fail "the readable games are not listed: $(head "$T/out")"
+[ "$(wc -L <"$T/out")" -le 80 ] || fail "gin history is wider than 80 columns: $(awk 'length > 80' "$T/out")"
 echo "PASS"
