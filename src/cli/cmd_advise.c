@@ -76,7 +76,10 @@ static int read_transcript(gin_proto_client *c, long *req_line)
             break;
         }
         if ((rc = gin_proto_client_feed(c, &m, NULL, NULL)) != GIN_OK) {
-            cli_line_error(r.number, "'%s' does not follow from the lines before it (%s)", said, gin_strerror(rc));
+            if (c->why[0])
+                cli_line_error(r.number, "'%s' cannot be: %s", said, c->why);
+            else
+                cli_line_error(r.number, "'%s' does not follow from the lines before it (%s)", said, gin_strerror(rc));
             last = -2;
             break;
         }
