@@ -4,6 +4,7 @@
  * The view is rebuilt exactly as `gin engine` rebuilds it (gin_proto_client),
  * so the table's `w` file, a bot's log of its input, or a hand-written
  * transcript all work. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,9 +88,13 @@ static int read_transcript(gin_proto_client *c, long *req_line)
         last = req ? m.kind : -1;
         *req_line = r.number;
     }
-    int bad = r.bad_lines || r.no_memory || ferror(stdin);
+    int read_errno = ferror(stdin) ? errno : 0, bad = r.bad_lines || r.no_memory || read_errno;
     long lines = r.number;
     cli_lines_free(&r);
+    if (r.no_memory)
+        fprintf(stderr, "gin advise: out of memory for the line buffer\n");
+    if (read_errno)
+        fprintf(stderr, "gin advise: reading standard input: %s\n", strerror(read_errno));
     if (bad || last == -2)
         return -1;
     if (last < 0) {

@@ -336,6 +336,10 @@ int gin_cmd_engine(int argc, char **argv)
             break;
         }
     }
+    if (ferror(stdin)) { /* a directory, a closed descriptor: no referee to answer */
+        fprintf(stderr, "gin engine: reading standard input: %s\n", strerror(errno));
+        status = 1;
+    }
     drop_bot(&e);
     return status;
 }
