@@ -220,11 +220,15 @@ int gin_cmd_advise(int argc, char **argv)
         case O_THINK:
             if (cli_int(&o, 1, 600000, &n) != 0)
                 return CLI_USAGE;
+            if (co.playouts)
+                return cli_bad(&o, "--think and --playouts do not go together: the budget is one or the other");
             co.think_ms = (int)n;
             break;
         case O_PLAYOUTS:
             if (cli_int(&o, 1, 100000000, &n) != 0)
                 return CLI_USAGE;
+            if (co.think_ms)
+                return cli_bad(&o, "--think and --playouts do not go together: the budget is one or the other");
             co.playouts = (long)n;
             break;
         case O_SEED:
