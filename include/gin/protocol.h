@@ -28,6 +28,7 @@
 enum {
     GIN_PROTO_VERSION = 1,
     GIN_PROTO_LINE_MAX = 4096, /* bytes of one line, newline included; longer is garbage */
+    GIN_PROTO_WHY_MAX = 128,   /* gin_proto_client's reason for a refusal, NUL included */
     /* The most messages one event makes (gin_proto_referee_msgs): a ring of
      * four's showdown, two spread lines a seat, a layoff line for each card
      * of three defenders of seven, a penalty a seat, the result and endhand. */
@@ -215,6 +216,13 @@ typedef struct gin_proto_client {
     int n_layoffs[GIN_MAX_SEATS];
     int penalty[GIN_MAX_SEATS];
     int have_penalty[GIN_MAX_SEATS];
+    /* What the seat knows beyond its view, to refuse a message that cannot
+     * be: the card the seat to move took from the pile this turn (any
+     * seat's), and the message a discard made the only possible next one
+     * (GIN_PROTO_VOID or GIN_PROTO_RESHUFFLE; 0: none). */
+    gin_card taken;
+    int due;
+    char why[GIN_PROTO_WHY_MAX]; /* why the last message was refused, or "" */
 } gin_proto_client;
 
 /* Start with nothing known. */
@@ -226,7 +234,16 @@ void gin_proto_client_init(gin_proto_client *c);
  * error and quit change nothing. Returns GIN_OK, GIN_ESTATE (a message out
  * of order or not fitting the seats: a move before any game, a deal without
  * a hand, a seat the table lacks, a deal of the wrong size, a showdown
- * missing a seat ...) or GIN_EINVAL. */
+ * missing a seat ...; or one that cannot be, by what the seat knows: a move
+ * out of turn or against the rules, a card that is elsewhere (thrown from
+ * your hand but not in it, thrown by another seat but in your hand or on
+ * the pile, drawn from the stock but already seen where it still is, taken
+ * from the pile but not its top), a draw from an empty stock, a stock
+ * count that does not add up, anything but `void` or `reshuffle` when a
+ * discard has made it due, a request included) or GIN_EINVAL. A refused
+ * message changes nothing; for those that cannot be, c->why says why in
+ * the referee's words to a bot ("AC is not in your hand", "5S is in your
+ * hand", "the stock is empty"), else it is "". */
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event, void *ctx);
 
 #endif

@@ -36,7 +36,9 @@ static void mark(gin_coach_advice *a)
     for (int i = 0; i < a->n; i++) {
         gin_coach_move *m = &a->move[i];
         double gap = i == 0 ? 0 : -m->value.gap, se = i == 0 ? 0 : m->value.gap_se;
-        if (gap < last) /* the analysis orders by gap: only rounding could undo it */
+        /* The analysis orders by gap: only rounding could undo it. A tie
+         * negates to -0, which prints "-0.0000": it is the gap above it. */
+        if (gap <= last)
             gap = last;
         last = gap;
         equal = equal && (gap <= GIN_COACH_NOISE_SE * se || gap < GIN_COACH_NEGLIGIBLE);

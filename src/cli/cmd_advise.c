@@ -4,6 +4,7 @@
  * The view is rebuilt exactly as `gin engine` rebuilds it (gin_proto_client),
  * so the table's `w` file, a bot's log of its input, or a hand-written
  * transcript all work. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +77,10 @@ static int read_transcript(gin_proto_client *c, long *req_line)
             break;
         }
         if ((rc = gin_proto_client_feed(c, &m, NULL, NULL)) != GIN_OK) {
-            cli_line_error(r.number, "'%s' does not follow from the lines before it (%s)", said, gin_strerror(rc));
+            if (c->why[0])
+                cli_line_error(r.number, "'%s' cannot be: %s", said, c->why);
+            else
+                cli_line_error(r.number, "'%s' does not follow from the lines before it (%s)", said, gin_strerror(rc));
             last = -2;
             break;
         }
@@ -84,9 +88,13 @@ static int read_transcript(gin_proto_client *c, long *req_line)
         last = req ? m.kind : -1;
         *req_line = r.number;
     }
-    int bad = r.bad_lines || r.no_memory || ferror(stdin);
+    int read_errno = ferror(stdin) ? errno : 0, bad = r.bad_lines || r.no_memory || read_errno;
     long lines = r.number;
     cli_lines_free(&r);
+    if (r.no_memory)
+        fprintf(stderr, "gin advise: out of memory for the line buffer\n");
+    if (read_errno)
+        fprintf(stderr, "gin advise: reading standard input: %s\n", strerror(read_errno));
     if (bad || last == -2)
         return -1;
     if (last < 0) {
@@ -212,11 +220,15 @@ int gin_cmd_advise(int argc, char **argv)
         case O_THINK:
             if (cli_int(&o, 1, 600000, &n) != 0)
                 return CLI_USAGE;
+            if (co.playouts)
+                return cli_bad(&o, "--think and --playouts do not go together: the budget is one or the other");
             co.think_ms = (int)n;
             break;
         case O_PLAYOUTS:
             if (cli_int(&o, 1, 100000000, &n) != 0)
                 return CLI_USAGE;
+            if (co.think_ms)
+                return cli_bad(&o, "--think and --playouts do not go together: the budget is one or the other");
             co.playouts = (long)n;
             break;
         case O_SEED:

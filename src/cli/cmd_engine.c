@@ -247,7 +247,10 @@ static int handle(engine *e, const char *line, size_t len)
         break;
     }
     rc = gin_proto_client_feed(&e->client, &m, tell_bot, e);
-    if (rc != GIN_OK)
+    if (rc != GIN_OK && e->client.why[0])
+        fprintf(stderr, "gin engine: line %ld: '%s' cannot be: %s; ignored\n", e->line_no,
+                gin_proto_quote(line, said, sizeof said), e->client.why);
+    else if (rc != GIN_OK)
         fprintf(stderr, "gin engine: line %ld: '%s' out of order: %s\n", e->line_no,
                 gin_proto_quote(line, said, sizeof said), gin_strerror(rc));
     return 0;
@@ -332,6 +335,10 @@ int gin_cmd_engine(int argc, char **argv)
             status = r < 0 ? 1 : 0;
             break;
         }
+    }
+    if (ferror(stdin)) { /* a directory, a closed descriptor: no referee to answer */
+        fprintf(stderr, "gin engine: reading standard input: %s\n", strerror(errno));
+        status = 1;
     }
     drop_bot(&e);
     return status;

@@ -5,6 +5,7 @@
 
 #include <string.h>
 #include "gin/error.h"
+#include "text.h"
 
 void gin_proto_client_init(gin_proto_client *c)
 {
@@ -16,6 +17,7 @@ void gin_proto_client_init(gin_proto_client *c)
     c->last_mover = -1;
     c->upcard = GIN_NO_CARD;
     c->knock_card = GIN_NO_CARD;
+    c->taken = GIN_NO_CARD;
 }
 
 static void emit(gin_proto_client *c, gin_event_fn fn, void *ctx, int kind, int seat, gin_card card, gin_cardset cards,
@@ -106,13 +108,200 @@ static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
     return GIN_OK;
 }
 
+static void put_card(gin_text *o, gin_card x)
+{
+    char cb[3] = "??";
+    if (gin_card_valid(x))
+        gin_card_format(x, cb);
+    gin_text_put(o, cb);
+}
+
+/* Refuse a message that cannot be, saying why in c->why: a, then the card
+ * x unless GIN_NO_CARD, then b. Returns GIN_ESTATE. */
+static int refuse(gin_proto_client *c, const char *a, gin_card x, const char *b)
+{
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, a);
+    if (x != GIN_NO_CARD)
+        put_card(&o, x);
+    gin_text_put(&o, b);
+    return GIN_ESTATE;
+}
+
+/* "your" or "seat N's", for the seat a message names. */
+static void put_whose(gin_text *o, const gin_proto_client *c, int seat)
+{
+    if (seat == c->view.seat) {
+        gin_text_put(o, "your");
+        return;
+    }
+    gin_text_put(o, "seat ");
+    gin_text_int(o, seat);
+    gin_text_put(o, "'s");
+}
+
+/* The phase a move word belongs to. */
+static int phase_of_move(int event)
+{
+    switch (event) {
+    case GIN_EV_TAKE_UPCARD:
+    case GIN_EV_PASS:
+        return GIN_PHASE_OFFER;
+    case GIN_EV_DRAW_STOCK:
+    case GIN_EV_DRAW_DISCARD:
+        return GIN_PHASE_DRAW;
+    default:
+        return GIN_PHASE_DISCARD;
+    }
+}
+
+/* Is it seat m->seat's turn to make a move of this kind? */
+static int check_turn(gin_proto_client *c, const gin_proto_msg *m)
+{
+    const gin_view *v = &c->view;
+    if (v->phase == GIN_PHASE_OVER || c->hand_open)
+        return refuse(c, "no hand is in play", GIN_NO_CARD, "");
+    if (c->knocker >= 0)
+        return refuse(c, "the hand is over: its showdown is being told", GIN_NO_CARD, "");
+    if (v->turn == m->seat && v->phase == phase_of_move(m->event))
+        return GIN_OK;
+    static const char *const doing[] = {"take or pass the upcard", "draw", "discard"};
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, "it is ");
+    put_whose(&o, c, v->turn);
+    gin_text_put(&o, " turn to ");
+    gin_text_put(&o, v->phase >= GIN_PHASE_OFFER && v->phase <= GIN_PHASE_DISCARD ? doing[v->phase] : "move");
+    return GIN_ESTATE;
+}
+
+/* A card the mover cannot have: in another seat's hand as far as this
+ * seat knows (ours; another's taken from the pile), or on the pile.
+ * mover -1: nobody may hold it (a card coming out of the stock). */
+static int check_place(gin_proto_client *c, gin_card x, int mover)
+{
+    const gin_view *v = &c->view;
+    if (mover != v->seat && gin_cardset_has(v->hand, x))
+        return refuse(c, "", x, " is in your hand");
+    for (int i = 0; i < v->pile_n; i++)
+        if (v->pile[i] == x)
+            return refuse(c, "", x, " is on the discard pile");
+    for (int s = 0; s < v->seats; s++)
+        if (s != mover && s != v->seat && gin_cardset_has(v->known[s], x)) {
+            gin_text o;
+            gin_text_init(&o, c->why, sizeof c->why);
+            put_card(&o, x);
+            gin_text_put(&o, " is in ");
+            put_whose(&o, c, s);
+            gin_text_put(&o, " hand");
+            return GIN_ESTATE;
+        }
+    return GIN_OK;
+}
+
+/* This seat's own move: the referee's ruling on it as an answer, and the
+ * card it names where this seat knows it to be. */
+static int check_own(gin_proto_client *c, const gin_proto_msg *m)
+{
+    const gin_view *v = &c->view;
+    static const int act[] = {[GIN_EV_TAKE_UPCARD] = GIN_ACT_TAKE_UPCARD,
+                              [GIN_EV_PASS] = GIN_ACT_PASS,
+                              [GIN_EV_DRAW_STOCK] = GIN_ACT_DRAW_STOCK,
+                              [GIN_EV_DRAW_DISCARD] = GIN_ACT_DRAW_DISCARD,
+                              [GIN_EV_DISCARD] = GIN_ACT_DISCARD,
+                              [GIN_EV_KNOCK] = GIN_ACT_KNOCK,
+                              [GIN_EV_GIN] = GIN_ACT_KNOCK};
+    gin_action a = gin_action_make(act[m->event], phase_of_move(m->event) == GIN_PHASE_DISCARD ? m->card : GIN_NO_CARD);
+    if (gin_proto_check(v, a, m->event == GIN_EV_GIN, c->why, sizeof c->why) != GIN_OK)
+        return GIN_ESTATE;
+    if (m->event != GIN_EV_DRAW_STOCK)
+        return GIN_OK;
+    if (!gin_card_valid(m->card))
+        return refuse(c, "your draw from the stock must name the card drawn", GIN_NO_CARD, "");
+    return check_place(c, m->card, -1);
+}
+
+/* Another seat's move, by what this seat knows of it. */
+static int check_other(gin_proto_client *c, const gin_proto_msg *m)
+{
+    const gin_view *v = &c->view;
+    switch (m->event) {
+    case GIN_EV_DRAW_STOCK:
+        return v->stock_n > 0 ? GIN_OK : refuse(c, "the stock is empty", GIN_NO_CARD, "");
+    case GIN_EV_DRAW_DISCARD:
+        if (v->turns == 0 && v->passes >= v->seats)
+            return refuse(c,
+                          v->seats == 2 ? "after both players passed the upcard, the first draw is from the stock"
+                                        : "after every player passed the upcard, the first draw is from the stock",
+                          GIN_NO_CARD, "");
+        return GIN_OK;
+    case GIN_EV_GIN:
+        if (m->card == GIN_NO_CARD && v->rules.big_gin_bonus <= 0)
+            return refuse(c, "big gin is not allowed under these rules", GIN_NO_CARD, "");
+        break;
+    default:
+        break;
+    }
+    if (phase_of_move(m->event) != GIN_PHASE_DISCARD || !gin_card_valid(m->card))
+        return GIN_OK;
+    if (m->card == c->taken)
+        return refuse(c, "", m->card, " was just taken from the pile and cannot be thrown this turn");
+    return check_place(c, m->card, m->seat);
+}
+
+/* Can move m be, by what this seat knows? GIN_OK, or GIN_ESTATE with
+ * c->why. */
+static int check_move(gin_proto_client *c, const gin_proto_msg *m)
+{
+    const gin_view *v = &c->view;
+    if (m->event < GIN_EV_TAKE_UPCARD || m->event > GIN_EV_GIN)
+        return GIN_EINVAL;
+    int rc = check_turn(c, m);
+    if (rc != GIN_OK)
+        return rc;
+    /* A move that names the pile's top names the card on top. */
+    if (m->event == GIN_EV_TAKE_UPCARD || m->event == GIN_EV_PASS || m->event == GIN_EV_DRAW_DISCARD) {
+        if (v->pile_n <= 0)
+            return refuse(c, "the discard pile is empty", GIN_NO_CARD, "");
+        gin_card top = v->pile[v->pile_n - 1];
+        if (m->card != top) {
+            gin_text o;
+            gin_text_init(&o, c->why, sizeof c->why);
+            gin_text_put(&o, "the top of the discard pile is ");
+            put_card(&o, top);
+            gin_text_put(&o, ", not ");
+            put_card(&o, m->card);
+            return GIN_ESTATE;
+        }
+    }
+    return m->seat == v->seat ? check_own(c, m) : check_other(c, m);
+}
+
+/* After a discard the hand may end void, or the stock be rebuilt, before
+ * anything else (hand.c, discard): that message is due. */
+static int due_after_discard(const gin_view *v)
+{
+    if (v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at)
+        return GIN_PROTO_VOID;
+    if (v->turns >= GIN_HAND_MAX_TURNS)
+        return GIN_PROTO_VOID;
+    if (v->stock_n == 0)
+        return v->pile_n < 2 ? GIN_PROTO_VOID : GIN_PROTO_RESHUFFLE;
+    return 0;
+}
+
 static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     gin_view *v = &c->view;
-    if (v->phase == GIN_PHASE_OVER || c->knocker >= 0 || m->seat >= seats_of(c))
+    if (m->seat >= seats_of(c))
         return GIN_ESTATE;
+    int rc = check_move(c, m);
+    if (rc != GIN_OK)
+        return rc;
     int s = m->seat;
     c->last_mover = s;
+    c->taken = m->event == GIN_EV_TAKE_UPCARD || m->event == GIN_EV_DRAW_DISCARD ? m->card : GIN_NO_CARD;
     switch (m->event) {
     case GIN_EV_TAKE_UPCARD:
         emit(c, fn, ctx, m->event, s, m->card, 0, 0, NULL);
@@ -128,9 +317,9 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
         break;
     case GIN_EV_DISCARD:
         emit(c, fn, ctx, m->event, s, m->card, 0, v->pile_n + 1, NULL);
+        c->due = due_after_discard(v);
         break;
-    case GIN_EV_KNOCK:
-    case GIN_EV_GIN:
+    default: /* GIN_EV_KNOCK, GIN_EV_GIN */
         /* Told with the showdown, once its deadwood is known. */
         c->knocker = s;
         c->knock_event = m->event;
@@ -143,8 +332,6 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
         memset(c->n_layoffs, 0, sizeof c->n_layoffs);
         memset(c->have_penalty, 0, sizeof c->have_penalty);
         break;
-    default:
-        return GIN_EINVAL;
     }
     return GIN_OK;
 }
@@ -155,7 +342,11 @@ static int client_deal(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
     int seats = seats_of(c);
     if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
         return GIN_ESTATE;
+    if (gin_cardset_has(m->cards, c->upcard))
+        return refuse(c, "the upcard ", c->upcard, " is in your deal");
     c->hand_open = 0;
+    c->taken = GIN_NO_CARD;
+    c->due = 0;
     c->passes = 0;
     c->knocker = -1;
     c->last_mover = -1;
@@ -222,11 +413,50 @@ static int client_in_order(const gin_proto_client *c, const gin_proto_msg *m)
     return m->kind != GIN_PROTO_PENALTY || seats_of(c) > 2;
 }
 
+/* A discard made `void` or `reshuffle` due (c->due): is m that message,
+ * with the stock it must have? Else c->why says what is due. Requests,
+ * too, wait for it. */
+static int client_told_due(gin_proto_client *c, const gin_proto_msg *m)
+{
+    const gin_view *v = &c->view;
+    int stock = c->due == GIN_PROTO_VOID ? v->stock_n : v->pile_n - 1;
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    if (m->kind == c->due) {
+        if (m->n == stock)
+            return 1;
+        gin_text_put(&o, c->due == GIN_PROTO_VOID ? "the stock has " : "the new stock has ");
+        gin_text_int(&o, stock);
+        gin_text_put(&o, " cards, not ");
+        gin_text_int(&o, m->n);
+        return 0;
+    }
+    if (m->kind == GIN_PROTO_HELLO || m->kind == GIN_PROTO_ERROR || m->kind == GIN_PROTO_QUIT) {
+        c->why[0] = '\0';
+        return 1;
+    }
+    if (c->due == GIN_PROTO_RESHUFFLE) {
+        gin_text_put(&o, "the stock is empty: a reshuffle is due");
+    } else if (v->turns >= GIN_HAND_MAX_TURNS) {
+        gin_text_put(&o, "the hand is void after ");
+        gin_text_int(&o, v->turns);
+        gin_text_put(&o, " discards");
+    } else {
+        gin_text_put(&o, "the hand is void: the last discard left ");
+        gin_text_int(&o, v->stock_n);
+        gin_text_put(&o, v->stock_n == 1 ? " card in the stock" : " cards in the stock");
+    }
+    return 0;
+}
+
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     if (!c || !m)
         return GIN_EINVAL;
+    c->why[0] = '\0';
     if (!client_in_order(c, m))
+        return GIN_ESTATE;
+    if (c->due && m->kind != GIN_PROTO_GAME && m->kind != GIN_PROTO_RULES && !client_told_due(c, m))
         return GIN_ESTATE;
     switch (m->kind) {
     case GIN_PROTO_RULES:
@@ -241,6 +471,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         c->in_game = 1;
         c->hand_open = 0;
         c->knocker = -1;
+        c->due = 0;
         gin_view_init(&c->view, &c->rules, m->seat);
         break;
     case GIN_PROTO_HAND:
@@ -256,10 +487,12 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
     case GIN_PROTO_MOVE:
         return move(c, m, fn, ctx);
     case GIN_PROTO_RESHUFFLE:
-        emit(c, fn, ctx, GIN_EV_RESHUFFLE, -1, GIN_NO_CARD, 0, m->n, NULL);
-        break;
     case GIN_PROTO_VOID:
-        emit(c, fn, ctx, GIN_EV_VOID, c->last_mover, GIN_NO_CARD, 0, m->n, NULL);
+        if (c->due != m->kind)
+            return refuse(c, m->kind == GIN_PROTO_VOID ? "no void is due" : "no reshuffle is due", GIN_NO_CARD, "");
+        c->due = 0;
+        emit(c, fn, ctx, m->kind == GIN_PROTO_VOID ? GIN_EV_VOID : GIN_EV_RESHUFFLE,
+             m->kind == GIN_PROTO_VOID ? c->last_mover : -1, GIN_NO_CARD, 0, m->n, NULL);
         break;
     case GIN_PROTO_MELDS:
     case GIN_PROTO_UNMATCHED:

@@ -49,7 +49,7 @@ static void assert_consistent(const gin_view *v, const gin_coach_advice *a)
                          a->move[j].value.action.card == m->value.action.card);
         double value = a->measure == GIN_COACH_BY_WIN ? m->value.win : m->value.points;
         double best = a->measure == GIN_COACH_BY_WIN ? a->move[0].value.win : a->move[0].value.points;
-        assert_true(m->gap >= 0);
+        assert_true(m->gap >= 0 && !signbit(m->gap)); /* not even -0, printed "-0.0000" */
         assert_true(fabs(m->gap - (best - value)) < 1e-6);
         if (i > 0)
             assert_true(m->gap >= a->move[i - 1].gap);
@@ -284,6 +284,21 @@ static void ranks_by_points_with_no_game(void **state)
     assert_int_equal(adv.measure, GIN_COACH_BY_POINTS);
 }
 
+/* With two cards left in the stock every throw voids the hand: the throws
+ * tie exactly, and their gaps are 0, never -0 (gin advise --json printed
+ * "gap": -0.0000, though the gap is never negative). */
+static void tied_throws_have_gap_zero(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("AS 2S 3S 4H 5H 6H 7D 7C 7S KD 9C", "8C TC JC", GIN_PHASE_DISCARD, 28);
+    v.stock_n = 2;
+    coach(&v);
+    int ties = 0;
+    for (int i = 1; i < adv.n; i++)
+        ties += adv.move[i].value.gap == 0;
+    assert_true(ties > 0);
+}
+
 static void the_undercut_estimate_is_the_pages(void **state)
 {
     (void)state;
@@ -341,14 +356,23 @@ static void finds_an_answer_by_kind_and_card(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(knocks_at_deadwood_one_early),       cmocka_unit_test(keeps_a_run_rather_than_a_lone_king),
-        cmocka_unit_test(a_four_set_less_one_still_melds),    cmocka_unit_test(a_card_melds_through_a_runs_end),
-        cmocka_unit_test(takes_an_upcard_that_melds),         cmocka_unit_test(a_take_names_the_next_hints_throw),
-        cmocka_unit_test(draws_the_pile_card_that_gives_gin), cmocka_unit_test(goes_gin),
-        cmocka_unit_test(never_knocks_under_straight_rules),  cmocka_unit_test(never_the_card_just_taken),
-        cmocka_unit_test(danger_only_with_evidence),          cmocka_unit_test(a_card_is_safe_by_the_evidence),
-        cmocka_unit_test(a_page_names_the_plain_answer),      cmocka_unit_test(ranks_by_points_with_no_game),
-        cmocka_unit_test(the_undercut_estimate_is_the_pages), cmocka_unit_test(same_answer_every_time),
+        cmocka_unit_test(knocks_at_deadwood_one_early),
+        cmocka_unit_test(keeps_a_run_rather_than_a_lone_king),
+        cmocka_unit_test(a_four_set_less_one_still_melds),
+        cmocka_unit_test(a_card_melds_through_a_runs_end),
+        cmocka_unit_test(takes_an_upcard_that_melds),
+        cmocka_unit_test(a_take_names_the_next_hints_throw),
+        cmocka_unit_test(draws_the_pile_card_that_gives_gin),
+        cmocka_unit_test(goes_gin),
+        cmocka_unit_test(never_knocks_under_straight_rules),
+        cmocka_unit_test(never_the_card_just_taken),
+        cmocka_unit_test(danger_only_with_evidence),
+        cmocka_unit_test(a_card_is_safe_by_the_evidence),
+        cmocka_unit_test(a_page_names_the_plain_answer),
+        cmocka_unit_test(ranks_by_points_with_no_game),
+        cmocka_unit_test(tied_throws_have_gap_zero),
+        cmocka_unit_test(the_undercut_estimate_is_the_pages),
+        cmocka_unit_test(same_answer_every_time),
         cmocka_unit_test(finds_an_answer_by_kind_and_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

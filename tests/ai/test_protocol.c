@@ -784,6 +784,146 @@ static void test_client_refuses_out_of_order(void **state)
     assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE); /* no knock */
 }
 
+/* One line for the client: GIN_OK expected when why is NULL; else it is
+ * refused with that reason and the client is left as it was. */
+static void feed_line(gin_proto_client *c, const char *line, const char *why)
+{
+    static gin_proto_client before;
+    gin_proto_msg m;
+    assert_int_equal(gin_proto_parse(line, &m), GIN_OK);
+    memcpy(&before, c, sizeof before);
+    int rc = gin_proto_client_feed(c, &m, NULL, NULL);
+    if (!why) {
+        if (rc != GIN_OK)
+            fail_msg("'%s' refused: %s", line, c->why);
+        assert_string_equal(c->why, "");
+        return;
+    }
+    if (rc != GIN_ESTATE)
+        fail_msg("'%s' taken (%d), not refused for '%s'", line, rc, why);
+    assert_string_equal(c->why, why);
+    memcpy(before.why, c->why, sizeof before.why);
+    assert_memory_equal(&before, c, sizeof before);
+}
+
+/* Draws and discards from the stock, both seats in turn, we (seat 0) first,
+ * of cards no one has seen, until `draws` were drawn. */
+static void draw_many(gin_proto_client *c, int draws)
+{
+    gin_cardset used = c->view.seen;
+    char line[64], name[3];
+    for (int i = 0; i < draws; i++) {
+        gin_card x = 0;
+        while (!gin_card_valid(x) || gin_cardset_has(used, x))
+            x++;
+        used |= gin_cardset_of(x);
+        gin_card_format(x, name);
+        int seat = c->view.turn;
+        if (seat == 0) {
+            snprintf(line, sizeof line, "move 0 stock %s", name);
+            feed_line(c, line, NULL);
+        } else {
+            feed_line(c, "move 1 stock", NULL);
+        }
+        snprintf(line, sizeof line, "move %d discard %s", seat, name);
+        feed_line(c, line, NULL);
+    }
+}
+
+static void start_hand(gin_proto_client *c, const char *rules)
+{
+    gin_proto_client_init(c);
+    feed_line(c, rules, NULL);
+    feed_line(c, "game 0 1", NULL);
+    feed_line(c, "hand 1 1 8S", NULL);
+    feed_line(c, "deal 6S 7S 8S 2D KC QH 4C 9D JD 3H", "the upcard 8S is in your deal");
+    feed_line(c, "deal 6S 7S 2H 2D KC QH 4C 9D JD 3H", NULL);
+}
+
+/* The client refuses a line that cannot be, by what its seat knows (its
+ * hand, the pile, the cards another seat took from it, the stock's count,
+ * whose turn it is), says why, and changes nothing: gin advise once
+ * analysed such positions as if they could be. */
+static void test_client_refuses_what_cannot_be(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    start_hand(&c, "rules standard");
+    feed_line(&c, "move 1 pass 8S", "it is your turn to take or pass the upcard");
+    feed_line(&c, "move 0 stock 5S", "it is your turn to take or pass the upcard");
+    feed_line(&c, "move 0 pass 5S", "the top of the discard pile is 8S, not 5S");
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 take 5S", "the top of the discard pile is 8S, not 5S");
+    feed_line(&c, "move 1 pass 8S", NULL);
+    feed_line(&c, "move 0 pile 8S", "after both players passed the upcard, the first draw is from the stock");
+    feed_line(&c, "move 0 stock 7S", "7S is in your hand");
+    feed_line(&c, "move 0 stock 8S", "8S is on the discard pile");
+    feed_line(&c, "move 0 stock", "your draw from the stock must name the card drawn");
+    feed_line(&c, "move 0 stock 5S", NULL);
+    feed_line(&c, "move 0 discard AC", "AC is not in your hand");
+    feed_line(&c, "move 0 discard 5S", NULL);
+    feed_line(&c, "move 1 discard 7S", "it is seat 1's turn to draw");
+    feed_line(&c, "move 1 pile 8S", "the top of the discard pile is 5S, not 8S");
+    feed_line(&c, "move 1 pile 5S", NULL);
+    feed_line(&c, "move 1 discard 5S", "5S was just taken from the pile and cannot be thrown this turn");
+    feed_line(&c, "move 1 discard 7S", "7S is in your hand");
+    feed_line(&c, "move 1 discard 8S", "8S is on the discard pile");
+    feed_line(&c, "move 1 biggin", "big gin is not allowed under these rules");
+    feed_line(&c, "move 1 discard 9C", NULL);
+    feed_line(&c, "move 0 stock 5S", "5S is in seat 1's hand");
+    feed_line(&c, "move 0 pile 9C", NULL);
+    feed_line(&c, "move 0 discard 9C", "9C was just taken from the pile and cannot be thrown this turn");
+    feed_line(&c, "move 0 knock 6S", "knock 6S leaves more deadwood than the knock limit");
+    feed_line(&c, "move 0 discard 6S", NULL);
+    feed_line(&c, "move 1 stock", NULL);
+    feed_line(&c, "move 1 discard 9C", "9C is in your hand");
+    feed_line(&c, "move 1 knock 8S", "8S is on the discard pile");
+    feed_line(&c, "void 27", "no void is due");
+    feed_line(&c, "reshuffle 3", "no reshuffle is due");
+    feed_line(&c, "move 1 discard 5S", NULL); /* the card it took */
+    assert_true(c.view.hand == cards("7S 2H 2D KC QH 4C 9D JD 3H 9C"));
+    assert_int_equal(c.view.stock_n, 31 - 2);
+}
+
+/* After a discard that leaves the stock at the rules' void mark, `void`
+ * (with that stock) is the only line that can follow; after one that
+ * empties it, `reshuffle` (with the pile but its top). A transcript once
+ * went on drawing from a 31-card stock 80 times. */
+static void test_client_waits_for_void_and_reshuffle(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    start_hand(&c, "rules standard");
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    draw_many(&c, 29);
+    assert_int_equal(c.view.stock_n, 2);
+    const char *due = "the hand is void: the last discard left 2 cards in the stock";
+    feed_line(&c, "move 1 stock", due);
+    feed_line(&c, "draw", due);
+    feed_line(&c, "endhand 0 0", due);
+    feed_line(&c, "hand 2 0 5S", due);
+    feed_line(&c, "void 3", "the stock has 2 cards, not 3");
+    feed_line(&c, "void 2", NULL);
+    assert_int_equal(c.view.phase, GIN_PHASE_OVER);
+    feed_line(&c, "move 1 stock", "no hand is in play");
+    feed_line(&c, "endhand 0 0", NULL);
+
+    start_hand(&c, "rules standard stock reshuffle");
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    draw_many(&c, 31);
+    assert_int_equal(c.view.stock_n, 0);
+    feed_line(&c, "move 0 stock", "the stock is empty: a reshuffle is due");
+    feed_line(&c, "void 0", "the stock is empty: a reshuffle is due");
+    feed_line(&c, "reshuffle 5", "the new stock has 31 cards, not 5");
+    feed_line(&c, "reshuffle 31", NULL);
+    assert_int_equal(c.view.stock_n, 31);
+    assert_int_equal(c.view.pile_n, 1);
+    feed_line(&c, "move 1 stock", NULL);
+    assert_int_equal(c.view.stock_n, 30);
+}
+
 /* Mangled lines never crash the parser or the client, and whatever parses
  * formats back to a line that parses the same way. */
 static void test_mangled_lines(void **state)
@@ -933,6 +1073,8 @@ int main(void)
         cmocka_unit_test(test_client_rebuilds_a_table),
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
+        cmocka_unit_test(test_client_refuses_what_cannot_be),
+        cmocka_unit_test(test_client_waits_for_void_and_reshuffle),
         cmocka_unit_test(test_mangled_lines),
         cmocka_unit_test(test_no_card_is_no_set),
         cmocka_unit_test(test_quote),

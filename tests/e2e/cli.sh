@@ -248,6 +248,21 @@ for args in "analyze:$data/analyze.in" "showdown:$data/showdown.in" "advise --pl
     done
 done
 
+# Standard input that cannot be read (a directory, a closed descriptor) is
+# said, with exit status 1, by every command that reads it (advise said
+# nothing, the engine ended silently with 0).
+for cmd in analyze showdown advise engine; do
+    for from in directory closed; do
+        checks=$((checks + 1))
+        if [ $from = directory ]; then "$gin" "$cmd" <"$tmp" >/dev/null 2>"$tmp/err"; else "$gin" "$cmd" <&- >/dev/null 2>"$tmp/err"; fi
+        rc=$?
+        [ $rc -eq 1 ] || fail "gin $cmd with standard input $from: exit status $rc, expected 1"
+        reason=$([ $from = directory ] && echo "Is a directory" || echo "Bad file descriptor")
+        [ "$(cat "$tmp/err")" = "gin $cmd: reading standard input: $reason" ] ||
+            fail "gin $cmd <$from: $(cat "$tmp/err")"
+    done
+done
+
 if [ "$failures" -ne 0 ]; then
     echo "e2e_cli: $failures failure(s) in $checks checks"
     exit 1

@@ -128,4 +128,29 @@ grep -q "'draw' is asked, but by the transcript it is your turn to discard" "$T/
     fail "advise out-of-turn message: $(cat "$T/err")"
 "$GIN" advise </dev/null >/dev/null 2>"$T/err" && fail "advise accepted no input"
 grep -q "no input" "$T/err" || fail "advise no-input message: $(cat "$T/err")"
+
+# Positions that cannot be, by what the seat knows, are refused at their
+# line with the reason, not analysed: tests/data/position.txt (seat 0 dealt
+# 4S 7S 9S 2H 4H 7H 9H 2D 2C 3C, upcard AS) changed by one line (sed), and
+# a hand played on after its void (data/advise-pastvoid.txt).
+POS0="$SRC/tests/data/position.txt"
+impossible() { # SED_SCRIPT EXPECTED_MESSAGE
+    sed "$1" "$POS0" | "$GIN" advise --playouts 100 >"$T/out" 2>"$T/err"
+    local rc=$?
+    [ $rc -eq 1 ] || fail "advise '$1': exit status $rc, expected 1"
+    [ -s "$T/out" ] && fail "advise '$1' analysed it: $(head -1 "$T/out")"
+    [ "$(cat "$T/err")" = "$2" ] || fail "advise '$1': $(cat "$T/err"), expected $2"
+}
+impossible '11s/.*/move 0 discard AC/' "line 11: 'move 0 discard AC' cannot be: AC is not in your hand"
+impossible '13s/.*/move 1 discard 4S/' "line 13: 'move 1 discard 4S' cannot be: 4S is in your hand"
+impossible '9s/.*/move 0 stock 4S/' "line 9: 'move 0 stock 4S' cannot be: 4S is in your hand"
+impossible '4s/.*/hand 1 0 4S/' "line 5: 'deal 4S 7S 9S 2H 4H 7H 9H 2D 2C 3C' cannot be: the upcard 4S is in your deal"
+impossible '12s/.*/move 1 pile KC/' "line 12: 'move 1 pile KC' cannot be: the top of the discard pile is QD, not KC"
+impossible '13s/.*/move 1 discard KC/' "line 13: 'move 1 discard KC' cannot be: KC is on the discard pile"
+impossible '$s/.*/move 0 discard 4D/' "line 76: 'move 0 discard 4D' cannot be: 4D was just taken from the pile and cannot be thrown this turn"
+impossible '6s/.*/move 1 pass AS\noffer\nmove 0 pass AS\nmove 1 pile AS/' \
+    "line 9: 'move 1 pile AS' cannot be: after both players passed the upcard, the first draw is from the stock"
+"$GIN" advise <"$SRC/tests/e2e/data/advise-pastvoid.txt" >"$T/out" 2>"$T/err" && fail "advise analysed a hand past its void"
+[ "$(cat "$T/err")" = "line 96: 'move 1 stock' cannot be: the hand is void: the last discard left 2 cards in the stock" ] ||
+    fail "advise past the void: $(cat "$T/err")"
 echo "PASS"

@@ -104,6 +104,17 @@ for pair in "--deal daily --seed 3:--seed" "--seed 3 --deal daily:--deal"; do
         fail "gin ${pair%%:*}: exit $rc, expected 2 naming ${pair##*:}: $(head -c 200 "$tmp/err")"
 done
 accept table --deal daily
+# So is advise's budget, time or playouts: both together are refused,
+# naming the second (--think was silently ignored).
+for pair in "--think 5 --playouts 100:--playouts" "--playouts 100 --think 5:--think"; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086 # the pair is words
+    "$gin" advise ${pair%%:*} </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    want="gin advise: ${pair##*:}: --think and --playouts do not go together: the budget is one or the other"
+    { [ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ]; } ||
+        fail "gin advise ${pair%%:*}: exit $rc, expected 2 and '$want': $(head -c 200 "$tmp/err")"
+done
 refuse sim --p1 "" nosuch 2 exec:
 refuse sim --p2 "" nosuch 2
 refuse engine --level "" nosuch 2 exec:x

@@ -132,6 +132,19 @@ printf '%s\n' "gin 1" "rules standard" "game 0 1" "hand 1 0 TS" "$deal" "discard
 grep -qx "gin engine: line 6: asked 'discard', but by my count it is seat 1's turn to take or pass the upcard; answering anyway" \
     "$tmp/err" || fail "out of turn (seat 1's): $(cat "$tmp/err")"
 if grep -q "my's" "$tmp/err"; then fail "the engine still says my's"; fi
+# A move that cannot be by what the seat knows (a card thrown that it never
+# held) is said on stderr and ignored; the engine answers on from its view.
+printf '%s\n' "gin 1" "rules standard" "game 0 1" "hand 1 1 TS" "$deal" "move 0 pass TS" "move 1 pass TS" \
+    "move 0 stock 9C" "move 0 discard AC" "move 0 discard 9C" "move 1 stock" "move 1 discard 4S" "move 1 discard 8C" \
+    "draw" "quit" | "$gin" engine --level simple >"$tmp/got" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || fail "a move that cannot be ended the engine (status $rc)"
+grep -qx "gin engine: line 9: 'move 0 discard AC' cannot be: AC is not in your hand; ignored" "$tmp/err" ||
+    fail "a card thrown but not held: $(cat "$tmp/err")"
+grep -qx "gin engine: line 12: 'move 1 discard 4S' cannot be: 4S is in your hand; ignored" "$tmp/err" ||
+    fail "the other seat threw my card: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" -eq 2 ] || fail "more than the two lines said: $(cat "$tmp/err")"
+[ "$(sed -n 2p "$tmp/got")" = stock ] || fail "no answer after the ignored lines: $(cat "$tmp/got")"
 
 # 3d. Lines from the referee are quoted without their newline, and raw or
 # control bytes from outside reach stderr escaped (\xNN), never as they are.
