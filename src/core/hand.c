@@ -239,21 +239,13 @@ static void discard(gin_hand *h, gin_card card, gin_event_fn fn, void *ctx)
     h->turns++;
     emit(fn, ctx, GIN_EV_DISCARD, s, card, 0, h->pile_n, NULL);
 
-    if (h->rules.stock_low == GIN_STOCK_VOID && h->stock_n <= h->rules.stock_void_at) {
+    int after = gin_after_discard(&h->rules, h->stock_n, h->pile_n, h->turns);
+    if (after == GIN_AFTER_VOID) {
         end_void(h, fn, ctx);
         return;
     }
-    if (h->turns >= GIN_HAND_MAX_TURNS) {
-        end_void(h, fn, ctx);
-        return;
-    }
-    if (h->stock_n == 0) {
-        if (h->pile_n < 2) { /* nothing to make a stock from */
-            end_void(h, fn, ctx);
-            return;
-        }
+    if (after == GIN_AFTER_RESHUFFLE)
         reshuffle(h, fn, ctx);
-    }
     h->turn = next_seat(h, s);
     h->phase = GIN_PHASE_DRAW;
 }

@@ -172,3 +172,12 @@ int gin_view_check(const gin_view *v, gin_action a, int claims_gin, gin_view_che
         throw_facts(&f, a, facts);
     return turn_check(&f, a, claims_gin);
 }
+
+int gin_after_discard(const gin_rules *r, int stock_n, int pile_n, int turns)
+{
+    if ((r->stock_low == GIN_STOCK_VOID && stock_n <= r->stock_void_at) || turns >= GIN_HAND_MAX_TURNS)
+        return GIN_AFTER_VOID;
+    if (stock_n == 0)
+        return pile_n < 2 ? GIN_AFTER_VOID : GIN_AFTER_RESHUFFLE; /* nothing to make a stock from */
+    return GIN_AFTER_PLAY;
+}

@@ -5,6 +5,7 @@
 
 #include <string.h>
 #include "gin/error.h"
+#include "legal.h"
 #include "text.h"
 
 void gin_proto_client_init(gin_proto_client *c)
@@ -279,16 +280,12 @@ static int check_move(gin_proto_client *c, const gin_proto_msg *m)
 }
 
 /* After a discard the hand may end void, or the stock be rebuilt, before
- * anything else (hand.c, discard): that message is due. */
+ * anything else (gin_after_discard, as the hand itself): that message is
+ * due. */
 static int due_after_discard(const gin_view *v)
 {
-    if (v->rules.stock_low == GIN_STOCK_VOID && v->stock_n <= v->rules.stock_void_at)
-        return GIN_PROTO_VOID;
-    if (v->turns >= GIN_HAND_MAX_TURNS)
-        return GIN_PROTO_VOID;
-    if (v->stock_n == 0)
-        return v->pile_n < 2 ? GIN_PROTO_VOID : GIN_PROTO_RESHUFFLE;
-    return 0;
+    int after = gin_after_discard(&v->rules, v->stock_n, v->pile_n, v->turns);
+    return after == GIN_AFTER_VOID ? GIN_PROTO_VOID : after == GIN_AFTER_RESHUFFLE ? GIN_PROTO_RESHUFFLE : 0;
 }
 
 static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
