@@ -86,18 +86,32 @@ quit_saved "n for a game counted already"
 [ "$(entries $ID)" = 1 ] || fail "n kept a game kept already: $(entries $ID) entries"
 echo "ending: n at Resume? for a game counted already: not counted again"
 
+# one_hand_game UNTIL LABEL: play a one-hand game (--max-hands 1; a void
+# hand is not counted, so another follows) until the screen shows UNTIL,
+# Enter on every other page: a note at the start, a hand's end. One look
+# at the screen decides each step, so UNTIL is never passed by.
+one_hand_game() {
+    local deadline=$((SECONDS + 120)) pages='Play goes on\|Enter: the final score\|Enter: next hand' s
+    start --seed 8 --fast --level easy --max-hands 1
+    for (( ; ; )); do
+        ((SECONDS < deadline)) || fail "$2: the one-hand game did not end in time"
+        s=$(screen)
+        grep -q "$1" <<<"$s" && return 0
+        if grep -q "$pages" <<<"$s"; then
+            keys Enter
+            sleep 0.3
+            continue
+        fi
+        HAND_DONE="$1\\|$pages" answer
+        sleep 0.1
+    done
+}
+
 # A kill on the last hand's pages: the move that ended the game is kept
 # with the game's end before they show (it was saved only when they were
 # left, so a resume offered the move again, to be played otherwise).
 rm -rf "$S" && mkdir -p "$S" && chmod 700 "$S"
-start --seed 8 --fast --level easy --max-hands 1
-deadline=$((SECONDS + 120))
-until screen | grep -q "Enter: the final score"; do
-    ((SECONDS < deadline)) || fail "the one-hand game did not end in time"
-    HAND_DONE='Enter: the final score\|Enter: next hand' play_hand
-    screen | grep -q "Enter: next hand" && keys Enter # a void hand is not the last
-    sleep 0.2
-done
+one_hand_game "Enter: the final score" "a kill on the last hand's pages"
 pid=$(gin_pid)
 [ -n "$pid" ] || fail "gin is not running on the last hand's pages"
 kill -KILL "$pid"
@@ -115,17 +129,7 @@ echo "ending: a kill on the last hand's pages: the game counted and kept once, n
 # A directory in the save's place stops saving, not keeping: the game is
 # counted and kept in the history (the history hung on the save).
 rm -rf "$S" && mkdir -p "$S/save" && chmod 700 "$S"
-start --seed 8 --fast --level easy --max-hands 1
-deadline=$((SECONDS + 120))
-until screen | grep -q "n: new game"; do
-    ((SECONDS < deadline)) || fail "the one-hand game without a save did not end in time"
-    if screen | grep -Eq "Play goes on|Enter: the final score|Enter: next hand"; then
-        keys Enter
-        sleep 0.3
-    fi
-    HAND_DONE='n: new game\|Enter: the final score\|Enter: next hand\|Play goes on' answer
-    sleep 0.1
-done
+one_hand_game "n: new game" "a game without a save"
 keys q
 expect_exit 0 "the one-hand game without a save"
 [ -d "$S/save" ] || fail "the directory in the save's place was not left alone"
