@@ -273,6 +273,38 @@ static void the_knock_note_gives_the_undercut(void **state)
     assert_string_equal(note, "");
 }
 
+static const char *reason_against(const gin_view *v, int i, int r)
+{
+    static char buf[GIN_TRAINER_REASON_MAX];
+    gin_trainer_reason_against(v, &adv, i, r, &letters, buf, sizeof buf);
+    return buf;
+}
+
+/* Weighed against a move the caller names (the move played, a drill's
+ * other answer), the reason names that move and no other; against itself
+ * it gives the move's own facts alone. */
+static void the_reason_weighs_the_move_named(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7D KS KH KD 2H 3H 4H AC 2C 3C 9S", "6D 8D 7C", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    int ks = index_of(GIN_ACT_DISCARD, "KS");
+    assert_has(reason_against(&v, 0, ks), "Better than throwing the KS: ");
+    assert_lacks(reason_against(&v, 0, ks), "9S");
+    assert_string_equal(reason_against(&v, 0, -1), reason(&v, 0, NULL));
+    const char *own = reason_against(&v, ks, ks);
+    assert_lacks(own, "Better than");
+    assert_lacks(own, "Behind");
+    /* A knock against another knock: the deadwood and undercut of each. */
+    v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    coach(&v);
+    int qd = index_of(GIN_ACT_KNOCK, "QD"), ah = index_of(GIN_ACT_KNOCK, "AH");
+    const char *r = reason_against(&v, ah, qd);
+    assert_has(r, "Knock with deadwood 10");
+    assert_has(r, "knocking, throwing the QD (deadwood 1, an undercut about");
+    assert_lacks(r, "playing on");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +318,7 @@ int main(void)
         cmocka_unit_test(fewer_points_that_win_more_often_are_explained),
         cmocka_unit_test(the_gap_is_said_in_the_measure),
         cmocka_unit_test(the_knock_note_gives_the_undercut),
+        cmocka_unit_test(the_reason_weighs_the_move_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
