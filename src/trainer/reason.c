@@ -183,7 +183,8 @@ static int say_side(words *w, const gin_coach_advice *a, int i, int r, int sign,
     if (ddw * sign > 0 && next_item(w, &n, total))
         say(w, "%d %s deadwood (%d against %d)", ddw > 0 ? ddw : -ddw, ddw > 0 ? "less" : "more", fi->deadwood,
             fr->deadwood);
-    if ((fi->live_outs - fr->live_outs) * sign > 0 && next_item(w, &n, total)) {
+    /* Outs count only while there is a draw of ours to come. */
+    if (w->void_in > 1 && (fi->live_outs - fr->live_outs) * sign > 0 && next_item(w, &n, total)) {
         say_plural(w, fi->live_outs, "unseen out");
         say(w, " kept against %d", fr->live_outs);
     }
@@ -232,30 +233,51 @@ static void say_versus(words *w, const gin_coach_advice *a, int i, int r)
     }
 }
 
+/* What playing on with move `on` (a throw) leads to, after "playing on":
+ * at the stock's end the void, not outs that can no longer be drawn. */
+static void say_playing_on(words *w, const gin_coach_advice *a, int on)
+{
+    if (w->void_in == 0) {
+        say(w, "ends the hand void, with ");
+        say_plural(w, a->stock, "card");
+        say(w, " left in the stock");
+        return;
+    }
+    if (w->void_in == 1) {
+        /* Taking the throw leaves the stock as it is, so the void waits. */
+        say(w, "lets %s next throw end the hand void, unless %s take the ", w->voice->bot ? "your" : "their",
+            w_they(w));
+        say_card(w, act_of(a, on).card);
+        say(w, " or knock");
+        return;
+    }
+    say(w, "keeps ");
+    say_plural(w, a->move[on].facts.live_outs, "unseen out");
+    say(w, " with ");
+    say_plural(w, a->stock, "card");
+    say(w, " left in the stock");
+}
+
 /* Playing on (move i, a throw) against knocking (move r), or the
- * reverse: the knock's risk, and what playing on keeps. */
+ * reverse: the knock's risk, and what playing on leads to. */
 static void say_knock_versus(words *w, const gin_coach_advice *a, int i, int r)
 {
     int knock_first = act_of(a, i).kind == GIN_ACT_KNOCK;
     const gin_coach_facts *k = &a->move[knock_first ? i : r].facts;
-    const gin_coach_facts *on = &a->move[knock_first ? r : i].facts;
     if (knock_first)
         say(w, ", an undercut about %.0f%% likely", 100.0 * k->undercut);
     say(w, ". %s ", lead_of(a, i, r));
     if (act_of(a, r).kind == GIN_ACT_DISCARD) {
         say(w, "playing on (");
         say_doing(w, a, r);
-        say(w, "), which keeps ");
+        say(w, "), which ");
     } else {
         say_doing(w, a, r);
         if (k->deadwood > 0)
             say(w, " (an undercut is about %.0f%% likely)", 100.0 * k->undercut);
-        say(w, ": playing on keeps ");
+        say(w, ": playing on ");
     }
-    say_plural(w, on->live_outs, "unseen out");
-    say(w, " with ");
-    say_plural(w, a->stock, "card");
-    say(w, " left in the stock");
+    say_playing_on(w, a, knock_first ? r : i);
 }
 
 /* ---- each kind of move ---- */
@@ -263,6 +285,22 @@ static void say_knock_versus(words *w, const gin_coach_advice *a, int i, int r)
 static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
+    if (w->void_in == 0) {
+        /* Every throw ends it alike: deadwood, outs and safety no longer
+         * count, only a knock against the void. */
+        say(w, "ends the hand void, with ");
+        say_plural(w, a->stock, "card");
+        say(w, " left in the stock: nobody scores");
+        if (r < 0 || act_of(a, r).kind != GIN_ACT_KNOCK)
+            r = gin_trainer_knock(a, 0); /* another throw is the same void */
+        if (r >= 0) {
+            say(w, ". %s ", lead_of(a, i, r));
+            say_doing(w, a, r);
+            say(w, ": an undercut is about %.0f%% likely (%s deadwood is about %.0f)",
+                100.0 * a->move[r].facts.undercut, w->voice->bot ? "your" : "their", a->move[r].facts.opp_deadwood);
+        }
+        return;
+    }
     say(w, "leaves deadwood %d", f->deadwood);
     if (f->deadwood == a->least)
         say(w, ", the least");
@@ -475,6 +513,8 @@ void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, in
         return;
     /* The caller's move to weigh against (the one played, the drill's
      * other answer), none (r == i), or else the plainest answer. */
+    if (v->phase == GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID)
+        w.void_in = a->stock <= v->rules.stock_void_at ? 0 : a->stock - 1 <= v->rules.stock_void_at ? 1 : 2;
     int chosen = r >= 0 && r < a->n;
     r = !chosen ? reference(a, i) : r == i ? -1 : r;
     say_noise(&w, a, i);

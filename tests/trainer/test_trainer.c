@@ -273,6 +273,32 @@ static void the_knock_note_gives_the_undercut(void **state)
     assert_string_equal(note, "");
 }
 
+/* At the stock's end no out can be drawn: with 2 left any throw ends the
+ * hand void (the reasons say so, and weigh only the knock against it);
+ * with 3 the opponent's next throw does, unless it takes ours or knocks. */
+static void at_the_stocks_end_the_void_not_the_outs(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    v.stock_n = 2;
+    coach(&v);
+    int qd = index_of(GIN_ACT_KNOCK, "QD"), ah = index_of(GIN_ACT_DISCARD, "AH");
+    assert_has(reason(&v, qd, NULL),
+               "Better than playing on (throwing the QD), which ends the hand void, with 2 cards");
+    assert_has(reason(&v, ah, NULL), "Ends the hand void, with 2 cards left in the stock: nobody scores");
+    assert_has(reason(&v, ah, NULL), "Behind knocking, throwing the QD: an undercut is about");
+    for (int i = 0; i < adv.n; i++) {
+        assert_lacks(reason(&v, i, NULL), "unseen out");
+        assert_lacks(reason(&v, i, NULL), "deadwood (");
+    }
+    v.stock_n = 3;
+    coach(&v);
+    qd = index_of(GIN_ACT_KNOCK, "QD");
+    assert_has(reason(&v, qd, NULL), "which lets their next throw end the hand void, unless they take the QD or knock");
+    for (int i = 0; i < adv.n; i++)
+        assert_lacks(reason(&v, i, NULL), "unseen out");
+}
+
 static const char *reason_against(const gin_view *v, int i, int r)
 {
     static char buf[GIN_TRAINER_REASON_MAX];
@@ -319,6 +345,7 @@ int main(void)
         cmocka_unit_test(the_gap_is_said_in_the_measure),
         cmocka_unit_test(the_knock_note_gives_the_undercut),
         cmocka_unit_test(the_reason_weighs_the_move_named),
+        cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
