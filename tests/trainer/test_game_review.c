@@ -112,6 +112,14 @@ static void the_graph_draws_the_chance_and_marks_the_swings(void **state)
     line_of(g, 8, row, sizeof row);
     assert_non_null(strchr(row, '^'));
     assert_int_equal(gin_review_graph(&game, 1, 80, g, 64), -1); /* no room */
+    /* Hands of one decision each: a label never touches the one before
+     * (they read as "34" or "1011"); one that would is left out. */
+    game.n = 0;
+    for (int i = 0; i < 12; i++)
+        decision(1 + i, 0.5, GIN_VERDICT_BEST);
+    assert_true(gin_review_graph(&game, 0, 80, g, sizeof g) > 0);
+    line_of(g, 9, row, sizeof row);
+    assert_string_equal(row, "hand  1 3 5 7 9 11");
 }
 
 /* A game of `hands` hands of `a` (seat 0) against `b`, recorded. */
