@@ -59,7 +59,14 @@ static int safety(const gin_coach_advice *a, int i)
     return s->took ? -1 : s->safe ? 1 : 0;
 }
 
-static void say_plural(words *w, int n, const char *what) { say(w, "%d %s%s", n, what, n == 1 ? "" : "s"); }
+/* "1 unseen out", "3 unseen outs", "no unseen outs" (never "0"). */
+static void say_plural(words *w, int n, const char *what)
+{
+    if (n == 0)
+        say(w, "no %ss", what);
+    else
+        say(w, "%d %s%s", n, what, n == 1 ? "" : "s");
+}
 
 /* "the 7♣", "the 7♣ and 8♦", "the 5♠, 6♠ and 4♦". */
 static void say_list(words *w, gin_cardset s)
@@ -134,8 +141,9 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
             say(w, " (the ");
             say_card(w, gin_cardset_first(f->partner_outs));
             say(w, " would meld them: %s)", live ? "unseen" : "gone");
-        } else if (live == all) {
-            say(w, " (%s cards that would meld them are unseen)", all == 2 ? "both" : "all three");
+        } else if (live == all || live == 0) {
+            say(w, " (%s cards that would meld them are %s)", all == 2 ? "both" : "all three",
+                live ? "unseen" : "gone");
         } else {
             say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
         }

@@ -299,6 +299,22 @@ static void at_the_stocks_end_the_void_not_the_outs(void **state)
         assert_lacks(reason(&v, i, NULL), "unseen out");
 }
 
+/* Nothing to count is said in words: "no unseen outs", and a pair whose
+ * melding cards are all seen "both ... are gone", not "0 of the 2". */
+static void none_is_said_in_words(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    coach(&v);
+    const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "QD"), NULL);
+    assert_has(r, "playing on keeps no unseen outs with");
+    v = test_view_at("5H 5S KS KH KD 2D 3D 4D AC 2C 3C", "5D 5C 9D", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    r = reason(&v, index_of(GIN_ACT_DISCARD, "5H"), NULL);
+    assert_has(r, "the 5H goes with the 5S (both cards that would meld them are gone)");
+    assert_lacks(r, " 0 ");
+}
+
 static const char *reason_against(const gin_view *v, int i, int r)
 {
     static char buf[GIN_TRAINER_REASON_MAX];
@@ -345,6 +361,7 @@ int main(void)
         cmocka_unit_test(the_gap_is_said_in_the_measure),
         cmocka_unit_test(the_knock_note_gives_the_undercut),
         cmocka_unit_test(the_reason_weighs_the_move_named),
+        cmocka_unit_test(none_is_said_in_words),
         cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
