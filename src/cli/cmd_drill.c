@@ -264,10 +264,13 @@ static int read_answer(const gin_drill *d)
         int c = gin_drill_answer(d, line);
         if (c >= 0)
             return c;
-        printf("'%.24s' is not one of the answers: 1 to %d%s.\n", line, d->n_choices,
-               d->kind == GIN_DRILL_THROW    ? ", or a card such as KC"
-               : d->kind == GIN_DRILL_SPREAD ? ""
-                                             : ", or take, draw, knock, play");
+        char words[64];
+        gin_drill_words(d, words, sizeof words);
+        printf("'%.24s' is not one of the answers: 1 to %d%s%s.\n", line, d->n_choices,
+               d->kind == GIN_DRILL_THROW ? ", or a card such as KC"
+               : words[0]                 ? ", or "
+                                          : "",
+               words);
     }
 }
 

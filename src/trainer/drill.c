@@ -394,26 +394,50 @@ void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char
     }
 }
 
+/* The words of answer `a` (0: take, knock; 1: the stock or the pass,
+ * playing on), NULL-terminated: only those of this question, so the pass
+ * is not "draw" and the list a refusal shows is the list accepted. */
+static const char *const *words_of(const gin_drill *d, int a)
+{
+    static const char *const take[] = {"take", "pile", NULL}, *const pass[] = {"pass", NULL},
+                             *const stock[] = {"draw", "stock", NULL}, *const knock[] = {"knock", NULL},
+                             *const on[] = {"play", "play on", NULL};
+    if (d->kind == GIN_DRILL_KNOCK)
+        return a == 0 ? knock : on;
+    if (d->kind != GIN_DRILL_TAKE)
+        return NULL;
+    return a == 0 ? take : d->view.phase == GIN_PHASE_OFFER ? pass : stock;
+}
+
 /* A word's answer, or -1. */
 static int word_answer(const gin_drill *d, const char *w)
 {
-    /* The words of each answer: the first (take, knock), the second (the
-     * stock or the pass, playing on). */
-    static const char *const words[2][2][5] = {
-        {{"take", "pile", NULL}, {"draw", "stock", "pass", NULL}},
-        {{"knock", "gin", NULL}, {"play", "on", "play on", NULL}},
-    };
-    if (d->kind == GIN_DRILL_THROW || d->kind == GIN_DRILL_SPREAD)
-        return -1;
-    int set = d->kind == GIN_DRILL_KNOCK, want = -1;
+    int want = -1;
     for (int a = 0; a < 2; a++)
-        for (int i = 0; words[set][a][i]; i++)
-            if (!strcmp(w, words[set][a][i]))
+        for (const char *const *x = words_of(d, a); x && *x; x++)
+            if (!strcmp(w, *x))
                 want = a;
     for (int c = 0; want >= 0 && c < d->n_choices; c++)
         if (answer_of(d->kind, d->view.hand, d->advice.move[d->choice[c].move].value.action) == want)
             return c;
     return -1;
+}
+
+void gin_drill_words(const gin_drill *d, char *buf, size_t cap)
+{
+    if (!cap)
+        return;
+    buf[0] = '\0';
+    size_t len = 0;
+    int n = 0, total = 0;
+    for (int a = 0; a < 2; a++)
+        for (const char *const *x = words_of(d, a); x && *x; x++)
+            total++;
+    for (int a = 0; a < 2; a++)
+        for (const char *const *x = words_of(d, a); x && *x && len < cap; x++, n++) {
+            int k = snprintf(buf + len, cap - len, "%s%s", n == 0 ? "" : n == total - 1 ? " or " : ", ", *x);
+            len += k > 0 ? (size_t)k : 0;
+        }
 }
 
 int gin_drill_answer(const gin_drill *d, const char *text)
@@ -472,13 +496,22 @@ void gin_drill_explain(const gin_drill *d, int c, const gin_trainer_voice *voice
     gin_drill_choice_text(d, d->best, voice, best, sizeof best);
     gin_drill_choice_text(d, c, voice, mine, sizeof mine);
     gin_trainer_value(&d->advice, d->choice[d->best].move, 0, value, sizeof value);
-    gin_trainer_reason(&d->view, &d->advice, d->choice[d->best].move, voice, why, sizeof why);
+    /* The best is weighed against an answer offered: the one picked, or
+     * when it was the best, the runner-up. */
+    int other = c;
+    for (int k = 0; c == d->best && k < d->n_choices; k++)
+        if (k != d->best && (other == d->best || d->choice[k].lost < d->choice[other].lost))
+            other = k;
+    gin_trainer_reason_against(&d->view, &d->advice, d->choice[d->best].move, d->choice[other].move, voice, why,
+                               sizeof why);
     if (c == d->best) {
         snprintf(buf, cap, "Right: %s (%s); the next best answer gives up %.1f %s. %s", best, value, d->margin,
                  unit_of(d), why);
         return;
     }
-    gin_trainer_reason(&d->view, &d->advice, d->choice[c].move, voice, why_mine, sizeof why_mine);
+    /* Yours on its own facts: the best's reason already weighed the two. */
+    gin_trainer_reason_against(&d->view, &d->advice, d->choice[c].move, d->choice[c].move, voice, why_mine,
+                               sizeof why_mine);
     snprintf(buf, cap, "Not the best: %s gives up %.1f %s. Best: %s (%s). %s Yours: %s", mine, d->choice[c].lost,
              unit_of(d), best, value, why, why_mine);
 }

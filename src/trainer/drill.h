@@ -151,9 +151,15 @@ void gin_drill_choice_text(const gin_drill *d, int c, const gin_trainer_voice *v
 void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* The choice an answer names, or -1: its number (1-based, as listed), or
- * for a throw the card ("KC", "kc", "10c"), or a word: take/pile,
- * draw/stock/pass, knock/gin, play/on. A spread is named by its number. */
+ * for a throw the card ("KC", "kc", "10c"), or a word of the question
+ * (gin_drill_words): take/pile, then pass (at the offer) or draw/stock;
+ * knock, play/"play on". A spread is named by its number. */
 int gin_drill_answer(const gin_drill *d, const char *text);
+
+/* The words gin_drill_answer takes for d, all of them and no other: "take,
+ * pile or pass", "take, pile, draw or stock", "knock, play or play on";
+ * "" for a throw or a spread. */
+void gin_drill_words(const gin_drill *d, char *buf, size_t cap);
 
 /* The verdict and its reasons after choice c: right or not, how far behind
  * the best it was, the best answer and the coach's reason for it, and for

@@ -69,7 +69,8 @@ static void judge(const gin_view *v, const gin_coach_advice *a, int k, int at, c
     gin_coach_move_text(v, d->best, d->best_code, sizeof d->best_code);
     played_text(a, k, o->voice, d->move_text, sizeof d->move_text);
     gin_trainer_move(a, 0, o->voice, d->best_text, sizeof d->best_text);
-    gin_trainer_reason(v, a, 0, o->voice, d->reason, sizeof d->reason);
+    /* Why the best beats the move played, not some third move. */
+    gin_trainer_reason_against(v, a, 0, k, o->voice, d->reason, sizeof d->reason);
 }
 
 /* Review the decision of view v, answered by `played` (the record's

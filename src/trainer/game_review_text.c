@@ -108,21 +108,23 @@ static char mark_of(const gin_review_game *g, int j, int c)
 }
 
 /* The row of hand numbers: each where its first decision's column is,
- * when there is room after the number before. */
+ * when there is room after the number before and a space between (labels
+ * that touch read as one number: 3 and 4 as "34"). */
 static void hands_row(out *o, const gin_review_game *g, int c)
 {
     add(o, "%-*s", LABEL, "hand");
-    int col = 0;
+    int col = 0, free_at = 0; /* printed up to col; the next label from free_at */
     for (int j = 0; j < c; j++) {
         int lo = first_of(j, g->n, c), hi = first_of(j + 1, g->n, c), start = 0;
         for (int i = lo; i < hi && !start; i++)
             start = i == 0 || g->d[i].hand != g->d[i - 1].hand ? g->d[i].hand : 0;
-        if (start && col <= j) {
+        if (start && free_at <= j) {
             char num[12];
             int w = snprintf(num, sizeof num, "%d", start);
             if (j + w <= c) {
                 add(o, "%*s%s", j - col, "", num);
                 col = j + w;
+                free_at = col + 1;
             }
         }
     }

@@ -1,7 +1,8 @@
 /* Why a move ranks where it does (trainer.h, gin_trainer_reason). Two
  * sentences: what the move does (its own facts), then how it stands
- * against the plainest answer, or for the plainest against the best or
- * the runner-up: "Better than throwing the K♣: ..." or "Behind ...", the
+ * against the move the caller names (a review's move played, a drill's
+ * other answer), or else the plainest answer, or for the plainest the best
+ * or the runner-up: "Better than throwing the K♣: ..." or "Behind ...", the
  * facts that agree with the ranking, then "though" and those that do not.
  * When no fact of the view explains the order, the numbers of the
  * playouts do. A move that gives up points to win the game more often
@@ -58,7 +59,14 @@ static int safety(const gin_coach_advice *a, int i)
     return s->took ? -1 : s->safe ? 1 : 0;
 }
 
-static void say_plural(words *w, int n, const char *what) { say(w, "%d %s%s", n, what, n == 1 ? "" : "s"); }
+/* "1 unseen out", "3 unseen outs", "no unseen outs" (never "0"). */
+static void say_plural(words *w, int n, const char *what)
+{
+    if (n == 0)
+        say(w, "no %ss", what);
+    else
+        say(w, "%d %s%s", n, what, n == 1 ? "" : "s");
+}
 
 /* "the 7♣", "the 7♣ and 8♦", "the 5♠, 6♠ and 4♦". */
 static void say_list(words *w, gin_cardset s)
@@ -133,8 +141,9 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
             say(w, " (the ");
             say_card(w, gin_cardset_first(f->partner_outs));
             say(w, " would meld them: %s)", live ? "unseen" : "gone");
-        } else if (live == all) {
-            say(w, " (%s cards that would meld them are unseen)", all == 2 ? "both" : "all three");
+        } else if (live == all || live == 0) {
+            say(w, " (%s cards that would meld them are %s)", all == 2 ? "both" : "all three",
+                live ? "unseen" : "gone");
         } else {
             say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
         }
@@ -182,7 +191,8 @@ static int say_side(words *w, const gin_coach_advice *a, int i, int r, int sign,
     if (ddw * sign > 0 && next_item(w, &n, total))
         say(w, "%d %s deadwood (%d against %d)", ddw > 0 ? ddw : -ddw, ddw > 0 ? "less" : "more", fi->deadwood,
             fr->deadwood);
-    if ((fi->live_outs - fr->live_outs) * sign > 0 && next_item(w, &n, total)) {
+    /* Outs count only while there is a draw of ours to come. */
+    if (w->void_in > 1 && (fi->live_outs - fr->live_outs) * sign > 0 && next_item(w, &n, total)) {
         say_plural(w, fi->live_outs, "unseen out");
         say(w, " kept against %d", fr->live_outs);
     }
@@ -231,38 +241,74 @@ static void say_versus(words *w, const gin_coach_advice *a, int i, int r)
     }
 }
 
+/* What playing on with move `on` (a throw) leads to, after "playing on":
+ * at the stock's end the void, not outs that can no longer be drawn. */
+static void say_playing_on(words *w, const gin_coach_advice *a, int on)
+{
+    if (w->void_in == 0) {
+        say(w, "ends the hand void, with ");
+        say_plural(w, a->stock, "card");
+        say(w, " left in the stock");
+        return;
+    }
+    if (w->void_in == 1) {
+        /* Taking the throw leaves the stock as it is, so the void waits. */
+        say(w, "lets %s next throw end the hand void, unless %s take the ", w->voice->bot ? "your" : "their",
+            w_they(w));
+        say_card(w, act_of(a, on).card);
+        say(w, " or knock");
+        return;
+    }
+    say(w, "keeps ");
+    say_plural(w, a->move[on].facts.live_outs, "unseen out");
+    say(w, " with ");
+    say_plural(w, a->stock, "card");
+    say(w, " left in the stock");
+}
+
 /* Playing on (move i, a throw) against knocking (move r), or the
- * reverse: the knock's risk, and what playing on keeps. */
+ * reverse: the knock's risk, and what playing on leads to. */
 static void say_knock_versus(words *w, const gin_coach_advice *a, int i, int r)
 {
     int knock_first = act_of(a, i).kind == GIN_ACT_KNOCK;
     const gin_coach_facts *k = &a->move[knock_first ? i : r].facts;
-    const gin_coach_facts *on = &a->move[knock_first ? r : i].facts;
     if (knock_first)
         say(w, ", an undercut about %.0f%% likely", 100.0 * k->undercut);
     say(w, ". %s ", lead_of(a, i, r));
     if (act_of(a, r).kind == GIN_ACT_DISCARD) {
         say(w, "playing on (");
         say_doing(w, a, r);
-        say(w, "), which keeps ");
+        say(w, "), which ");
     } else {
         say_doing(w, a, r);
         if (k->deadwood > 0)
             say(w, " (an undercut is about %.0f%% likely)", 100.0 * k->undercut);
-        say(w, ": playing on keeps ");
+        say(w, ": playing on ");
     }
-    say_plural(w, on->live_outs, "unseen out");
-    say(w, " with ");
-    say_plural(w, a->stock, "card");
-    say(w, " left in the stock");
+    say_playing_on(w, a, knock_first ? r : i);
 }
 
 /* ---- each kind of move ---- */
 
-static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
-    int r = reference(a, i);
+    if (w->void_in == 0) {
+        /* Every throw ends it alike: deadwood, outs and safety no longer
+         * count, only a knock against the void. */
+        say(w, "ends the hand void, with ");
+        say_plural(w, a->stock, "card");
+        say(w, " left in the stock: nobody scores");
+        if (r < 0 || act_of(a, r).kind != GIN_ACT_KNOCK)
+            r = gin_trainer_knock(a, 0); /* another throw is the same void */
+        if (r >= 0) {
+            say(w, ". %s ", lead_of(a, i, r));
+            say_doing(w, a, r);
+            say(w, ": an undercut is about %.0f%% likely (%s deadwood is about %.0f)",
+                100.0 * a->move[r].facts.undercut, w->voice->bot ? "your" : "their", a->move[r].facts.opp_deadwood);
+        }
+        return;
+    }
     say(w, "leaves deadwood %d", f->deadwood);
     if (f->deadwood == a->least)
         say(w, ", the least");
@@ -271,7 +317,8 @@ static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a,
         say_knock_versus(w, a, i, r);
         return;
     }
-    say_versus(w, a, i, r);
+    if (r >= 0 && act_of(a, r).kind == GIN_ACT_DISCARD)
+        say_versus(w, a, i, r);
     /* The card's own evidence, when the comparison did not give it. */
     if (safety(a, i) && (r < 0 || safety(a, i) == safety(a, r))) {
         say(w, "; ");
@@ -279,7 +326,21 @@ static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a,
     }
 }
 
-static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+/* A knock (move i) against another knock or gin (move r): the deadwood
+ * and the undercut each risks. */
+static void say_knocks(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
+{
+    const gin_coach_facts *f = &a->move[i].facts, *o = &a->move[r].facts;
+    say(w, ", an undercut about %.0f%% likely. %s ", 100.0 * f->undercut, lead_of(a, i, r));
+    say_doing(w, a, r);
+    if (act_of(a, r).card == GIN_NO_CARD || o->deadwood == 0)
+        say(w, ": no undercut, and the bonus of %d",
+            act_of(a, r).card == GIN_NO_CARD ? v->rules.big_gin_bonus : v->rules.gin_bonus);
+    else
+        say(w, " (deadwood %d, an undercut about %.0f%% likely)", o->deadwood, 100.0 * o->undercut);
+}
+
+static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
     if (act_of(a, i).card == GIN_NO_CARD) {
@@ -292,9 +353,12 @@ static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a,
     }
     say(w, "knock with deadwood %d: %s deadwood is about %.0f", f->deadwood, w->voice->bot ? "your" : "their",
         f->opp_deadwood);
-    int p = a->plain;
-    if (p != i && act_of(a, p).kind == GIN_ACT_DISCARD) {
-        say_knock_versus(w, a, i, p);
+    if (r >= 0 && act_of(a, r).kind == GIN_ACT_DISCARD) {
+        say_knock_versus(w, a, i, r);
+        return;
+    }
+    if (r >= 0 && act_of(a, r).kind == GIN_ACT_KNOCK) {
+        say_knocks(w, v, a, i, r);
         return;
     }
     say(w, ", an undercut about %.0f%% likely, ", 100.0 * f->undercut);
@@ -302,7 +366,7 @@ static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a,
     say(w, " left in the stock");
 }
 
-static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, int i)
+static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
     say(w, "the ");
@@ -328,8 +392,7 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
     say(w, ": deadwood %d to %d%s the ", a->deadwood, f->deadwood,
         f->then.kind == GIN_ACT_KNOCK ? ", and a knock, throwing" : " after throwing");
     say_card(w, f->then.card);
-    int r = reference(a, i);
-    if (r < 0)
+    if (r < 0 || is_take(act_of(a, r)))
         return;
     const gin_coach_facts *o = &a->move[r].facts;
     say(w, ". %s ", lead_of(a, i, r));
@@ -345,7 +408,7 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
 }
 
 /* The stock or a pass, weighed against taking the face-up card. */
-static void reason_blind(words *w, const gin_coach_advice *a, int i)
+static void reason_blind(words *w, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
     if (act_of(a, i).kind == GIN_ACT_DRAW_STOCK) {
@@ -356,7 +419,6 @@ static void reason_blind(words *w, const gin_coach_advice *a, int i)
         say(w, ": deadwood %d, ", f->deadwood);
         say_plural(w, f->live_outs, "unseen out");
     }
-    int r = reference(a, i);
     if (r < 0 || !is_take(act_of(a, r)))
         return;
     const gin_coach_facts *t = &a->move[r].facts;
@@ -392,11 +454,11 @@ static int more_points(const gin_coach_advice *a, int j, int i)
  * than a move below says so too ("fewer points than ..., but ... wins
  * the game more often"). Pairs about equal are left alone: the noise
  * decides nothing. */
-static void reason_measure(words *w, const gin_coach_advice *a, int i)
+static void reason_measure(words *w, const gin_coach_advice *a, int i, int r, int chosen)
 {
     if (a->measure != GIN_COACH_BY_WIN || a->n < 2)
         return;
-    int r = reference(a, i), other = -1;
+    int other = -1;
     if (i > 0 && more_points(a, i, 0))
         other = 0;
     else if (r >= 0 && r < i && more_points(a, i, r))
@@ -415,7 +477,8 @@ static void reason_measure(words *w, const gin_coach_advice *a, int i)
     }
     if (i == 0) {
         for (int j = 1; j < a->n; j++)
-            if (more_points(a, j, 0) && (other < 0 || a->move[j].value.points > a->move[other].value.points))
+            if ((!chosen || j == r) && more_points(a, j, 0) &&
+                (other < 0 || a->move[j].value.points > a->move[other].value.points))
                 other = j;
     } else if (r > i && more_points(a, r, i)) {
         other = r;
@@ -449,36 +512,48 @@ static void say_noise(words *w, const gin_coach_advice *a, int i)
     say(w, ". ");
 }
 
-void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, const gin_trainer_voice *voice, char *buf,
-                        size_t cap)
+void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, int i, int r,
+                                const gin_trainer_voice *voice, char *buf, size_t cap)
 {
     words w;
     words_init(&w, buf, cap, voice);
     if (!v || !a || i < 0 || i >= a->n)
         return;
+    /* The caller's move to weigh against (the one played, the drill's
+     * other answer), none (r == i), or else the plainest answer. */
+    if (v->phase == GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID)
+        w.void_in = a->stock <= v->rules.stock_void_at ? 0 : a->stock - 1 <= v->rules.stock_void_at ? 1 : 2;
+    int chosen = r >= 0 && r < a->n;
+    r = !chosen ? reference(a, i) : r == i ? -1 : r;
     say_noise(&w, a, i);
     size_t start = w.len;
     switch (act_of(a, i).kind) {
     case GIN_ACT_TAKE_UPCARD:
     case GIN_ACT_DRAW_DISCARD:
-        reason_take(&w, v, a, i);
+        reason_take(&w, v, a, i, r);
         break;
     case GIN_ACT_PASS:
     case GIN_ACT_DRAW_STOCK:
-        reason_blind(&w, a, i);
+        reason_blind(&w, a, i, r);
         break;
     case GIN_ACT_KNOCK:
-        reason_knock(&w, v, a, i);
+        reason_knock(&w, v, a, i, r);
         break;
     default:
-        reason_throw(&w, v, a, i);
+        reason_throw(&w, v, a, i, r);
         break;
     }
     if (start < w.len && w.buf[start] >= 'a' && w.buf[start] <= 'z')
         w.buf[start] = (char)(w.buf[start] - 'a' + 'A');
-    reason_measure(&w, a, i);
+    reason_measure(&w, a, i, r, chosen);
     words_capital(&w);
     say(&w, ".");
+}
+
+void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, const gin_trainer_voice *voice, char *buf,
+                        size_t cap)
+{
+    gin_trainer_reason_against(v, a, i, -1, voice, buf, cap);
 }
 
 int gin_trainer_knock_note(const gin_view *v, gin_card thrown, uint64_t seed, const gin_trainer_voice *voice, char *buf,

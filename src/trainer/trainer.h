@@ -5,7 +5,8 @@
  *
  * Every word stands on a fact of the advice: the reason of a move says
  * why it ranks where it does against the plainest answer (the
- * least-deadwood throw, the stock, the pass), from the deadwood, the melds
+ * least-deadwood throw, the stock, the pass) or the move a review or a
+ * drill weighs it against, from the deadwood, the melds
  * it keeps or breaks, the outs it keeps and how many are unseen, what the
  * opponent's throws, passes and takes say about a card, a knock's undercut
  * risk and the stock left; and when the game score makes fewer points the
@@ -48,6 +49,14 @@ void gin_trainer_move(const gin_coach_advice *a, int i, const gin_trainer_voice 
  * the view the advice was made for. */
 void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, const gin_trainer_voice *voice, char *buf,
                         size_t cap);
+
+/* As gin_trainer_reason, weighed against move r of the advice instead of
+ * the plainest answer: the move the player made, when a review explains
+ * the best against it, or the other answer a drill offers (a page that
+ * ranks every move keeps gin_trainer_reason). r == i: the move's own facts
+ * alone; r < 0: as gin_trainer_reason. */
+void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, int i, int r,
+                                const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* The value of move i in the ranking's measure, "win 56.3%" or "+12.3
  * points", and in the other one (other = 1). */

@@ -17,6 +17,7 @@ void words_init(words *w, char *buf, size_t cap, const gin_trainer_voice *voice)
     w->len = 0;
     w->voice = voice ? voice : &reader;
     w->measured = -1;
+    w->void_in = 2;
     if (cap)
         buf[0] = '\0';
 }

@@ -12,6 +12,7 @@ typedef struct words {
     size_t cap, len;
     const gin_trainer_voice *voice;
     int measured; /* the move whose points against the win chance were said, or -1 */
+    int void_in;  /* a throw now (no knock) voids the hand: 0 (this throw), 1 (their next), 2 (later or never) */
 } words;
 
 /* Start an empty text in buf (cap > 0). voice may be NULL (the reader, letters). */

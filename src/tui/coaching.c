@@ -215,7 +215,7 @@ void gin_play_review_note(gin_play *p, const gin_view *v, gin_action chosen)
     r.best = a->move[0].value.action;
     r.cost = cost > 0 ? cost : 0;
     gin_trainer_voice w = voice_of(!human);
-    gin_trainer_reason(v, a, 0, &w, r.reason, sizeof r.reason);
+    gin_trainer_reason_against(v, a, 0, k, &w, r.reason, sizeof r.reason);
     /* Every decision of the player (the summary counts the good ones too);
      * the bot's only when it missed something worth saying. */
     if ((human || r.cost >= GIN_COACH_CLOSE) && p->review.n < GIN_REVIEW_MAX)

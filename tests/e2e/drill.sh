@@ -91,6 +91,26 @@ PY
 check "the progress file counts per kind and day: $(cat "$XDG_STATE_HOME/gin/drills" 2>&1)" \
     cmp -s "$tmp/want" "$XDG_STATE_HOME/gin/drills"
 
+# A refused answer lists the words the drill takes, all of them and no
+# other: each listed word is an answer, every other answer word is refused
+# (a knock drill listed "take" and refused it, and never listed "pass").
+for kind in knock take; do
+    printf 'bogus\nq\n' | "$gin" drill --no-history --seed 1 --count 1 --kind "$kind" "${quick[@]}" >"$tmp/w_$kind" 2>&1
+    words=$(sed -n "s/^'bogus' is not one of the answers: 1 to [0-9]*, or \(.*\)\.\$/\1/p" "$tmp/w_$kind" |
+        sed 's/ or /, /g')
+    check "a $kind drill lists its words: $(cat "$tmp/w_$kind")" [ -n "$words" ]
+    for w in take pile pass draw stock knock gin play on "play on"; do
+        printf '%s\nq\n' "$w" | "$gin" drill --no-history --seed 1 --count 1 --kind "$kind" "${quick[@]}" \
+            >"$tmp/w1" 2>&1
+        refused=0
+        grep -q "is not one of the answers" "$tmp/w1" && refused=1
+        case ", $words," in
+        *", $w,"*) check "$kind drill: '$w' is listed and taken" [ "$refused" -eq 0 ] ;;
+        *) check "$kind drill: '$w' is not listed ($words) and refused" [ "$refused" -eq 1 ] ;;
+        esac
+    done
+done
+
 # Your own mistakes first: the history's games (two, tests/e2e/data).
 cp -r "$src/tests/e2e/data/history" "$XDG_STATE_HOME/gin/"
 "$gin" drill --json --seed 1 --count 2 "${quick[@]}" >"$tmp/yours.json"

@@ -127,6 +127,32 @@ static void test_each_kind_and_level(void **state)
     }
 }
 
+/* A knock drill's why weighs the best against the other answer it offers
+ * (knocking against playing on with the drill's throw), never a throw
+ * that is not an answer. */
+static void test_knock_drill_weighs_its_answers(void **state)
+{
+    (void)state;
+    gin_drill_opts o = {PLAYOUTS, GIN_DRILL_LEVEL_NORMAL, 60};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        assert_int_equal(gin_drill_generate(&o, GIN_DRILL_KNOCK, seed, &a), 1);
+        int other = a.best == 0 ? 1 : 0;
+        gin_action x = a.advice.move[a.choice[other].move].value.action;
+        char card[3], want[64], text[GIN_DRILL_EXPLAIN_MAX];
+        gin_card_format(x.card, card);
+        if (x.kind == GIN_ACT_KNOCK)
+            snprintf(want, sizeof want, "Better than knocking, throwing the %s", card);
+        else
+            snprintf(want, sizeof want, "Better than playing on (throwing the %s)", card);
+        gin_drill_explain(&a, a.best, NULL, text, sizeof text);
+        if (!strstr(text, want))
+            fail_msg("seed %d: '%s' does not say '%s'", (int)seed, text, want);
+        gin_drill_explain(&a, other, NULL, text, sizeof text);
+        if (!strstr(text, want))
+            fail_msg("seed %d: '%s' does not say '%s'", (int)seed, text, want);
+    }
+}
+
 static void test_answers(void **state)
 {
     (void)state;
@@ -410,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_generated_is_clear_and_repeatable),
         cmocka_unit_test(test_each_kind_and_level),
+        cmocka_unit_test(test_knock_drill_weighs_its_answers),
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_missed_kinds_come_back),
         cmocka_unit_test(test_mistakes_of_a_game),

@@ -13,6 +13,7 @@
 #include "ai.h"
 #include "gin/error.h"
 #include "gin/match.h"
+#include "gin/meld.h"
 #include "gin/rules.h"
 #include "game_review.h"
 
@@ -111,6 +112,14 @@ static void the_graph_draws_the_chance_and_marks_the_swings(void **state)
     line_of(g, 8, row, sizeof row);
     assert_non_null(strchr(row, '^'));
     assert_int_equal(gin_review_graph(&game, 1, 80, g, 64), -1); /* no room */
+    /* Hands of one decision each: a label never touches the one before
+     * (they read as "34" or "1011"); one that would is left out. */
+    game.n = 0;
+    for (int i = 0; i < 12; i++)
+        decision(1 + i, 0.5, GIN_VERDICT_BEST);
+    assert_true(gin_review_graph(&game, 0, 80, g, sizeof g) > 0);
+    line_of(g, 9, row, sizeof row);
+    assert_string_equal(row, "hand  1 3 5 7 9 11");
 }
 
 /* A game of `hands` hands of `a` (seat 0) against `b`, recorded. */
@@ -233,6 +242,54 @@ static void a_random_game_is_judged(void **state)
     free(rec);
 }
 
+/* What the reason of the best calls the move played: "throwing the 9S". */
+static void doing_of(const gin_review_decision *d, char *buf, size_t cap)
+{
+    char card[3] = "--";
+    gin_card_format(d->move.card, card);
+    switch (d->move.kind) {
+    case GIN_ACT_TAKE_UPCARD:
+    case GIN_ACT_DRAW_DISCARD:
+        snprintf(buf, cap, "taking the ");
+        break;
+    case GIN_ACT_PASS:
+        snprintf(buf, cap, "passing");
+        break;
+    case GIN_ACT_DRAW_STOCK:
+        snprintf(buf, cap, "drawing from the stock");
+        break;
+    case GIN_ACT_KNOCK:
+        snprintf(buf, cap, "knocking, throwing the %s", card);
+        break;
+    default:
+        snprintf(buf, cap, "throwing the %s", card);
+    }
+}
+
+/* The why of a decision below the best weighs the best against the move
+ * played, not against some third move (the plainest answer). */
+static void the_why_is_against_the_move_played(void **state)
+{
+    (void)state;
+    gin_record *rec = play_hands("random", "simple", 3, 0, 3);
+    gin_review_game *g = reviewed(rec, 3000);
+    int checked = 0;
+    for (int i = 0; i < g->n; i++) {
+        const gin_review_decision *d = &g->d[i];
+        int gin = d->best.kind == GIN_ACT_KNOCK &&
+                  (d->best.card == GIN_NO_CARD || gin_deadwood(d->held & ~gin_cardset_of(d->best.card)) == 0);
+        if (d->verdict == GIN_VERDICT_BEST || gin)
+            continue; /* a gin says why on its own */
+        char want[64];
+        doing_of(d, want, sizeof want);
+        if (!strstr(d->reason, want))
+            fail_msg("hand %d turn %d: '%s' does not say '%s'", d->hand, d->turn, d->reason, want);
+        checked++;
+    }
+    assert_true(checked > 0);
+    free(rec);
+}
+
 /* The same game is the same review (seeded), and a review with no game
  * to win is in points. */
 static void the_review_is_repeatable_and_in_points_without_a_game(void **state)
@@ -336,6 +393,7 @@ int main(void)
         cmocka_unit_test(the_verdicts_follow_the_thresholds),
         cmocka_unit_test(the_graph_draws_the_chance_and_marks_the_swings),
         cmocka_unit_test(a_random_game_is_judged),
+        cmocka_unit_test(the_why_is_against_the_move_played),
         cmocka_unit_test(the_review_is_repeatable_and_in_points_without_a_game),
         cmocka_unit_test(a_hand_is_reviewed_alone),
         cmocka_unit_test(a_verdict_in_words),

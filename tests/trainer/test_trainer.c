@@ -273,6 +273,80 @@ static void the_knock_note_gives_the_undercut(void **state)
     assert_string_equal(note, "");
 }
 
+/* At the stock's end no out can be drawn: with 2 left any throw ends the
+ * hand void (the reasons say so, and weigh only the knock against it);
+ * with 3 the opponent's next throw does, unless it takes ours or knocks. */
+static void at_the_stocks_end_the_void_not_the_outs(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    v.stock_n = 2;
+    coach(&v);
+    int qd = index_of(GIN_ACT_KNOCK, "QD"), ah = index_of(GIN_ACT_DISCARD, "AH");
+    assert_has(reason(&v, qd, NULL),
+               "Better than playing on (throwing the QD), which ends the hand void, with 2 cards");
+    assert_has(reason(&v, ah, NULL), "Ends the hand void, with 2 cards left in the stock: nobody scores");
+    assert_has(reason(&v, ah, NULL), "Behind knocking, throwing the QD: an undercut is about");
+    for (int i = 0; i < adv.n; i++) {
+        assert_lacks(reason(&v, i, NULL), "unseen out");
+        assert_lacks(reason(&v, i, NULL), "deadwood (");
+    }
+    v.stock_n = 3;
+    coach(&v);
+    qd = index_of(GIN_ACT_KNOCK, "QD");
+    assert_has(reason(&v, qd, NULL), "which lets their next throw end the hand void, unless they take the QD or knock");
+    for (int i = 0; i < adv.n; i++)
+        assert_lacks(reason(&v, i, NULL), "unseen out");
+}
+
+/* Nothing to count is said in words: "no unseen outs", and a pair whose
+ * melding cards are all seen "both ... are gone", not "0 of the 2". */
+static void none_is_said_in_words(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    coach(&v);
+    const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "QD"), NULL);
+    assert_has(r, "playing on keeps no unseen outs with");
+    v = test_view_at("5H 5S KS KH KD 2D 3D 4D AC 2C 3C", "5D 5C 9D", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    r = reason(&v, index_of(GIN_ACT_DISCARD, "5H"), NULL);
+    assert_has(r, "the 5H goes with the 5S (both cards that would meld them are gone)");
+    assert_lacks(r, " 0 ");
+}
+
+static const char *reason_against(const gin_view *v, int i, int r)
+{
+    static char buf[GIN_TRAINER_REASON_MAX];
+    gin_trainer_reason_against(v, &adv, i, r, &letters, buf, sizeof buf);
+    return buf;
+}
+
+/* Weighed against a move the caller names (the move played, a drill's
+ * other answer), the reason names that move and no other; against itself
+ * it gives the move's own facts alone. */
+static void the_reason_weighs_the_move_named(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7D KS KH KD 2H 3H 4H AC 2C 3C 9S", "6D 8D 7C", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    int ks = index_of(GIN_ACT_DISCARD, "KS");
+    assert_has(reason_against(&v, 0, ks), "Better than throwing the KS: ");
+    assert_lacks(reason_against(&v, 0, ks), "9S");
+    assert_string_equal(reason_against(&v, 0, -1), reason(&v, 0, NULL));
+    const char *own = reason_against(&v, ks, ks);
+    assert_lacks(own, "Better than");
+    assert_lacks(own, "Behind");
+    /* A knock against another knock: the deadwood and undercut of each. */
+    v = test_view_at("7S 7H 7D KS KH KD 4C 5C 6C AH QD", "9S JH 7C 8H KC TS 3C 2H JC", GIN_PHASE_DISCARD, 5);
+    coach(&v);
+    int qd = index_of(GIN_ACT_KNOCK, "QD"), ah = index_of(GIN_ACT_KNOCK, "AH");
+    const char *r = reason_against(&v, ah, qd);
+    assert_has(r, "Knock with deadwood 10");
+    assert_has(r, "knocking, throwing the QD (deadwood 1, an undercut about");
+    assert_lacks(r, "playing on");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +360,9 @@ int main(void)
         cmocka_unit_test(fewer_points_that_win_more_often_are_explained),
         cmocka_unit_test(the_gap_is_said_in_the_measure),
         cmocka_unit_test(the_knock_note_gives_the_undercut),
+        cmocka_unit_test(the_reason_weighs_the_move_named),
+        cmocka_unit_test(none_is_said_in_words),
+        cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
