@@ -394,6 +394,18 @@ void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char
     }
 }
 
+/* Is the knock the drill offers a gin (its ten cards all melded)? Then
+ * "gin" answers it too. */
+static int knock_is_gin(const gin_drill *d)
+{
+    for (int c = 0; c < d->n_choices; c++) {
+        gin_action a = d->advice.move[d->choice[c].move].value.action;
+        if (a.kind == GIN_ACT_KNOCK)
+            return gin_deadwood(d->view.hand & ~gin_cardset_of(a.card)) == 0;
+    }
+    return 0;
+}
+
 /* The words of answer `a` (0: take, knock; 1: the stock or the pass,
  * playing on), NULL-terminated: only those of this question, so the pass
  * is not "draw" and the list a refusal shows is the list accepted. */
@@ -401,9 +413,9 @@ static const char *const *words_of(const gin_drill *d, int a)
 {
     static const char *const take[] = {"take", "pile", NULL}, *const pass[] = {"pass", NULL},
                              *const stock[] = {"draw", "stock", NULL}, *const knock[] = {"knock", NULL},
-                             *const on[] = {"play", "play on", NULL};
+                             *const gin[] = {"knock", "gin", NULL}, *const on[] = {"play", "play on", NULL};
     if (d->kind == GIN_DRILL_KNOCK)
-        return a == 0 ? knock : on;
+        return a == 1 ? on : knock_is_gin(d) ? gin : knock;
     if (d->kind != GIN_DRILL_TAKE)
         return NULL;
     return a == 0 ? take : d->view.phase == GIN_PHASE_OFFER ? pass : stock;

@@ -183,6 +183,27 @@ static void test_answers(void **state)
     assert_int_equal(gin_drill_answer(&b, b.view.phase == GIN_PHASE_OFFER ? "pass" : "stock"), 1);
     assert_int_equal(gin_drill_answer(&b, "KC"), -1);
     assert_int_equal(gin_drill_answer(&b, "knock"), -1);
+    /* A knock drill: knock, play (on); "gin" too when the knock is a gin. */
+    assert_int_equal(gin_drill_generate(&o, GIN_DRILL_KNOCK, 3, &b), 1);
+    int knock = -1;
+    for (int i = 0; i < b.n_choices; i++)
+        if (b.advice.move[b.choice[i].move].value.action.kind == GIN_ACT_KNOCK)
+            knock = i;
+    assert_true(knock >= 0);
+    gin_card k = b.advice.move[b.choice[knock].move].value.action.card;
+    assert_int_equal(gin_drill_answer(&b, "knock"), knock);
+    assert_int_equal(gin_drill_answer(&b, "play on"), 1 - knock);
+    assert_int_equal(gin_drill_answer(&b, "take"), -1);
+    gin_cardset melded = test_cards("AC 2C 3C 4C 5H 6H 7H 9D 9S 9H");
+    if (gin_cardset_has(melded, k))
+        melded = test_cards("QC KC JC TC 5S 6S 7S 8D 8H 8C");
+    int gin = gin_deadwood(b.view.hand & ~gin_cardset_of(k)) == 0;
+    assert_int_equal(gin_drill_answer(&b, "gin"), gin ? knock : -1); /* not a gin: not its word */
+    b.view.hand = melded | gin_cardset_of(k); /* a gin: "gin" answers it (it did before the lists) */
+    assert_int_equal(gin_drill_answer(&b, "gin"), knock);
+    char words[96];
+    gin_drill_words(&b, words, sizeof words);
+    assert_string_equal(words, "knock, gin, play or play on");
 }
 
 static void test_missed_kinds_come_back(void **state)
