@@ -54,8 +54,8 @@ static const gin_key table[] = {
     K(GIN_CMD_SHEET, W_ALL, W_ALL, 4, CODES('t'), "t", "t sheet", NULL, "the score sheet"),
     K(GIN_CMD_HELP, W_ALL, W_ALL, 1, CODES('?'), "?", "? help", NULL, "this help: the keys and the rules in play"),
     K(GIN_CMD_MENU, W_ALL, W_ALL, 3, CODES('m'), "m", "m menu", NULL,
-      "menu: the bot, players, rules, target, Hollywood, practice, colours, speed, mouse, sort, statistics, "
-      "drills, the score sheet, help, resign or a new game"),
+      "menu: the bot, players, rules, target, Hollywood, practice, the coach, colours, speed, mouse, sort, "
+      "statistics, drills, the score sheet, help, resign or a new game"),
     K(GIN_CMD_QUIT, W_ALL, W_ALL, 0, CODES('q', 'Q'), "q", "q quit", NULL,
       "quit (the game is saved; the next gin offers to resume it)"),
 };

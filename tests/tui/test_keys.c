@@ -90,7 +90,7 @@ static int keys_roff(char *buf, size_t cap)
     size_t n, len = 0;
     const gin_key *k = gin_keys(&n);
     for (size_t i = 0; i < n; i++) {
-        char names[64], help[160];
+        char names[64], help[256];
         size_t w = 0;
         for (const char *p = k[i].names; *p && w + 3 < sizeof names; p++) {
             if (*p == '-')
