@@ -98,6 +98,15 @@ static int random_draw(void *self, const gin_view *v)
     return gin_rng_below(&((baseline *)self)->rng, 2) ? GIN_ACT_DRAW_DISCARD : GIN_ACT_DRAW_STOCK;
 }
 
+/* Big gin is open: the rules pay it and every card of the hand melds, at
+ * the discard, the hand one over the deal (eleven at two seats, eight at a
+ * table: checking for eleven never went big gin at a table). */
+static int big_gin(const gin_view *v)
+{
+    return v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == gin_cards_dealt(v->seats) + 1 &&
+           gin_deadwood(v->hand) == 0;
+}
+
 /* Uniform over every legal discard-phase action: each discard, each knock
  * within the limit, and big gin where allowed. */
 static int random_discard(void *self, const gin_view *v, gin_action *out)
@@ -116,7 +125,7 @@ static int random_discard(void *self, const gin_view *v, gin_action *out)
         if (after[c] <= v->knock_limit)
             acts[n++] = gin_action_make(GIN_ACT_KNOCK, c);
     }
-    if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0)
+    if (big_gin(v))
         acts[n++] = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
     *out = acts[gin_rng_below(&b->rng, (uint32_t)n)];
     return GIN_OK;
@@ -146,7 +155,7 @@ static int simple_discard(void *self, const gin_view *v, gin_action *out)
     int after[64];
     if (gin_cardset_count(v->hand) < 2 || gin_discard_deadwoods(v->hand, after) < 0)
         return GIN_ESTATE;
-    if (v->rules.big_gin_bonus > 0 && gin_cardset_count(v->hand) == 11 && gin_deadwood(v->hand) == 0) {
+    if (big_gin(v)) {
         *out = gin_action_make(GIN_ACT_KNOCK, GIN_NO_CARD);
         return GIN_OK;
     }

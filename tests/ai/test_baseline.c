@@ -178,6 +178,14 @@ static void test_simple_knocks_as_soon_as_allowed(void **state)
     assert_int_equal(a.discard(a.self, &v, &act), GIN_OK);
     assert_int_equal(act.kind, GIN_ACT_KNOCK);
     assert_true(act.card == card("8D") || act.card == card("QD"));
+    /* At a table the hand is eight at the discard: all eight melded is big
+     * gin too (it looked for eleven, and never went big gin there). */
+    v.seats = 3;
+    v.hand = cards("AS 2S 3S 4S 5H 5D 5C 5S");
+    v.rules.big_gin_bonus = 31;
+    assert_int_equal(a.discard(a.self, &v, &act), GIN_OK);
+    assert_int_equal(act.kind, GIN_ACT_KNOCK);
+    assert_int_equal(act.card, GIN_NO_CARD);
     a.destroy(a.self);
 }
 
