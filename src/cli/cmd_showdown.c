@@ -33,7 +33,7 @@ static const char showdown_usage[] = "usage: gin showdown [--rules NAME] [--KNOB
                                      "  the first upcard's value, which these lines do not give: the limit is not\n"
                                      "  checked unless --upcard is given. No preset allows big gin (11 cards for the\n"
                                      "  knocker): --big-gin 31 does. With --spade-double on, a hand counts double\n"
-                                     "  when --upcard is a spade.\n"
+                                     "  when --upcard is a spade. Two players only: --seats 3 or 4 is refused.\n"
                                      "  -u, --upcard CARD    the hand's first upcard (sets Oklahoma's knock limit,\n"
                                      "                       and a spade doubles the hand with --spade-double on)\n"
                                      "  -j, --json           one JSON object a line, with the keys result (gin,\n"
@@ -224,6 +224,10 @@ static int showdown_options(int argc, char **argv, showdown_opts *op)
                 "gin showdown: unexpected argument '%s': lines are read from standard "
                 "input (try 'gin showdown --help')\n",
                 gin_quote(argv[optind], strlen(argv[optind]), q, sizeof q));
+        return CLI_USAGE;
+    }
+    if (op->rules.seats != 2) { /* the lines hold two hands: a table's knock is not one of them */
+        fprintf(stderr, "gin showdown: --seats %d: the lines settle two-player knocks only\n", op->rules.seats);
         return CLI_USAGE;
     }
     op->knock_limit = op->rules.knock_limit < 0 ? -1 : op->rules.knock_limit;

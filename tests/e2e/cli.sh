@@ -103,6 +103,7 @@ status_ "analyze stray argument" 2 "standard input" -- analyze hands.txt
 status_ "showdown unknown rules" 2 "unknown rules 'nosuch'.*standard" -- showdown --rules nosuch
 status_ "showdown option without value" 2 "needs a value" -- showdown --rules
 status_ "showdown bad upcard" 2 "--upcard" -- showdown --rules oklahoma --upcard ZZ
+status_ "showdown at a table: refused, not settled as two" 2 "two-player knocks only" -- showdown --seats 3
 
 # Untrusted input: a line of 70,000 bytes and one with a NUL byte are reported
 # and skipped (the reader never grows without bound); the lines around them
