@@ -146,8 +146,8 @@ static void on_event(void *ctx, const gin_event *ev)
         fprintf(out, "  %s\n", line);
         break;
     case GIN_EV_VOID:
-        fprintf(out, "  %.*s (after %d turns, stock %d): no score, the same dealer deals.\n", (int)strlen(line) - 1,
-                line, g->hand.turns, ev->value);
+        fprintf(out, "  %.*s (%s %d turns, stock %d): no score, the same dealer deals.\n", (int)strlen(line) - 1, line,
+                g->hand.turns >= GIN_HAND_MAX_TURNS ? "the limit, reached after" : "after", g->hand.turns, ev->value);
         break;
     case GIN_EV_HAND_OVER:
         if (ev->showdown && g->rules.seats > 2) {

@@ -72,7 +72,9 @@ int gin_narrate(const gin_narrator *n, int seats, const gin_event *ev, int form,
     case GIN_EV_RESHUFFLE:
         return put(buf, cap, snprintf(buf, cap, "The pile was shuffled into a new stock of %d.", ev->value));
     case GIN_EV_VOID:
-        return put(buf, cap, snprintf(buf, cap, "The stock ran low: the hand is void."));
+        /* The event does not say why (the stock, or the discards' limit):
+         * the hand's end says that, from the hand. */
+        return put(buf, cap, snprintf(buf, cap, "Nobody knocked: the hand is void."));
     default:
         return 0;
     }

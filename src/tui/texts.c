@@ -534,8 +534,18 @@ const char *gin_play_help_text(const gin_rules *in_play, int seats, char *buf, s
 
 /* A ring of 3-4: every seat's spread, lay-offs and penalty, spelled out. */
 /* A void hand in a ring: every seat's hand as it stood. */
-static void void_ring(const gin_hand_end *e, const gin_seating *who, gin_showdown_screen *s, const char *dot,
-                      const char *totals)
+/* Why hand g->hand ended void: the stock, or the discards' limit. */
+static const char *void_cause(const gin_game *g, char *buf, size_t cap)
+{
+    if (g->hand.turns >= GIN_HAND_MAX_TURNS)
+        snprintf(buf, cap, "The hand reached %d discards without a knock", GIN_HAND_MAX_TURNS);
+    else
+        snprintf(buf, cap, "The stock ran low and nobody knocked");
+    return buf;
+}
+
+static void void_ring(const gin_hand_end *e, const gin_game *g, const gin_seating *who, gin_showdown_screen *s,
+                      const char *dot, const char *totals)
 {
     int n = who->seats;
     snprintf(s->title, sizeof s->title, "Hand %d is void", e->hand_no);
@@ -551,10 +561,9 @@ static void void_ring(const gin_hand_end *e, const gin_seating *who, gin_showdow
         sp->unmatched = ar.unmatched;
         sp->deadwood = ar.deadwood;
     }
-    snprintf(s->text, sizeof s->text,
-             "The stock ran low and nobody knocked: nobody takes penalty points.\n"
-             "The same dealer deals again.\n%s",
-             totals);
+    char why[64];
+    snprintf(s->text, sizeof s->text, "%s: nobody takes penalty points.\nThe same dealer deals again.\n%s",
+             void_cause(g, why, sizeof why), totals);
 }
 
 /* Each seat's spread and label, the knocker first; 1 if anyone laid off. */
@@ -719,7 +728,7 @@ static void showdown_ring(const gin_hand_end *e, const gin_game *g, const gin_se
     if (tl > 0 && (size_t)tl < sizeof totals)
         snprintf(totals + tl, sizeof totals - (size_t)tl, " (game to %d; the lowest total wins).", g->rules.target);
     if (e->is_void) {
-        void_ring(e, who, s, dot, totals);
+        void_ring(e, g, who, s, dot, totals);
         return;
     }
     const gin_ring_showdown *sd = &e->ring;
@@ -774,8 +783,9 @@ void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gi
             sp->unmatched = ar.unmatched;
             sp->deadwood = ar.deadwood;
         }
-        snprintf(s->text, sizeof s->text,
-                 "The stock ran low and nobody knocked: nobody scores.\nThe same dealer deals again.\n%s", score);
+        char why[64];
+        snprintf(s->text, sizeof s->text, "%s: nobody scores.\nThe same dealer deals again.\n%s",
+                 void_cause(g, why, sizeof why), score);
         return;
     }
     const gin_showdown *sd = &e->sd;

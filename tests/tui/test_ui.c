@@ -548,6 +548,27 @@ static void test_max_hands_header_and_sheet(void **state)
     close_term();
 }
 
+/* A void hand says why: the stock, or the limit of discards (the limit
+ * was told as "The stock ran low" too). */
+static void test_void_says_why(void **state)
+{
+    (void)state;
+    gin_play *p = play_at(GIN_PHASE_OFFER);
+    gin_game *g = &p->ref.m.game;
+    gin_seating who = gin_play_seating(p);
+    gin_hand_end *e = &p->ref.end;
+    e->is_void = 1;
+    e->hand_no = 2;
+    static gin_showdown_screen scr;
+    g->hand.turns = 27;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "The stock ran low and nobody knocked: nobody scores."));
+    g->hand.turns = GIN_HAND_MAX_TURNS;
+    gin_play_showdown_screen(e, g, &who, &scr);
+    assert_non_null(strstr(scr.text, "The hand reached 200 discards without a knock: nobody scores."));
+    assert_null(strstr(scr.text, "stock ran low"));
+}
+
 /* A title too long for the header beside the score loses the rules, not
  * the hand and the dealer, and never runs into the score (at 80 columns
  * "classic, max-hands 5, gin-bonus 20" ended "hand 1 ofYou 0/0/0"). */
@@ -1541,6 +1562,7 @@ int main(void)
         cmocka_unit_test(test_showdown_spade_double),
         cmocka_unit_test(test_showdown_hollywood_score),
         cmocka_unit_test(test_header_keeps_clear_of_the_score),
+        cmocka_unit_test(test_void_says_why),
         cmocka_unit_test(test_showdown_words),
         cmocka_unit_test(test_oklahoma_limit_2_no_knock),
         cmocka_unit_test(test_score_sheet),
