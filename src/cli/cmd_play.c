@@ -86,6 +86,7 @@ typedef struct table_args {
     const char *opponent_level; /* --opponent LEVEL: the bot of this game, not remembered */
     int have_seed;              /* 1: --seed, 2: --deal daily */
     uint64_t seed;
+    int players; /* --players N on this command line, or 0 */
     gin_rules_knobs knobs;
 } table_args;
 
@@ -181,6 +182,7 @@ static int value_option(const cli_opts *o, int c, gin_settings *s, table_args *a
         if (cli_int(o, 2, GIN_MAX_SEATS, &n) != 0)
             return CLI_USAGE;
         s->players = (int)n;
+        a->players = (int)n;
         return 0;
     case O_RULES:
         if (gin_rules_preset(o->value, &r) != GIN_OK)
@@ -315,6 +317,10 @@ static int first_rules(gin_play *p, const table_args *a)
     char why[512];
     if (gin_rules_knobs_apply("gin", &a->knobs, &p->rules, why, sizeof why) != 0) {
         fprintf(stderr, "%s\n", why);
+        return CLI_USAGE;
+    }
+    if (a->players && p->rules.seats != a->players) { /* as gin sim: one of them wins quietly otherwise */
+        fprintf(stderr, "gin: --players %d and --seats %d disagree\n", a->players, p->rules.seats);
         return CLI_USAGE;
     }
     /* --seats N as a one-game knob works like --players N (not remembered):

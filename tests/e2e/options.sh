@@ -83,6 +83,17 @@ number advise --think 1 600000
 number advise --playouts 1 100000000
 number advise --seed 0 max
 accept table --players 4
+# --players and --seats that disagree are refused at the table as in sim
+# (--seats won quietly, whichever came first).
+for pair in "4 3" "2 4" "3 2"; do
+    set -- $pair
+    checks=$((checks + 1))
+    "$gin" --players "$1" --seats "$2" </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -qF -- "--players $1 and --seats $2 disagree" "$tmp/err" ||
+        fail "gin --players $1 --seats $2: exit $rc: $(head -c 200 "$tmp/err")"
+done
+accept table --players 3 --seats 3
 accept table --target 10000
 accept table --seed 18446744073709551615
 accept sim --seed 18446744073709551615 --think 0
