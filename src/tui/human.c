@@ -55,7 +55,7 @@ static void default_message(gin_play *p, const gin_view *v)
     } else if (o.knock) {
         gin_play_msg(p, 0, "Pick a card and press Enter to throw it, or k to knock (deadwood %d).", o.least);
     } else {
-        gin_play_msg(p, 0, "Pick a card to throw (arrows or 1-9), then press Enter or Space.");
+        gin_play_msg(p, 0, "Pick a card to throw (arrows, or the key under it), then press Enter or Space.");
     }
 }
 
@@ -83,7 +83,7 @@ static int try_throw(gin_play *p, const gin_view *v, gin_action *out)
 {
     gin_card c = picked(p);
     if (c == GIN_NO_CARD) {
-        gin_play_msg(p, 1, "Pick the card to throw first: arrows or 1-9, then Enter.");
+        gin_play_msg(p, 1, "Pick the card to throw first: arrows, or the key under it, then Enter.");
         return 0;
     }
     *out = gin_action_make(GIN_ACT_DISCARD, c);
