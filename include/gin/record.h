@@ -68,6 +68,13 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap);
  * the actions are legal and each card is dealt exactly once is established
  * by replaying from the seed. */
 int gin_record_parse(const char *text, gin_record *rec, int *err_line);
+/* As gin_record_parse, and why[0..cap) (may be NULL) gets what is wrong at
+ * that line in words: a knob's own message for a value no table allows
+ * ("target: must be 1 to 10000"), "invalid rule set: " and the check's
+ * message at the last header line for knobs that do not go together, "no
+ * 'hollywood' line in the header", or else gin_strerror(status). Empty on
+ * success. */
+int gin_record_parse_why(const char *text, gin_record *rec, int *err_line, char *why, size_t cap);
 
 /* Replay a record into *g from the start (gin_game_init with its rules and
  * seed, then every action, dealing each hand as needed). A parsed record
