@@ -43,6 +43,7 @@ int gin_record_add(gin_record *rec, gin_action a)
     if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
         return GIN_ESPACE;
     rec->line[rec->n_actions] = 0;
+    rec->claims_gin[rec->n_actions] = 0;
     rec->actions[rec->n_actions++] = a;
     return GIN_OK;
 }
@@ -363,12 +364,14 @@ static int body_line(parser *p, char **tok, int n, const char *text, size_t len)
         return add_check(p, c);
     }
     gin_action a;
-    int rc = gin_action_parse(text, len, 0, &a, NULL, NULL);
+    int claims_gin = 0;
+    int rc = gin_action_parse(text, len, 0, &a, &claims_gin, NULL);
     if (rc != GIN_OK || p->stage != 2)
         return GIN_EFORMAT;
     if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
         return GIN_ESPACE;
     rec->line[rec->n_actions] = p->line;
+    rec->claims_gin[rec->n_actions] = (unsigned char)claims_gin;
     rec->actions[rec->n_actions++] = a;
     return GIN_OK;
 }
@@ -469,6 +472,17 @@ static int next_line(const replay *r, int i)
 
 static int in_play(const gin_game *g) { return g->hand_no > 0 && g->hand.phase != GIN_PHASE_OVER; }
 
+/* Action i claims gin ("gin C") and the cards its seat keeps are not all
+ * melded: the rule a gin claim is held to everywhere (legal.c,
+ * GIN_ILLEGAL_NOT_GIN). Big gin is checked by the hand itself. */
+static int false_gin(const gin_game *g, const gin_record *rec, int i)
+{
+    gin_action a = rec->actions[i];
+    if (!rec->checked || !rec->claims_gin[i] || a.kind != GIN_ACT_KNOCK || !gin_card_valid(a.card))
+        return 0;
+    return gin_deadwood(g->hand.held[g->hand.turn] & ~gin_cardset_of(a.card)) != 0;
+}
+
 static int check_holds(replay *r, const gin_record_check *c)
 {
     gin_game *g = r->g;
@@ -546,7 +560,7 @@ int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_
                 break;
             }
         }
-        if (gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
+        if (false_gin(g, rec, i) || gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
             rc = GIN_EILLEGAL;
             ei = i;
             el = rec->line[i];

@@ -334,6 +334,46 @@ static void test_header_faults(void **state)
                  "invalid rule set: stock-void-at: must be 0 up to one less than the stock after the deal");
 }
 
+/* The text of line n (1-based) of text, into out. */
+static void line_text(const char *text, int n, char *out, size_t cap)
+{
+    const char *s = text;
+    for (int i = 1; i < n; i++)
+        s = strchr(s, '\n') + 1;
+    snprintf(out, cap, "%.*s", (int)strcspn(s, "\n"), s);
+}
+
+/* "gin C" claims the knock is gin: a knock that leaves deadwood, written
+ * so, is refused at its line (it was once read as a plain knock). */
+static void test_false_gin(void **state)
+{
+    fixture *f = *state;
+    static char bad[TEXT_CAP];
+    int tried = 0;
+    for (size_t p = 0; p < gin_rules_preset_count(); p++) {
+        gin_rules r = *gin_rules_preset_at(p);
+        play(&r, 99 + p, &f->rec, &f->g, GIN_RECORD_MAX_ACTIONS);
+        assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+        for (int k = find_line(f->text, "knock ", find_line(f->text, "hand 1 ", 0)); k > 0;
+             k = find_line(f->text, "knock ", k)) {
+            char was[256], now[300];
+            line_text(f->text, k, was, sizeof was);
+            snprintf(now, sizeof now, "gin %s", was + 6);
+            edit_line(f->text, k, now, bad);
+            assert_int_equal(replay_fails_at(f, bad, GIN_EILLEGAL), k);
+            tried++;
+        }
+        /* and a gin written as gin still replays */
+        int g = find_line(f->text, "gin ", 0);
+        if (g > 0) {
+            int line = 0, idx = 0;
+            assert_int_equal(gin_record_parse(f->text, &f->parsed, &line), GIN_OK);
+            assert_int_equal(gin_record_replay(&f->parsed, &f->replayed, NULL, NULL, &idx), GIN_OK);
+        }
+    }
+    assert_true(tried > 0);
+}
+
 static void test_record_limits(void **state)
 {
     fixture *f = *state;
@@ -417,6 +457,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
         cmocka_unit_test_setup_teardown(test_header_faults, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_false_gin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_record_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gin_replay_command, setup, teardown),
     };
