@@ -72,6 +72,14 @@ static void put_rules(gin_text *o, const gin_rules *r)
     }
 }
 
+/* a, just applied, was a knock with a card that the hand scored as gin:
+ * written "gin C", and only such a knock (replay holds a record to it). */
+static int knocked_gin(const gin_game *g, gin_action a)
+{
+    return a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g->hand.knocker >= 0 &&
+           g->hand.result.kind == GIN_RESULT_GIN;
+}
+
 static void put_result(gin_text *o, const gin_game *g)
 {
     const gin_hand_score *hs = &g->results[g->n_results - 1];
@@ -126,11 +134,8 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
         gin_action a = rec->actions[i];
         if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
             return GIN_EILLEGAL;
-        /* A knock is written "gin" when the replay finds it gin. */
-        int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&
-                  g.hand.result.kind == GIN_RESULT_GIN;
         char text[GIN_ACTION_TEXT_MAX];
-        if (gin_action_format(a, gin, text, sizeof text) < 0)
+        if (gin_action_format(a, knocked_gin(&g, a), text, sizeof text) < 0)
             return GIN_EILLEGAL;
         gin_text_put(&o, text);
         gin_text_put(&o, "\n");
@@ -563,6 +568,13 @@ int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_
         if (false_gin(g, rec, i) || gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
             rc = GIN_EILLEGAL;
             ei = i;
+            el = rec->line[i];
+            break;
+        }
+        /* A gin is written "gin C": "knock C" says it was not one. */
+        if (rec->checked && !rec->claims_gin[i] && knocked_gin(g, rec->actions[i])) {
+            rc = GIN_EMISMATCH;
+            ei = i + 1;
             el = rec->line[i];
             break;
         }
