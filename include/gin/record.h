@@ -32,7 +32,7 @@ typedef struct gin_record_check {
     int winner, total;         /* GAME_OVER (winner -1: a tie) */
 } gin_record_check;
 
-/* Large (about 530 KB: room for GIN_RECORD_MAX_ACTIONS actions and their
+/* Large (about 550 KB: room for GIN_RECORD_MAX_ACTIONS actions and their
  * source lines): allocate it, do not put it on the stack. */
 typedef struct gin_record {
     gin_rules rules;
@@ -42,6 +42,9 @@ typedef struct gin_record {
     /* Filled by gin_record_parse; zero for a record built with _init/_add. */
     int checked;                      /* 1: the text's check lines must all hold */
     int line[GIN_RECORD_MAX_ACTIONS]; /* source line of each action, 0 if none */
+    /* 1 where the text wrote a knock as "gin C": the replay refuses it
+     * (GIN_EILLEGAL) unless the cards kept are all melded. */
+    unsigned char claims_gin[GIN_RECORD_MAX_ACTIONS];
     int n_checks;
     gin_record_check checks[GIN_RECORD_MAX_CHECKS];
     int end_line; /* line of "end" */
@@ -68,6 +71,13 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap);
  * the actions are legal and each card is dealt exactly once is established
  * by replaying from the seed. */
 int gin_record_parse(const char *text, gin_record *rec, int *err_line);
+/* As gin_record_parse, and why[0..cap) (may be NULL) gets what is wrong at
+ * that line in words: a knob's own message for a value no table allows
+ * ("target: must be 1 to 10000"), "invalid rule set: " and the check's
+ * message at the last header line for knobs that do not go together, "no
+ * 'hollywood' line in the header", or else gin_strerror(status). Empty on
+ * success. */
+int gin_record_parse_why(const char *text, gin_record *rec, int *err_line, char *why, size_t cap);
 
 /* Replay a record into *g from the start (gin_game_init with its rules and
  * seed, then every action, dealing each hand as needed). A parsed record

@@ -311,11 +311,12 @@ static int judge(const char *path, const char *text, size_t len, judged *j)
         static gin_game g;
         int line = 0, idx = -1;
         j->kind = 0;
-        rc = gin_record_parse(text, j->rec, &line);
-        if (rc == GIN_OK)
+        rc = gin_record_parse_why(text, j->rec, &line, f.what, sizeof f.what);
+        if (rc == GIN_OK) {
             rc = gin_record_replay_lines(j->rec, &g, NULL, NULL, &idx, &line);
+            snprintf(f.what, sizeof f.what, "%s", gin_strerror(rc));
+        }
         f.line = line;
-        snprintf(f.what, sizeof f.what, "%s", gin_strerror(rc));
     }
     if (rc == GIN_OK)
         return 0;

@@ -43,6 +43,7 @@ int gin_record_add(gin_record *rec, gin_action a)
     if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
         return GIN_ESPACE;
     rec->line[rec->n_actions] = 0;
+    rec->claims_gin[rec->n_actions] = 0;
     rec->actions[rec->n_actions++] = a;
     return GIN_OK;
 }
@@ -69,6 +70,14 @@ static void put_rules(gin_text *o, const gin_rules *r)
             gin_text_int(o, v);
         gin_text_put(o, "\n");
     }
+}
+
+/* a, just applied, was a knock with a card that the hand scored as gin:
+ * written "gin C", and only such a knock (replay holds a record to it). */
+static int knocked_gin(const gin_game *g, gin_action a)
+{
+    return a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g->hand.knocker >= 0 &&
+           g->hand.result.kind == GIN_RESULT_GIN;
 }
 
 static void put_result(gin_text *o, const gin_game *g)
@@ -125,11 +134,8 @@ int gin_record_format(const gin_record *rec, char *buf, size_t cap)
         gin_action a = rec->actions[i];
         if (gin_game_apply(&g, a, NULL, NULL) != GIN_OK)
             return GIN_EILLEGAL;
-        /* A knock is written "gin" when the replay finds it gin. */
-        int gin = a.kind == GIN_ACT_KNOCK && a.card != GIN_NO_CARD && g.hand.knocker >= 0 &&
-                  g.hand.result.kind == GIN_RESULT_GIN;
         char text[GIN_ACTION_TEXT_MAX];
-        if (gin_action_format(a, gin, text, sizeof text) < 0)
+        if (gin_action_format(a, knocked_gin(&g, a), text, sizeof text) < 0)
             return GIN_EILLEGAL;
         gin_text_put(&o, text);
         gin_text_put(&o, "\n");
@@ -169,25 +175,6 @@ static int parse_knob(int i, const char *t, int *v)
     return word == 0 ? parse_int(t, v) : word > 0;
 }
 
-/* The rule set named by a record: the preset's own static name when the
- * knobs are exactly that preset, else "custom". */
-static int settle_rules(gin_rules *r, const char *name)
-{
-    gin_rules preset;
-    int known = gin_rules_preset(name, &preset) == GIN_OK;
-    if (!known && strcmp(name, "custom") != 0)
-        return GIN_ENAME;
-    r->name = "custom";
-    if (known) {
-        int same = 1;
-        for (int i = 0; i < gin_rules_knob_count(); i++)
-            same &= gin_rules_knob_get(r, i) == gin_rules_knob_get(&preset, i);
-        if (same)
-            r->name = preset.name;
-    }
-    return gin_rules_check(r, NULL) == GIN_OK ? GIN_OK : GIN_ERULES;
-}
-
 typedef struct parser {
     gin_record *rec;
     int line;
@@ -196,7 +183,20 @@ typedef struct parser {
     unsigned have; /* knob bits; bit n = rules, n + 1 = seed (n knobs) */
     char name[32];
     int rules_line;
+    int header_end; /* the last header line so far */
+    char why[128];  /* what is wrong at p->line, when more than gin_strerror says */
 } parser;
+
+/* Say what is wrong (a, b and c joined; b and c may be NULL) and return rc. */
+static int fail(parser *p, int rc, const char *a, const char *b, const char *c)
+{
+    gin_text t;
+    gin_text_init(&t, p->why, sizeof p->why);
+    gin_text_put(&t, a);
+    gin_text_put(&t, b ? b : "");
+    gin_text_put(&t, c ? c : "");
+    return rc;
+}
 
 static int add_check(parser *p, gin_record_check c)
 {
@@ -209,6 +209,27 @@ static int add_check(parser *p, gin_record_check c)
     return GIN_OK;
 }
 
+/* Knob i's value from a header line. A value bad on its own is refused
+ * here, with the knob's message: checked in the standard rules (two seats,
+ * where stock-void-at's range is widest), so only a value no table allows
+ * fails; a combination is the whole rule set's to refuse (header_done). */
+static int knob_line(parser *p, int i, const char *text)
+{
+    gin_rules alone;
+    gin_rules_preset("standard", &alone);
+    const char *why = NULL;
+    int v;
+    if (!parse_knob(i, text, &v)) {
+        (void)gin_rules_set(&alone, gin_rules_knob_name(i), text, &why);
+        return why ? fail(p, GIN_EFORMAT, why, NULL, NULL) : GIN_EFORMAT;
+    }
+    gin_rules_knob_put(&alone, i, v);
+    if (gin_rules_check(&alone, &why) != GIN_OK)
+        return fail(p, GIN_ERULES, why, NULL, NULL);
+    gin_rules_knob_put(&p->rec->rules, i, v);
+    return GIN_OK;
+}
+
 static int header_line(parser *p, char **tok, int n)
 {
     if (n != 2)
@@ -217,7 +238,7 @@ static int header_line(parser *p, char **tok, int n)
     if (strcmp(tok[0], "rules") == 0) {
         bit = 1u << gin_rules_knob_count();
         if (strlen(tok[1]) >= sizeof p->name)
-            return GIN_ENAME;
+            return fail(p, GIN_ENAME, "rules: must be ", gin_rules_preset_names(), " or custom");
         strcpy(p->name, tok[1]);
         p->rules_line = p->line;
     } else if (strcmp(tok[0], "seed") == 0) {
@@ -230,15 +251,55 @@ static int header_line(parser *p, char **tok, int n)
             i++;
         if (i == n_knobs)
             return GIN_EFORMAT;
-        int v;
-        if (!parse_knob(i, tok[1], &v))
-            return GIN_EFORMAT;
-        gin_rules_knob_put(&p->rec->rules, i, v);
+        int rc = knob_line(p, i, tok[1]);
+        if (rc != GIN_OK)
+            return rc;
         bit = 1u << i;
     }
     if (p->have & bit) /* each header line once */
-        return GIN_EFORMAT;
+        return fail(p, GIN_EFORMAT, "a second '", tok[0], "' line in the header");
     p->have |= bit;
+    p->header_end = p->line;
+    return GIN_OK;
+}
+
+/* The name of header line `bit` (a knob's, "rules" or "seed"). */
+static const char *header_word(int bit)
+{
+    int n_knobs = gin_rules_knob_count();
+    return bit < n_knobs ? gin_rules_knob_name(bit) : bit == n_knobs ? "rules" : "seed";
+}
+
+/* The header is over (at a "hand" or "end" line): every line must have
+ * come, the name must be known, and the rule set must pass the check as a
+ * whole. The name is kept when the knobs are exactly that preset, else it
+ * becomes "custom". */
+static int header_done(parser *p)
+{
+    gin_rules *r = &p->rec->rules;
+    int n_knobs = gin_rules_knob_count();
+    for (int i = 0; i < n_knobs + 2; i++)
+        if (!(p->have & (1u << i)) && !(i < n_knobs && knob_optional(i)))
+            return fail(p, GIN_EFORMAT, "no '", header_word(i), "' line in the header");
+    gin_rules preset;
+    int known = gin_rules_preset(p->name, &preset) == GIN_OK;
+    if (!known && strcmp(p->name, "custom") != 0) {
+        p->line = p->rules_line;
+        return fail(p, GIN_ENAME, "rules: must be ", gin_rules_preset_names(), " or custom");
+    }
+    r->name = "custom";
+    if (known) {
+        int same = 1;
+        for (int i = 0; i < n_knobs; i++)
+            same &= gin_rules_knob_get(r, i) == gin_rules_knob_get(&preset, i);
+        if (same)
+            r->name = preset.name;
+    }
+    const char *why = NULL;
+    if (gin_rules_check(r, &why) != GIN_OK) { /* knobs that do not go together */
+        p->line = p->header_end;
+        return fail(p, GIN_ERULES, "invalid rule set: ", why, NULL);
+    }
     return GIN_OK;
 }
 
@@ -308,12 +369,14 @@ static int body_line(parser *p, char **tok, int n, const char *text, size_t len)
         return add_check(p, c);
     }
     gin_action a;
-    int rc = gin_action_parse(text, len, 0, &a, NULL, NULL);
+    int claims_gin = 0;
+    int rc = gin_action_parse(text, len, 0, &a, &claims_gin, NULL);
     if (rc != GIN_OK || p->stage != 2)
         return GIN_EFORMAT;
     if (rec->n_actions >= GIN_RECORD_MAX_ACTIONS)
         return GIN_ESPACE;
     rec->line[rec->n_actions] = p->line;
+    rec->claims_gin[rec->n_actions] = (unsigned char)claims_gin;
     rec->actions[rec->n_actions++] = a;
     return GIN_OK;
 }
@@ -339,16 +402,7 @@ static int parse_line(parser *p, const char *text, size_t len)
     if (p->stage == 1) {
         if (strcmp(tok[0], "hand") != 0 && strcmp(tok[0], "end") != 0)
             return header_line(p, tok, n);
-        unsigned optional = 0;
-        int n_knobs = gin_rules_knob_count();
-        for (int i = 0; i < n_knobs; i++)
-            if (knob_optional(i))
-                optional |= 1u << i;
-        if ((p->have | optional) != (1u << (n_knobs + 2)) - 1)
-            return GIN_EFORMAT; /* a rule knob, the rules or the seed is missing */
-        int rc = settle_rules(&p->rec->rules, p->name);
-        if (rc == GIN_ENAME)
-            p->line = p->rules_line;
+        int rc = header_done(p);
         if (rc != GIN_OK)
             return rc;
         p->stage = 3;
@@ -356,38 +410,48 @@ static int parse_line(parser *p, const char *text, size_t len)
     return body_line(p, tok, n, text, len);
 }
 
-int gin_record_parse(const char *text, gin_record *rec, int *err_line)
+int gin_record_parse_why(const char *text, gin_record *rec, int *err_line, char *why, size_t cap)
 {
     if (err_line)
         *err_line = 0;
+    if (why && cap)
+        why[0] = '\0';
     if (!text || !rec)
         return GIN_EINVAL;
     gin_rules base;
     gin_rules_preset("standard", &base);
     gin_record_init(rec, &base, 0);
     rec->checked = 1;
-    parser p = {rec, 0, 0, 0, 0, "", 0};
+    parser p = {rec, 0, 0, 0, 0, "", 0, 0, ""};
     const char *s = text;
-    while (*s) {
+    int rc = GIN_OK;
+    while (*s && rc == GIN_OK) {
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
         p.line++;
-        int rc = GIN_EFORMAT;
+        rc = GIN_EFORMAT;
         if (len < MAX_LINE) /* its CR, if any, dropped */
             rc = parse_line(&p, s, len && s[len - 1] == '\r' ? len - 1 : len);
-        if (rc != GIN_OK) {
-            if (err_line)
-                *err_line = p.line;
-            return rc;
-        }
         s = nl ? nl + 1 : s + len;
     }
-    if (p.stage != 5) { /* truncated: no "end" */
-        if (err_line)
-            *err_line = p.line + 1;
-        return GIN_EFORMAT;
+    if (rc == GIN_OK && p.stage != 5) { /* truncated: no "end" */
+        p.line++;
+        rc = GIN_EFORMAT;
     }
-    return GIN_OK;
+    if (rc != GIN_OK && err_line)
+        *err_line = p.line;
+    if (rc != GIN_OK && why && cap) {
+        const char *w = p.why[0] ? p.why : gin_strerror(rc);
+        size_t n = strlen(w) < cap - 1 ? strlen(w) : cap - 1;
+        memcpy(why, w, n);
+        why[n] = '\0';
+    }
+    return rc;
+}
+
+int gin_record_parse(const char *text, gin_record *rec, int *err_line)
+{
+    return gin_record_parse_why(text, rec, err_line, NULL, 0);
 }
 
 /* ---- replay ---- */
@@ -412,6 +476,17 @@ static int next_line(const replay *r, int i)
 }
 
 static int in_play(const gin_game *g) { return g->hand_no > 0 && g->hand.phase != GIN_PHASE_OVER; }
+
+/* Action i claims gin ("gin C") and the cards its seat keeps are not all
+ * melded: the rule a gin claim is held to everywhere (legal.c,
+ * GIN_ILLEGAL_NOT_GIN). Big gin is checked by the hand itself. */
+static int false_gin(const gin_game *g, const gin_record *rec, int i)
+{
+    gin_action a = rec->actions[i];
+    if (!rec->checked || !rec->claims_gin[i] || a.kind != GIN_ACT_KNOCK || !gin_card_valid(a.card))
+        return 0;
+    return gin_deadwood(g->hand.held[g->hand.turn] & ~gin_cardset_of(a.card)) != 0;
+}
 
 static int check_holds(replay *r, const gin_record_check *c)
 {
@@ -490,9 +565,16 @@ int gin_record_replay_lines(const gin_record *rec, gin_game *g, gin_event_fn on_
                 break;
             }
         }
-        if (gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
+        if (false_gin(g, rec, i) || gin_game_apply(g, rec->actions[i], on_event, ctx) != GIN_OK) {
             rc = GIN_EILLEGAL;
             ei = i;
+            el = rec->line[i];
+            break;
+        }
+        /* A gin is written "gin C": "knock C" says it was not one. */
+        if (rec->checked && !rec->claims_gin[i] && knocked_gin(g, rec->actions[i])) {
+            rc = GIN_EMISMATCH;
+            ei = i + 1;
             el = rec->line[i];
             break;
         }

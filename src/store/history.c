@@ -195,10 +195,11 @@ int gin_history_parse(const char *text, size_t len, gin_history_info *h, gin_rec
         return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
     memcpy(body, p, n);
     body[n] = '\0';
-    rc = gin_record_parse(body, rec, &line);
+    char why[sizeof fault->what];
+    rc = gin_record_parse_why(body, rec, &line, why, sizeof why);
     free(body);
     if (rc != GIN_OK)
-        return gin_text_fault_at(fault, lines + line, rc, "%s", gin_strerror(rc));
+        return gin_text_fault_at(fault, lines + line, rc, "%s", why);
     if (rec->rules.seats != h->players)
         return gin_text_fault_at(fault, lines - 7, GIN_EFORMAT, "players %d: the game has %d seats", h->players,
                                  rec->rules.seats);

@@ -307,10 +307,11 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
         return gin_text_fault_at(fault, 0, GIN_ESPACE, "out of memory");
     memcpy(body, c.p, n);
     body[n] = '\0';
-    rc = gin_record_parse(body, rec, &line);
+    char why[sizeof fault->what];
+    rc = gin_record_parse_why(body, rec, &line, why, sizeof why);
     free(body);
     if (rc != GIN_OK)
-        return gin_text_fault_at(fault, c.line + line, rc, "%s", gin_strerror(rc));
+        return gin_text_fault_at(fault, c.line + line, rc, "%s", why);
     if (info->ended && players != rec->rules.seats)
         return gin_text_fault_at(fault, 0, GIN_EFORMAT, "the end has %d scores, the game %d seats", players,
                                  rec->rules.seats);

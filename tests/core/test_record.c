@@ -271,6 +271,112 @@ static void test_damaged(void **state)
     assert_int_equal(gin_record_parse(bad, &f->parsed, &line), GIN_OK);
 }
 
+/* A header line at fault is named, with what is wrong with it. */
+static void header_fails(fixture *f, const char *text, int want_rc, int want_line, const char *want_why)
+{
+    int line = 0;
+    char why[128];
+    assert_int_equal(gin_record_parse(text, &f->parsed, &line), want_rc);
+    assert_int_equal(line, want_line);
+    assert_int_equal(gin_record_parse_why(text, &f->parsed, &line, why, sizeof why), want_rc);
+    assert_int_equal(line, want_line);
+    assert_string_equal(why, want_why);
+}
+
+static void test_header_faults(void **state)
+{
+    fixture *f = *state;
+    gin_rules r = *gin_rules_preset_at(0);
+    play(&r, 2024, &f->rec, &f->g, 200);
+    assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+    static char bad[TEXT_CAP];
+    const char *t = f->text;
+
+    /* a value no table allows: its own line, the knob's own message (it
+     * was once "invalid rule set" at the first hand line) */
+    int k = find_line(t, "target ", 0);
+    edit_line(t, k, "target 0", bad);
+    header_fails(f, bad, GIN_ERULES, k, "target: must be 1 to 10000");
+    k = find_line(t, "knock ", 0);
+    edit_line(t, k, "knock 11", bad);
+    header_fails(f, bad, GIN_ERULES, k, "knock: must be 0 to 10 (0 = gin only) or upcard");
+    k = find_line(t, "stock-void-at ", 0);
+    edit_line(t, k, "stock-void-at 31", bad);
+    header_fails(f, bad, GIN_ERULES, k, "stock-void-at: must be 0 up to one less than the stock after the deal");
+    k = find_line(t, "seats ", 0);
+    edit_line(t, k, "seats 5", bad);
+    header_fails(f, bad, GIN_ERULES, k, "seats: must be 2 to 4");
+    edit_line(t, k, "seats 2\nundercut-penalty 1001", bad);
+    header_fails(f, bad, GIN_ERULES, k + 1, "undercut-penalty: must be 0 to 1000");
+
+    /* a missing line is named as missing, at the line that ends the header */
+    int hand1 = find_line(t, "hand 1 ", 0);
+    edit_line(t, find_line(t, "hollywood ", 0), NULL, bad);
+    header_fails(f, bad, GIN_EFORMAT, hand1 - 1, "no 'hollywood' line in the header");
+    edit_line(t, find_line(t, "seed ", 0), NULL, bad);
+    header_fails(f, bad, GIN_EFORMAT, hand1 - 1, "no 'seed' line in the header");
+    /* a repeated one at its second coming */
+    k = find_line(t, "target ", 0);
+    edit_line(t, k, "target 100\ntarget 50", bad);
+    header_fails(f, bad, GIN_EFORMAT, k + 1, "a second 'target' line in the header");
+
+    /* knobs good alone that do not go together: the whole rule set's
+     * message, at the last header line */
+    r = *gin_rules_preset_at(2);
+    assert_int_equal(gin_rules_ring(&r, 3), GIN_OK);
+    play(&r, 2025, &f->rec, &f->g, 200);
+    assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+    int last = find_line(t, "hand 1 ", 0) - 1;
+    edit_line(t, find_line(t, "hollywood ", 0), "hollywood on", bad);
+    header_fails(f, bad, GIN_ERULES, last, "invalid rule set: hollywood: two seats only");
+    edit_line(t, find_line(t, "stock-void-at ", 0), "stock-void-at 30", bad); /* 0..29 at three seats */
+    header_fails(f, bad, GIN_ERULES, last,
+                 "invalid rule set: stock-void-at: must be 0 up to one less than the stock after the deal");
+}
+
+/* The text of line n (1-based) of text, into out. */
+static void line_text(const char *text, int n, char *out, size_t cap)
+{
+    const char *s = text;
+    for (int i = 1; i < n; i++)
+        s = strchr(s, '\n') + 1;
+    snprintf(out, cap, "%.*s", (int)strcspn(s, "\n"), s);
+}
+
+/* "gin C" claims the knock is gin: a knock that leaves deadwood, written
+ * so, is refused at its line (it was once read as a plain knock); and a
+ * gin is written so, never as "knock C" (once read without a word). */
+static void test_false_gin(void **state)
+{
+    fixture *f = *state;
+    static char bad[TEXT_CAP];
+    int tried = 0, tried_gin = 0;
+    for (size_t p = 0; p < gin_rules_preset_count(); p++) {
+        gin_rules r = *gin_rules_preset_at(p);
+        play(&r, 99 + p, &f->rec, &f->g, GIN_RECORD_MAX_ACTIONS);
+        assert_true(gin_record_format(&f->rec, f->text, TEXT_CAP) > 0);
+        for (int k = find_line(f->text, "knock ", find_line(f->text, "hand 1 ", 0)); k > 0;
+             k = find_line(f->text, "knock ", k)) {
+            char was[256], now[300];
+            line_text(f->text, k, was, sizeof was);
+            snprintf(now, sizeof now, "gin %s", was + 6);
+            edit_line(f->text, k, now, bad);
+            assert_int_equal(replay_fails_at(f, bad, GIN_EILLEGAL), k);
+            tried++;
+        }
+        /* a gin is written "gin C": as "knock C" the record disagrees */
+        for (int k = find_line(f->text, "gin ", 0); k > 0; k = find_line(f->text, "gin ", k)) {
+            char was[256], now[300];
+            line_text(f->text, k, was, sizeof was);
+            snprintf(now, sizeof now, "knock %s", was + 4);
+            edit_line(f->text, k, now, bad);
+            assert_int_equal(replay_fails_at(f, bad, GIN_EMISMATCH), k);
+            tried_gin++;
+        }
+    }
+    assert_true(tried > 0 && tried_gin > 0);
+}
+
 static void test_record_limits(void **state)
 {
     fixture *f = *state;
@@ -337,8 +443,14 @@ static void test_gin_replay_command(void **state)
     int d = find_line(f->text, "discard ", 0);
     edit_line(f->text, d, "discard 5Z", bad);
     assert_int_equal(run_replay(bad, err, sizeof err), 1);
-    char want[32];
+    char want[64];
     snprintf(want, sizeof want, ":%d: ", d);
+    assert_non_null(strstr(err, want));
+    /* a bad rule value: its line, the knob's message, the line quoted */
+    int k = find_line(f->text, "target ", 0);
+    edit_line(f->text, k, "target 0", bad);
+    assert_int_equal(run_replay(bad, err, sizeof err), 1);
+    snprintf(want, sizeof want, ":%d: target: must be 1 to 10000: \"target 0\"", k);
     assert_non_null(strstr(err, want));
 }
 
@@ -347,6 +459,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_header_faults, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_false_gin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_record_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gin_replay_command, setup, teardown),
     };
