@@ -153,7 +153,8 @@ void gin_drill_question(const gin_drill *d, const gin_trainer_voice *voice, char
 /* The choice an answer names, or -1: its number (1-based, as listed), or
  * for a throw the card ("KC", "kc", "10c"), or a word of the question
  * (gin_drill_words): take/pile, then pass (at the offer) or draw/stock;
- * knock, play/"play on". A spread is named by its number. */
+ * knock (and gin, for a gin), play/"play on". A spread is named by its
+ * number. */
 int gin_drill_answer(const gin_drill *d, const char *text);
 
 /* The words gin_drill_answer takes for d, all of them and no other: "take,
