@@ -519,10 +519,12 @@ void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, in
     words_init(&w, buf, cap, voice);
     if (!v || !a || i < 0 || i >= a->n)
         return;
-    /* The caller's move to weigh against (the one played, the drill's
-     * other answer), none (r == i), or else the plainest answer. */
+    /* How soon a throw voids the hand: this one, the opponent's next
+     * (after its draw), or later. */
     if (v->phase == GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID)
         w.void_in = a->stock <= v->rules.stock_void_at ? 0 : a->stock - 1 <= v->rules.stock_void_at ? 1 : 2;
+    /* The caller's move to weigh against (the one played, the drill's
+     * other answer), none (r == i), or else the plainest answer. */
     int chosen = r >= 0 && r < a->n;
     r = !chosen ? reference(a, i) : r == i ? -1 : r;
     say_noise(&w, a, i);
