@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "agents.h"
 #include "atomic_file.h"
 #include "gin/error.h"
@@ -45,9 +46,18 @@ static int take_state(gin_play *p, char *dir, size_t dcap)
         return 1;
     }
     if (lk != GIN_LOCK_TAKEN) {
+        /* A saved game there is not offered (it could not be resumed and
+         * saved again): the player is told it is still there. */
+        char found[GIN_PATH_MAX], save[GIN_PATH_MAX];
+        struct stat st;
+        int saved = gin_dir_find(GIN_DIR_STATE, found, sizeof found, NULL, 0) == 1 &&
+                    gin_path_join(save, sizeof save, found, "save") == 0 && stat(save, &st) == 0;
         f->can_save = 0;
-        char line[GIN_PLAY_WHY + GIN_PLAY_FRAME];
-        snprintf(line, sizeof line, "No saving this time: %s", why);
+        char line[GIN_PLAY_WHY + 2 * GIN_PLAY_FRAME];
+        snprintf(line, sizeof line, "No saving this time: %s%s", why,
+                 saved ? ". Your saved game is left as it is, to be offered once the state directory can be "
+                         "written again."
+                       : "");
         gin_play_note(p, line);
     }
     f->dir_ok = f->can_save;

@@ -162,8 +162,18 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/ro" "$T/full" &&
     mount -t tmpfs -o size=1m,mode=0700 tmpfs "$T/ro" 2>/dev/null; then
     MOUNTS+=("$T/ro")
     mkdir -p "$T/ro/gin" && chmod 700 "$T/ro/gin"
+    # A saved game there is not offered (it could not be saved again), but
+    # the note says it is kept (it said nothing of it).
+    cp "${2:?source dir}/fuzz/corpus/save/classic-part" "$T/ro/gin/save"
     mount -o remount,ro "$T/ro" || fail "remount read-only"
     unusable "read-only state dir" "cannot use .*(Read-only|Permission)" "XDG_STATE_HOME=$T/ro"
+    start "XDG_STATE_HOME=$T/ro" -- --seed 3 --fast
+    wait_for "Play goes on" 15
+    screen | tr -s ' \n' '  ' | grep -q "Your saved game is left as it is" ||
+        fail "read-only state dir: the note does not say the saved game is kept"
+    keys Enter
+    wait_for "Stock" 15
+    quit_clean "read-only state dir with a save"
     # A full disk: the directory works, but writing the save fails.
     mount -t tmpfs -o size=64k,mode=0700 tmpfs "$T/full" || fail "mount tmpfs"
     MOUNTS+=("$T/full")
