@@ -16,7 +16,9 @@ void gin_play_stats_text(const gin_play *p, char *buf, size_t cap)
         char label[GIN_RULES_LABEL];
         gin_play_rules_label(gin_play_rules_of(p), label, sizeof label);
         snprintf(buf, cap,
-                 "This game counts: against the %s bot, %s rules (as %s). Resigning it, or\n"
+                 /* One paragraph: the page wraps it to the window (a break here
+                  * fell wherever the level's and rules' names left it). */
+                 "This game counts: against the %s bot, %s rules (as %s). Resigning it, or "
                  "not resuming it when asked, counts as a lost game.\n\n",
                  p->level->name, label, gin_play_rules_base(gin_play_rules_of(p), NULL));
     } else {

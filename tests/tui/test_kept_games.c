@@ -161,6 +161,8 @@ static void test_stats_screen_text(void **state)
         gin_play_stats_text(&p, text, sizeof text);
         assert_non_null(
             strstr(text, "This game counts: against the hard bot, standard, target 150 rules (as standard)"));
+        /* One paragraph, for the page to wrap (a fixed break fell mid-sentence). */
+        assert_non_null(strstr(text, "Resigning it, or not resuming it when asked, counts as a lost game."));
         assert_non_null(strstr(text, "hard    standard     2    1  50%   1"));
         assert_non_null(strstr(text, "easy standard") == NULL ? "ok" : NULL);
         const char *bars = strstr(text, "hard standard    won  ");
