@@ -169,10 +169,15 @@ static int parse_int(const char *s, int *v)
     return 1;
 }
 
+/* Knob i's value: its word, or a number. The knock's upcard limit is
+ * the word "upcard", never its number: "-1" was read as it, though the
+ * command line refuses it. */
 static int parse_knob(int i, const char *t, int *v)
 {
     int word = gin_rules_knob_value(i, t, v);
-    return word == 0 ? parse_int(t, v) : word > 0;
+    if (word != 0)
+        return word > 0;
+    return parse_int(t, v) && (*v != GIN_KNOCK_LIMIT_UPCARD || strcmp(gin_rules_knob_name(i), "knock") != 0);
 }
 
 typedef struct parser {

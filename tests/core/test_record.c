@@ -300,6 +300,9 @@ static void test_header_faults(void **state)
     k = find_line(t, "knock ", 0);
     edit_line(t, k, "knock 11", bad);
     header_fails(f, bad, GIN_ERULES, k, "knock: must be 0 to 10 (0 = gin only) or upcard");
+    /* the upcard limit is the word, as on the command line: -1 was read as it */
+    edit_line(t, k, "knock -1", bad);
+    header_fails(f, bad, GIN_EFORMAT, k, "knock: expected 0 to 10 or upcard");
     k = find_line(t, "stock-void-at ", 0);
     edit_line(t, k, "stock-void-at 31", bad);
     header_fails(f, bad, GIN_ERULES, k, "stock-void-at: must be 0 up to one less than the stock after the deal");
