@@ -399,7 +399,7 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
     say_doing(w, a, r);
     if (act_of(a, r).kind == GIN_ACT_DRAW_STOCK)
         say(w, " (about %.0f after a draw)", o->expected);
-    if (f->live_outs != o->live_outs) {
+    if (w->void_in > 1 && f->live_outs != o->live_outs) {
         say(w, ": ");
         say_plural(w, f->live_outs, "unseen out");
         say(w, " kept against %d", o->live_outs);
@@ -416,8 +416,11 @@ static void reason_blind(words *w, const gin_coach_advice *a, int i, int r)
     } else {
         say(w, "leaves the ");
         say_card(w, a->top);
-        say(w, ": deadwood %d, ", f->deadwood);
-        say_plural(w, f->live_outs, "unseen out");
+        say(w, ": deadwood %d", f->deadwood);
+        if (w->void_in > 1) {
+            say(w, ", ");
+            say_plural(w, f->live_outs, "unseen out");
+        }
     }
     if (r < 0 || !is_take(act_of(a, r)))
         return;
@@ -523,6 +526,10 @@ void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, in
      * (after its draw), or later. */
     if (v->phase == GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID)
         w.void_in = a->stock <= v->rules.stock_void_at ? 0 : a->stock - 1 <= v->rules.stock_void_at ? 1 : 2;
+    /* At a draw: after a card from the stock and the opponent's draw, is
+     * there a stock left to draw an out from? Else outs are not said. */
+    if (v->phase != GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID && a->stock - 2 <= v->rules.stock_void_at)
+        w.void_in = 1;
     /* The caller's move to weigh against (the one played, the drill's
      * other answer), none (r == i), or else the plainest answer. */
     int chosen = r >= 0 && r < a->n;

@@ -299,6 +299,26 @@ static void at_the_stocks_end_the_void_not_the_outs(void **state)
         assert_lacks(reason(&v, i, NULL), "unseen out");
 }
 
+/* At a draw with the stock near its void point there is no later draw of
+ * ours to bring an out: the take and the stock are not weighed by outs
+ * (they were: "7 unseen outs kept against 4" with 4 cards left, the hand
+ * void at the opponent's next throw). */
+static void at_the_stocks_end_a_draw_counts_no_outs(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("7H 8H 2S 5D 5C JC QS KD 4S 9S", "3C 9H", GIN_PHASE_DRAW, 9);
+    v.stock_n = 20;
+    coach(&v);
+    int said = 0;
+    for (int i = 0; i < adv.n; i++)
+        said |= strstr(reason(&v, i, NULL), "unseen out") != NULL;
+    assert_true(said); /* with a stock to draw from, outs are a reason */
+    v.stock_n = 4;
+    coach(&v);
+    for (int i = 0; i < adv.n; i++)
+        assert_lacks(reason(&v, i, NULL), "unseen out");
+}
+
 /* Nothing to count is said in words: "no unseen outs", and a pair whose
  * melding cards are all seen "both ... are gone", not "0 of the 2". */
 static void none_is_said_in_words(void **state)
@@ -363,6 +383,7 @@ int main(void)
         cmocka_unit_test(the_reason_weighs_the_move_named),
         cmocka_unit_test(none_is_said_in_words),
         cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
+        cmocka_unit_test(at_the_stocks_end_a_draw_counts_no_outs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
