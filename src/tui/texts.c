@@ -466,9 +466,19 @@ void gin_review_text(const gin_review *rv, const gin_seating *who, int hand_no, 
             lost += r->cost;
         }
     }
-    if (!n)
+    /* Counted in words that fit the count: a hand the bot ended before
+     * the player's first turn had "Each of your 0 decisions ... Well
+     * played." */
+    if (mine_n == 0)
+        gin_play_add(buf, cap, "You had no decision to make in this hand.\n");
+    else if (!n && mine_n == 1)
+        gin_play_add(buf, cap, "Your one decision this hand was within %.1f points of the best. Well played.\n",
+                     GIN_COACH_CLOSE);
+    else if (!n)
         gin_play_add(buf, cap, "Each of your %d decisions this hand was within %.1f points of the best. Well played.\n",
                      mine_n, GIN_COACH_CLOSE);
+    else if (mine_n == 1)
+        gin_play_add(buf, cap, "Your one decision cost something: about %.1f points.\n", lost);
     else
         gin_play_add(buf, cap, "%d of your %d decisions cost something; about %.1f points in all.\n", n, mine_n, lost);
 }

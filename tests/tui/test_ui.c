@@ -683,6 +683,10 @@ static void test_practice_review(void **state)
     gin_review_text(&p->review, &who, 1, text, sizeof text);
     assert_non_null(strstr(text, "Turn 7: you chose to"));
     assert_non_null(strstr(text, "1 of your 2 decisions cost something"));
+    /* A hand with no decision of the player's (the bot ended it first)
+     * says so: it said "Each of your 0 decisions ... Well played." */
+    gin_review_text(&p->review, &who, 2, text, sizeof text);
+    assert_string_equal(text, "You had no decision to make in this hand.\n");
     gin_play_review_close_hand(p);
     assert_int_equal(p->review.summary.decisions, 2);
     assert_int_equal(p->review.summary.accurate, 1);

@@ -205,13 +205,16 @@ play_hand() {
 # animate under the same footer, a key sent then only skips them, and an
 # Enter sent on a mere change of the screen could fall into the next
 # hand's first move (CI, 2026-12-05: "Take the upcard with d or pass").
+# In practice the hand's review page comes after its end, and is stepped
+# past the same way (CI, 2026-12-05: a practice game's wait timed out on
+# it when the bot ended the first hand before the player's turn).
 wait_turn() {
     local re=${1:-Your turn} limit=${2:-30} i s last= still=0
     for ((i = 0; i < limit * 10; i++)); do
         s=$(screen)
         grep -Eq -- "$re" <<<"$s" && return 0
         if [ "$s" = "$last" ]; then still=$((still + 1)); else still=0 last=$s; fi
-        ((still > 0 && still % 10 == 0)) && grep -q "$HAND_DONE" <<<"$s" && keys Enter
+        ((still > 0 && still % 10 == 0)) && grep -q "$HAND_DONE\|^ Practice review" <<<"$s" && keys Enter
         sleep 0.1
     done
     fail "timed out waiting for /$re/"
