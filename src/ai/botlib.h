@@ -279,8 +279,9 @@ typedef struct ai_ro_seat {
 typedef struct ai_world {
     const gin_rules *rules;
     int limit;
-    int void_at; /* a discard with the stock at or below this voids the hand (ai_world_rules) */
-    int big_gin; /* the rules pay big gin */
+    int void_at;   /* a discard with the stock at or below this voids the hand (ai_world_rules) */
+    int big_gin;   /* the rules pay big gin */
+    int reshuffle; /* an empty stock is made anew from the pile */
     ai_ro_seat seat[2];
     int stock_n;      /* top is stock[stock_n - 1] */
     gin_card top;     /* face-up card, or GIN_NO_CARD */

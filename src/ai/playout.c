@@ -575,6 +575,25 @@ static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
     return wants_priced(s, u, live, p);
 }
 
+/* The stock is empty at a draw: under the reshuffle rule every card in
+ * neither hand nor face up (the pile below its top) is the new stock, to
+ * be shuffled as it is drawn, and those cards are in play again. Returns
+ * 0 when the hand is void instead: the void rule, the turn limit, or no
+ * pile to make a stock from (gin_after_discard). Not inline: it is rare. */
+static __attribute__((noinline)) int stock_renew(ai_world *w)
+{
+    if (!w->reshuffle || w->turns >= GIN_HAND_MAX_TURNS)
+        return 0;
+    gin_cardset held = w->seat[0].hand | w->seat[1].hand, top = gin_cardset_of(w->top);
+    int n = 0;
+    for (gin_cardset q = GIN_DECK & ~held & ~top; q; q &= q - 1)
+        w->stock[n++] = (int8_t)gin_cardset_first(q);
+    w->stock_n = n;
+    w->shuffled = n;
+    w->gone = (w->gone & held) | top;
+    return n > 0;
+}
+
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
  * discards. Returns 1 with the result in *val if the hand ended. */
 static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
@@ -584,7 +603,7 @@ static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
     if (taken) {
         w->top = GIN_NO_CARD;
     } else {
-        if (w->stock_n <= 0) {
+        if (w->stock_n <= 0 && !stock_renew(w)) {
             *val = 0;
             return 1;
         }
@@ -609,8 +628,10 @@ void ai_world_rules(ai_world *w, const gin_rules *r, int limit)
 {
     w->rules = r;
     w->limit = limit;
-    /* Worked out once: the playout asks after every discard. */
-    w->void_at = r->stock_low == GIN_STOCK_VOID ? r->stock_void_at : 0;
+    /* Worked out once: the playout asks after every discard. Under the
+     * reshuffle rule no discard voids the hand (the stock is made anew). */
+    w->reshuffle = r->stock_low == GIN_STOCK_RESHUFFLE;
+    w->void_at = w->reshuffle ? -1 : r->stock_void_at;
     w->big_gin = r->big_gin_bonus > 0;
 }
 
@@ -672,7 +693,7 @@ static int our_discard(ai_world *w, gin_action a)
 static int draw_stock_then_on(ai_world *w, int k)
 {
     int val = 0;
-    if (w->stock_n <= 0)
+    if (w->stock_n <= 0 && !stock_renew(w))
         return 0;
     priced p;
     price(&w->seat[k], stock_draw(w), &p);

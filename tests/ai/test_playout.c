@@ -247,6 +247,37 @@ static void test_playouts_are_pinned(void **state)
     assert_int_equal(got[2], 838838);
 }
 
+/* Under the reshuffle rule an empty stock is made anew from the pile and
+ * the hand plays on: a playout must not end it void at the stock's end
+ * (the coach ranked every throw of such a hand alike, breaking a meld as
+ * good as throwing a dead king). Here the stock is empty and the pile
+ * holds every card in neither hand, so after our throw the pile becomes
+ * the stock. */
+static void test_reshuffle_plays_on(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("2S 3S 4S 7H 7D 7C 9D TD JD AH KC", "", GIN_PHASE_DISCARD, 31);
+    assert_int_equal(gin_rules_set(&v.rules, "stock", "reshuffle", NULL), GIN_OK);
+    gin_cardset opp = S("AS 5S 6S 8S QS 2H 3H 4D 6D 8C");
+    for (gin_cardset q = GIN_DECK & ~v.hand & ~opp; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        v.pile_by[v.pile_n] = (int8_t)(v.pile_n & 1);
+        v.pile[v.pile_n++] = c;
+        v.discarded[v.pile_n & 1] |= gin_cardset_of(c);
+        v.seen |= gin_cardset_of(c);
+    }
+    v.stock_n = 0;
+    ai_tracker t;
+    ai_tracker_build(&v, 1, &t);
+    gin_action acts[2] = {gin_action_make(GIN_ACT_DISCARD, C("KC")), gin_action_make(GIN_ACT_DISCARD, C("3S"))};
+    double mean[2], se[2];
+    ai_rollout_values(&v, &t, 5, acts, 2, 400, mean, se);
+    /* Knocking on the next draw is likely after the king, far less so
+     * after breaking the spades; a void would be 0 for both. */
+    assert_true(mean[0] > 5);
+    assert_true(mean[1] < mean[0] - 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -255,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
         cmocka_unit_test(test_playouts_are_pinned),
+        cmocka_unit_test(test_reshuffle_plays_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
