@@ -279,7 +279,8 @@ static void safety_of(const context *x, gin_card c, gin_coach_safety *s)
 
 /* The undercut chance of knocking with `kept`, against opponent hands
  * sampled as the analysis samples them (the tracker's odds, an opponent
- * that has kept its melds), and its mean deadwood before lay-offs. */
+ * that has kept its melds), and its mean deadwood after its lay-offs: the
+ * number an undercut is decided on, so the two read together. */
 static double undercut_chance(const context *x, gin_cardset kept, double *opp_dw)
 {
     gin_rng rng;
@@ -293,7 +294,7 @@ static double undercut_chance(const context *x, gin_cardset kept, double *opp_dw
             continue;
         n++;
         under += sd.kind == GIN_RESULT_UNDERCUT;
-        dw += sd.defender_deadwood_before_layoffs;
+        dw += sd.defender.deadwood;
     }
     *opp_dw = n ? dw / n : 0;
     return n ? (double)under / n : 0;

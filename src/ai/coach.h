@@ -102,7 +102,7 @@ typedef struct gin_coach_facts {
     int live_outs;           /* of those, the unseen (to come from the stock or the opponent) */
     gin_coach_safety safety; /* a throw or knock: the card given up (a knock's is face down) */
     /* A knock (not gin): the chance of an undercut against the opponent
-     * hands the analysis samples, and their mean deadwood before lay-offs. */
+     * hands the analysis samples, and their mean deadwood after lay-offs. */
     double undercut;
     double opp_deadwood;
 } gin_coach_facts;
@@ -148,7 +148,7 @@ int gin_coach(const gin_view *v, const gin_coach_opts *o, gin_coach_advice *out)
 
 /* The undercut estimate of knocking now by throwing `thrown` face down, as
  * the advice's facts give it (the same opponent hands): the chance in
- * *undercut, their mean deadwood before lay-offs in *opp_deadwood (either
+ * *undercut, their mean deadwood after lay-offs in *opp_deadwood (either
  * may be NULL). For the knock confirmation. Returns GIN_OK, GIN_EINVAL
  * (NULL v, a card not in the hand) or GIN_ESTATE (not two seats, not the
  * discard phase). */

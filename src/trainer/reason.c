@@ -304,7 +304,7 @@ static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a,
         if (r >= 0) {
             say(w, ". %s ", lead_of(a, i, r));
             say_doing(w, a, r);
-            say(w, ": an undercut is about %.0f%% likely (%s deadwood is about %.0f)",
+            say(w, ": an undercut is about %.0f%% likely (%s deadwood after lay-offs is about %.0f)",
                 100.0 * a->move[r].facts.undercut, w->voice->bot ? "your" : "their", a->move[r].facts.opp_deadwood);
         }
         return;
@@ -351,8 +351,8 @@ static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a,
         say(w, "gin: nothing left unmatched, for the bonus of %d and no lay-offs", v->rules.gin_bonus);
         return;
     }
-    say(w, "knock with deadwood %d: %s deadwood is about %.0f", f->deadwood, w->voice->bot ? "your" : "their",
-        f->opp_deadwood);
+    say(w, "knock with deadwood %d: %s deadwood after lay-offs is about %.0f", f->deadwood,
+        w->voice->bot ? "your" : "their", f->opp_deadwood);
     if (r >= 0 && act_of(a, r).kind == GIN_ACT_DISCARD) {
         say_knock_versus(w, a, i, r);
         return;
@@ -575,7 +575,7 @@ int gin_trainer_knock_note(const gin_view *v, gin_card thrown, uint64_t seed, co
         return -1;
     if (gin_deadwood(v->hand & ~gin_cardset_of(thrown)) == 0)
         return 0;
-    say(&w, "an undercut is about %.0f%% likely (%s deadwood is about %.0f)", 100.0 * u,
+    say(&w, "an undercut is about %.0f%% likely (%s deadwood after lay-offs is about %.0f)", 100.0 * u,
         w.voice->bot ? "your" : "their", dw);
     return 0;
 }

@@ -78,8 +78,8 @@ const char *gin_trainer_measure(const gin_coach_advice *a);
 int gin_trainer_knock(const gin_coach_advice *a, int from);
 
 /* For the knock confirmation, knocking now by throwing `thrown`: "an
- * undercut is about 12% likely (their deadwood is about 18)"; "" for gin.
- * Returns 0, or -1 (no knock to judge: buf is ""). seed as gin_coach's. */
+ * undercut is about 12% likely (their deadwood after lay-offs is about
+ * 14)"; "" for gin. Returns 0, or -1 (no knock to judge: buf is ""). seed as gin_coach's. */
 int gin_trainer_knock_note(const gin_view *v, gin_card thrown, uint64_t seed, const gin_trainer_voice *voice, char *buf,
                            size_t cap);
 

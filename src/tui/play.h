@@ -212,8 +212,8 @@ int gin_play_write_position(const gin_record *rec, int human, gin_table *t, char
 int gin_play_hint(gin_play *p, const gin_view *v, gin_card *select);
 /* For the knock confirmation, knocking by throwing `thrown`: the coach's
  * undercut estimate as a sentence without its full stop ("An undercut is
- * about 12% likely (their deadwood is about 18)"); "" for gin or a table
- * of three or four. */
+ * about 12% likely (their deadwood after lay-offs is about 14)"); "" for
+ * gin or a table of three or four. */
 void gin_play_knock_note(const gin_view *v, gin_card thrown, char *buf, size_t cap);
 /* 1 when judging the decision of v (review_note, coach_after) will take
  * an analysis (not one made already, as the hint's): the table shows a

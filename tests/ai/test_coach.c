@@ -313,6 +313,22 @@ static void the_undercut_estimate_is_the_pages(void **state)
     assert_int_equal(gin_coach_undercut(&v, C("QD"), 0, &u, &dw), GIN_ESTATE);
 }
 
+/* The opponent's deadwood said beside the undercut chance is the one the
+ * undercut is decided on, after its lay-offs: "their deadwood is about 16,
+ * an undercut 100% likely" against a knock of 8 read as a contradiction.
+ * Here every card of theirs is known (taken from the pile): 16 before
+ * laying the 8C off on our eights, 8 after, which undercuts our 8. */
+static void the_undercut_deadwood_is_after_layoffs(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("KS KH KD 8S 8H 8D 2C 3H 2D AS QC", "TS", GIN_PHASE_DISCARD, 12);
+    v.known[1] = test_cards("8C 4H 4C 4D 5S 5C 5D AH AD 6C");
+    double u = -1, dw = -1;
+    assert_int_equal(gin_coach_undercut(&v, C("QC"), 0, &u, &dw), GIN_OK);
+    assert_true(u == 1.0);
+    assert_true(dw == 8.0);
+}
+
 static void same_answer_every_time(void **state)
 {
     (void)state;
@@ -372,6 +388,7 @@ int main(void)
         cmocka_unit_test(ranks_by_points_with_no_game),
         cmocka_unit_test(tied_throws_have_gap_zero),
         cmocka_unit_test(the_undercut_estimate_is_the_pages),
+        cmocka_unit_test(the_undercut_deadwood_is_after_layoffs),
         cmocka_unit_test(same_answer_every_time),
         cmocka_unit_test(finds_an_answer_by_kind_and_card),
     };

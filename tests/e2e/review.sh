@@ -105,7 +105,7 @@ keys y
 wait_for "or k to knock \\(deadwood 1\\)" 20
 keys k # the best throw is picked: k asks to confirm
 wait_for "Press k again to confirm" 10
-screen | tr "\n" " " | tr -s " " | grep -Eq "face down\\? An undercut is about [0-9]+% likely \\(their deadwood is about [0-9]+\\)\\." ||
+screen | tr "\n" " " | tr -s " " | grep -Eq "face down\\? An undercut is about [0-9]+% likely \\(their deadwood after lay-offs is about [0-9]+\\)\\." ||
     fail "the knock confirmation has no undercut estimate"
 keys Escape
 quit_clean "quit at the knock"

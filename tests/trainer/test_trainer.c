@@ -266,7 +266,7 @@ static void the_knock_note_gives_the_undercut(void **state)
     char note[128], want[128];
     assert_int_equal(gin_trainer_knock_note(&v, C("QD"), 0, NULL, note, sizeof note), 0);
     const gin_coach_facts *f = &adv.move[index_of(GIN_ACT_KNOCK, "QD")].facts;
-    snprintf(want, sizeof want, "an undercut is about %.0f%% likely (their deadwood is about %.0f)", 100 * f->undercut,
+    snprintf(want, sizeof want, "an undercut is about %.0f%% likely (their deadwood after lay-offs is about %.0f)", 100 * f->undercut,
              f->opp_deadwood);
     assert_string_equal(note, want);
     assert_int_equal(gin_trainer_knock_note(&v, C("2S"), 0, NULL, note, sizeof note), -1);
