@@ -241,9 +241,10 @@ void gin_proto_client_init(gin_proto_client *c);
  * from the pile but not its top), a draw from an empty stock, a stock
  * count that does not add up, anything but `void` or `reshuffle` when a
  * discard has made it due, a request included) or GIN_EINVAL. A refused
- * message changes nothing; for those that cannot be, c->why says why in
- * the referee's words to a bot ("AC is not in your hand", "5S is in your
- * hand", "the stock is empty"), else it is "". */
+ * message changes nothing, and c->why says why in the referee's words to a
+ * bot ("AC is not in your hand", "5S is in your hand", "the stock is
+ * empty", "a deal at a table of 2 is 10 cards, not 7"); after GIN_OK or
+ * GIN_EINVAL it is "". */
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event, void *ctx);
 
 #endif

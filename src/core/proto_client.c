@@ -30,10 +30,67 @@ static void emit(gin_proto_client *c, gin_event_fn fn, void *ctx, int kind, int 
         fn(ctx, &ev);
 }
 
+static void put_card(gin_text *o, gin_card x)
+{
+    char cb[3] = "??";
+    if (gin_card_valid(x))
+        gin_card_format(x, cb);
+    gin_text_put(o, cb);
+}
+
+/* Refuse a message that cannot be, saying why in c->why: a, then the card
+ * x unless GIN_NO_CARD, then b. Returns GIN_ESTATE. */
+static int refuse(gin_proto_client *c, const char *a, gin_card x, const char *b)
+{
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, a);
+    if (x != GIN_NO_CARD)
+        put_card(&o, x);
+    gin_text_put(&o, b);
+    return GIN_ESTATE;
+}
+
+/* "your" or "seat N's", for the seat a message names. */
+static void put_whose(gin_text *o, const gin_proto_client *c, int seat)
+{
+    if (seat == c->view.seat) {
+        gin_text_put(o, "your");
+        return;
+    }
+    gin_text_put(o, "seat ");
+    gin_text_int(o, seat);
+    gin_text_put(o, "'s");
+}
+
+/* Refuse a result that comes before seat's `what` ("spread", "penalty"). */
+static int refuse_early(gin_proto_client *c, int seat, const char *what)
+{
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, "the result comes before ");
+    put_whose(&o, c, seat);
+    gin_text_put(&o, " ");
+    gin_text_put(&o, what);
+    return GIN_ESTATE;
+}
+
+/* Refuse a message naming a seat the table lacks. */
+static int refuse_seat(gin_proto_client *c, int seat, int seats)
+{
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, "there is no seat ");
+    gin_text_int(&o, seat);
+    gin_text_put(&o, " at a table of ");
+    gin_text_int(&o, seats);
+    return GIN_ESTATE;
+}
+
 static int settle(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
-    if (c->knocker < 0 || c->n_spreads != 2)
-        return GIN_ESTATE;
+    if (c->n_spreads != 2)
+        return refuse(c, "the result comes before both hands are spread", GIN_NO_CARD, "");
     gin_showdown *sd = &c->sd;
     int k = c->knocker, d = (k + 1) % 2;
     sd->kind = m->result;
@@ -68,9 +125,9 @@ static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
     int seats = seats_of(c), k = c->knocker, left = (k + 1) % seats;
     for (int s = 0; s < seats; s++)
         if (!c->have_spread[s] || !c->have_penalty[s])
-            return GIN_ESTATE;
-    if (m->seat >= seats || c->n_layoffs[k] > 0)
-        return GIN_ESTATE;
+            return refuse_early(c, s, c->have_spread[s] ? "penalty" : "spread");
+    if (c->n_layoffs[k] > 0)
+        return refuse(c, "the knocker lays nothing off", GIN_NO_CARD, "");
     gin_cardset shown[GIN_MAX_SEATS], all = 0;
     for (int s = 0; s < seats; s++) {
         const gin_arrangement *a = &c->spread[s];
@@ -80,7 +137,7 @@ static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
         for (int i = 0; i < c->n_layoffs[s]; i++)
             shown[s] |= gin_cardset_of(c->layoffs[s][i].card);
         if (shown[s] & all)
-            return GIN_ESTATE;
+            return refuse(c, "", gin_cardset_first(shown[s] & all), " is shown by two seats");
         all |= shown[s];
     }
     gin_showdown *sd = &c->sd;
@@ -107,39 +164,6 @@ static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
     emit(c, fn, ctx, GIN_EV_HAND_OVER, m->seat, GIN_NO_CARD, all, m->n, sd);
     c->knocker = -1;
     return GIN_OK;
-}
-
-static void put_card(gin_text *o, gin_card x)
-{
-    char cb[3] = "??";
-    if (gin_card_valid(x))
-        gin_card_format(x, cb);
-    gin_text_put(o, cb);
-}
-
-/* Refuse a message that cannot be, saying why in c->why: a, then the card
- * x unless GIN_NO_CARD, then b. Returns GIN_ESTATE. */
-static int refuse(gin_proto_client *c, const char *a, gin_card x, const char *b)
-{
-    gin_text o;
-    gin_text_init(&o, c->why, sizeof c->why);
-    gin_text_put(&o, a);
-    if (x != GIN_NO_CARD)
-        put_card(&o, x);
-    gin_text_put(&o, b);
-    return GIN_ESTATE;
-}
-
-/* "your" or "seat N's", for the seat a message names. */
-static void put_whose(gin_text *o, const gin_proto_client *c, int seat)
-{
-    if (seat == c->view.seat) {
-        gin_text_put(o, "your");
-        return;
-    }
-    gin_text_put(o, "seat ");
-    gin_text_int(o, seat);
-    gin_text_put(o, "'s");
 }
 
 /* The phase a move word belongs to. */
@@ -291,8 +315,6 @@ static int due_after_discard(const gin_view *v)
 static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     gin_view *v = &c->view;
-    if (m->seat >= seats_of(c))
-        return GIN_ESTATE;
     int rc = check_move(c, m);
     if (rc != GIN_OK)
         return rc;
@@ -337,8 +359,19 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
 static int client_deal(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     int seats = seats_of(c);
-    if (!c->hand_open || gin_cardset_count(m->cards) != gin_cards_dealt(seats))
+    if (!c->hand_open)
+        return refuse(c, "no hand line has begun a hand to deal", GIN_NO_CARD, "");
+    if (gin_cardset_count(m->cards) != gin_cards_dealt(seats)) {
+        gin_text o;
+        gin_text_init(&o, c->why, sizeof c->why);
+        gin_text_put(&o, "a deal at a table of ");
+        gin_text_int(&o, seats);
+        gin_text_put(&o, " is ");
+        gin_text_int(&o, gin_cards_dealt(seats));
+        gin_text_put(&o, " cards, not ");
+        gin_text_int(&o, gin_cardset_count(m->cards));
         return GIN_ESTATE;
+    }
     if (gin_cardset_has(m->cards, c->upcard))
         return refuse(c, "the upcard ", c->upcard, " is in your deal");
     c->hand_open = 0;
@@ -381,33 +414,56 @@ static int client_spread(gin_proto_client *c, const gin_proto_msg *m)
     if (ring) {
         int *nl = &c->n_layoffs[m->seat];
         if (*nl >= GIN_HELD_MAX)
-            return GIN_ESTATE;
+            return refuse(c, "more cards are laid off than a hand holds", GIN_NO_CARD, "");
         c->layoffs[m->seat][*nl].card = m->card;
         c->layoffs[m->seat][(*nl)++].meld = m->n;
         return GIN_OK;
     }
     if (c->sd.n_layoffs >= GIN_HELD_MAX)
-        return GIN_ESTATE;
+        return refuse(c, "more cards are laid off than a hand holds", GIN_NO_CARD, "");
     c->sd.layoffs[c->sd.n_layoffs].card = m->card;
     c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
     c->laid |= gin_cardset_of(m->card);
     return GIN_OK;
 }
 
+/* The seat a message names, if it names one (a hand its dealer, an
+ * endgame its winner unless a tie), else -1. */
+static int seat_named(const gin_proto_msg *m)
+{
+    switch (m->kind) {
+    case GIN_PROTO_HAND:
+        return m->dealer;
+    case GIN_PROTO_MOVE:
+    case GIN_PROTO_MELDS:
+    case GIN_PROTO_UNMATCHED:
+    case GIN_PROTO_LAYOFF:
+    case GIN_PROTO_RESULT:
+    case GIN_PROTO_PENALTY:
+    case GIN_PROTO_ENDGAME:
+        return m->seat;
+    default:
+        return -1;
+    }
+}
+
 /* Is message m in its place? A game's messages need a game, the
  * showdown's a knock, a seat must be one of the game's, and penalties are
- * a ring's only. */
-static int client_in_order(const gin_proto_client *c, const gin_proto_msg *m)
+ * a ring's only. GIN_OK, or GIN_ESTATE with c->why. */
+static int client_in_order(gin_proto_client *c, const gin_proto_msg *m)
 {
     int needs_game = (m->kind >= GIN_PROTO_HAND && m->kind <= GIN_PROTO_ENDGAME) || m->kind == GIN_PROTO_PENALTY;
     if (needs_game && !c->in_game)
-        return 0;
+        return refuse(c, "no game has begun", GIN_NO_CARD, "");
+    if (m->kind == GIN_PROTO_PENALTY && seats_of(c) <= 2)
+        return refuse(c, "penalties are told at a table of three or four only", GIN_NO_CARD, "");
     int showdown = (m->kind >= GIN_PROTO_MELDS && m->kind <= GIN_PROTO_RESULT) || m->kind == GIN_PROTO_PENALTY;
     if (showdown && c->knocker < 0)
-        return 0;
-    if (showdown && m->kind != GIN_PROTO_RESULT && m->seat >= seats_of(c))
-        return 0;
-    return m->kind != GIN_PROTO_PENALTY || seats_of(c) > 2;
+        return refuse(c, "no showdown is being told", GIN_NO_CARD, "");
+    int seat = seat_named(m);
+    if (needs_game && seat >= seats_of(c))
+        return refuse_seat(c, seat, seats_of(c));
+    return GIN_OK;
 }
 
 /* A discard made `void` or `reshuffle` due (c->due): is m that message,
@@ -451,7 +507,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
     if (!c || !m)
         return GIN_EINVAL;
     c->why[0] = '\0';
-    if (!client_in_order(c, m))
+    if (client_in_order(c, m) != GIN_OK)
         return GIN_ESTATE;
     if (c->due && m->kind != GIN_PROTO_GAME && m->kind != GIN_PROTO_RULES && !client_told_due(c, m))
         return GIN_ESTATE;
@@ -462,7 +518,7 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         break;
     case GIN_PROTO_GAME:
         if (m->seat >= c->rules.seats)
-            return GIN_ESTATE;
+            return refuse_seat(c, m->seat, c->rules.seats);
         c->seat = m->seat;
         c->seed = m->seed;
         c->in_game = 1;
@@ -472,8 +528,6 @@ int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event
         gin_view_init(&c->view, &c->rules, m->seat);
         break;
     case GIN_PROTO_HAND:
-        if (m->dealer >= seats_of(c))
-            return GIN_ESTATE;
         c->hand_no = m->n;
         c->dealer = m->dealer;
         c->upcard = m->card;

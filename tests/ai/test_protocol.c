@@ -728,62 +728,6 @@ static void test_table_needs_a_referee(void **state)
     assert_true(ref.shown[1] == cards("AS 2S"));
 }
 
-static void test_client_refuses_out_of_order(void **state)
-{
-    (void)state;
-    gin_proto_client c;
-    gin_proto_client_init(&c);
-    gin_proto_msg m;
-    assert_int_equal(gin_proto_parse("move 0 discard 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 0 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("result 0 knock 10", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_true(c.view.hand == cards("2C 3C 4C 5D 6D 9H TH JS QS KS"));
-    assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
-    assert_int_equal(c.view.turn, 1);
-    assert_int_equal(c.view.dealer, 0);
-    /* two seats: no seat 2, no penalty line, no seven-card deal */
-    assert_int_equal(gin_proto_parse("move 2 discard 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-
-    /* a ring of three: seven cards, seats 0..2, every seat dealt in turn */
-    gin_proto_client_init(&c);
-    assert_int_equal(gin_proto_parse("rules standard seats 3 undercut-penalty 10", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("game 3 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("hand 1 3 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(c.view.seats, 3);
-    assert_int_equal(c.view.hand_size[0], 7);
-    assert_int_equal(c.view.hand_size[1], 7);
-    assert_int_equal(c.view.hand_size[2], 7);
-    assert_int_equal(c.view.turn, 1);
-    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
-    assert_int_equal(gin_proto_parse("move 3 pass 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("penalty 1 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE); /* no knock */
-}
-
 /* One line for the client: GIN_OK expected when why is NULL; else it is
  * refused with that reason and the client is left as it was. */
 static void feed_line(gin_proto_client *c, const char *line, const char *why)
@@ -804,6 +748,53 @@ static void feed_line(gin_proto_client *c, const char *line, const char *why)
     assert_string_equal(c->why, why);
     memcpy(before.why, c->why, sizeof before.why);
     assert_memory_equal(&before, c, sizeof before);
+}
+
+/* A line out of its place is refused with what is wrong (these once said
+ * only "out of order"), and changes nothing. */
+static void test_client_refuses_out_of_order(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "move 0 discard 7H", "no game has begun");
+    feed_line(&c, "endgame 0 100", "no game has begun");
+    feed_line(&c, "game 0 5", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "no hand line has begun a hand to deal");
+    feed_line(&c, "result 0 knock 10", "no showdown is being told");
+    feed_line(&c, "layoff 1 7H 0", "no showdown is being told");
+    feed_line(&c, "hand 1 2 7H", "there is no seat 2 at a table of 2");
+    feed_line(&c, "hand 1 0 7H", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH", "a deal at a table of 2 is 10 cards, not 7");
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", NULL);
+    assert_true(c.view.hand == cards("2C 3C 4C 5D 6D 9H TH JS QS KS"));
+    assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.dealer, 0);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "no hand line has begun a hand to deal");
+    /* two seats: no seat 2, no penalty line */
+    feed_line(&c, "move 2 discard 7H", "there is no seat 2 at a table of 2");
+    feed_line(&c, "game 2 5", "there is no seat 2 at a table of 2");
+    feed_line(&c, "penalty 1 5", "penalties are told at a table of three or four only");
+    feed_line(&c, "endgame 3 100", "there is no seat 3 at a table of 2");
+
+    /* a ring of three: seven cards, seats 0..2, every seat dealt in turn */
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard seats 3 undercut-penalty 10", NULL);
+    feed_line(&c, "game 3 5", "there is no seat 3 at a table of 3");
+    feed_line(&c, "game 2 5", NULL);
+    feed_line(&c, "hand 1 3 7H", "there is no seat 3 at a table of 3");
+    feed_line(&c, "hand 1 0 7H", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "a deal at a table of 3 is 7 cards, not 10");
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH", NULL);
+    assert_int_equal(c.view.seats, 3);
+    assert_int_equal(c.view.hand_size[0], 7);
+    assert_int_equal(c.view.hand_size[1], 7);
+    assert_int_equal(c.view.hand_size[2], 7);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
+    feed_line(&c, "move 3 pass 7H", "there is no seat 3 at a table of 3");
+    feed_line(&c, "penalty 1 5", "no showdown is being told"); /* no knock */
 }
 
 /* Draws and discards from the stock, both seats in turn, we (seat 0) first,
