@@ -89,18 +89,15 @@ static int refuse_seat(gin_proto_client *c, int seat, int seats)
 
 static int settle(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
-    if (c->n_spreads != 2)
-        return refuse(c, "the result comes before both hands are spread", GIN_NO_CARD, "");
-    gin_showdown *sd = &c->sd;
     int k = c->knocker, d = (k + 1) % 2;
+    for (int i = 0; i < 2; i++)
+        if (!c->have_unmatched[(k + i) % 2])
+            return refuse_early(c, (k + i) % 2, "spread");
+    gin_showdown *sd = &c->sd;
     sd->kind = m->result;
     sd->winner = m->seat == k ? GIN_KNOCKER : GIN_DEFENDER;
     sd->points = m->n;
-    gin_cardset kh = sd->knocker.unmatched, dh = sd->defender.unmatched | c->laid;
-    for (int i = 0; i < sd->knocker.n_melds; i++)
-        kh |= sd->knocker.melds[i];
-    for (int i = 0; i < sd->defender.n_melds; i++)
-        dh |= sd->defender.melds[i];
+    gin_cardset kh = c->shown[k], dh = c->shown[d];
     int before = gin_deadwood(dh);
     sd->defender_deadwood_before_layoffs = before < 0 ? 0 : before;
     emit(c, fn, ctx, c->knock_event, k, c->knock_card, 0, sd->knocker.deadwood, NULL);
@@ -123,23 +120,16 @@ static int seats_of(const gin_proto_client *c)
 static int settle_ring(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, void *ctx)
 {
     int seats = seats_of(c), k = c->knocker, left = (k + 1) % seats;
-    for (int s = 0; s < seats; s++)
-        if (!c->have_spread[s] || !c->have_penalty[s])
-            return refuse_early(c, s, c->have_spread[s] ? "penalty" : "spread");
-    if (c->n_layoffs[k] > 0)
-        return refuse(c, "the knocker lays nothing off", GIN_NO_CARD, "");
-    gin_cardset shown[GIN_MAX_SEATS], all = 0;
-    for (int s = 0; s < seats; s++) {
-        const gin_arrangement *a = &c->spread[s];
-        shown[s] = a->unmatched;
-        for (int i = 0; i < a->n_melds; i++)
-            shown[s] |= a->melds[i];
-        for (int i = 0; i < c->n_layoffs[s]; i++)
-            shown[s] |= gin_cardset_of(c->layoffs[s][i].card);
-        if (shown[s] & all)
-            return refuse(c, "", gin_cardset_first(shown[s] & all), " is shown by two seats");
-        all |= shown[s];
+    for (int i = 0; i < seats; i++) {
+        int s = (k + i) % seats;
+        if (!c->have_unmatched[s] || !c->have_penalty[s])
+            return refuse_early(c, s, c->have_unmatched[s] ? "penalty" : "spread");
     }
+    /* Each card was shown once (check_shown): the seats' hands are apart. */
+    const gin_cardset *shown = c->shown;
+    gin_cardset all = 0;
+    for (int s = 0; s < seats; s++)
+        all |= shown[s];
     gin_showdown *sd = &c->sd;
     memset(sd, 0, sizeof *sd);
     sd->kind = m->result;
@@ -344,10 +334,10 @@ static int move(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn fn, vo
         c->knock_event = m->event;
         c->knock_card = m->card;
         memset(&c->sd, 0, sizeof c->sd);
-        c->n_spreads = 0;
-        c->laid = 0;
         memset(c->spread, 0, sizeof c->spread);
+        memset(c->shown, 0, sizeof c->shown);
         memset(c->have_spread, 0, sizeof c->have_spread);
+        memset(c->have_unmatched, 0, sizeof c->have_unmatched);
         memset(c->n_layoffs, 0, sizeof c->n_layoffs);
         memset(c->have_penalty, 0, sizeof c->have_penalty);
         break;
@@ -387,43 +377,247 @@ static int client_deal(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn
     return GIN_OK;
 }
 
+/* The arrangement a seat's melds and unmatched lines fill: a ring keeps
+ * one a seat, two seats the showdown's knocker and defender. */
+static gin_arrangement *arrangement_of(gin_proto_client *c, int seat)
+{
+    if (seats_of(c) > 2)
+        return &c->spread[seat];
+    return seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
+}
+
+/* The cards seat s has laid off onto the knocker's meld `meld` so far: a
+ * chain grows through its own, never through another defender's. */
+static gin_cardset laid_on(const gin_proto_client *c, int s, int meld)
+{
+    int ring = seats_of(c) > 2, n = ring ? c->n_layoffs[s] : c->sd.n_layoffs;
+    const gin_layoff *l = ring ? c->layoffs[s] : c->sd.layoffs;
+    gin_cardset x = 0;
+    for (int i = 0; i < n; i++)
+        if (l[i].meld == meld)
+            x |= gin_cardset_of(l[i].card);
+    return x;
+}
+
+/* The cards seat s holds at the showdown, by count: its hand, less the card
+ * a knock or gin threw face down (big gin throws none). */
+static int showdown_size(const gin_proto_client *c, int s)
+{
+    int n = c->view.hand_size[s];
+    return s == c->knocker && c->knock_card != GIN_NO_CARD ? n - 1 : n;
+}
+
+/* "seat 1 shows 11 cards, but holds 10". */
+static int refuse_count(gin_proto_client *c, int s, int shows, int holds)
+{
+    int ours = s == c->view.seat;
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    if (ours) {
+        gin_text_put(&o, "you show ");
+    } else {
+        gin_text_put(&o, "seat ");
+        gin_text_int(&o, s);
+        gin_text_put(&o, " shows ");
+    }
+    gin_text_int(&o, shows);
+    gin_text_put(&o, ours ? " cards, but hold " : " cards, but holds ");
+    gin_text_int(&o, holds);
+    return GIN_ESTATE;
+}
+
+/* Can seat s show the cards x (a melds, unmatched or layoff line), by what
+ * this seat knows? Each must be a card s may hold: ours in our hand,
+ * another's none we know to be elsewhere (ours, on the pile, in a third
+ * seat's hand); neither the knock's card, thrown face down, nor a card
+ * shown already; and s shows no more cards than it holds. */
+static int check_shown(gin_proto_client *c, int s, gin_cardset x)
+{
+    const gin_view *v = &c->view;
+    gin_cardset all = 0;
+    for (int i = 0; i < seats_of(c); i++)
+        all |= c->shown[i];
+    if (gin_cardset_has(x, c->knock_card))
+        return refuse(c, "", c->knock_card, " was thrown face down with the knock");
+    for (gin_cardset left = x; left; left &= left - 1) {
+        gin_card y = gin_cardset_first(left);
+        if (gin_cardset_has(all, y))
+            return refuse(c, "", y, " is shown already");
+        if (s == v->seat && !gin_cardset_has(v->hand, y))
+            return refuse(c, "", y, " is not in your hand");
+        if (s != v->seat && check_place(c, y, s) != GIN_OK)
+            return GIN_ESTATE;
+    }
+    int shows = gin_cardset_count(c->shown[s] | x), holds = showdown_size(c, s);
+    return shows > holds ? refuse_count(c, s, shows, holds) : GIN_OK;
+}
+
+/* Seat s's showdown is told (its unmatched line, after its layoffs and
+ * melds): it must have shown its whole hand, every card this seat knows
+ * it to hold among them. */
+static int check_whole(gin_proto_client *c, int s, gin_cardset shown)
+{
+    const gin_view *v = &c->view;
+    gin_cardset thrown = s == c->knocker ? gin_cardset_of(c->knock_card) : 0;
+    if (s == v->seat) {
+        gin_cardset missing = v->hand & ~thrown & ~shown;
+        return missing ? refuse(c, "", gin_cardset_first(missing), " is in your hand, but not shown") : GIN_OK;
+    }
+    int shows = gin_cardset_count(shown), holds = showdown_size(c, s);
+    if (shows != holds)
+        return refuse_count(c, s, shows, holds);
+    gin_cardset missing = v->known[s] & ~thrown & ~shown;
+    if (!missing)
+        return GIN_OK;
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, "seat ");
+    gin_text_int(&o, s);
+    gin_text_put(&o, " took ");
+    put_card(&o, gin_cardset_first(missing));
+    gin_text_put(&o, " from the pile, but does not show it");
+    return GIN_ESTATE;
+}
+
+/* A seat's showdown lines out of their order (layoffs, melds, unmatched):
+ * "seat 1's unmatched cards come after its melds" (how: " come after "),
+ * "your melds are told already" (how: " are told already", other NULL). */
+static int refuse_spread_order(gin_proto_client *c, int s, const char *what, const char *how, const char *other)
+{
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    put_whose(&o, c, s);
+    gin_text_put(&o, what);
+    gin_text_put(&o, how);
+    if (other) {
+        gin_text_put(&o, s == c->view.seat ? "your " : "its ");
+        gin_text_put(&o, other);
+    }
+    return GIN_ESTATE;
+}
+
+/* The knocker's unmatched cards: none after gin, no more deadwood than the
+ * knock limit after a knock. */
+static int check_knocker_deadwood(gin_proto_client *c, gin_cardset unmatched)
+{
+    int deadwood = gin_cardset_value(unmatched), limit = c->view.knock_limit;
+    int gin = c->knock_event == GIN_EV_GIN;
+    if (gin ? !unmatched : deadwood <= limit)
+        return GIN_OK;
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    put_whose(&o, c, c->knocker);
+    if (gin) {
+        gin_text_put(&o, c->knock_card == GIN_NO_CARD ? " big gin leaves " : " gin leaves ");
+        put_card(&o, gin_cardset_first(unmatched));
+        gin_text_put(&o, " unmatched");
+        return GIN_ESTATE;
+    }
+    gin_text_put(&o, " deadwood ");
+    gin_text_int(&o, deadwood);
+    gin_text_put(&o, " is over the knock limit ");
+    gin_text_int(&o, limit);
+    return GIN_ESTATE;
+}
+
+/* A layoff: a defender's card, after the knocker's melds and before its
+ * own, onto one of the knocker's melds that it extends (through its own
+ * earlier layoffs), and none against gin. */
+static int check_layoff(gin_proto_client *c, const gin_proto_msg *m)
+{
+    int s = m->seat, k = c->knocker;
+    if (s == k)
+        return refuse(c, "the knocker lays nothing off", GIN_NO_CARD, "");
+    if (c->knock_event == GIN_EV_GIN)
+        return refuse(c, "nothing is laid off against gin", GIN_NO_CARD, "");
+    if (!c->have_spread[k])
+        return refuse(c, "nothing is laid off before the knocker's melds are told", GIN_NO_CARD, "");
+    if (c->have_spread[s])
+        return refuse_spread_order(c, s, " layoffs", " come before ", "melds");
+    const gin_arrangement *ka = arrangement_of(c, k);
+    if (m->n >= ka->n_melds) {
+        gin_text o;
+        gin_text_init(&o, c->why, sizeof c->why);
+        gin_text_put(&o, "the knocker has no meld ");
+        gin_text_int(&o, m->n);
+        return GIN_ESTATE;
+    }
+    gin_cardset x = gin_cardset_of(m->card);
+    if (check_shown(c, s, x) != GIN_OK)
+        return GIN_ESTATE;
+    if (!gin_meld_valid(ka->melds[m->n] | laid_on(c, s, m->n) | x)) {
+        gin_text o;
+        gin_text_init(&o, c->why, sizeof c->why);
+        put_card(&o, m->card);
+        gin_text_put(&o, " does not fit the knocker's meld ");
+        gin_text_int(&o, m->n);
+        return GIN_ESTATE;
+    }
+    return GIN_OK;
+}
+
+/* A melds or unmatched line, checked: GIN_OK, or GIN_ESTATE with c->why. */
+static int check_spread(gin_proto_client *c, const gin_proto_msg *m)
+{
+    int s = m->seat;
+    if (m->kind == GIN_PROTO_MELDS) {
+        if (c->have_spread[s])
+            return refuse_spread_order(c, s, " melds", " are told already", NULL);
+        gin_cardset x = 0;
+        for (int i = 0; i < m->n_melds; i++)
+            x |= m->melds[i];
+        return check_shown(c, s, x);
+    }
+    if (c->have_unmatched[s])
+        return refuse_spread_order(c, s, " unmatched cards", " are told already", NULL);
+    if (!c->have_spread[s])
+        return refuse_spread_order(c, s, " unmatched cards", " come after ", "melds");
+    if (check_shown(c, s, m->cards) != GIN_OK)
+        return GIN_ESTATE;
+    if (s == c->knocker && check_knocker_deadwood(c, m->cards) != GIN_OK)
+        return GIN_ESTATE;
+    return check_whole(c, s, c->shown[s] | m->cards);
+}
+
 /* The showdown's lines before the result: the spreads, the lay-offs, a
- * ring's penalties. */
+ * ring's penalties. Each spread and layoff is checked against what this
+ * seat knows of the hands before it is kept. */
 static int client_spread(gin_proto_client *c, const gin_proto_msg *m)
 {
-    int ring = seats_of(c) > 2;
-    if (m->kind == GIN_PROTO_MELDS || m->kind == GIN_PROTO_UNMATCHED) {
-        gin_arrangement *a = ring ? &c->spread[m->seat] : m->seat == c->knocker ? &c->sd.knocker : &c->sd.defender;
-        if (m->kind == GIN_PROTO_MELDS) {
-            a->n_melds = m->n_melds;
-            memcpy(a->melds, m->melds, sizeof a->melds);
-            c->n_spreads++;
-            c->have_spread[m->seat] = 1;
-        } else {
-            a->unmatched = m->cards;
-            a->deadwood = gin_cardset_value(m->cards);
-        }
-        return GIN_OK;
-    }
+    int s = m->seat;
     if (m->kind == GIN_PROTO_PENALTY) {
-        c->penalty[m->seat] = m->n;
-        c->have_penalty[m->seat] = 1;
+        c->penalty[s] = m->n;
+        c->have_penalty[s] = 1;
         return GIN_OK;
     }
-    /* GIN_PROTO_LAYOFF */
-    if (ring) {
-        int *nl = &c->n_layoffs[m->seat];
-        if (*nl >= GIN_HELD_MAX)
+    if (m->kind == GIN_PROTO_LAYOFF) {
+        if (check_layoff(c, m) != GIN_OK)
+            return GIN_ESTATE;
+        int ring = seats_of(c) > 2, *n = ring ? &c->n_layoffs[s] : &c->sd.n_layoffs;
+        if (*n >= GIN_HELD_MAX) /* check_shown's count keeps it under; the array's bound regardless */
             return refuse(c, "more cards are laid off than a hand holds", GIN_NO_CARD, "");
-        c->layoffs[m->seat][*nl].card = m->card;
-        c->layoffs[m->seat][(*nl)++].meld = m->n;
+        gin_layoff *l = ring ? &c->layoffs[s][*n] : &c->sd.layoffs[*n];
+        l->card = m->card;
+        l->meld = m->n;
+        ++*n;
+        c->shown[s] |= gin_cardset_of(m->card);
         return GIN_OK;
     }
-    if (c->sd.n_layoffs >= GIN_HELD_MAX)
-        return refuse(c, "more cards are laid off than a hand holds", GIN_NO_CARD, "");
-    c->sd.layoffs[c->sd.n_layoffs].card = m->card;
-    c->sd.layoffs[c->sd.n_layoffs++].meld = m->n;
-    c->laid |= gin_cardset_of(m->card);
+    if (check_spread(c, m) != GIN_OK)
+        return GIN_ESTATE;
+    gin_arrangement *a = arrangement_of(c, s);
+    if (m->kind == GIN_PROTO_MELDS) {
+        a->n_melds = m->n_melds;
+        memcpy(a->melds, m->melds, sizeof a->melds);
+        c->have_spread[s] = 1;
+        for (int i = 0; i < m->n_melds; i++)
+            c->shown[s] |= m->melds[i];
+    } else {
+        a->unmatched = m->cards;
+        a->deadwood = gin_cardset_value(m->cards);
+        c->have_unmatched[s] = 1;
+        c->shown[s] |= m->cards;
+    }
     return GIN_OK;
 }
 

@@ -876,6 +876,156 @@ static void test_client_refuses_what_cannot_be(void **state)
     assert_int_equal(c.view.stock_n, 31 - 2);
 }
 
+/* Seat 1 knocks (or goes gin) throwing 9C after taking the 5S we threw:
+ * it holds ten cards then, 5S among them, none of ours (6S 7S 2H 2D KC QH
+ * 4C 9D JD 3H) and not the 8S on the pile. */
+static void their_knock(gin_proto_client *c, const char *word)
+{
+    char line[32];
+    start_hand(c, "rules standard");
+    feed_line(c, "move 0 pass 8S", NULL);
+    feed_line(c, "move 1 pass 8S", NULL);
+    feed_line(c, "move 0 stock 5S", NULL);
+    feed_line(c, "move 0 discard 5S", NULL);
+    feed_line(c, "move 1 pile 5S", NULL);
+    snprintf(line, sizeof line, "move 1 %s 9C", word);
+    feed_line(c, line, NULL);
+}
+
+/* The showdown of the other seat's knock is checked against what we know:
+ * the knocker's melds name none of our cards, none on the pile, not the
+ * card it threw, and show the 5S it took; its deadwood is within the
+ * limit; it shows ten cards; our layoffs are our cards, fit the melds
+ * they are laid on (chains through our own), and come before our melds;
+ * our spread is our whole hand. gin advise once took such lines as told. */
+static void test_client_checks_their_showdown(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    their_knock(&c, "knock");
+    feed_line(&c, "unmatched 1 KD", "seat 1's unmatched cards come after its melds");
+    feed_line(&c, "layoff 0 6S 0", "nothing is laid off before the knocker's melds are told");
+    feed_line(&c, "melds 1 2H,2S,2C AC,AD,AH 8C,8D,8H", "2H is in your hand");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8S,8D,8H", "8S is on the discard pile");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 7C,8C,9C", "9C was thrown face down with the knock");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "melds 1 TS,JS,QS", "seat 1's melds are told already");
+    feed_line(&c, "unmatched 1 5S", "5S is shown already");
+    feed_line(&c, "unmatched 1 KD KS", "seat 1 shows 11 cards, but holds 10");
+    feed_line(&c, "unmatched 1", "seat 1 shows 9 cards, but holds 10");
+    feed_line(&c, "result 1 knock 40", "the result comes before seat 1's spread");
+    feed_line(&c, "unmatched 1 KD", NULL);
+    feed_line(&c, "unmatched 1 KD", "seat 1's unmatched cards are told already");
+    feed_line(&c, "result 1 knock 40", "the result comes before your spread");
+    feed_line(&c, "layoff 1 6S 0", "the knocker lays nothing off");
+    feed_line(&c, "layoff 0 AS 0", "AS is not in your hand");
+    feed_line(&c, "layoff 0 6S 3", "the knocker has no meld 3");
+    feed_line(&c, "layoff 0 6S 1", "6S does not fit the knocker's meld 1");
+    feed_line(&c, "layoff 0 7S 0", "7S does not fit the knocker's meld 0");
+    feed_line(&c, "layoff 0 6S 0", NULL);
+    feed_line(&c, "layoff 0 6S 0", "6S is shown already");
+    feed_line(&c, "layoff 0 7S 0", NULL);
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD 3H", "your unmatched cards come after your melds");
+    feed_line(&c, "melds 0", NULL);
+    feed_line(&c, "layoff 0 3H 1", "your layoffs come before your melds");
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD", "3H is in your hand, but not shown");
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD 3H", NULL);
+    feed_line(&c, "result 1 knock 40", NULL);
+    assert_int_equal(c.view.phase, GIN_PHASE_OVER);
+    assert_int_equal(c.view.scores[1], 40);
+
+    /* Its deadwood within the limit, and the card it took shown. */
+    their_knock(&c, "knock");
+    feed_line(&c, "melds 1 AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "unmatched 1 2S 3C 4D 5H", "seat 1's deadwood 14 is over the knock limit 10");
+    feed_line(&c, "unmatched 1 AS 2S 3C 4D", "seat 1 took 5S from the pile, but does not show it");
+    feed_line(&c, "unmatched 1 AS 2S 2C 5S", NULL);
+
+    /* Gin: nothing unmatched, nothing laid off. */
+    their_knock(&c, "gin");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "unmatched 1 AS", "seat 1's gin leaves AS unmatched");
+    feed_line(&c, "layoff 0 6S 0", "nothing is laid off against gin");
+    feed_line(&c, "unmatched 1", "seat 1 shows 9 cards, but holds 10");
+}
+
+/* Our own knock: our spread is our hand but the card thrown; the other
+ * seat's layoffs and spread are cards it may hold, ten of them. */
+static void test_client_checks_the_showdown_of_our_knock(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard", NULL);
+    feed_line(&c, "game 0 1", NULL);
+    feed_line(&c, "hand 1 1 QS", NULL);
+    feed_line(&c, "deal AS 2S 3S 4H 5H 6H 7D 8D 9D KC", NULL);
+    feed_line(&c, "move 0 pass QS", NULL);
+    feed_line(&c, "move 1 pass QS", NULL);
+    feed_line(&c, "move 0 stock 2C", NULL);
+    feed_line(&c, "move 0 knock KC", NULL);
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H 7D,8D,9D,TD", "TD is not in your hand");
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H KD,KH,KC", "KC was thrown face down with the knock");
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H 7D,8D,9D", NULL);
+    feed_line(&c, "unmatched 0", "2C is in your hand, but not shown");
+    feed_line(&c, "unmatched 0 2C", NULL);
+    feed_line(&c, "layoff 1 QS 2", "QS is on the discard pile");
+    feed_line(&c, "layoff 1 2C 0", "2C is shown already");
+    feed_line(&c, "layoff 1 JD 2", "JD does not fit the knocker's meld 2");
+    feed_line(&c, "layoff 1 TD 2", NULL);
+    feed_line(&c, "layoff 1 JD 2", NULL);
+    feed_line(&c, "melds 1 KS,KH,KD", NULL);
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C 5C 6C", "seat 1 shows 11 cards, but holds 10");
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C", "seat 1 shows 9 cards, but holds 10");
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C 5C", NULL);
+    feed_line(&c, "result 0 knock 13", NULL);
+    assert_int_equal(c.view.scores[0], 13);
+}
+
+/* At a table of three a card known to be in a third seat's hand is not
+ * the knocker's, each seat shows the cards it took from the pile, a
+ * defender's chain grows through its own layoffs only, and the result
+ * waits for every penalty. */
+static void test_client_checks_a_ring_showdown(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard seats 3 undercut-penalty 10", NULL);
+    feed_line(&c, "game 0 1", NULL);
+    feed_line(&c, "hand 1 2 8S", NULL);
+    feed_line(&c, "deal 7S 2H 2D KC QH 4C 7D", NULL);
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    feed_line(&c, "move 2 pass 8S", NULL);
+    feed_line(&c, "move 0 stock 5D", NULL);
+    feed_line(&c, "move 0 discard 5D", NULL);
+    feed_line(&c, "move 1 pile 5D", NULL);
+    feed_line(&c, "move 1 discard TC", NULL);
+    feed_line(&c, "move 2 pile TC", NULL);
+    feed_line(&c, "move 2 discard JC", NULL);
+    feed_line(&c, "move 0 stock AS", NULL);
+    feed_line(&c, "move 0 discard AS", NULL);
+    feed_line(&c, "move 1 stock", NULL);
+    feed_line(&c, "move 1 knock QC", NULL);
+    feed_line(&c, "melds 1 8C,9C,TC", "TC is in seat 2's hand");
+    feed_line(&c, "melds 1 3D,4D,5D 6S,6H,6C", NULL);
+    feed_line(&c, "unmatched 1 AH", NULL);
+    feed_line(&c, "layoff 2 6D 0", NULL);
+    feed_line(&c, "melds 2", NULL);
+    feed_line(&c, "unmatched 2 2C 3C 5C 7C 9H KH", "seat 2 took TC from the pile, but does not show it");
+    feed_line(&c, "unmatched 2 TC 2C 3C 5C 7C 9H", NULL);
+    feed_line(&c, "layoff 0 7D 0", "7D does not fit the knocker's meld 0");
+    feed_line(&c, "melds 0", NULL);
+    feed_line(&c, "unmatched 0 7S 2H 2D KC QH 4C 7D", NULL);
+    feed_line(&c, "result 1 knock 76", "the result comes before seat 1's penalty");
+    feed_line(&c, "penalty 1 0", NULL);
+    feed_line(&c, "penalty 2 35", NULL);
+    feed_line(&c, "penalty 0 41", NULL);
+    feed_line(&c, "result 1 knock 76", NULL);
+    assert_int_equal(c.view.scores[0], 41);
+}
+
 /* After a discard that leaves the stock at the rules' void mark, `void`
  * (with that stock) is the only line that can follow; after one that
  * empties it, `reshuffle` (with the pile but its top). A transcript once
@@ -1065,6 +1215,9 @@ int main(void)
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_client_refuses_what_cannot_be),
+        cmocka_unit_test(test_client_checks_their_showdown),
+        cmocka_unit_test(test_client_checks_the_showdown_of_our_knock),
+        cmocka_unit_test(test_client_checks_a_ring_showdown),
         cmocka_unit_test(test_client_waits_for_void_and_reshuffle),
         cmocka_unit_test(test_mangled_lines),
         cmocka_unit_test(test_no_card_is_no_set),
