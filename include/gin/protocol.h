@@ -241,8 +241,9 @@ void gin_proto_client_init(gin_proto_client *c);
  * out of turn or against the rules, a card that is elsewhere (thrown from
  * your hand but not in it, thrown by another seat but in your hand or on
  * the pile, drawn from the stock but already seen where it still is, taken
- * from the pile but not its top), a draw from an empty stock, a stock
- * count that does not add up, anything but `void` or `reshuffle` when a
+ * from the pile but not its top, thrown by another seat all of whose cards
+ * were taken from the pile but not one of them), a draw from an empty
+ * stock, a stock count that does not add up, anything but `void` or `reshuffle` when a
  * discard has made it due, a request included; a showdown line naming a
  * card its seat cannot hold (ours, on the pile, thrown with the knock,
  * shown already, in a third seat's hand), a layoff that does not fit its

@@ -237,6 +237,27 @@ static int check_own(gin_proto_client *c, const gin_proto_msg *m)
     return check_place(c, m->card, -1);
 }
 
+/* Seat s throws x: by count, a card this seat does not know it to hold
+ * comes from the part of its hand this seat has not seen, so it must have
+ * one; when every card it holds was taken from the pile, x is one of them. */
+static int check_count(gin_proto_client *c, int s, gin_card x)
+{
+    const gin_view *v = &c->view;
+    int known = gin_cardset_count(v->known[s]);
+    if (gin_cardset_has(v->known[s], x) || v->hand_size[s] > known)
+        return GIN_OK;
+    gin_text o;
+    gin_text_init(&o, c->why, sizeof c->why);
+    gin_text_put(&o, "all ");
+    gin_text_int(&o, v->hand_size[s]);
+    gin_text_put(&o, " of seat ");
+    gin_text_int(&o, s);
+    gin_text_put(&o, "'s cards were taken from the pile, and ");
+    put_card(&o, x);
+    gin_text_put(&o, " is not one of them");
+    return GIN_ESTATE;
+}
+
 /* Another seat's move, by what this seat knows of it. */
 static int check_other(gin_proto_client *c, const gin_proto_msg *m)
 {
@@ -262,7 +283,9 @@ static int check_other(gin_proto_client *c, const gin_proto_msg *m)
         return GIN_OK;
     if (m->card == c->taken)
         return refuse(c, "", m->card, " was just taken from the pile and cannot be thrown this turn");
-    return check_place(c, m->card, m->seat);
+    if (check_place(c, m->card, m->seat) != GIN_OK)
+        return GIN_ESTATE;
+    return check_count(c, m->seat, m->card);
 }
 
 /* Can move m be, by what this seat knows? GIN_OK, or GIN_ESTATE with

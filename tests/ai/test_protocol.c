@@ -876,6 +876,58 @@ static void test_client_refuses_what_cannot_be(void **state)
     assert_int_equal(c.view.stock_n, 31 - 2);
 }
 
+/* The first card this seat has not seen and `used` does not hold, named. */
+static gin_card next_unseen(const gin_proto_client *c, gin_cardset *used, char name[3])
+{
+    gin_card x = 0;
+    while (!gin_card_valid(x) || gin_cardset_has(c->view.seen | *used, x))
+        x++;
+    *used |= gin_cardset_of(x);
+    gin_card_format(x, name);
+    return x;
+}
+
+/* The other seat's hand, counted: once it has taken every card it holds
+ * from the pile (it took each of ours and threw its own ten), the card it
+ * throws is one of those; one we have not seen cannot be. */
+static void test_client_counts_their_hand(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    start_hand(&c, "rules standard");
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    gin_cardset used = 0;
+    char ours[3], theirs[3], first[3] = "", line[64];
+    for (int round = 0; round < 11; round++) {
+        next_unseen(&c, &used, ours);
+        snprintf(line, sizeof line, "move 0 stock %s", ours);
+        feed_line(&c, line, NULL);
+        snprintf(line, sizeof line, "move 0 discard %s", ours);
+        feed_line(&c, line, NULL);
+        snprintf(line, sizeof line, "move 1 pile %s", ours);
+        feed_line(&c, line, NULL);
+        if (!first[0])
+            memcpy(first, ours, sizeof first);
+        next_unseen(&c, &used, theirs);
+        snprintf(line, sizeof line, "move 1 discard %s", theirs);
+        if (round < 10) {
+            feed_line(&c, line, NULL);
+            continue;
+        }
+        char why[96];
+        snprintf(why, sizeof why, "all 11 of seat 1's cards were taken from the pile, and %s is not one of them",
+                 theirs);
+        feed_line(&c, line, why);
+        snprintf(line, sizeof line, "move 1 knock %s", theirs);
+        feed_line(&c, line, why);
+    }
+    assert_int_equal(c.view.hand_size[1], 11);
+    assert_int_equal(gin_cardset_count(c.view.known[1]), 11);
+    snprintf(line, sizeof line, "move 1 discard %s", first);
+    feed_line(&c, line, NULL);
+}
+
 /* Seat 1 knocks (or goes gin) throwing 9C after taking the 5S we threw:
  * it holds ten cards then, 5S among them, none of ours (6S 7S 2H 2D KC QH
  * 4C 9D JD 3H) and not the 8S on the pile. */
@@ -1215,6 +1267,7 @@ int main(void)
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_client_refuses_what_cannot_be),
+        cmocka_unit_test(test_client_counts_their_hand),
         cmocka_unit_test(test_client_checks_their_showdown),
         cmocka_unit_test(test_client_checks_the_showdown_of_our_knock),
         cmocka_unit_test(test_client_checks_a_ring_showdown),
