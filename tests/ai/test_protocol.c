@@ -728,6 +728,11 @@ static void test_table_needs_a_referee(void **state)
     assert_true(ref.shown[1] == cards("AS 2S"));
 }
 
+/* When set, every line feed_line sees taken is also written here (and
+ * counted): the lines a seat received, for `gin engine` to read. */
+static FILE *echo;
+static int echoed;
+
 /* One line for the client: GIN_OK expected when why is NULL; else it is
  * refused with that reason and the client is left as it was. */
 static void feed_line(gin_proto_client *c, const char *line, const char *why)
@@ -741,6 +746,10 @@ static void feed_line(gin_proto_client *c, const char *line, const char *why)
         if (rc != GIN_OK)
             fail_msg("'%s' refused: %s", line, c->why);
         assert_string_equal(c->why, "");
+        if (echo) {
+            fprintf(echo, "%s\n", line);
+            echoed++;
+        }
         return;
     }
     if (rc != GIN_ESTATE)
@@ -1117,6 +1126,67 @@ static void test_client_waits_for_void_and_reshuffle(void **state)
     assert_int_equal(c.view.stock_n, 30);
 }
 
+/* All of a file's text into buf (cap bytes, NUL-terminated), or "". */
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+}
+
+/* `gin engine` asked to draw (and to analyse the draw) after a discard
+ * that ends the hand void, before the `void` line: it answers an error
+ * line (and `analysis 0`), saying why on standard error, as the client
+ * refuses every other line until `void`, and takes `void` after them. It
+ * answered the request, with a note that it was not its turn when its own
+ * discard ended the hand, with none when the other seat's did. */
+static void test_engine_waits_for_void(void **state)
+{
+    (void)state;
+    static const char due[] = "the hand is void: the last discard left 2 cards in the stock";
+    for (int theirs = 0; theirs < 2; theirs++) {
+        char in[] = "/tmp/gin_test_engine_XXXXXX", out[64], err[64], cmd[1200];
+        int fd = mkstemp(in);
+        assert_true(fd >= 0);
+        assert_non_null(echo = fdopen(fd, "w"));
+        fputs("gin 1\n", echo);
+        echoed = 1;
+        static gin_proto_client c;
+        start_hand(&c, "rules standard");
+        if (theirs) { /* we take the upcard: the other seat draws last */
+            feed_line(&c, "move 0 take 8S", NULL);
+            feed_line(&c, "move 0 discard 6S", NULL);
+        } else {
+            feed_line(&c, "move 0 pass 8S", NULL);
+            feed_line(&c, "move 1 pass 8S", NULL);
+        }
+        draw_many(&c, 29);
+        assert_int_equal(c.last_mover, theirs);
+        fputs("analyze draw\ndraw\nvoid 2\nendhand 0 0\nquit\n", echo);
+        fclose(echo);
+        echo = NULL;
+        snprintf(out, sizeof out, "%s.out", in);
+        snprintf(err, sizeof err, "%s.err", in);
+        snprintf(cmd, sizeof cmd, "'%s' engine --level simple < '%s' > '%s' 2> '%s'", GIN_BINARY, in, out, err);
+        assert_int_equal(system(cmd), 0);
+        char got[1024], want[1024];
+        slurp(out, got, sizeof got);
+        snprintf(want, sizeof want, "ok gin simple\nanalysis 0\nerror cannot answer 'draw': %s\n", due);
+        assert_string_equal(got, want);
+        slurp(err, got, sizeof got);
+        snprintf(want, sizeof want,
+                 "gin engine: line %d: 'analyze draw' cannot be: %s; answered 0\n"
+                 "gin engine: line %d: 'draw' cannot be: %s; answered with an error\n",
+                 echoed + 1, due, echoed + 2, due);
+        assert_string_equal(got, want);
+        remove(in);
+        remove(out);
+        remove(err);
+    }
+}
+
 /* Mangled lines never crash the parser or the client, and whatever parses
  * formats back to a line that parses the same way. */
 static void test_mangled_lines(void **state)
@@ -1272,6 +1342,7 @@ int main(void)
         cmocka_unit_test(test_client_checks_the_showdown_of_our_knock),
         cmocka_unit_test(test_client_checks_a_ring_showdown),
         cmocka_unit_test(test_client_waits_for_void_and_reshuffle),
+        cmocka_unit_test(test_engine_waits_for_void),
         cmocka_unit_test(test_mangled_lines),
         cmocka_unit_test(test_no_card_is_no_set),
         cmocka_unit_test(test_quote),
