@@ -207,11 +207,14 @@ typedef struct gin_proto_client {
     int knock_event; /* GIN_EV_KNOCK or GIN_EV_GIN */
     gin_card knock_card;
     gin_showdown sd;
-    int n_spreads;    /* melds lines seen this showdown */
-    gin_cardset laid; /* cards laid off */
+    /* Each seat's lines so far (two seats and a ring): its melds and its
+     * unmatched line told, and every card it showed (melds, unmatched, laid
+     * off), each checked against what this seat knows. */
+    int have_spread[GIN_MAX_SEATS]; /* melds */
+    int have_unmatched[GIN_MAX_SEATS];
+    gin_cardset shown[GIN_MAX_SEATS];
     /* A ring's showdown (3-4 seats): every seat's spread, layoffs, penalty. */
     gin_arrangement spread[GIN_MAX_SEATS];
-    int have_spread[GIN_MAX_SEATS];
     gin_layoff layoffs[GIN_MAX_SEATS][GIN_HELD_MAX];
     int n_layoffs[GIN_MAX_SEATS];
     int penalty[GIN_MAX_SEATS];
@@ -238,12 +241,19 @@ void gin_proto_client_init(gin_proto_client *c);
  * out of turn or against the rules, a card that is elsewhere (thrown from
  * your hand but not in it, thrown by another seat but in your hand or on
  * the pile, drawn from the stock but already seen where it still is, taken
- * from the pile but not its top), a draw from an empty stock, a stock
- * count that does not add up, anything but `void` or `reshuffle` when a
- * discard has made it due, a request included) or GIN_EINVAL. A refused
- * message changes nothing; for those that cannot be, c->why says why in
- * the referee's words to a bot ("AC is not in your hand", "5S is in your
- * hand", "the stock is empty"), else it is "". */
+ * from the pile but not its top, thrown by another seat all of whose cards
+ * were taken from the pile but not one of them), a draw from an empty
+ * stock, a stock count that does not add up, anything but `void` or `reshuffle` when a
+ * discard has made it due, a request included; a showdown line naming a
+ * card its seat cannot hold (ours, on the pile, thrown with the knock,
+ * shown already, in a third seat's hand), a layoff that does not fit its
+ * meld, against gin or by the knocker, a seat's spread whose cards are
+ * not its whole hand by count and by the cards it took from the pile, a
+ * knocker's deadwood over the limit) or GIN_EINVAL. A refused
+ * message changes nothing, and c->why says why in the referee's words to a
+ * bot ("AC is not in your hand", "5S is in your hand", "the stock is
+ * empty", "a deal at a table of 2 is 10 cards, not 7"); after GIN_OK or
+ * GIN_EINVAL it is "". */
 int gin_proto_client_feed(gin_proto_client *c, const gin_proto_msg *m, gin_event_fn on_event, void *ctx);
 
 #endif

@@ -96,28 +96,48 @@ static const char *phase_doing(int phase)
 }
 
 /* A request with no hand in play (before any game, before the deal, between
- * hands): there is no view to decide from, so answer with an error line
- * the referee can read instead of guessing from an empty view. */
-static int refuse_request(engine *e, int phase)
+ * hands; why NULL), or one that cannot be by what the seat knows (why: the
+ * client's reason, as a void or a reshuffle due first): there is no
+ * position to decide from, so answer with an error line the referee can
+ * read instead of guessing from a view that is not the game's. */
+static int refuse_request(engine *e, int phase, const char *why)
 {
-    const char *when = !e->client.in_game ? "before any game" : "with no hand dealt";
-    fprintf(stderr, "gin engine: line %ld: asked '%s' %s; answered with an error\n", e->line_no, request_word(phase),
-            when);
+    const char *word = request_word(phase);
     gin_proto_msg m;
     memset(&m, 0, sizeof m);
     m.kind = GIN_PROTO_ERROR;
-    snprintf(m.text, sizeof m.text, "cannot answer '%s' %s", request_word(phase), when);
+    if (why) {
+        fprintf(stderr, "gin engine: line %ld: '%s' cannot be: %s; answered with an error\n", e->line_no, word, why);
+        snprintf(m.text, sizeof m.text, "cannot answer '%s': %s", word, why);
+    } else {
+        const char *when = !e->client.in_game ? "before any game" : "with no hand dealt";
+        fprintf(stderr, "gin engine: line %ld: asked '%s' %s; answered with an error\n", e->line_no, word, when);
+        snprintf(m.text, sizeof m.text, "cannot answer '%s' %s", word, when);
+    }
     char line[GIN_PROTO_LINE_MAX];
     if (gin_proto_format(&m, line, sizeof line) < 0)
         return -1;
     return put_line(line);
 }
 
-/* Answer a request; 0, or -1 to stop (the bot or the output failed). */
-static int answer(engine *e, int phase)
+/* The client's reason for refusing m, a request, or NULL when it takes it:
+ * a request waits, as every other line, for the `void` or `reshuffle` a
+ * discard made due (the client changes nothing for a request it takes). */
+static const char *request_refused(engine *e, const gin_proto_msg *m)
 {
+    if (gin_proto_client_feed(&e->client, m, NULL, NULL) == GIN_OK)
+        return NULL;
+    return e->client.why[0] ? e->client.why : "it does not follow from the lines before it";
+}
+
+/* Answer a request; 0, or -1 to stop (the bot or the output failed). */
+static int answer(engine *e, const gin_proto_msg *m, int phase)
+{
+    const char *why = request_refused(e, m);
+    if (why)
+        return refuse_request(e, phase, why);
     if (!e->client.in_game || e->client.view.phase == GIN_PHASE_OVER)
-        return refuse_request(e, phase);
+        return refuse_request(e, phase, NULL);
     if (!e->have_bot && make_bot(e, 0) != GIN_OK)
         return -1;
     gin_view v = e->client.view;
@@ -161,7 +181,11 @@ static int analyze(engine *e, const gin_proto_msg *m)
                                               : GIN_PHASE_DISCARD;
     static gin_coach_advice advice;
     int n = 0;
-    if (!e->client.in_game || v->phase != phase || v->turn != v->seat)
+    const char *why = request_refused(e, m);
+    if (why)
+        fprintf(stderr, "gin engine: line %ld: 'analyze %s' cannot be: %s; answered 0\n", e->line_no,
+                request_word(phase), why);
+    else if (!e->client.in_game || v->phase != phase || v->turn != v->seat)
         fprintf(stderr, "gin engine: line %ld: asked to analyze '%s', which is not my decision now; answered 0\n",
                 e->line_no, request_word(phase));
     else {
@@ -223,11 +247,11 @@ static int handle(engine *e, const char *line, size_t len)
         return put_line(ok);
     }
     case GIN_PROTO_OFFER:
-        return answer(e, GIN_PHASE_OFFER);
+        return answer(e, &m, GIN_PHASE_OFFER);
     case GIN_PROTO_DRAW:
-        return answer(e, GIN_PHASE_DRAW);
+        return answer(e, &m, GIN_PHASE_DRAW);
     case GIN_PROTO_DISCARD:
-        return answer(e, GIN_PHASE_DISCARD);
+        return answer(e, &m, GIN_PHASE_DISCARD);
     case GIN_PROTO_ANALYZE:
         return analyze(e, &m);
     case GIN_PROTO_ERROR: {

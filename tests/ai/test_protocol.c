@@ -728,61 +728,10 @@ static void test_table_needs_a_referee(void **state)
     assert_true(ref.shown[1] == cards("AS 2S"));
 }
 
-static void test_client_refuses_out_of_order(void **state)
-{
-    (void)state;
-    gin_proto_client c;
-    gin_proto_client_init(&c);
-    gin_proto_msg m;
-    assert_int_equal(gin_proto_parse("move 0 discard 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 0 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("result 0 knock 10", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_true(c.view.hand == cards("2C 3C 4C 5D 6D 9H TH JS QS KS"));
-    assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
-    assert_int_equal(c.view.turn, 1);
-    assert_int_equal(c.view.dealer, 0);
-    /* two seats: no seat 2, no penalty line, no seven-card deal */
-    assert_int_equal(gin_proto_parse("move 2 discard 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-
-    /* a ring of three: seven cards, seats 0..2, every seat dealt in turn */
-    gin_proto_client_init(&c);
-    assert_int_equal(gin_proto_parse("rules standard seats 3 undercut-penalty 10", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("game 3 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("game 2 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("hand 1 3 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("hand 1 0 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH JS QS KS", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("deal 2C 3C 4C 5D 6D 9H TH", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_OK);
-    assert_int_equal(c.view.seats, 3);
-    assert_int_equal(c.view.hand_size[0], 7);
-    assert_int_equal(c.view.hand_size[1], 7);
-    assert_int_equal(c.view.hand_size[2], 7);
-    assert_int_equal(c.view.turn, 1);
-    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
-    assert_int_equal(gin_proto_parse("move 3 pass 7H", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE);
-    assert_int_equal(gin_proto_parse("penalty 1 5", &m), GIN_OK);
-    assert_int_equal(gin_proto_client_feed(&c, &m, NULL, NULL), GIN_ESTATE); /* no knock */
-}
+/* When set, every line feed_line sees taken is also written here (and
+ * counted): the lines a seat received, for `gin engine` to read. */
+static FILE *echo;
+static int echoed;
 
 /* One line for the client: GIN_OK expected when why is NULL; else it is
  * refused with that reason and the client is left as it was. */
@@ -797,6 +746,10 @@ static void feed_line(gin_proto_client *c, const char *line, const char *why)
         if (rc != GIN_OK)
             fail_msg("'%s' refused: %s", line, c->why);
         assert_string_equal(c->why, "");
+        if (echo) {
+            fprintf(echo, "%s\n", line);
+            echoed++;
+        }
         return;
     }
     if (rc != GIN_ESTATE)
@@ -804,6 +757,53 @@ static void feed_line(gin_proto_client *c, const char *line, const char *why)
     assert_string_equal(c->why, why);
     memcpy(before.why, c->why, sizeof before.why);
     assert_memory_equal(&before, c, sizeof before);
+}
+
+/* A line out of its place is refused with what is wrong (these once said
+ * only "out of order"), and changes nothing. */
+static void test_client_refuses_out_of_order(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "move 0 discard 7H", "no game has begun");
+    feed_line(&c, "endgame 0 100", "no game has begun");
+    feed_line(&c, "game 0 5", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "no hand line has begun a hand to deal");
+    feed_line(&c, "result 0 knock 10", "no showdown is being told");
+    feed_line(&c, "layoff 1 7H 0", "no showdown is being told");
+    feed_line(&c, "hand 1 2 7H", "there is no seat 2 at a table of 2");
+    feed_line(&c, "hand 1 0 7H", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH", "a deal at a table of 2 is 10 cards, not 7");
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", NULL);
+    assert_true(c.view.hand == cards("2C 3C 4C 5D 6D 9H TH JS QS KS"));
+    assert_int_equal(c.view.phase, GIN_PHASE_OFFER);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.dealer, 0);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "no hand line has begun a hand to deal");
+    /* two seats: no seat 2, no penalty line */
+    feed_line(&c, "move 2 discard 7H", "there is no seat 2 at a table of 2");
+    feed_line(&c, "game 2 5", "there is no seat 2 at a table of 2");
+    feed_line(&c, "penalty 1 5", "penalties are told at a table of three or four only");
+    feed_line(&c, "endgame 3 100", "there is no seat 3 at a table of 2");
+
+    /* a ring of three: seven cards, seats 0..2, every seat dealt in turn */
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard seats 3 undercut-penalty 10", NULL);
+    feed_line(&c, "game 3 5", "there is no seat 3 at a table of 3");
+    feed_line(&c, "game 2 5", NULL);
+    feed_line(&c, "hand 1 3 7H", "there is no seat 3 at a table of 3");
+    feed_line(&c, "hand 1 0 7H", NULL);
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH JS QS KS", "a deal at a table of 3 is 7 cards, not 10");
+    feed_line(&c, "deal 2C 3C 4C 5D 6D 9H TH", NULL);
+    assert_int_equal(c.view.seats, 3);
+    assert_int_equal(c.view.hand_size[0], 7);
+    assert_int_equal(c.view.hand_size[1], 7);
+    assert_int_equal(c.view.hand_size[2], 7);
+    assert_int_equal(c.view.turn, 1);
+    assert_int_equal(c.view.stock_n, 52 - 3 * 7 - 1);
+    feed_line(&c, "move 3 pass 7H", "there is no seat 3 at a table of 3");
+    feed_line(&c, "penalty 1 5", "no showdown is being told"); /* no knock */
 }
 
 /* Draws and discards from the stock, both seats in turn, we (seat 0) first,
@@ -885,6 +885,208 @@ static void test_client_refuses_what_cannot_be(void **state)
     assert_int_equal(c.view.stock_n, 31 - 2);
 }
 
+/* The first card this seat has not seen and `used` does not hold, named. */
+static gin_card next_unseen(const gin_proto_client *c, gin_cardset *used, char name[3])
+{
+    gin_card x = 0;
+    while (!gin_card_valid(x) || gin_cardset_has(c->view.seen | *used, x))
+        x++;
+    *used |= gin_cardset_of(x);
+    gin_card_format(x, name);
+    return x;
+}
+
+/* The other seat's hand, counted: once it has taken every card it holds
+ * from the pile (it took each of ours and threw its own ten), the card it
+ * throws is one of those; one we have not seen cannot be. */
+static void test_client_counts_their_hand(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    start_hand(&c, "rules standard");
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    gin_cardset used = 0;
+    char ours[3], theirs[3], first[3] = "", line[64];
+    for (int round = 0; round < 11; round++) {
+        next_unseen(&c, &used, ours);
+        snprintf(line, sizeof line, "move 0 stock %s", ours);
+        feed_line(&c, line, NULL);
+        snprintf(line, sizeof line, "move 0 discard %s", ours);
+        feed_line(&c, line, NULL);
+        snprintf(line, sizeof line, "move 1 pile %s", ours);
+        feed_line(&c, line, NULL);
+        if (!first[0])
+            memcpy(first, ours, sizeof first);
+        next_unseen(&c, &used, theirs);
+        snprintf(line, sizeof line, "move 1 discard %s", theirs);
+        if (round < 10) {
+            feed_line(&c, line, NULL);
+            continue;
+        }
+        char why[96];
+        snprintf(why, sizeof why, "all 11 of seat 1's cards were taken from the pile, and %s is not one of them",
+                 theirs);
+        feed_line(&c, line, why);
+        snprintf(line, sizeof line, "move 1 knock %s", theirs);
+        feed_line(&c, line, why);
+    }
+    assert_int_equal(c.view.hand_size[1], 11);
+    assert_int_equal(gin_cardset_count(c.view.known[1]), 11);
+    snprintf(line, sizeof line, "move 1 discard %s", first);
+    feed_line(&c, line, NULL);
+}
+
+/* Seat 1 knocks (or goes gin) throwing 9C after taking the 5S we threw:
+ * it holds ten cards then, 5S among them, none of ours (6S 7S 2H 2D KC QH
+ * 4C 9D JD 3H) and not the 8S on the pile. */
+static void their_knock(gin_proto_client *c, const char *word)
+{
+    char line[32];
+    start_hand(c, "rules standard");
+    feed_line(c, "move 0 pass 8S", NULL);
+    feed_line(c, "move 1 pass 8S", NULL);
+    feed_line(c, "move 0 stock 5S", NULL);
+    feed_line(c, "move 0 discard 5S", NULL);
+    feed_line(c, "move 1 pile 5S", NULL);
+    snprintf(line, sizeof line, "move 1 %s 9C", word);
+    feed_line(c, line, NULL);
+}
+
+/* The showdown of the other seat's knock is checked against what we know:
+ * the knocker's melds name none of our cards, none on the pile, not the
+ * card it threw, and show the 5S it took; its deadwood is within the
+ * limit; it shows ten cards; our layoffs are our cards, fit the melds
+ * they are laid on (chains through our own), and come before our melds;
+ * our spread is our whole hand. gin advise once took such lines as told. */
+static void test_client_checks_their_showdown(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    their_knock(&c, "knock");
+    feed_line(&c, "unmatched 1 KD", "seat 1's unmatched cards come after its melds");
+    feed_line(&c, "layoff 0 6S 0", "nothing is laid off before the knocker's melds are told");
+    feed_line(&c, "melds 1 2H,2S,2C AC,AD,AH 8C,8D,8H", "2H is in your hand");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8S,8D,8H", "8S is on the discard pile");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 7C,8C,9C", "9C was thrown face down with the knock");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "melds 1 TS,JS,QS", "seat 1's melds are told already");
+    feed_line(&c, "unmatched 1 5S", "5S is shown already");
+    feed_line(&c, "unmatched 1 KD KS", "seat 1 shows 11 cards, but holds 10");
+    feed_line(&c, "unmatched 1", "seat 1 shows 9 cards, but holds 10");
+    feed_line(&c, "result 1 knock 40", "the result comes before seat 1's spread");
+    feed_line(&c, "unmatched 1 KD", NULL);
+    feed_line(&c, "unmatched 1 KD", "seat 1's unmatched cards are told already");
+    feed_line(&c, "result 1 knock 40", "the result comes before your spread");
+    feed_line(&c, "layoff 1 6S 0", "the knocker lays nothing off");
+    feed_line(&c, "layoff 0 AS 0", "AS is not in your hand");
+    feed_line(&c, "layoff 0 6S 3", "the knocker has no meld 3");
+    feed_line(&c, "layoff 0 6S 1", "6S does not fit the knocker's meld 1");
+    feed_line(&c, "layoff 0 7S 0", "7S does not fit the knocker's meld 0");
+    feed_line(&c, "layoff 0 6S 0", NULL);
+    feed_line(&c, "layoff 0 6S 0", "6S is shown already");
+    feed_line(&c, "layoff 0 7S 0", NULL);
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD 3H", "your unmatched cards come after your melds");
+    feed_line(&c, "melds 0", NULL);
+    feed_line(&c, "layoff 0 3H 1", "your layoffs come before your melds");
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD", "3H is in your hand, but not shown");
+    feed_line(&c, "unmatched 0 2H 2D KC QH 4C 9D JD 3H", NULL);
+    feed_line(&c, "result 1 knock 40", NULL);
+    assert_int_equal(c.view.phase, GIN_PHASE_OVER);
+    assert_int_equal(c.view.scores[1], 40);
+
+    /* Its deadwood within the limit, and the card it took shown. */
+    their_knock(&c, "knock");
+    feed_line(&c, "melds 1 AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "unmatched 1 2S 3C 4D 5H", "seat 1's deadwood 14 is over the knock limit 10");
+    feed_line(&c, "unmatched 1 AS 2S 3C 4D", "seat 1 took 5S from the pile, but does not show it");
+    feed_line(&c, "unmatched 1 AS 2S 2C 5S", NULL);
+
+    /* Gin: nothing unmatched, nothing laid off. */
+    their_knock(&c, "gin");
+    feed_line(&c, "melds 1 3S,4S,5S AC,AD,AH 8C,8D,8H", NULL);
+    feed_line(&c, "unmatched 1 AS", "seat 1's gin leaves AS unmatched");
+    feed_line(&c, "layoff 0 6S 0", "nothing is laid off against gin");
+    feed_line(&c, "unmatched 1", "seat 1 shows 9 cards, but holds 10");
+}
+
+/* Our own knock: our spread is our hand but the card thrown; the other
+ * seat's layoffs and spread are cards it may hold, ten of them. */
+static void test_client_checks_the_showdown_of_our_knock(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard", NULL);
+    feed_line(&c, "game 0 1", NULL);
+    feed_line(&c, "hand 1 1 QS", NULL);
+    feed_line(&c, "deal AS 2S 3S 4H 5H 6H 7D 8D 9D KC", NULL);
+    feed_line(&c, "move 0 pass QS", NULL);
+    feed_line(&c, "move 1 pass QS", NULL);
+    feed_line(&c, "move 0 stock 2C", NULL);
+    feed_line(&c, "move 0 knock KC", NULL);
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H 7D,8D,9D,TD", "TD is not in your hand");
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H KD,KH,KC", "KC was thrown face down with the knock");
+    feed_line(&c, "melds 0 AS,2S,3S 4H,5H,6H 7D,8D,9D", NULL);
+    feed_line(&c, "unmatched 0", "2C is in your hand, but not shown");
+    feed_line(&c, "unmatched 0 2C", NULL);
+    feed_line(&c, "layoff 1 QS 2", "QS is on the discard pile");
+    feed_line(&c, "layoff 1 2C 0", "2C is shown already");
+    feed_line(&c, "layoff 1 JD 2", "JD does not fit the knocker's meld 2");
+    feed_line(&c, "layoff 1 TD 2", NULL);
+    feed_line(&c, "layoff 1 JD 2", NULL);
+    feed_line(&c, "melds 1 KS,KH,KD", NULL);
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C 5C 6C", "seat 1 shows 11 cards, but holds 10");
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C", "seat 1 shows 9 cards, but holds 10");
+    feed_line(&c, "unmatched 1 AC 2H 3D 4C 5C", NULL);
+    feed_line(&c, "result 0 knock 13", NULL);
+    assert_int_equal(c.view.scores[0], 13);
+}
+
+/* At a table of three a card known to be in a third seat's hand is not
+ * the knocker's, each seat shows the cards it took from the pile, a
+ * defender's chain grows through its own layoffs only, and the result
+ * waits for every penalty. */
+static void test_client_checks_a_ring_showdown(void **state)
+{
+    (void)state;
+    static gin_proto_client c;
+    gin_proto_client_init(&c);
+    feed_line(&c, "rules standard seats 3 undercut-penalty 10", NULL);
+    feed_line(&c, "game 0 1", NULL);
+    feed_line(&c, "hand 1 2 8S", NULL);
+    feed_line(&c, "deal 7S 2H 2D KC QH 4C 7D", NULL);
+    feed_line(&c, "move 0 pass 8S", NULL);
+    feed_line(&c, "move 1 pass 8S", NULL);
+    feed_line(&c, "move 2 pass 8S", NULL);
+    feed_line(&c, "move 0 stock 5D", NULL);
+    feed_line(&c, "move 0 discard 5D", NULL);
+    feed_line(&c, "move 1 pile 5D", NULL);
+    feed_line(&c, "move 1 discard TC", NULL);
+    feed_line(&c, "move 2 pile TC", NULL);
+    feed_line(&c, "move 2 discard JC", NULL);
+    feed_line(&c, "move 0 stock AS", NULL);
+    feed_line(&c, "move 0 discard AS", NULL);
+    feed_line(&c, "move 1 stock", NULL);
+    feed_line(&c, "move 1 knock QC", NULL);
+    feed_line(&c, "melds 1 8C,9C,TC", "TC is in seat 2's hand");
+    feed_line(&c, "melds 1 3D,4D,5D 6S,6H,6C", NULL);
+    feed_line(&c, "unmatched 1 AH", NULL);
+    feed_line(&c, "layoff 2 6D 0", NULL);
+    feed_line(&c, "melds 2", NULL);
+    feed_line(&c, "unmatched 2 2C 3C 5C 7C 9H KH", "seat 2 took TC from the pile, but does not show it");
+    feed_line(&c, "unmatched 2 TC 2C 3C 5C 7C 9H", NULL);
+    feed_line(&c, "layoff 0 7D 0", "7D does not fit the knocker's meld 0");
+    feed_line(&c, "melds 0", NULL);
+    feed_line(&c, "unmatched 0 7S 2H 2D KC QH 4C 7D", NULL);
+    feed_line(&c, "result 1 knock 76", "the result comes before seat 1's penalty");
+    feed_line(&c, "penalty 1 0", NULL);
+    feed_line(&c, "penalty 2 35", NULL);
+    feed_line(&c, "penalty 0 41", NULL);
+    feed_line(&c, "result 1 knock 76", NULL);
+    assert_int_equal(c.view.scores[0], 41);
+}
+
 /* After a discard that leaves the stock at the rules' void mark, `void`
  * (with that stock) is the only line that can follow; after one that
  * empties it, `reshuffle` (with the pile but its top). A transcript once
@@ -922,6 +1124,67 @@ static void test_client_waits_for_void_and_reshuffle(void **state)
     assert_int_equal(c.view.pile_n, 1);
     feed_line(&c, "move 1 stock", NULL);
     assert_int_equal(c.view.stock_n, 30);
+}
+
+/* All of a file's text into buf (cap bytes, NUL-terminated), or "". */
+static void slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+}
+
+/* `gin engine` asked to draw (and to analyse the draw) after a discard
+ * that ends the hand void, before the `void` line: it answers an error
+ * line (and `analysis 0`), saying why on standard error, as the client
+ * refuses every other line until `void`, and takes `void` after them. It
+ * answered the request, with a note that it was not its turn when its own
+ * discard ended the hand, with none when the other seat's did. */
+static void test_engine_waits_for_void(void **state)
+{
+    (void)state;
+    static const char due[] = "the hand is void: the last discard left 2 cards in the stock";
+    for (int theirs = 0; theirs < 2; theirs++) {
+        char in[] = "/tmp/gin_test_engine_XXXXXX", out[64], err[64], cmd[1200];
+        int fd = mkstemp(in);
+        assert_true(fd >= 0);
+        assert_non_null(echo = fdopen(fd, "w"));
+        fputs("gin 1\n", echo);
+        echoed = 1;
+        static gin_proto_client c;
+        start_hand(&c, "rules standard");
+        if (theirs) { /* we take the upcard: the other seat draws last */
+            feed_line(&c, "move 0 take 8S", NULL);
+            feed_line(&c, "move 0 discard 6S", NULL);
+        } else {
+            feed_line(&c, "move 0 pass 8S", NULL);
+            feed_line(&c, "move 1 pass 8S", NULL);
+        }
+        draw_many(&c, 29);
+        assert_int_equal(c.last_mover, theirs);
+        fputs("analyze draw\ndraw\nvoid 2\nendhand 0 0\nquit\n", echo);
+        fclose(echo);
+        echo = NULL;
+        snprintf(out, sizeof out, "%s.out", in);
+        snprintf(err, sizeof err, "%s.err", in);
+        snprintf(cmd, sizeof cmd, "'%s' engine --level simple < '%s' > '%s' 2> '%s'", GIN_BINARY, in, out, err);
+        assert_int_equal(system(cmd), 0);
+        char got[1024], want[1024];
+        slurp(out, got, sizeof got);
+        snprintf(want, sizeof want, "ok gin simple\nanalysis 0\nerror cannot answer 'draw': %s\n", due);
+        assert_string_equal(got, want);
+        slurp(err, got, sizeof got);
+        snprintf(want, sizeof want,
+                 "gin engine: line %d: 'analyze draw' cannot be: %s; answered 0\n"
+                 "gin engine: line %d: 'draw' cannot be: %s; answered with an error\n",
+                 echoed + 1, due, echoed + 2, due);
+        assert_string_equal(got, want);
+        remove(in);
+        remove(out);
+        remove(err);
+    }
 }
 
 /* Mangled lines never crash the parser or the client, and whatever parses
@@ -1074,7 +1337,12 @@ int main(void)
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_client_refuses_what_cannot_be),
+        cmocka_unit_test(test_client_counts_their_hand),
+        cmocka_unit_test(test_client_checks_their_showdown),
+        cmocka_unit_test(test_client_checks_the_showdown_of_our_knock),
+        cmocka_unit_test(test_client_checks_a_ring_showdown),
         cmocka_unit_test(test_client_waits_for_void_and_reshuffle),
+        cmocka_unit_test(test_engine_waits_for_void),
         cmocka_unit_test(test_mangled_lines),
         cmocka_unit_test(test_no_card_is_no_set),
         cmocka_unit_test(test_quote),
