@@ -4,7 +4,9 @@
 #include "ui_internal.h"
 
 #include <curses.h>
+#include <poll.h>
 #include <time.h>
+#include <unistd.h>
 
 /* A read waits at most this long at a time, so a quit signal is noticed
  * within it even if curses restarts its wait. */
@@ -85,6 +87,21 @@ static int escape_sequence(void)
     return 1;
 }
 
+/* Has the terminal hung up (its window closed, its connection gone)? The
+ * kernel tells only the session's leader with SIGHUP, and a leader that
+ * ignores it lives on (a shell script that traps it, nohup-like
+ * wrappers): then no signal reaches us and every read fails at once, so
+ * the loop would spin, deaf, holding the table. poll says so instead:
+ * hang-up or error on the input. Not asked of an off-screen test terminal,
+ * whose input is a file the test controls. */
+static int terminal_gone(void)
+{
+    if (gin_ui_st.test)
+        return 0;
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
     long start = gin_ui_now_ms();
@@ -104,6 +121,8 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
         timeout(left <= 0 ? 0 : left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
         wint_t k;
         int rc = get_wch(&k);
+        if (rc == ERR && terminal_gone())
+            gin_ui_hang_up(); /* seen as a SIGHUP at the loop's top */
         if (rc == ERR)
             continue;
         if (rc == KEY_CODE_YES && k == KEY_RESIZE) {

@@ -180,6 +180,12 @@ static void restore_handlers(void)
 
 int gin_ui_quit_signal(void) { return quit_signal; }
 
+void gin_ui_hang_up(void)
+{
+    if (!quit_signal)
+        quit_signal = SIGHUP;
+}
+
 static int color_number(const char *name)
 {
     static const char *const names[] = {"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"};

@@ -49,6 +49,10 @@ void gin_ui_colors(const char *theme);
  * locale tables say (text.c). Returns the count written, at most cap. */
 int gin_ui_decode(const char *s, wchar_t *out, int cap);
 
+/* The terminal hung up without a SIGHUP reaching us (input.c): the
+ * table quits as on SIGHUP, saving and giving the terminal back. */
+void gin_ui_hang_up(void);
+
 /* Show the frame drawn (term.c): the one place the table writes to the
  * terminal while it runs, marked so a quit signal is never lost to a write
  * that blocks. */
