@@ -209,6 +209,25 @@ static int assert_knock_words(const gin_drill *d)
     return want[0] != '\0';
 }
 
+/* The other kinds name no move they do not offer either: a throw drill
+ * offers every card (and has no knock to name), a take drill its two
+ * answers, the take with the throw (or knock) after it. */
+static void test_throw_and_take_drills_name_only_their_answers(void **state)
+{
+    (void)state;
+    gin_drill_opts o = {PLAYOUTS, GIN_DRILL_LEVEL_NORMAL, 60};
+    char text[GIN_DRILL_EXPLAIN_MAX];
+    for (int kind = GIN_DRILL_THROW; kind <= GIN_DRILL_TAKE; kind++)
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            assert_int_equal(gin_drill_generate(&o, kind, seed, &a), 1);
+            for (int c = 0; c < a.n_choices; c++) {
+                gin_drill_explain(&a, c, NULL, text, sizeof text);
+                assert_names_only_its_answers(&a, text);
+                assert_null(strstr(text, "knocking"));
+            }
+        }
+}
+
 static void test_answers(void **state)
 {
     (void)state;
@@ -556,6 +575,7 @@ int main(void)
         cmocka_unit_test(test_each_kind_and_level),
         cmocka_unit_test(test_knock_drill_weighs_its_answers),
         cmocka_unit_test(test_knock_drill_names_only_its_answers),
+        cmocka_unit_test(test_throw_and_take_drills_name_only_their_answers),
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_missed_kinds_come_back),
         cmocka_unit_test(test_mistakes_of_a_game),
