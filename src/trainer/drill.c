@@ -509,20 +509,24 @@ void gin_drill_explain(const gin_drill *d, int c, const gin_trainer_voice *voice
     gin_drill_choice_text(d, c, voice, mine, sizeof mine);
     gin_trainer_value(&d->advice, d->choice[d->best].move, 0, value, sizeof value);
     /* The best is weighed against an answer offered: the one picked, or
-     * when it was the best, the runner-up. */
+     * when it was the best, the runner-up. The words name no move the
+     * drill does not offer: the learner could not have given it. */
     int other = c;
-    for (int k = 0; c == d->best && k < d->n_choices; k++)
-        if (k != d->best && (other == d->best || d->choice[k].lost < d->choice[other].lost))
+    uint32_t offered = 0;
+    for (int k = 0; k < d->n_choices; k++) {
+        offered |= UINT32_C(1) << d->choice[k].move;
+        if (c == d->best && k != d->best && (other == d->best || d->choice[k].lost < d->choice[other].lost))
             other = k;
-    gin_trainer_reason_against(&d->view, &d->advice, d->choice[d->best].move, d->choice[other].move, voice, why,
-                               sizeof why);
+    }
+    gin_trainer_reason_offered(&d->view, &d->advice, d->choice[d->best].move, d->choice[other].move, offered, voice,
+                               why, sizeof why);
     if (c == d->best) {
         snprintf(buf, cap, "Right: %s (%s); the next best answer gives up %.1f %s. %s", best, value, d->margin,
                  unit_of(d), why);
         return;
     }
     /* Yours on its own facts: the best's reason already weighed the two. */
-    gin_trainer_reason_against(&d->view, &d->advice, d->choice[c].move, d->choice[c].move, voice, why_mine,
+    gin_trainer_reason_offered(&d->view, &d->advice, d->choice[c].move, d->choice[c].move, offered, voice, why_mine,
                                sizeof why_mine);
     snprintf(buf, cap, "Not the best: %s gives up %.1f %s. Best: %s (%s). %s Yours: %s", mine, d->choice[c].lost,
              unit_of(d), best, value, why, why_mine);

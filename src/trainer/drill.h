@@ -164,7 +164,8 @@ void gin_drill_words(const gin_drill *d, char *buf, size_t cap);
 
 /* The verdict and its reasons after choice c: right or not, how far behind
  * the best it was, the best answer and the coach's reason for it, and for
- * a wrong answer the coach's reason for the answer given. */
+ * a wrong answer the coach's reason for the answer given. The reasons name
+ * no move but the drill's answers (gin_trainer_reason_offered). */
 void gin_drill_explain(const gin_drill *d, int c, const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* Which kind to drill next: each kind weighs 1, plus 3 times the share of

@@ -26,6 +26,28 @@ static int reference(const gin_coach_advice *a, int i)
 
 static gin_action act_of(const gin_coach_advice *a, int i) { return a->move[i].value.action; }
 
+_Static_assert(GIN_ANALYSIS_MAX <= 32, "every move of an advice has a bit of words.offered");
+
+/* Whether the question offers move j as an answer. */
+static int offered(const words *w, int j) { return j >= 0 && j < 32 && (w->offered >> j & 1u); }
+
+/* The best-ranked knock (or gin) the question offers, or -1. */
+static int offered_knock(const words *w, const gin_coach_advice *a)
+{
+    int k = gin_trainer_knock(a, 0);
+    while (k >= 0 && !offered(w, k))
+        k = gin_trainer_knock(a, k + 1);
+    return k;
+}
+
+/* Whether the question is a drill's "knock or play on": a few answers
+ * offered, a knock among them. A throw there is playing on, and says so,
+ * so that it reads as the answer the learner was offered. */
+static int play_on_question(const words *w, const gin_coach_advice *a)
+{
+    return w->offered != UINT32_MAX && offered_knock(w, a) >= 0;
+}
+
 /* Whether moves i and r are about equal: both about equal to the best, or
  * their gaps to it closer than the noise of the two (GIN_COACH_NOISE_SE
  * standard errors of both gaps together) or than a negligible gap. */
@@ -300,7 +322,7 @@ static void reason_throw(words *w, const gin_view *v, const gin_coach_advice *a,
         say_plural(w, a->stock, "card");
         say(w, " left in the stock: nobody scores");
         if (r < 0 || act_of(a, r).kind != GIN_ACT_KNOCK)
-            r = gin_trainer_knock(a, 0); /* another throw is the same void */
+            r = offered_knock(w, a); /* another throw is the same void */
         if (r >= 0) {
             say(w, ". %s ", lead_of(a, i, r));
             say_doing(w, a, r);
@@ -462,7 +484,7 @@ static void reason_measure(words *w, const gin_coach_advice *a, int i, int r, in
     if (a->measure != GIN_COACH_BY_WIN || a->n < 2)
         return;
     int other = -1;
-    if (i > 0 && more_points(a, i, 0))
+    if (i > 0 && offered(w, 0) && more_points(a, i, 0)) /* named only where offered */
         other = 0;
     else if (r >= 0 && r < i && more_points(a, i, r))
         other = r;
@@ -499,29 +521,93 @@ static void reason_measure(words *w, const gin_coach_advice *a, int i, int r, in
     say_pct(w, l->win, me->win);
 }
 
-/* "About equal to throwing the 9♣: " for a move within the noise of the
- * best, and for the best when the runner-up is. */
-static void say_noise(words *w, const gin_coach_advice *a, int i)
+/* Upper-case the letter at `at`, a sentence's first (ASCII). */
+static void capital_at(words *w, size_t at)
 {
-    int other = i > 0 ? 0 : 1, more = 0;
-    if (other >= a->n || !a->move[i > 0 ? i : 1].equal)
-        return;
-    for (int j = 2; i == 0 && j < a->n && a->move[j].equal; j++)
-        more++;
-    say(w, "about equal to ");
-    say_doing(w, a, other);
-    if (more)
-        say(w, " and %d more", more);
-    say(w, ". ");
+    if (at < w->len && w->buf[at] >= 'a' && w->buf[at] <= 'z')
+        w->buf[at] = (char)(w->buf[at] - 'a' + 'A');
 }
 
-void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, int i, int r,
-                                const gin_trainer_voice *voice, char *buf, size_t cap)
+/* Move j as the question offers it: "playing on (throwing the 9♣)" where
+ * the question is knock or play on, else "throwing the 9♣". */
+static void say_answer(words *w, const gin_coach_advice *a, int j)
+{
+    int on = act_of(a, j).kind == GIN_ACT_DISCARD && play_on_question(w, a);
+    say(w, "%s", on ? "playing on (" : "");
+    say_doing(w, a, j);
+    say(w, "%s", on ? ")" : "");
+}
+
+/* n moves of i's own answer that the question does not offer (a drill's
+ * knock, or its play on, with another card), about equal to it: counted,
+ * not named, since the learner could not give them ("Another throw is
+ * about equal"; no longer than the sentence that named one, so a reason
+ * that fitted still fits); gins: they are all gins, as i is. */
+static void say_same_answer(words *w, const gin_coach_advice *a, int i, int n, int gins)
+{
+    gin_action act = act_of(a, i);
+    if (act.kind != GIN_ACT_DISCARD && act.kind != GIN_ACT_KNOCK)
+        return; /* a take, the stock, a pass: one move each, so never left out */
+    const char *what = act.kind == GIN_ACT_DISCARD ? "throw" : gins ? "gin" : "knock";
+    size_t at = w->len;
+    if (act.card == GIN_NO_CARD)
+        say(w, "a %s, throwing a card,", what); /* big gin: the others throw one */
+    else if (n == 1)
+        say(w, "another %s", what);
+    else
+        say(w, "any of %d other %ss", n, what);
+    say(w, " is about equal. ");
+    capital_at(w, at);
+}
+
+/* "About equal to throwing the 9♣: " for a move within the noise of the
+ * best, and for the best when the runner-up is. Where the question offers
+ * a few answers (a drill), it names those alone: the others about equal
+ * are i's own answer with another card (none of another answer is about
+ * equal there, or that answer's best, which is offered, would be too). */
+static void say_noise(words *w, const gin_coach_advice *a, int i)
+{
+    if (a->n < 2 || !a->move[i > 0 ? i : 1].equal)
+        return;
+    const gin_coach_move *m = &a->move[i];
+    int named = -1, more = 0, same = 0;
+    int gins = m->value.action.kind == GIN_ACT_KNOCK && m->facts.deadwood == 0;
+    /* A move below the best is about equal to the best; the best to every
+     * move marked equal (the marks are a prefix of the list). */
+    for (int j = 0; j < (i > 0 ? 1 : a->n) && a->move[j].equal; j++) {
+        if (j == i)
+            continue;
+        if (offered(w, j)) {
+            more += named >= 0;
+            named = named >= 0 ? named : j;
+        } else if (act_of(a, j).kind == m->value.action.kind && act_of(a, j).card != GIN_NO_CARD) {
+            /* (big gin throws no card: not this answer with another card) */
+            same++;
+            gins = gins && a->move[j].facts.deadwood == 0;
+        }
+    }
+    if (named >= 0) {
+        size_t at = w->len;
+        say(w, "about equal to ");
+        say_answer(w, a, named);
+        if (more)
+            say(w, " and %d more", more);
+        say(w, ". ");
+        capital_at(w, at);
+    }
+    if (same)
+        say_same_answer(w, a, i, same, gins);
+}
+
+/* The reason of gin_trainer_reason_against, among the moves `offered`. */
+static void reason_among(const gin_view *v, const gin_coach_advice *a, int i, int r, uint32_t offered,
+                         const gin_trainer_voice *voice, char *buf, size_t cap)
 {
     words w;
     words_init(&w, buf, cap, voice);
     if (!v || !a || i < 0 || i >= a->n)
         return;
+    w.offered = offered;
     /* How soon a throw voids the hand: this one, the opponent's next
      * (after its draw), or later. */
     if (v->phase == GIN_PHASE_DISCARD && v->rules.stock_low == GIN_STOCK_VOID)
@@ -552,11 +638,25 @@ void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, in
         reason_throw(&w, v, a, i, r);
         break;
     }
-    if (start < w.len && w.buf[start] >= 'a' && w.buf[start] <= 'z')
-        w.buf[start] = (char)(w.buf[start] - 'a' + 'A');
+    capital_at(&w, start);
     reason_measure(&w, a, i, r, chosen);
     words_capital(&w);
     say(&w, ".");
+}
+
+void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, int i, int r,
+                                const gin_trainer_voice *voice, char *buf, size_t cap)
+{
+    reason_among(v, a, i, r, UINT32_MAX, voice, buf, cap);
+}
+
+void gin_trainer_reason_offered(const gin_view *v, const gin_coach_advice *a, int i, int r, uint32_t offered,
+                                const gin_trainer_voice *voice, char *buf, size_t cap)
+{
+    /* Weighed against a move not offered, the reason would name it. */
+    if (r < 0 || r >= 32 || !(offered >> r & 1u))
+        r = i;
+    reason_among(v, a, i, r, offered, voice, buf, cap);
 }
 
 void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, const gin_trainer_voice *voice, char *buf,

@@ -19,6 +19,7 @@
 #define GIN_TRAINER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "coach.h"
 
 enum {
@@ -56,6 +57,17 @@ void gin_trainer_reason(const gin_view *v, const gin_coach_advice *a, int i, con
  * ranks every move keeps gin_trainer_reason). r == i: the move's own facts
  * alone; r < 0: as gin_trainer_reason. */
 void gin_trainer_reason_against(const gin_view *v, const gin_coach_advice *a, int i, int r,
+                                const gin_trainer_voice *voice, char *buf, size_t cap);
+
+/* As gin_trainer_reason_against, for a question that offers only some of
+ * the moves as its answers, each the best of its kind (a drill): bit k of
+ * `offered` is set when move k is one, r is one of them (any other: i,
+ * the move's own facts alone). The words name no other move: the moves
+ * about equal to i that are not offered are i's own answer with another
+ * card, counted, not named ("Another throw is about equal", "Any of 3
+ * other knocks is about equal"), and where a knock is offered a throw is
+ * playing on ("About equal to playing on (throwing the 9♣)"). */
+void gin_trainer_reason_offered(const gin_view *v, const gin_coach_advice *a, int i, int r, uint32_t offered,
                                 const gin_trainer_voice *voice, char *buf, size_t cap);
 
 /* The value of move i in the ranking's measure, "win 56.3%" or "+12.3

@@ -18,6 +18,7 @@ void words_init(words *w, char *buf, size_t cap, const gin_trainer_voice *voice)
     w->voice = voice ? voice : &reader;
     w->measured = -1;
     w->void_in = 2;
+    w->offered = UINT32_MAX;
     if (cap)
         buf[0] = '\0';
 }

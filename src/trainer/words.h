@@ -5,6 +5,7 @@
 #define GIN_TRAINER_WORDS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "trainer.h"
 
 typedef struct words {
@@ -13,6 +14,10 @@ typedef struct words {
     const gin_trainer_voice *voice;
     int measured; /* the move whose points against the win chance were said, or -1 */
     int void_in;  /* a throw now (no knock) voids the hand: 0 (this throw), 1 (their next), 2 (later or never) */
+    /* The moves the question offers as answers, bit k for move k: every
+     * move on a page that ranks them all, a drill's few answers in a
+     * drill (the words name no other move there). */
+    uint32_t offered;
 } words;
 
 /* Start an empty text in buf (cap > 0). voice may be NULL (the reader, letters). */

@@ -153,6 +153,81 @@ static void test_knock_drill_weighs_its_answers(void **state)
     }
 }
 
+/* Every card the words name after "throwing the " is one a choice of the
+ * drill throws (a take's, the throw after it): no other move is named. */
+static void assert_names_only_its_answers(const gin_drill *d, const char *text)
+{
+    assert_null(strstr(text, "About equal to"));
+    for (const char *p = strstr(text, "throwing the "); p; p = strstr(p + 1, "throwing the ")) {
+        char name[3] = {p[13], p[14], '\0'}; /* letters: a card is two characters */
+        gin_card c;
+        assert_int_equal(gin_card_parse(name, &c, NULL), GIN_OK);
+        int offered = 0;
+        for (int k = 0; k < d->n_choices; k++) {
+            const gin_coach_move *m = &d->advice.move[d->choice[k].move];
+            offered |= m->value.action.card == c || (m->facts.then.kind >= 0 && m->facts.then.card == c);
+        }
+        if (!offered)
+            fail_msg("'%s' names a move the drill does not offer: '%.16s'", text, p);
+    }
+}
+
+/* The sentence a knock drill's explanation gives the moves about equal
+ * to the best that it does not offer (none: ""). They are the best's own
+ * answer with another card: the marks are a prefix of the list, and the
+ * other answer's best is not among them, or there would be no drill. */
+static void same_answer_words(const gin_drill *d, char *buf, size_t cap)
+{
+    const gin_coach_move *best = &d->advice.move[0];
+    int same = 0, gins = best->facts.deadwood == 0;
+    buf[0] = '\0';
+    for (int j = 1; j < d->advice.n && d->advice.move[j].equal; j++) {
+        assert_int_equal(d->advice.move[j].value.action.kind, best->value.action.kind);
+        gins = gins && d->advice.move[j].facts.deadwood == 0;
+        same++;
+    }
+    const char *what = best->value.action.kind == GIN_ACT_DISCARD ? "throw" : gins ? "gin" : "knock";
+    if (same == 1)
+        snprintf(buf, cap, "Another %s is about equal. ", what);
+    else if (same > 1)
+        snprintf(buf, cap, "Any of %d other %ss is about equal. ", same, what);
+}
+
+/* Each answer's explanation names only the drill's answers, and says of
+ * the moves about equal that it does not offer how many there are. 1 when
+ * there were some. */
+static int assert_knock_words(const gin_drill *d)
+{
+    char want[96], text[GIN_DRILL_EXPLAIN_MAX];
+    same_answer_words(d, want, sizeof want);
+    for (int c = 0; c < d->n_choices; c++) {
+        gin_drill_explain(d, c, NULL, text, sizeof text);
+        assert_names_only_its_answers(d, text);
+        if (!strstr(text, want))
+            fail_msg("'%s' does not say '%s'", text, want);
+    }
+    return want[0] != '\0';
+}
+
+/* The other kinds name no move they do not offer either: a throw drill
+ * offers every card (and has no knock to name), a take drill its two
+ * answers, the take with the throw (or knock) after it. */
+static void test_throw_and_take_drills_name_only_their_answers(void **state)
+{
+    (void)state;
+    gin_drill_opts o = {PLAYOUTS, GIN_DRILL_LEVEL_NORMAL, 60};
+    char text[GIN_DRILL_EXPLAIN_MAX];
+    for (int kind = GIN_DRILL_THROW; kind <= GIN_DRILL_TAKE; kind++)
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            assert_int_equal(gin_drill_generate(&o, kind, seed, &a), 1);
+            for (int c = 0; c < a.n_choices; c++) {
+                gin_drill_explain(&a, c, NULL, text, sizeof text);
+                assert_names_only_its_answers(&a, text);
+                assert_null(strstr(text, "knocking"));
+            }
+        }
+}
+
 static void test_answers(void **state)
 {
     (void)state;
@@ -290,6 +365,47 @@ static void test_mistakes_of_a_game(void **state)
     /* Not a seat of the record, or no record: refused. */
     assert_int_equal(gin_drill_from_game(rec, 2, &o, 40, on_found, &f), GIN_EINVAL);
     assert_int_equal(gin_drill_from_game(NULL, 0, &o, 40, on_found, &f), GIN_EINVAL);
+    free(rec);
+}
+
+static int on_knock_drill(void *ctx, const gin_drill *d)
+{
+    if (d->kind == GIN_DRILL_KNOCK)
+        *(int *)ctx += assert_knock_words(d);
+    return 0;
+}
+
+/* A knock drill names its answers alone, knocking and playing on: the
+ * best answer's reason said "About equal to throwing the 3H" (or
+ * "knocking, throwing the 6C"), a move the drill did not offer and the
+ * learner could not give. Moves about equal that it does not offer are
+ * counted as the best's own answer with another card, as many as the
+ * advice has. Generated drills, and the mistake of a learner's record (a
+ * random player's: play on where knocking with the 6S was best). */
+static void test_knock_drill_names_only_its_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        int level;
+        uint64_t seed;
+    } cases[] = {
+        {GIN_DRILL_LEVEL_NORMAL, 15}, /* play on, one other throw about equal */
+        {GIN_DRILL_LEVEL_NORMAL, 36}, /* play on at the stock's end: every throw voids the hand alike */
+        {GIN_DRILL_LEVEL_EASY, 70},   /* a knock, another card about equal */
+        {GIN_DRILL_LEVEL_HARD, 32},   /* a gin, another card about equal */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        gin_drill_opts o = {PLAYOUTS, cases[k].level, 60};
+        assert_int_equal(gin_drill_generate(&o, GIN_DRILL_KNOCK, cases[k].seed, &a), 1);
+        assert_true(assert_knock_words(&a)); /* the case still has moves about equal not offered */
+    }
+    gin_record *rec = malloc(sizeof *rec);
+    assert_non_null(rec);
+    record_game(rec, 34);
+    gin_drill_opts o = {PLAYOUTS, GIN_DRILL_LEVEL_NORMAL, 0};
+    int said = 0;
+    assert_true(gin_drill_from_game(rec, 0, &o, 40, on_knock_drill, &said) >= 1);
+    assert_true(said >= 1);
     free(rec);
 }
 
@@ -458,6 +574,8 @@ int main(void)
         cmocka_unit_test(test_generated_is_clear_and_repeatable),
         cmocka_unit_test(test_each_kind_and_level),
         cmocka_unit_test(test_knock_drill_weighs_its_answers),
+        cmocka_unit_test(test_knock_drill_names_only_its_answers),
+        cmocka_unit_test(test_throw_and_take_drills_name_only_their_answers),
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_missed_kinds_come_back),
         cmocka_unit_test(test_mistakes_of_a_game),

@@ -367,6 +367,57 @@ static void the_reason_weighs_the_move_named(void **state)
     assert_lacks(r, "playing on");
 }
 
+static const char *reason_offered(const gin_view *v, int i, int r, uint32_t offered)
+{
+    static char buf[GIN_TRAINER_REASON_MAX];
+    gin_trainer_reason_offered(v, &adv, i, r, offered, &letters, buf, sizeof buf);
+    return buf;
+}
+
+/* A question that offers a few answers (a drill's knock or play on) hears
+ * of those alone: a move about equal that it does not offer is its
+ * answer's with another card, counted, not named; one it offers is named
+ * as offered (a throw against a knock is playing on); and a move it does
+ * not offer is not weighed against. A page of every move names them all. */
+static void a_question_hears_of_its_answers_alone(void **state)
+{
+    (void)state;
+    /* The 5S and 5H are alike (their pairs are gone): each thrown, or
+     * knocked with, is about equal; nothing else is. */
+    gin_view v = test_view_at("5H 5S KS KH KD 2D 3D 4D AC 2C 3C", "5D 5C 9D", GIN_PHASE_DISCARD, 3);
+    coach(&v);
+    int throw = 0, knock = gin_trainer_knock(&adv, 0);
+    assert_int_equal(adv.move[throw].value.action.kind, GIN_ACT_DISCARD);
+    for (int j = 0; j < adv.n; j++)
+        assert_int_equal(adv.move[j].equal, j < 4);
+    int other = adv.move[1].value.action.kind == GIN_ACT_DISCARD ? 1 : 2; /* the other throw */
+    char t[3], k[3], o[24], want[128];
+    gin_card_format(adv.move[throw].value.action.card, t);
+    gin_card_format(adv.move[knock].value.action.card, k);
+    snprintf(o, sizeof o, "throwing the ");
+    gin_card_format(adv.move[other].value.action.card, o + strlen(o));
+    uint32_t offered = 1u << throw | 1u << knock;
+    /* The best throw: the knock offered named, the other throw counted. */
+    const char *r = reason_offered(&v, throw, knock, offered);
+    snprintf(want, sizeof want, "About equal to knocking, throwing the %s. Another throw is about equal. ", k);
+    if (strncmp(r, want, strlen(want)) != 0)
+        fail_msg("'%s' does not start '%s'", r, want);
+    assert_lacks(r, o);
+    /* The knock: about equal to the best, the throw offered. */
+    r = reason_offered(&v, knock, throw, offered);
+    snprintf(want, sizeof want, "About equal to playing on (throwing the %s). ", t);
+    if (strncmp(r, want, strlen(want)) != 0)
+        fail_msg("'%s' does not start '%s'", r, want);
+    /* Weighed against a move not offered: its own facts, naming nothing. */
+    r = reason_offered(&v, throw, other, offered);
+    assert_lacks(r, o);
+    assert_string_equal(r, reason_offered(&v, throw, throw, offered));
+    /* Every move offered: as gin_trainer_reason_against. */
+    assert_string_equal(reason_offered(&v, throw, knock, UINT32_MAX), reason_against(&v, throw, knock));
+    assert_has(reason(&v, throw, NULL), "About equal to ");
+    assert_has(reason(&v, throw, NULL), " and 2 more. ");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -384,6 +435,7 @@ int main(void)
         cmocka_unit_test(none_is_said_in_words),
         cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
         cmocka_unit_test(at_the_stocks_end_a_draw_counts_no_outs),
+        cmocka_unit_test(a_question_hears_of_its_answers_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
