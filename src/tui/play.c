@@ -200,6 +200,9 @@ static int replay_judged(gin_play *p, int hand_no)
  * practice review. Returns -1 on a quit signal, else 0. */
 static int show_hand_end(gin_play *p)
 {
+    /* The page is read, not passed: keys typed to skip the lay-offs or the
+     * bot's pauses must not also dismiss it unseen. */
+    gin_ui_drop_typeahead();
     gin_seating who = gin_play_seating(p);
     gin_showdown_screen s;
     gin_play_showdown_screen(&p->ref.end, &p->ref.m.game, &who, &s);
@@ -346,6 +349,8 @@ static int hand_end(gin_play *p, char *why, size_t cap)
 static int stepped(gin_play *p, char *why, size_t cap)
 {
     const gin_match *m = &p->ref.m;
+    if (m->moved != p->human)
+        p->typed_ahead = 1;
     if (m->moved >= 0)
         record(p);
     if (!m->game.over)
@@ -387,6 +392,13 @@ static int advance(gin_play *p, char *why, size_t cap)
         before = m->views[p->bot];
     int rc = gin_match_next(m);
     if (rc == GIN_MATCH_WAITING) { /* the player's turn */
+        /* Keys pressed while the others played (each skips a pause) are
+         * not the player's answer to a position not yet seen: a queued
+         * `d` took a card nobody chose. Keys typed ahead within the
+         * player's own turn (a draw, then a throw) are kept. */
+        if (p->typed_ahead)
+            gin_ui_drop_typeahead();
+        p->typed_ahead = 0;
         gin_play_start_turn(p);
         p->stage = GIN_STAGE_TURN;
         return GO_ON;

@@ -101,13 +101,15 @@ typedef struct gin_play {
     gin_play_files files;
     gin_review review;
     /* The loop (play.c). */
-    int stage;     /* enum gin_play_stage */
-    long deadline; /* PACE, LAYOFFS: when the frame has been shown long enough (ms, monotonic) */
-    int pace_seat; /* PACE: whose move is on show */
-    int frame;     /* LAYOFFS: the lay-offs shown */
-    int replaying; /* the moves come from a record: no pages, no review */
-    int hand_over; /* a hand ended: its pages are due */
-    int ended;     /* the game is over and its end kept (counted, in the history, the save gone) */
+    int stage;       /* enum gin_play_stage */
+    long deadline;   /* PACE, LAYOFFS: when the frame has been shown long enough (ms, monotonic) */
+    int pace_seat;   /* PACE: whose move is on show */
+    int frame;       /* LAYOFFS: the lay-offs shown */
+    int replaying;   /* the moves come from a record: no pages, no review */
+    int hand_over;   /* a hand ended: its pages are due */
+    int typed_ahead; /* another seat moved (or a hand was dealt) since the player's turn: keys typed meanwhile
+                      * skipped its pauses, and must not also make the player's next move */
+    int ended;       /* the game is over and its end kept (counted, in the history, the save gone) */
 } gin_play;
 
 /* ---- Start-up (startup.c): everything between the command line and the

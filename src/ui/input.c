@@ -102,6 +102,12 @@ static int terminal_gone(void)
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
+void gin_ui_drop_typeahead(void)
+{
+    if (!gin_ui_st.test)
+        flushinp();
+}
+
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
     long start = gin_ui_now_ms();

@@ -99,6 +99,9 @@ typedef struct gin_ui_input {
  * through it, the table's own and each modal page's, so none can miss a
  * signal or a resize. */
 void gin_ui_read(gin_ui_input *in, int timeout_ms);
+/* Forget the keys and clicks typed and not yet read (not on an off-screen
+ * test terminal, whose input is the test's script). */
+void gin_ui_drop_typeahead(void);
 /* The signal that asked to quit (SIGINT...), or 0. */
 int gin_ui_quit_signal(void);
 
