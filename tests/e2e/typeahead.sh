@@ -6,6 +6,7 @@
 # Usage: typeahead.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
+SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-typeahead
 
 # Seed 3: the bot takes the upcard J♦ and throws the 8♣, then it is ours.
@@ -26,5 +27,24 @@ keys -l s1
 wait_for "throw .* → deadwood" 20
 wait_idle
 screen | grep -q "▲1" || fail "the keys typed ahead within the turn were lost"
-keys q
-echo "typeahead: keys left from the bot's pauses dropped at the player's turn, the player's own kept"
+quit_clean "after the turn"
+rm -f "$T/state/gin/save"
+
+# A hand's result is read, not passed: the spread chosen and two more
+# Enters in one write end the hand, and its page stays for a key pressed
+# after it (they passed it unseen).
+mkdir -p "$T/state/gin"
+cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
+start --level normal --fast
+wait_for "Resume\\?" 10
+keys y
+wait_for "or k to knock \\(deadwood 1\\)" 20
+keys 9 k
+wait_for "Knock with deadwood 1" 5
+keys k
+wait_for "which melds do you show\\?" 5
+keys -l $'\r\r\r'
+wait_for "$HAND_DONE" 10
+wait_idle
+screen | grep -q "$HAND_DONE" || fail "keys typed before the hand's result passed its page"
+echo "typeahead: keys left from the bot's pauses dropped at the player's turn and at a hand's result, the player's own kept"
