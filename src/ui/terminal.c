@@ -21,6 +21,13 @@ int gin_ui_check_terminal(char *why, size_t cap)
         snprintf(why, cap, "TERM is not set, so the terminal type is unknown (set TERM, or try gin --help)");
         return -1;
     }
+    /* The window's own size, from the terminal: LINES and COLUMNS in the
+     * environment (exported by a shell or a script) would have ncurses draw
+     * a table of that size into a window of another, garbled. With
+     * use_tioctl ncurses writes the window's size into them before reading
+     * them (use_env(FALSE) would also stop it following a resize). Set
+     * before the first setupterm, which reads them. */
+    use_tioctl(TRUE);
     /* setupterm with an error slot reports instead of exiting; a terminal
      * that cannot move the cursor (dumb, a printer) would show a blank or
      * garbled table, so it is refused the same way. */

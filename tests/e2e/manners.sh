@@ -59,4 +59,17 @@ for lang in C.UTF-8 C; do
     wait_for "No hint here: the coach analyses the decisions of two players\\." 5
     quit_clean "$lang: quit the ring"
 done
+
+# The window's own size, whatever LINES and COLUMNS an environment exports
+# (a 120-column table was drawn into this 80-column window, garbled).
+rm -rf "$T/state" "$T/config" # the ring's settings above are kept
+start -- --level normal --seed 11 --fast
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+plain=$(screen)
+quit_clean "the size check's first table"
+rm -f "$T/state/gin/save"
+start LINES=40 COLUMNS=120 -- --level normal --seed 11 --fast
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+[ "$(screen)" = "$plain" ] || fail "LINES=40 COLUMNS=120 changed the table drawn in an 80x24 window"
+quit_clean "the size check's second table"
 echo "manners: ok"
