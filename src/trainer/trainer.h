@@ -23,7 +23,7 @@
 #include "coach.h"
 
 enum {
-    GIN_TRAINER_REASON_MAX = 400, /* a reason of gin_trainer_reason, with its NUL */
+    GIN_TRAINER_REASON_MAX = 640, /* a reason of gin_trainer_reason, with its NUL */
     GIN_TRAINER_MOVE_MAX = 96     /* a move's words (gin_trainer_move), with its NUL */
 };
 

@@ -31,8 +31,22 @@ void say(words *w, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(w->buf + w->len, w->cap - w->len, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        w->len = w->len + (size_t)n < w->cap ? w->len + (size_t)n : w->cap - 1;
+    if (n <= 0)
+        return;
+    if (w->len + (size_t)n < w->cap) {
+        w->len += (size_t)n;
+        return;
+    }
+    /* Cut short, at the last space: never inside a word, nor inside a
+     * character (a suit's glyph is three bytes, and part of one is no text
+     * a terminal can show). */
+    size_t end = w->cap - 1;
+    while (end > 0 && w->buf[end - 1] != ' ')
+        end--;
+    while (end > 0 && w->buf[end - 1] == ' ')
+        end--;
+    w->len = end;
+    w->buf[end] = '\0';
 }
 
 void say_clause(words *w) { say(w, "%s", w->len ? "; " : ""); }

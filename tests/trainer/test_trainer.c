@@ -16,6 +16,7 @@
 #include "gin/rules.h"
 #include "support/support.h"
 #include "trainer.h"
+#include "words.h"
 
 #define C(s) test_card(s)
 #define CS(s) test_cards(s)
@@ -266,8 +267,8 @@ static void the_knock_note_gives_the_undercut(void **state)
     char note[128], want[128];
     assert_int_equal(gin_trainer_knock_note(&v, C("QD"), 0, NULL, note, sizeof note), 0);
     const gin_coach_facts *f = &adv.move[index_of(GIN_ACT_KNOCK, "QD")].facts;
-    snprintf(want, sizeof want, "an undercut is about %.0f%% likely (their deadwood after lay-offs is about %.0f)", 100 * f->undercut,
-             f->opp_deadwood);
+    snprintf(want, sizeof want, "an undercut is about %.0f%% likely (their deadwood after lay-offs is about %.0f)",
+             100 * f->undercut, f->opp_deadwood);
     assert_string_equal(note, want);
     assert_int_equal(gin_trainer_knock_note(&v, C("2S"), 0, NULL, note, sizeof note), -1);
     assert_string_equal(note, "");
@@ -418,10 +419,29 @@ static void a_question_hears_of_its_answers_alone(void **state)
     assert_has(reason(&v, throw, NULL), " and 2 more. ");
 }
 
+/* Words that do not fit are cut at a space: a suit's glyph is three
+ * bytes, and a cut inside one left bytes no terminal can show. */
+static void words_cut_at_a_space(void **state)
+{
+    (void)state;
+    char buf[14];
+    words w;
+    words_init(&w, buf, sizeof buf, &letters);
+    say(&w, "the K\xe2\x99\xa3 and Q\xe2\x99\xa3");
+    assert_string_equal(buf, "the K\xe2\x99\xa3 and");
+    say(&w, ".");
+    assert_string_equal(buf, "the K\xe2\x99\xa3 and.");
+    words_init(&w, buf, sizeof buf, &letters);
+    say(&w, "short");
+    say(&w, " and longer");
+    assert_string_equal(buf, "short and");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_best_keeps_more_deadwood_and_says_why),
+        cmocka_unit_test(words_cut_at_a_space),
         cmocka_unit_test(a_safe_card_is_called_safe),
         cmocka_unit_test(a_four_set_less_one_is_not_broken),
         cmocka_unit_test(a_run_end_card_is_counted),
