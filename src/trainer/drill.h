@@ -62,7 +62,9 @@ enum {
     GIN_DRILL_PLAYOUTS = 50000, /* the default budget of a drill's analysis */
     GIN_DRILL_LOOKS = 40,       /* positions analysed, at most, for one generated drill */
     GIN_DRILL_SPREADS = 8,      /* answers of a spread drill, at most: a page at 80x24 */
-    GIN_DRILL_EXPLAIN_MAX = 1200
+    /* A verdict: the best's reason and the answer's, and the sentences
+     * around them. */
+    GIN_DRILL_EXPLAIN_MAX = 2 * GIN_TRAINER_REASON_MAX + 2 * GIN_TRAINER_MOVE_MAX + 256
 };
 
 typedef struct gin_drill_opts {
