@@ -5,6 +5,7 @@
 
 #include <curses.h>
 #include <poll.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -104,7 +105,10 @@ static int terminal_gone(void)
 
 void gin_ui_drop_typeahead(void)
 {
-    if (!gin_ui_st.test)
+    /* Not while suspended: the flush would stop gin in the background
+     * (SIGTTOU), and the keys are the shell's; taking the terminal back
+     * drops what was typed anyway. */
+    if (!gin_ui_st.test && gin_ui_reclaim(SIGTTIN) >= 0)
         flushinp();
 }
 
@@ -119,6 +123,13 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
             in->kind = GIN_IN_QUIT;
             return;
         }
+        int back = gin_ui_reclaim(SIGTTIN);
+        if (back > 0) { /* repainted after a suspension: every loop redraws on a resize */
+            in->kind = GIN_IN_RESIZE;
+            return;
+        }
+        if (back < 0) /* suspended: the terminal is not ours to read */
+            continue;
         long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (gin_ui_now_ms() - start);
         if (left <= 0 && looked)
             return;

@@ -5,12 +5,14 @@
 #include "gin_assets.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 struct gin_ui_state gin_ui_st;
@@ -26,10 +28,19 @@ static volatile sig_atomic_t writing;
  * game is saved after every move, so nothing is lost but the move in
  * progress. */
 enum { QUIT_GRACE_S = 3 };
+/* How often a gin continued in the background that could not be stopped
+ * looks again for the terminal. */
+enum { RECLAIM_SLICE_MS = 200 };
 static volatile sig_atomic_t grace_armed;
 /* The terminal's settings as the table found them, for that last resort. */
 static struct termios shell_tio;
 static volatile sig_atomic_t have_shell_tio;
+/* The screen is up (gin_ui_open to gin_ui_close): a Ctrl-Z gives it back. */
+static volatile sig_atomic_t screen_up;
+/* Given back at a Ctrl-Z and not yet taken again: the terminal is the
+ * shell's, and nothing may touch it (a write, a mode change) until we are
+ * its foreground process group again. */
+static volatile sig_atomic_t suspended;
 static SCREEN *test_screen, *real_screen;
 
 /* Every signal whose default ends the process is caught while the table
@@ -59,13 +70,27 @@ enum {
     N_IGNORED = sizeof ignored_sigs / sizeof ignored_sigs[0],
     N_RT = 64 /* real-time signals: at most SIGRTMAX - SIGRTMIN + 1 */
 };
-static struct sigaction old_quit[N_QUIT], old_crash[N_CRASH], old_ignored[N_IGNORED], old_rt[N_RT];
+static struct sigaction old_quit[N_QUIT], old_crash[N_CRASH], old_ignored[N_IGNORED], old_rt[N_RT], old_tstp;
 static int handlers_in;
+
+/* May we change the terminal: are we its foreground process group? A
+ * background job that sets its modes, flushes or controls its flow is
+ * stopped by SIGTTOU (and writes too under `stty tostop`), and the settings
+ * are the foreground job's (the shell's) to keep. A terminal that is not
+ * our controlling one (ENOTTY) has no job control: ours. Async-signal-safe. */
+static int terminal_ours(void)
+{
+    int saved = errno;
+    pid_t fg = tcgetpgrp(STDIN_FILENO);
+    int ours = fg == getpgrp() || (fg < 0 && errno == ENOTTY);
+    errno = saved;
+    return ours;
+}
 
 /* Blocked in a write past the grace: only async-signal-safe calls here. */
 static void give_up(void)
 {
-    if (have_shell_tio)
+    if (have_shell_tio && !suspended && terminal_ours())
         (void)tcsetattr(STDIN_FILENO, TCSANOW, &shell_tio);
     _exit(128 + (int)quit_signal);
 }
@@ -83,18 +108,124 @@ static void on_quit_signal(int sig)
     /* Output a Ctrl-S stopped (were flow control on) goes again, so a
      * write blocked on it goes through and the loop sees the signal: TCOON
      * alone undoes only a TCOOFF (Linux), and undoing one starts the
-     * output whatever stopped it. */
-    (void)tcflow(STDOUT_FILENO, TCOOFF);
-    (void)tcflow(STDOUT_FILENO, TCOON);
+     * output whatever stopped it. Not from the background (`kill %1` on a
+     * suspended gin): no write of ours is blocked then, and the tcflow
+     * would stop gin again (SIGTTOU) instead of letting it leave. */
+    if (!suspended && terminal_ours()) {
+        (void)tcflow(STDOUT_FILENO, TCOOFF);
+        (void)tcflow(STDOUT_FILENO, TCOON);
+    }
     if (!grace_armed) {
         grace_armed = 1;
         alarm(QUIT_GRACE_S);
     }
 }
 
+/* Back from a suspension with the terminal ours, as ncurses' own SIGTSTP
+ * handler comes back: type-ahead dropped, the settings the terminal has now
+ * kept as the ones to give back at the end (an stty while stopped sticks),
+ * then the update puts the table's modes back (the program mode saved at
+ * the stop: flow control off again) and repaints the whole screen at the
+ * terminal's size now. */
+static void resume_screen(void)
+{
+    sig_atomic_t was = writing;
+    suspended = 0;
+    flushinp();
+    def_shell_mode();
+    if (!isendwin()) /* not given back at the stop: it was not ours then */
+        reset_prog_mode();
+    clearok(curscr, TRUE);
+    writing = 1;
+    doupdate();
+    writing = was;
+}
+
+/* Stop as SIGTSTP stops a program that does not catch it (the shell says
+ * "Stopped"; an orphaned process group, which nobody could continue, is
+ * not stopped), and return here when continued. */
+static void stop_as_tstp(void)
+{
+    struct sigaction dfl, ours;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &ours);
+    sigset_t tstp;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP); /* blocked while its handler runs */
+    sigprocmask(SIG_UNBLOCK, &tstp, NULL);
+    (void)kill(getpid(), SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);
+}
+
+/* Ctrl-Z. Ours, not ncurses': once continued, ncurses' handler takes the
+ * terminal back unasked (a flush, the program's modes, a repaint), and
+ * continued in the background, as `kill %1` continues a stopped job after
+ * its SIGTERM (and `bg` does), that stopped gin again with SIGTTOU, so it
+ * could not leave on the quit signal, and kept the table's lock, until
+ * `fg`. That happens inside ncurses' handler, before any code of ours
+ * runs, so guarding our own way out could not help. Here the terminal is given back as ncurses gives it, then gin
+ * stops; continued, it takes the terminal again at once only as the
+ * terminal's foreground process group with no quit signal come: a quit
+ * leaves without touching it (it is the shell's), and a gin continued in
+ * the background takes it at its next read or frame (gin_ui_reclaim).
+ * endwin and doupdate in a handler are what ncurses' own handler does: a
+ * Ctrl-Z in the middle of a frame costs that frame, repainted whole on the
+ * way back. */
+static void on_tstp(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    sigset_t hold, old;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGALRM); /* the grace alarm and a resize wait for our return */
+    sigaddset(&hold, SIGWINCH);
+    sigprocmask(SIG_BLOCK, &hold, &old);
+    if (screen_up && !suspended) {
+        if (terminal_ours()) {
+            def_prog_mode(); /* the table's modes as they are, for the return */
+            endwin();
+        }
+        suspended = 1;
+    }
+    stop_as_tstp();
+    /* A quit signal sent with the SIGCONT (kill %1, a hangup) has been
+     * handled by now: it was pending when we were continued. */
+    if (screen_up && suspended && !quit_signal && terminal_ours())
+        resume_screen();
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+}
+
+int gin_ui_reclaim(int sig)
+{
+    if (!suspended)
+        return 0;
+    if (quit_signal)
+        return -1;
+    if (!terminal_ours()) {
+        /* Continued in the background (bg): stop as a job that wants its
+         * terminal is stopped, the whole process group as the kernel
+         * stops it; fg continues us here. */
+        (void)kill(0, sig);
+        if (quit_signal)
+            return -1;
+        if (!terminal_ours()) { /* not stopped (an orphaned group): wait, without spinning */
+            struct timespec slice = {0, RECLAIM_SLICE_MS * 1000000L};
+            nanosleep(&slice, NULL);
+            return -1;
+        }
+    }
+    resume_screen();
+    return 1;
+}
+
 void gin_ui_show(void)
 {
     wnoutrefresh(stdscr);
+    if (gin_ui_reclaim(SIGTTOU) < 0)
+        return; /* the terminal is not ours: the frame waits in curses */
     writing = 1;
     doupdate();
     writing = 0;
@@ -119,8 +250,10 @@ static void on_crash(int sig)
     /* Give the terminal back before dying, then let the previous handler
      * (the default, or a sanitizer's) have the signal: it is blocked while
      * we run, so the raise is delivered to that handler when we return, and
-     * a fault that recurs on return goes there too. */
-    endwin();
+     * a fault that recurs on return goes there too. Not a terminal we
+     * gave back at a Ctrl-Z, or that is another job's now. */
+    if (!suspended && terminal_ours())
+        endwin();
     for (int i = 0; i < N_CRASH; i++)
         if (crash_sigs[i] == sig)
             sigaction(sig, &old_crash[i], NULL);
@@ -151,6 +284,8 @@ static void install_handlers(void)
     for (int i = 0; i < rt_count(); i++)
         sigaction(SIGRTMIN + i, &sa, &old_rt[i]);
 #endif
+    sa.sa_handler = on_tstp; /* in place of ncurses' own */
+    sigaction(SIGTSTP, &sa, &old_tstp);
     sa.sa_handler = SIG_IGN;
     for (int i = 0; i < N_IGNORED; i++)
         sigaction(ignored_sigs[i], &sa, &old_ignored[i]);
@@ -171,6 +306,7 @@ static void restore_handlers(void)
     for (int i = 0; i < rt_count(); i++)
         sigaction(SIGRTMIN + i, &old_rt[i], NULL);
 #endif
+    sigaction(SIGTSTP, &old_tstp, NULL);
     for (int i = 0; i < N_IGNORED; i++)
         sigaction(ignored_sigs[i], &old_ignored[i], NULL);
     for (int i = 0; i < N_CRASH; i++)
@@ -323,6 +459,7 @@ int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)
     gin_ui_st.test = 0;
     setup_screen(o);
     flow_control_off();
+    screen_up = 1;
     return 0;
 }
 
@@ -347,9 +484,15 @@ void gin_ui_close(void)
     if (!gin_ui_st.open)
         return;
     gin_ui_st.open = 0;
+    screen_up = 0;
+    /* A terminal given back at a Ctrl-Z stays as the shell has it (gin
+     * leaves from there on a quit signal); one that is another job's now
+     * is not ours to set (and we would be stopped trying). */
     writing = 1;
-    endwin();
+    if (test_screen || (!suspended && terminal_ours()))
+        endwin();
     writing = 0;
+    suspended = 0;
     if (test_screen) {
         delscreen(test_screen);
         test_screen = NULL;

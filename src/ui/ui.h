@@ -33,7 +33,9 @@ int gin_ui_check_terminal(char *why, size_t cap);
  * (gin_ui_quit_signal: SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1/2, SIGALRM,
  * real-time signals, ...) or, for the crash signals, restores the terminal
  * and passes the signal on to the handler there before; SIGPIPE and SIGXFSZ
- * are ignored. Returns 0. */
+ * are ignored; SIGTSTP (Ctrl-Z) gives the terminal back and stops, and the
+ * table takes it again when continued as the terminal's foreground (term.c,
+ * on_tstp). Returns 0. */
 int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap);
 /* Start on an off-screen terminal of a fixed size (tests): output to `out`,
  * input from `in`. utf8 forces the suit glyphs on or off. Returns 0 or -1. */

@@ -57,6 +57,15 @@ void gin_ui_hang_up(void);
  * terminal while it runs, marked so a quit signal is never lost to a write
  * that blocks. */
 void gin_ui_show(void);
+/* Before the table reads or writes the terminal after a Ctrl-Z (term.c):
+ * 0, it is ours as it was; 1, it was given back at the Ctrl-Z and is ours
+ * again (gin is its foreground process group), its modes put back and the
+ * whole screen repainted (the caller redraws, as after a resize); -1, it is
+ * not ours: a quit signal came while we were suspended (leave without
+ * touching it), or gin was continued in the background (it stops then with
+ * sig, SIGTTIN for a read, SIGTTOU for a frame, as a job that wants its
+ * terminal is stopped; ask again later). */
+int gin_ui_reclaim(int sig);
 
 /* Drawing helpers (draw.c). */
 void gin_ui_put(int y, int x, int attr, const char *s);

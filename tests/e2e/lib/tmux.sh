@@ -61,6 +61,23 @@ start() {
     tm -f /dev/null new-session -d -s "$PANE" -x "${PANE_COLS:-80}" -y "${PANE_LINES:-24}" "bash $T/run.sh" ||
         fail "tmux start"
 }
+# start_shell: an interactive bash in a fresh pane (job control on, as a
+# player's shell: Ctrl-Z, jobs, fg, bg, kill %1), with start's environment
+# and working directory; the prompt is "shell> ". The test types gin's
+# command line into it, and has the shell write what it wants to read
+# (an exit status, stty -g) to files.
+start_shell() {
+    {
+        echo "export HOME='$T/home' XDG_STATE_HOME='$T/state' XDG_CONFIG_HOME='$T/config'"
+        echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color"
+        echo "PS1='shell> '"
+        echo "cd '$T/cwd'"
+    } >"$T/shellrc"
+    tm kill-session -t "$PANE" 2>/dev/null
+    tm -f /dev/null new-session -d -s "$PANE" -x "${PANE_COLS:-80}" -y "${PANE_LINES:-24}" \
+        "bash --noprofile --rcfile '$T/shellrc' -i" || fail "tmux start"
+    wait_for '^shell>' 10
+}
 keys() { tm send-keys -t "$PANE" "$@"; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
