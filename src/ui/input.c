@@ -12,7 +12,7 @@
 /* A read waits at most this long at a time, so a quit signal is noticed
  * within it even if curses restarts its wait. */
 enum { READ_SLICE_MS = 200 };
-enum { ASCII_BS = 8, ASCII_DEL = 127 };
+enum { ASCII_BS = 8, CTRL_L = 12, ASCII_DEL = 127 };
 
 long gin_ui_now_ms(void)
 {
@@ -170,6 +170,16 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
         }
         if (rc == OK && k == 27 && escape_sequence())
             continue;
+        if (rc == OK && k == CTRL_L) {
+            /* Repaint, as htop, less and vi do: the screen from scratch,
+             * then a resize to the caller, which every loop (the table's,
+             * each page's, menu's and prompt's) already answers by drawing
+             * again and nothing else: no page or prompt takes it for a key
+             * (the table said "Unknown key"). */
+            gin_ui_repaint();
+            in->kind = GIN_IN_RESIZE;
+            return;
+        }
         int key = map_key(k, rc == KEY_CODE_YES);
         if (key) {
             in->kind = GIN_IN_KEY;

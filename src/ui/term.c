@@ -231,6 +231,12 @@ void gin_ui_show(void)
     writing = 0;
 }
 
+void gin_ui_repaint(void)
+{
+    clearok(curscr, TRUE); /* the next update clears the screen and draws every cell */
+    gin_ui_show();
+}
+
 /* Ctrl-S and Ctrl-Q are keys at the table, not flow control: with it on, a
  * Ctrl-S froze the screen (the next update blocked in write) until Ctrl-Q.
  * Off while the table runs; ncurses puts the terminal back as it found it

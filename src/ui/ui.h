@@ -71,7 +71,7 @@ enum gin_ui_in_kind {
     GIN_IN_NONE = 0,   /* timed out */
     GIN_IN_KEY = 1,    /* key: a character or a GIN_KEY_* code */
     GIN_IN_CLICK = 2,  /* a mouse click at (y, x) */
-    GIN_IN_RESIZE = 3, /* the window changed size: redraw */
+    GIN_IN_RESIZE = 3, /* the window changed size, or Ctrl-L repainted it: redraw */
     GIN_IN_QUIT = 4,   /* SIGINT, SIGTERM or SIGHUP: save and leave */
     GIN_IN_WHEEL = 5   /* the mouse wheel at (y, x): key -1 rolled up (back), +1 down */
 };
@@ -99,7 +99,8 @@ typedef struct gin_ui_input {
  * only what is waiting) for a key, a click, the wheel, a resize or a quit
  * signal (GIN_IN_NONE when the time is up). Every loop of the table reads
  * through it, the table's own and each modal page's, so none can miss a
- * signal or a resize. */
+ * signal or a resize. Ctrl-L is no key: the screen is repainted from
+ * scratch and it comes back as a resize. */
 void gin_ui_read(gin_ui_input *in, int timeout_ms);
 /* Forget the keys and clicks typed and not yet read (not on an off-screen
  * test terminal, whose input is the test's script). */

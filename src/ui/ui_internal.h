@@ -57,6 +57,10 @@ void gin_ui_hang_up(void);
  * terminal while it runs, marked so a quit signal is never lost to a write
  * that blocks. */
 void gin_ui_show(void);
+/* Ctrl-L: the whole screen painted again from scratch, whatever is on the
+ * terminal now (a message another program wrote over the table), and
+ * shown as gin_ui_show shows a frame (term.c). */
+void gin_ui_repaint(void);
 /* Before the table reads or writes the terminal after a Ctrl-Z (term.c):
  * 0, it is ours as it was; 1, it was given back at the Ctrl-Z and is ours
  * again (gin is its foreground process group), its modes put back and the
