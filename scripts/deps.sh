@@ -54,8 +54,10 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     # apt-get's output goes to a log (V=1: to the terminal), shown if it fails.
     if [ "${V:-0}" = 1 ]; then log=/dev/stdout; else log=$(mktemp "${TMPDIR:-/tmp}/gin-apt.XXXXXX") || exit 1; fi
+    # A list that fails to download (a mirror caught mid-sync) is retried,
+    # and then left: the packages are most likely in the lists that came.
     # shellcheck disable=SC2086 # one word per package
-    if { apt-get update && apt-get install -y $missing </dev/null; } >>"$log" 2>&1; then
+    if { apt-get -o Acquire::Retries=3 update || true; apt-get install -y $missing </dev/null; } >>"$log" 2>&1; then
         [ "$log" = /dev/stdout ] || rm -f "$log"
         echo "gin: installed $missing"
         exit 0

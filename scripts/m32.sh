@@ -25,7 +25,16 @@ if ! have; then
         echo "m32: installing gcc-multilib and libcmocka-dev:i386"
         export DEBIAN_FRONTEND=noninteractive
         dpkg --add-architecture i386
-        apt-get update && apt-get install -y gcc-multilib libcmocka-dev:i386 </dev/null
+        # A list that fails to download (a mirror caught mid-sync: seen in
+        # CI) is retried, and then left, as the packages are most likely in
+        # the lists that came; a failed install is said as such, not as the
+        # compiler's missing headers.
+        apt-get -o Acquire::Retries=3 update ||
+            echo "m32: apt-get update failed; installing from the package lists there are"
+        apt-get install -y gcc-multilib libcmocka-dev:i386 </dev/null || {
+            echo "m32: apt-get could not install gcc-multilib and libcmocka-dev:i386" >&2
+            exit 1
+        }
     else
         echo "m32: needs gcc-multilib and libcmocka-dev:i386; as root:" >&2
         echo "  dpkg --add-architecture i386 && apt-get update && apt-get install gcc-multilib libcmocka-dev:i386" >&2
