@@ -14,12 +14,7 @@ SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-coach
 
 # The position of data/knock-spreads.save: you may knock, throwing 3♣.
-mkdir -p "$T/state/gin"
-cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
-start --level normal --fast
-wait_for "Resume\\?" 10
-keys y
-wait_for "or k to knock \\(deadwood 1\\)" 20
+resume_knock --level normal --fast
 keys H
 wait_for "Ranked by the chance to win the game; points: what this hand should bring" 10
 screen | grep -Eq "^  1\\. (Knock|Go gin)" || fail "the hint's best move is not a knock here"

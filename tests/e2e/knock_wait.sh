@@ -7,18 +7,12 @@
 # Usage: knock_wait.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-knock-wait
 
 for lang in C.UTF-8 C; do
     club=$([ $lang = C ] && echo C || echo ♣)
     heart=$([ $lang = C ] && echo H || echo ♥)
-    mkdir -p "$T/state/gin"
-    cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
-    start LANG=$lang LC_ALL=$lang -- --level normal --fast
-    wait_for "Resume\\?" 10
-    keys y
-    wait_for "or k to knock \\(deadwood 1\\)" 20
+    resume_knock LANG=$lang LC_ALL=$lang -- --level normal --fast
     keys k
     wait_for "Knock with deadwood 1, throwing 3$club face down\\?" 5
     for page in '?' v c L t; do

@@ -7,15 +7,9 @@
 # Usage: replay_keys.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-replay-keys
 
-mkdir -p "$T/state/gin"
-cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
-start --level normal --fast
-wait_for "Resume\\?" 10
-keys y
-wait_for "or k to knock \\(deadwood 1\\)" 20
+resume_knock --level normal --fast
 screen | grep -q "▲9" || fail "card 9 (the 3♣) is not picked on resuming"
 keys End Home F5
 wait_idle

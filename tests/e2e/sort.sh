@@ -6,15 +6,9 @@
 # Usage: sort.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-sort
 
-mkdir -p "$T/state/gin"
-cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
-start --level normal --fast
-wait_for "Resume\\?" 10
-keys y
-wait_for "or k to knock \\(deadwood 1\\)" 20
+resume_knock --level normal --fast
 for sort in melds rank suit melds; do
     wait_for "sorted: $sort" 5
     brackets=$(screen | grep -A1 "sorted: $sort" | tail -1)

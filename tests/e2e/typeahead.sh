@@ -6,7 +6,6 @@
 # Usage: typeahead.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
-SRC=${2:?source dir}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-typeahead
 
 # Seed 3: the bot takes the upcard J♦ and throws the 8♣, then it is ours.
@@ -33,12 +32,7 @@ rm -f "$T/state/gin/save"
 # A hand's result is read, not passed: the spread chosen and two more
 # Enters in one write end the hand, and its page stays for a key pressed
 # after it (they passed it unseen).
-mkdir -p "$T/state/gin"
-cp "$SRC/tests/e2e/data/knock-spreads.save" "$T/state/gin/save"
-start --level normal --fast
-wait_for "Resume\\?" 10
-keys y
-wait_for "or k to knock \\(deadwood 1\\)" 20
+resume_knock --level normal --fast
 keys 9 k
 wait_for "Knock with deadwood 1" 5
 keys k

@@ -78,6 +78,18 @@ start_shell() {
         "bash --noprofile --rcfile '$T/shellrc' -i" || fail "tmux start"
     wait_for '^shell>' 10
 }
+# resume_knock [VAR=VALUE... --] ARGS...: as start, resuming the game of
+# tests/e2e/data/knock-spreads.save (yes to Resume?), until the player's
+# turn that may knock: deadwood 1 throwing the 3♣ (card 9, picked), with
+# 4-4-4, 5-5-5 and the A-2-3 of clubs and the 2♥ 2♦ dead.
+resume_knock() {
+    mkdir -p "$T/state/gin"
+    cp "$(dirname "${BASH_SOURCE[0]}")/../data/knock-spreads.save" "$T/state/gin/save"
+    start "$@"
+    wait_for "Resume\\?" 10
+    keys y
+    wait_for "or k to knock \\(deadwood 1\\)" 20
+}
 keys() { tm send-keys -t "$PANE" "$@"; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
