@@ -455,10 +455,12 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
     /* A card's deadwood is dw11 less its value. */
     int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? out_score(h, kc, avail) : 0;
     int best = discard_key(OUT_W * ak + o, kc);
-    /* One worth less than vmin is over kc's score before its outs (kc is
-     * worth the most, so vmin <= 10), and is not looked at: the score
-     * over OUT_W is ak + o / OUT_W, so vmin is vk less the last. */
-    int vmin = vk - o / OUT_W;
+    /* Only a card c worth v with OUT_W * (vk - v) + its outs < o can
+     * beat kc: kc is worth the most and is the first of its value (the
+     * tie-breaks favour it against an equal score), so c needs
+     * OUT_W * (vk - v) < o, v > vk - o / OUT_W (rounded up). The others
+     * are not looked at; with o = 0 none is. */
+    int vmin = vk - (o + OUT_W - 1) / OUT_W + 1;
     for (gin_cardset q = cand & ~card_bit(kc) & k_worth[vmin > 0 ? vmin : 0]; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         best = discard_better(best, dw11 - card_value(c), c, h, avail);
