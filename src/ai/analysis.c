@@ -371,35 +371,42 @@ static int rank_prune(race *r)
     return left;
 }
 
-/* Add up one world: pts[j] is live move j's points in it. */
-static void race_add(race *r, const int *pts, const util *u)
+/* The live moves, in order, into on[]; returns how many. The race looks
+ * at them for every world and drops one only between batches: a list
+ * saves testing every move there. */
+static int race_on(const race *r, int *on)
+{
+    int k = 0;
+    for (int j = 0; j < r->n; j++)
+        if (r->live[j])
+            on[k++] = j;
+    return k;
+}
+
+/* Add up one world: pts[j] is live move j's points in it, on[0..k-1] the
+ * live moves (race_on). */
+static void race_add(race *r, const int *pts, const util *u, const int *on, int k)
 {
     double val[GIN_ANALYSIS_MAX];
-    for (int j = 0; j < r->n; j++) {
-        if (!r->live[j])
-            continue;
-        int p = pts[j];
+    for (int x = 0; x < k; x++) {
+        int j = on[x], p = pts[j];
         double w = util_win(u, p);
-        val[j] = util_value(u, p, w);
+        val[x] = util_value(u, p, w);
         r->runs[j]++;
         r->pts[j] += p;
         r->pts2[j] += (double)p * p;
         r->win[j] += w;
         r->win2[j] += w * w;
-        r->val[j] += val[j];
+        r->val[j] += val[x];
     }
-    for (int a = 0; a < r->n; a++) {
-        if (!r->live[a])
-            continue;
-        for (int b = a + 1; b < r->n; b++) {
-            if (!r->live[b])
-                continue;
-            double d = val[a] - val[b];
+    for (int x = 0; x < k; x++)
+        for (int y = x + 1; y < k; y++) {
+            int a = on[x], b = on[y];
+            double d = val[x] - val[y];
             r->pn[a][b]++;
             r->ps[a][b] += d;
             r->pq[a][b] += d * d;
         }
-    }
 }
 
 /* A batch: worlds first .. first + k - 1, every live move played in each.
@@ -411,8 +418,8 @@ typedef struct batch {
     const worlds *w;
     const gin_view *v;
     const gin_action *moves;
-    const int *live;
-    int n, k;
+    int on[GIN_ANALYSIS_MAX]; /* the live moves (race_on) */
+    int n_on, k;
     long first;
     int pts[BATCH_MAX][GIN_ANALYSIS_MAX];
 } batch;
@@ -423,9 +430,10 @@ static void batch_play(void *ctx, int part, int parts)
     ai_world world;
     for (int i = part; i < b->k; i += parts) {
         worlds_make(b->w, b->first + i, &world);
-        for (int j = 0; j < b->n; j++)
-            if (b->live[j])
-                b->pts[i][j] = ai_world_play(&world, b->v, b->moves[j]);
+        for (int x = 0; x < b->n_on; x++) {
+            int j = b->on[x];
+            b->pts[i][j] = ai_world_play(&world, b->v, b->moves[j]);
+        }
     }
 }
 
@@ -480,17 +488,14 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     b->w = &w;
     b->v = v;
     b->moves = moves;
-    b->live = r.live;
-    b->n = n;
     /* The race looks at its moves every RACE_BATCH worlds (RANK_BATCH);
      * with no race the batches only need to be large enough to share out.
      * The ranking race plays until one move is left or the budget is spent. */
     long spent = 0, max_worlds = full ? budget / n : rank ? budget : MAX_WORLDS;
     long step = full ? BATCH_MAX : rank ? RANK_BATCH : RACE_BATCH;
     for (long i = 0; i < max_worlds;) {
-        int left = 0;
-        for (int j = 0; j < n; j++)
-            left += r.live[j];
+        int left = race_on(&r, b->on);
+        b->n_on = left;
         if (left == 0) /* never: the race keeps its reference, the ranking race its leader */
             break;
         long k = step - i % step, fit = (budget - spent) / left;
@@ -502,7 +507,7 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
         b->k = (int)k;
         ai_crew_run(crew, batch_play, b);
         for (int x = 0; x < b->k; x++)
-            race_add(&r, b->pts[x], &u);
+            race_add(&r, b->pts[x], &u, b->on, left);
         spent += k * left;
         i += k;
         if (rank && i % RANK_BATCH == 0 && i >= RANK_EVIDENCE && rank_prune(&r) <= 1)
