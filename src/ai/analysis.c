@@ -281,7 +281,7 @@ enum { STOCK_EAGER = 13 };
 static void worlds_make(const worlds *w, long i, ai_world *world)
 {
     gin_rng rng;
-    gin_rng_seed(&rng, gin_rng_mix(w->seed + (uint64_t)i));
+    gin_rng_seed_step(&rng, gin_rng_mix_step(w->seed + (uint64_t)i));
     *world = w->world;
     int m = sample_opponent(w, &rng, world);
     world->stock_n = m < w->stock_n ? m : w->stock_n;
