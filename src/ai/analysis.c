@@ -215,6 +215,11 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
         improve = n_pool - w->want - 2; /* leave the stock a card or two */
     w->improve = improve < 0 ? 0 : improve;
     worlds_weigh(w, t);
+    /* What the pool can give (always all: the tracker's hidden cards are
+     * unseen, and improve leaves the stock some), so the draws need not
+     * look. */
+    w->want = w->want < w->n_pool ? w->want : w->n_pool;
+    w->improve = w->improve < w->n_pool - w->want ? w->improve : w->n_pool - w->want;
     w->stock_n = v->stock_n;
     ai_world_rules(&w->world, &v->rules, v->knock_limit);
     w->world.turns = v->turns;
@@ -237,16 +242,26 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
  * place. */
 static inline gin_card draw(gin_rng *rng, int8_t *pool, int *n, const uint64_t *below)
 {
-    for (int tries = 0;; tries++) {
-        uint64_t r = gin_rng_step(rng);
-        int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
-        gin_card c = (unsigned char)pool[i];
-        /* After many refusals take the pick: bounds the loop, barely bends the odds. */
-        if ((uint32_t)r < below[c] || tries >= 64) {
-            pool[i] = pool[--*n];
-            return c;
-        }
+    uint64_t r;
+    int i;
+    gin_card c;
+    /* After many refusals take the pick (the 65th): bounds the loop,
+     * barely bends the odds. Two picks a round, so the count is looked
+     * at once in two: the 65th is the 33rd round's first. */
+    for (int round = 0;; round++) {
+        r = gin_rng_step(rng);
+        i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        c = (unsigned char)pool[i];
+        if ((uint32_t)r < below[c] || round == 32)
+            break;
+        r = gin_rng_step(rng);
+        i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        c = (unsigned char)pool[i];
+        if ((uint32_t)r < below[c])
+            break;
     }
+    pool[i] = pool[--*n];
+    return c;
 }
 
 /* The opponent's cards of world `world` (the template's copy), drawn
@@ -257,11 +272,11 @@ static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
     int n = w->n_pool;
     memcpy(pool, w->pool, (size_t)n);
     gin_cardset got = w->sure;
-    for (int i = 0; i < w->want && n > 0; i++)
-        got |= gin_cardset_of(draw(rng, pool, &n, w->t_opp));
+    for (int i = 0; i < w->want; i++) /* the pool holds them (worlds_start) */
+        got |= (gin_cardset)1 << draw(rng, pool, &n, w->t_opp);
     ai_world_seat(world, 1, got | w->known);
     int m = 0;
-    for (int i = 0; i < w->improve && n > 0; i++) {
+    for (int i = 0; i < w->improve; i++) {
         gin_card x = draw(rng, pool, &n, w->t_stock);
         gin_card out = ai_ro_keep(&world->seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
