@@ -301,10 +301,12 @@ static void worlds_make(const worlds *w, long i, ai_world *world)
     int m = sample_opponent(w, &rng, world);
     world->stock_n = m < w->stock_n ? m : w->stock_n;
     /* Fisher-Yates from the top down: the top STOCK_EAGER places now, the
-     * rest by the playouts that draw that deep (ai_world_shuffle). */
+     * rest by the playouts that draw that deep (ai_world_shuffle, which
+     * goes on from place `shuffled` with rng). */
+    int to = world->stock_n > STOCK_EAGER ? world->stock_n - STOCK_EAGER : 0;
+    ai_stock_steps(&rng, world->stock, m, to > 1 ? to : 1);
     world->rng = rng;
-    world->shuffled = m;
-    ai_world_shuffle(world, world->stock_n > STOCK_EAGER ? world->stock_n - STOCK_EAGER : 0);
+    world->shuffled = to > 1 ? to : 0;
     /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
     double f = (double)i * 0.6180339887498949;
     world->style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &w->eager_style : &k_opp;

@@ -513,13 +513,7 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
 void ai_world_shuffle(ai_world *w, int i)
 {
     gin_rng rng = w->rng; /* in registers for the loop, as a local */
-    int8_t *st = w->stock;
-    for (int k = w->shuffled - 1; k >= i && k > 0; k--) {
-        int j = (int)gin_rng_below_step(&rng, (uint32_t)(k + 1)); /* k + 1 >= 2 */
-        int8_t tmp = st[k];
-        st[k] = st[j];
-        st[j] = tmp;
-    }
+    ai_stock_steps(&rng, w->stock, w->shuffled, i > 1 ? i : 1);
     w->rng = rng;
     w->shuffled = i > 1 ? i : 0; /* the step at place 1 settles place 0 too */
 }
