@@ -137,6 +137,7 @@ typedef struct worlds {
     uint64_t seed;
     gin_cardset sure, known;
     int want, improve, stock_n, n_pool;
+    int in_place; /* world.stock holds the pool after `improve` places (sample_opponent) */
     int8_t pool[GIN_DECK_SIZE];
     uint64_t t_opp[64], t_stock[64]; /* acceptance: a draw's low 32 bits below (accept_below) */
     double eager;                    /* share of worlds where the opponent knocks at once */
@@ -220,6 +221,10 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
      * look. */
     w->want = w->want < w->n_pool ? w->want : w->n_pool;
     w->improve = w->improve < w->n_pool - w->want ? w->improve : w->n_pool - w->want;
+    /* Always, for a hand of eight cards or more (42 unseen, improve 8 at most). */
+    w->in_place = w->improve + w->n_pool <= GIN_DECK_SIZE;
+    if (w->in_place)
+        memcpy(w->world.stock + w->improve, w->pool, (size_t)w->n_pool);
     w->stock_n = v->stock_n;
     ai_world_rules(&w->world, &v->rules, v->knock_limit);
     w->world.turns = v->turns;
@@ -265,26 +270,35 @@ static inline gin_card draw(gin_rng *rng, int8_t *pool, int *n, const uint64_t *
 }
 
 /* The opponent's cards of world `world` (the template's copy), drawn
- * from rng; the rest of the pool is the stock. */
+ * from rng; the rest of the pool is the stock. The cards thrown while
+ * improving take the stock's first places and the rest of the pool the
+ * next: the template holds the pool there (worlds_start), so the draws
+ * take it out in place, with no copy in or out. */
 static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
 {
-    int8_t pool[GIN_DECK_SIZE];
-    int n = w->n_pool;
-    memcpy(pool, w->pool, (size_t)n);
+    /* In locals: a store through the pool's bytes may alias *w, which
+     * would be read again at every draw. */
+    int want = w->want, improve = w->improve, n = w->n_pool, in_place = w->in_place;
+    const uint64_t *t_opp = w->t_opp, *t_stock = w->t_stock;
+    int8_t spare[GIN_DECK_SIZE];
+    int8_t *pool = world->stock + improve;
+    if (!in_place) {
+        pool = spare;
+        memcpy(pool, w->pool, (size_t)n);
+    }
     gin_cardset got = w->sure;
-    for (int i = 0; i < w->want; i++) /* the pool holds them (worlds_start) */
-        got |= (gin_cardset)1 << draw(rng, pool, &n, w->t_opp);
+    for (int i = 0; i < want; i++) /* the pool holds them (worlds_start) */
+        got |= (gin_cardset)1 << draw(rng, pool, &n, t_opp);
     ai_world_seat(world, 1, got | w->known);
-    int m = 0;
-    for (int i = 0; i < w->improve; i++) {
-        gin_card x = draw(rng, pool, &n, w->t_stock);
+    for (int i = 0; i < improve; i++) {
+        gin_card x = draw(rng, pool, &n, t_stock);
         gin_card out = ai_ro_keep(&world->seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
-        world->stock[m++] = (int8_t)out;
+        world->stock[i] = (int8_t)out;
     }
-    for (int i = 0; i < n; i++)
-        world->stock[m++] = pool[i];
-    return m;
+    if (!in_place)
+        memcpy(world->stock + improve, pool, (size_t)n);
+    return improve + n;
 }
 
 /* Stock places shuffled per world: 13 or fewer cards are drawn in 84% of
