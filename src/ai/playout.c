@@ -639,6 +639,16 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand)
 
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
 {
+    if (s->fresh && !card_live(s->hand, x)) {
+        /* A dead x (most draws), as price_live and seat_throw would have
+         * it, without building the pricing: x is among the cards weighed. */
+        gin_cardset q = (s->dead | card_bit(x)) & (throwable | card_bit(x));
+        gin_card best = gin_cardset_first(q & k_top[top_rank(q)]);
+        s->hand = (s->hand | card_bit(x)) & ~card_bit(best);
+        s->dw += card_value(x) - card_value(best);
+        s->dead = (s->dead | card_bit(x)) & ~card_bit(best);
+        return best;
+    }
     priced p;
     price(s, x, &p);
     throwable |= gin_cardset_of(x);
