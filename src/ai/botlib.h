@@ -316,6 +316,19 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand);
 /* Go on with w's stock shuffle until stock[i..] are in their places (the
  * Fisher-Yates steps from place w->shuffled - 1 down to i). */
 void ai_world_shuffle(ai_world *w, int i);
+/* The Fisher-Yates steps at places from - 1 down to `to` of st (to >= 1:
+ * the step at place 1 settles place 0 too), drawing from rng: the stock
+ * shuffle's, inline for the world sampler, whose state is then in
+ * registers. */
+static inline void ai_stock_steps(gin_rng *rng, int8_t *st, int from, int to)
+{
+    for (uint32_t n = (uint32_t)from; n > (uint32_t)to; n--) { /* n >= 2: the cards left */
+        uint32_t j = gin_rng_below_step(rng, n);
+        int8_t tmp = st[n - 1];
+        st[n - 1] = st[j];
+        st[j] = tmp;
+    }
+}
 /* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the
  * world and the rest of the hand out; returns the hand's points for us
  * (negative: the opponent scored; 0: the hand was void). */

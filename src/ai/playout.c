@@ -515,13 +515,7 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
 void ai_world_shuffle(ai_world *w, int i)
 {
     gin_rng rng = w->rng; /* in registers for the loop, as a local */
-    int8_t *st = w->stock;
-    for (int k = w->shuffled - 1; k >= i && k > 0; k--) {
-        int j = (int)gin_rng_below_step(&rng, (uint32_t)(k + 1)); /* k + 1 >= 2 */
-        int8_t tmp = st[k];
-        st[k] = st[j];
-        st[j] = tmp;
-    }
+    ai_stock_steps(&rng, w->stock, w->shuffled, i > 1 ? i : 1);
     w->rng = rng;
     w->shuffled = i > 1 ? i : 0; /* the step at place 1 settles place 0 too */
 }
@@ -647,6 +641,16 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand)
 
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
 {
+    if (s->fresh && !card_live(s->hand, x)) {
+        /* A dead x (most draws), as price_live and seat_throw would have
+         * it, without building the pricing: x is among the cards weighed. */
+        gin_cardset q = (s->dead | card_bit(x)) & (throwable | card_bit(x));
+        gin_card best = gin_cardset_first(q & k_top[top_rank(q)]);
+        s->hand = (s->hand | card_bit(x)) & ~card_bit(best);
+        s->dw += card_value(x) - card_value(best);
+        s->dead = (s->dead | card_bit(x)) & ~card_bit(best);
+        return best;
+    }
     priced p;
     price(s, x, &p);
     throwable |= gin_cardset_of(x);
