@@ -249,13 +249,35 @@ static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card cha
     return n;
 }
 
-/* The defender's least deadwood after laying off on spread `a`: every
- * union of chain prefixes, as the showdown enumerates them. */
-static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
+/* The defender's least deadwood after laying off on spread `a`: the least
+ * over every union of chain prefixes, as the showdown enumerates them,
+ * with the unions that cannot beat the best so far left unsolved. `dead`
+ * is unmatched in a least arrangement A of def (deadwood dd; any subset
+ * of A's unmatched cards will do, 0 too). Why that is exact: for any L,
+ * an arrangement of def - L plus a least arrangement of L alone is one of
+ * def, so least(def - L) >= dd - least(L) >= dd - value(L's cards in no
+ * run of L); and when L is within dead, A less L reaches dd - value(L).
+ * So the union P of each chain's longest prefix within dead (itself a
+ * union of prefixes) leaves exactly dd - value(P), and every union within
+ * dead is within P, leaving no less: only unions reaching past P are
+ * solved, and of those only the ones whose bound is below the best. When
+ * every chain card is dead, P is all of them and nothing is solved. */
+static int laid_off(const gin_arrangement *a, gin_cardset def, gin_cardset dead, int dd)
 {
     gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
     int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
-    int n = layoff_chains(a, def, chain, len), best = dd;
+    int n = layoff_chains(a, def, chain, len);
+    gin_cardset all = 0, pre = 0;
+    for (int j = 0; j < n; j++) {
+        int t = 0;
+        for (; t < len[j] && (dead >> chain[j][t] & 1u); t++)
+            pre |= card_bit(chain[j][t]);
+        for (; t < len[j]; t++)
+            all |= card_bit(chain[j][t]);
+    }
+    int best = dd - ai_value(pre);
+    if (!all || !best)
+        return best;
     for (;;) {
         int i = 0;
         while (i < n && take[i] == len[i])
@@ -263,13 +285,18 @@ static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
         if (i == n)
             return best;
         take[i]++;
-        gin_cardset laid = 0, dead;
+        gin_cardset laid = 0, rest;
         for (int j = 0; j < n; j++)
             for (int t = 0; t < take[j]; t++)
                 laid |= gin_cardset_of(chain[j][t]);
-        int v = ai_unmatched(def & ~laid, &dead);
-        if (v < best)
+        if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
+            continue;
+        int v = ai_unmatched(def & ~laid, &rest);
+        if (v < best) {
             best = v;
+            if (!best)
+                return 0;
+        }
     }
 }
 
@@ -298,7 +325,7 @@ static void arrange_sets(gin_cardset h, gin_cardset sets, gin_arrangement *a)
  * whole, a four less one suit) that leaves the least deadwood is one
  * arrangement, the other such ranks taken whole, as gin_arrange_all
  * finds them. */
-static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, int dd)
+static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, gin_cardset dead, int dd)
 {
     gin_cardset q = in_sets & (AI_RANK0 << rank), forced = in_sets & ~q, opts[2 + GIN_SUITS] = {0, q};
     int n = 2, dw[2 + GIN_SUITS], least = NO_DW, left = -1;
@@ -315,13 +342,18 @@ static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_
             continue;
         gin_arrangement a;
         arrange_sets(knocker, forced | opts[i], &a);
-        int v = laid_off(&a, def, dd);
+        int v = laid_off(&a, def, dead, dd);
         left = v > left ? v : left;
     }
     return left;
 }
 
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
+{
+    return ai_knock_points_dead(r, knocker, kd, def, dd, 0);
+}
+
+int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead)
 {
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
@@ -334,9 +366,9 @@ int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset
     if (!open) {
         gin_arrangement a;
         arrange_sets(knocker, in_sets, &a);
-        left = laid_off(&a, def, dd);
+        left = laid_off(&a, def, dead, dd);
     } else if (!(open_ranks & (open_ranks - 1))) {
-        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dd);
+        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dead, dd);
     } else {
         gin_arrangement ties[8];
         int n = gin_arrange_all(knocker, ties, 8);
@@ -348,7 +380,7 @@ int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset
         }
         /* The knocker spreads whichever arrangement leaves the defender most. */
         for (int i = 0; i < n; i++) {
-            int v = laid_off(&ties[i], def, dd);
+            int v = laid_off(&ties[i], def, dead, dd);
             if (v > left)
                 left = v;
         }
@@ -367,7 +399,7 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
     }
     if (!d->fresh)
         seat_fix(d);
-    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw);
+    int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
 
