@@ -213,136 +213,167 @@ static inline int out_score(gin_cardset h, gin_card c, gin_cardset avail)
     return k_set_outs[lanes & 0xffu] + k_run_outs[hv | av << 5];
 }
 
-/* The defender's chains on the knocker's spread `a`, as the showdown
- * finds them: per run the defender's cards continuing it down and up, per
- * set of three its fourth card (runs first: a card fitting both is the
- * run's). Each chain is a mask of cards, meld outward; returns how many. */
-static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card chain[][GIN_RANKS], int *len)
+/* Chains of the showdown's enumeration: at most two per run block and
+ * one per set. */
+enum { MAX_CHAINS = 2 * GIN_MAX_MELDS };
+
+/* The defender's chains on a spread of the knocker's: its melds are the
+ * ranks of `sets` and each block of consecutive run cards among the rest
+ * (as gin_arrange_all builds them). Per block, the defender's cards
+ * continuing it down and up; per set of three, its fourth card (def's
+ * cards of the sets' ranks: the knocker holds the rest). Each chain is a
+ * mask, laid from the meld outward: bit j of `down` when chain j grows
+ * downward, from its highest card. Found on the bits: a lane's bits 13 to
+ * 15 hold no card, so no chain runs into another suit. */
+typedef struct chains {
+    int n;
+    unsigned down;
+    gin_cardset all; /* every chain's cards */
+    gin_cardset c[MAX_CHAINS];
+} chains;
+
+static void find_chains(gin_cardset knocker, gin_cardset sets, gin_cardset def, chains *ch)
 {
-    int n = 0, n_sets = 0;
-    gin_card sets[GIN_MAX_MELDS];
-    for (int i = 0; i < a->n_melds; i++) {
-        gin_cardset m = a->melds[i];
-        gin_card lo = gin_cardset_first(m);
-        int suit = gin_card_suit(lo), r0 = gin_card_rank(lo);
-        unsigned lane = gin_cardset_suit(m, suit), have = gin_cardset_suit(def, suit);
-        if ((gin_cardset)lane << (16 * suit) != m) { /* a set */
-            gin_cardset fourth = (AI_RANK0 << r0) & ~m & def;
-            if (fourth && gin_cardset_count(m) == 3)
-                sets[n_sets++] = gin_cardset_first(fourth);
+    gin_cardset runs = ai_runs_of(knocker & ~sets), all = 0;
+    int n = 0;
+    unsigned down = 0;
+    for (gin_cardset lo = runs & ~(runs << 1); lo; lo &= lo - 1) {
+        /* def's cards below the block's lowest, above the highest gap there. */
+        gin_cardset below = (lo & -lo) - 1, gaps = below & ~def;
+        gin_cardset c = def & below & ~(gaps ? (UINT64_C(2) << (63 - __builtin_clzll(gaps))) - 1 : 0);
+        down |= (c != 0) << n;
+        ch->c[n] = c;
+        n += c != 0;
+        all |= c;
+    }
+    for (gin_cardset hi = runs & ~(runs >> 1); hi; hi &= hi - 1) {
+        /* def's cards above the block's highest, below the lowest gap there. */
+        gin_cardset from = (hi & -hi) << 1, gaps = ~def & -from;
+        gin_cardset c = ((gaps & -gaps) - 1) & -from;
+        ch->c[n] = c;
+        n += c != 0;
+        all |= c;
+    }
+    unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
+    for (gin_cardset f = def & ((gin_cardset)ranks * AI_RANK0); f; f &= f - 1)
+        ch->c[n++] = f & -f;
+    ch->n = n;
+    ch->down = down;
+    ch->all = all | (def & ((gin_cardset)ranks * AI_RANK0));
+}
+
+/* The cards of chain c (growing `down` or up) before its first not in
+ * dead: all of it when every card is. */
+static inline gin_cardset dead_prefix(gin_cardset c, int down, gin_cardset dead)
+{
+    gin_cardset live = c & ~dead;
+    if (!live)
+        return c;
+    if (down)
+        return c & ~((UINT64_C(2) << (63 - __builtin_clzll(live))) - 1);
+    return c & ((live & -live) - 1);
+}
+
+/* The defender's least deadwood after laying off on the knocker's spread
+ * with `sets` (find_chains): the least over every union of chain
+ * prefixes, as the showdown enumerates them, with the unions that cannot
+ * beat the best so far left unsolved. `dead` is unmatched in a least
+ * arrangement A of def (deadwood dd; any subset of A's unmatched cards
+ * will do, 0 too). Why that is exact: for any L, an arrangement of
+ * def - L plus a least arrangement of L alone is one of def, so
+ * least(def - L) >= dd - least(L) >= dd - value(L's cards in no run of
+ * L); and when L is within dead, A less L reaches dd - value(L). So the
+ * union P of each chain's longest prefix within dead (itself a union of
+ * prefixes) leaves exactly dd - value(P), and every union within dead is
+ * within P, leaving no less: only unions reaching past P are solved, and
+ * of those only the ones whose bound is below the best. When every chain
+ * card is dead (most knocks), P is all of them and nothing is solved. */
+static int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_cardset dead, int dd)
+{
+    chains ch;
+    find_chains(knocker, sets, def, &ch);
+    if (!(ch.all & ~dead))
+        return dd - ai_value(ch.all);
+    int n = ch.n;
+    gin_cardset pre = 0, cur[MAX_CHAINS] = {0};
+    for (int j = 0; j < n; j++)
+        pre |= dead_prefix(ch.c[j], ch.down >> j & 1u, dead);
+    int best = dd - ai_value(pre);
+    while (best > 0) {
+        /* The next union: a mixed-radix step over the prefixes, one card longer. */
+        int i = 0;
+        while (i < n && cur[i] == ch.c[i])
+            cur[i++] = 0;
+        if (i == n)
+            break;
+        gin_cardset rest = ch.c[i] & ~cur[i], laid = 0, left;
+        cur[i] |= ch.down >> i & 1u ? UINT64_C(1) << (63 - __builtin_clzll(rest)) : rest & -rest;
+        for (int j = 0; j < n; j++)
+            laid |= cur[j];
+        if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
             continue;
-        }
-        int r1 = 31 - __builtin_clz(lane);
-        len[n] = 0;
-        for (int r = r0 - 1; r >= 0 && (have >> r & 1u); r--)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
-        len[n] = 0;
-        for (int r = r1 + 1; r < GIN_RANKS && (have >> r & 1u); r++)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
+        int v = ai_unmatched(def & ~laid, &left);
+        best = v < best ? v : best;
     }
-    for (int j = 0; j < n_sets; j++) {
-        chain[n][0] = sets[j];
-        len[n++] = 1;
-    }
+    return best;
+}
+
+/* The showdown weighs this many of the knocker's least-deadwood spreads
+ * (showdown.c's MAX_TIES); with more, only it knows which. */
+enum { SHOWDOWN_TIES = 64, OPEN_RANKS = 3, SET_OPTS = 2 + GIN_SUITS };
+
+/* The set choices of `rank` among in_sets, as the core's (none, whole, a
+ * four less one suit) into opt; returns how many. */
+static int rank_choices(gin_cardset in_sets, int rank, gin_cardset opt[SET_OPTS])
+{
+    gin_cardset q = in_sets & (AI_RANK0 << rank);
+    int n = 2;
+    opt[0] = 0;
+    opt[1] = q;
+    if (q == AI_RANK0 << rank)
+        for (gin_cardset x = q; x; x &= x - 1)
+            opt[n++] = q & ~(x & -x);
     return n;
 }
 
-/* The defender's least deadwood after laying off on spread `a`: the least
- * over every union of chain prefixes, as the showdown enumerates them,
- * with the unions that cannot beat the best so far left unsolved. `dead`
- * is unmatched in a least arrangement A of def (deadwood dd; any subset
- * of A's unmatched cards will do, 0 too). Why that is exact: for any L,
- * an arrangement of def - L plus a least arrangement of L alone is one of
- * def, so least(def - L) >= dd - least(L) >= dd - value(L's cards in no
- * run of L); and when L is within dead, A less L reaches dd - value(L).
- * So the union P of each chain's longest prefix within dead (itself a
- * union of prefixes) leaves exactly dd - value(P), and every union within
- * dead is within P, leaving no less: only unions reaching past P are
- * solved, and of those only the ones whose bound is below the best. When
- * every chain card is dead, P is all of them and nothing is solved. */
-static int laid_off(const gin_arrangement *a, gin_cardset def, gin_cardset dead, int dd)
+/* The most the defender keeps over the knocker's least-deadwood spreads
+ * when ranks of in_sets (open_ranks) have a card that could run: each
+ * choice of their sets, the other ranks taken whole, that leaves the
+ * least deadwood is one spread, as gin_arrange_all finds them. Returns -1
+ * when the showdown must settle it: more ties than it weighs, or more
+ * such ranks than a knocker's eleven can hold. */
+static int laid_off_ties(gin_cardset knocker, gin_cardset in_sets, unsigned open_ranks, gin_cardset def,
+                         gin_cardset dead, int dd)
 {
-    gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
-    int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
-    int n = layoff_chains(a, def, chain, len);
-    gin_cardset all = 0, pre = 0;
-    for (int j = 0; j < n; j++) {
-        int t = 0;
-        for (; t < len[j] && (dead >> chain[j][t] & 1u); t++)
-            pre |= card_bit(chain[j][t]);
-        for (; t < len[j]; t++)
-            all |= card_bit(chain[j][t]);
+    gin_cardset opt[OPEN_RANKS][SET_OPTS], forced = in_sets;
+    int n[OPEN_RANKS], k = 0;
+    for (; open_ranks; open_ranks &= open_ranks - 1, k++) {
+        if (k == OPEN_RANKS)
+            return -1;
+        n[k] = rank_choices(in_sets, __builtin_ctz(open_ranks), opt[k]);
+        forced &= ~opt[k][1];
     }
-    int best = dd - ai_value(pre);
-    if (!all || !best)
-        return best;
-    for (;;) {
-        int i = 0;
-        while (i < n && take[i] == len[i])
-            take[i++] = 0;
-        if (i == n)
-            return best;
-        take[i]++;
-        gin_cardset laid = 0, rest;
-        for (int j = 0; j < n; j++)
-            for (int t = 0; t < take[j]; t++)
-                laid |= gin_cardset_of(chain[j][t]);
-        if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
-            continue;
-        int v = ai_unmatched(def & ~laid, &rest);
-        if (v < best) {
-            best = v;
-            if (!best)
-                return 0;
-        }
+    for (int j = k; j < OPEN_RANKS; j++) { /* the missing ranks: one choice, none */
+        n[j] = 1;
+        opt[j][0] = 0;
     }
-}
-
-/* The melds of h's arrangement with `sets` (each rank's cards one set)
- * and each block of consecutive run cards of a suit among the rest, as
- * gin_arrange_all builds them (in another order, which the layoffs do not
- * see; they read only the melds). */
-static void arrange_sets(gin_cardset h, gin_cardset sets, gin_arrangement *a)
-{
-    int n = 0;
-    unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
-    for (; ranks; ranks &= ranks - 1)
-        a->melds[n++] = sets & (AI_RANK0 << __builtin_ctz(ranks));
-    for (gin_cardset x = ai_runs_of(h & ~sets); x;) {
-        int lo = gin_cardset_first(x), len = __builtin_ctzll(~(x >> lo));
-        gin_cardset block = ((UINT64_C(1) << len) - 1) << lo;
-        a->melds[n++] = block;
-        x &= ~block;
-    }
-    a->n_melds = n;
-}
-
-/* The most the defender keeps over the knocker's least-deadwood
- * arrangements when one rank (`rank`) of those holding three or more
- * (in_sets) has a card that could run: each of its set choices (none,
- * whole, a four less one suit) that leaves the least deadwood is one
- * arrangement, the other such ranks taken whole, as gin_arrange_all
- * finds them. */
-static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, gin_cardset dead, int dd)
-{
-    gin_cardset q = in_sets & (AI_RANK0 << rank), forced = in_sets & ~q, opts[2 + GIN_SUITS] = {0, q};
-    int n = 2, dw[2 + GIN_SUITS], least = NO_DW, left = -1;
-    if (q == AI_RANK0 << rank)
-        for (gin_cardset x = q; x; x &= x - 1)
-            opts[n++] = q & ~(x & -x);
-    for (int i = 0; i < n; i++) {
-        gin_cardset r = knocker & ~(forced | opts[i]);
-        dw[i] = ai_value(r & ~ai_runs_of(r));
-        least = dw[i] < least ? dw[i] : least;
-    }
-    for (int i = 0; i < n; i++) {
+    gin_cardset sets[SET_OPTS * SET_OPTS * SET_OPTS];
+    int dw[SET_OPTS * SET_OPTS * SET_OPTS], m = 0, least = NO_DW, ties = 0, left = -1;
+    for (int a = 0; a < n[0]; a++)
+        for (int b = 0; b < n[1]; b++)
+            for (int c = 0; c < n[2]; c++, m++) {
+                gin_cardset rest = knocker & ~(sets[m] = forced | opt[0][a] | opt[1][b] | opt[2][c]);
+                dw[m] = ai_value(rest & ~ai_runs_of(rest));
+                least = dw[m] < least ? dw[m] : least;
+            }
+    for (int i = 0; i < m; i++)
+        ties += dw[i] == least;
+    if (ties > SHOWDOWN_TIES)
+        return -1;
+    for (int i = 0; i < m; i++) {
         if (dw[i] != least)
             continue;
-        gin_arrangement a;
-        arrange_sets(knocker, forced | opts[i], &a);
-        int v = laid_off(&a, def, dead, dd);
+        int v = laid_off(knocker, sets[i], def, dead, dd);
         left = v > left ? v : left;
     }
     return left;
@@ -357,32 +388,22 @@ int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_ca
 {
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
-    /* Most knocks have one arrangement, or choices in one rank: built on
-     * the bits, where the core's solver cost five times the layoffs. */
-    int left = -1;
+    /* Built on the bits, where the core's solver cost five times the
+     * layoffs: most knocks have one arrangement, the sets (ranks of three
+     * or more) none of whose cards could run taken whole. */
     gin_cardset in_sets = knocker & ((gin_cardset)ai_ranks_ge3(knocker) * AI_RANK0);
     gin_cardset open = in_sets & ai_runs_of(knocker);
-    unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    int left;
     if (!open) {
-        gin_arrangement a;
-        arrange_sets(knocker, in_sets, &a);
-        left = laid_off(&a, def, dead, dd);
-    } else if (!(open_ranks & (open_ranks - 1))) {
-        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dead, dd);
+        left = laid_off(knocker, in_sets, def, dead, dd);
     } else {
-        gin_arrangement ties[8];
-        int n = gin_arrange_all(knocker, ties, 8);
-        if (n < 1 || n > 8) {
+        unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+        left = laid_off_ties(knocker, in_sets, open_ranks, def, dead, dd);
+        if (left < 0) {
             gin_showdown sd;
             if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
                 return 0;
             return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-        }
-        /* The knocker spreads whichever arrangement leaves the defender most. */
-        for (int i = 0; i < n; i++) {
-            int v = laid_off(&ties[i], def, dead, dd);
-            if (v > left)
-                left = v;
         }
     }
     return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
