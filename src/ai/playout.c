@@ -217,97 +217,69 @@ static inline int out_score(gin_cardset h, gin_card c, gin_cardset avail)
  * one per set. */
 enum { MAX_CHAINS = 2 * GIN_MAX_MELDS };
 
-/* The defender's chains on a spread of the knocker's: its melds are the
- * ranks of `sets` and each block of consecutive run cards among the rest
- * (as gin_arrange_all builds them). Per block, the defender's cards
- * continuing it down and up; per set of three, its fourth card (def's
- * cards of the sets' ranks: the knocker holds the rest). Each chain is a
- * mask, laid from the meld outward: bit j of `down` when chain j grows
- * downward, from its highest card. Found on the bits: a lane's bits 13 to
- * 15 hold no card, so no chain runs into another suit. */
-typedef struct chains {
-    int n;
-    unsigned down;
-    gin_cardset all; /* every chain's cards */
-    gin_cardset c[MAX_CHAINS];
-} chains;
+/* The defender's layoffs on a spread of the knocker's, whose melds are
+ * the ranks of `sets` and each block of consecutive cards of `runs` (the
+ * run cards of the rest, as gin_arrange_all builds them): per block the
+ * defender's cards continuing it down and up, per set of three its fourth
+ * card. A lane's bits 13 to 15 hold no card, so nothing found on the bits
+ * runs into another suit. */
 
-static void find_chains(gin_cardset knocker, gin_cardset sets, gin_cardset def, chains *ch)
+/* The cards of d reached from `from` (cards of d) going up through d:
+ * adding carries from each through its block of d to the gap above. */
+static inline gin_cardset fill_up(gin_cardset from, gin_cardset d) { return ((d + from) ^ d) & d; }
+
+/* The same going down, in doubling steps (a chain is at most 12 cards). */
+static inline gin_cardset fill_down(gin_cardset from, gin_cardset d)
 {
-    gin_cardset runs = ai_runs_of(knocker & ~sets), all = 0;
+    from |= d & (from >> 1);
+    d &= d >> 1;
+    from |= d & (from >> 2);
+    d &= d >> 2;
+    from |= d & (from >> 4);
+    d &= d >> 4;
+    return from | (d & (from >> 8));
+}
+
+/* Every card of every chain of def's on `runs` and (`fourths`) the sets. */
+static inline gin_cardset chain_cards(gin_cardset runs, gin_cardset fourths, gin_cardset def)
+{
+    return fill_up((runs << 1) & def, def) | fill_down((runs >> 1) & def, def) | fourths;
+}
+
+/* The chains one by one, for the enumeration: each a mask, laid from the
+ * meld outward (bit j of *down when chain j grows downward, from its
+ * highest card). Returns how many. */
+static int find_chains(gin_cardset runs, gin_cardset fourths, gin_cardset def, gin_cardset c[MAX_CHAINS],
+                       unsigned *down)
+{
     int n = 0;
-    unsigned down = 0;
-    for (gin_cardset lo = runs & ~(runs << 1); lo; lo &= lo - 1) {
-        /* def's cards below the block's lowest, above the highest gap there. */
-        gin_cardset below = (lo & -lo) - 1, gaps = below & ~def;
-        gin_cardset c = def & below & ~(gaps ? (UINT64_C(2) << (63 - __builtin_clzll(gaps))) - 1 : 0);
-        down |= (c != 0) << n;
-        ch->c[n] = c;
-        n += c != 0;
-        all |= c;
-    }
-    for (gin_cardset hi = runs & ~(runs >> 1); hi; hi &= hi - 1) {
-        /* def's cards above the block's highest, below the lowest gap there. */
-        gin_cardset from = (hi & -hi) << 1, gaps = ~def & -from;
-        gin_cardset c = ((gaps & -gaps) - 1) & -from;
-        ch->c[n] = c;
-        n += c != 0;
-        all |= c;
-    }
-    unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
-    for (gin_cardset f = def & ((gin_cardset)ranks * AI_RANK0); f; f &= f - 1)
-        ch->c[n++] = f & -f;
-    ch->n = n;
-    ch->down = down;
-    ch->all = all | (def & ((gin_cardset)ranks * AI_RANK0));
+    for (gin_cardset lo = (runs >> 1) & def; lo; lo &= lo - 1)
+        c[n++] = fill_down(lo & -lo, def);
+    *down = (1u << n) - 1;
+    for (gin_cardset hi = (runs << 1) & def; hi; hi &= hi - 1)
+        c[n++] = fill_up(hi & -hi, def);
+    for (gin_cardset f = fourths; f; f &= f - 1)
+        c[n++] = f & -f;
+    return n;
 }
 
-/* The cards of chain c (growing `down` or up) before its first not in
- * dead: all of it when every card is. */
-static inline gin_cardset dead_prefix(gin_cardset c, int down, gin_cardset dead)
+/* laid_off when some chain card is not in dead: the enumeration. */
+static __attribute__((noinline)) int laid_off_solve(gin_cardset runs, gin_cardset fourths, gin_cardset def,
+                                                    gin_cardset dead, int dd)
 {
-    gin_cardset live = c & ~dead;
-    if (!live)
-        return c;
-    if (down)
-        return c & ~((UINT64_C(2) << (63 - __builtin_clzll(live))) - 1);
-    return c & ((live & -live) - 1);
-}
-
-/* The defender's least deadwood after laying off on the knocker's spread
- * with `sets` (find_chains): the least over every union of chain
- * prefixes, as the showdown enumerates them, with the unions that cannot
- * beat the best so far left unsolved. `dead` is unmatched in a least
- * arrangement A of def (deadwood dd; any subset of A's unmatched cards
- * will do, 0 too). Why that is exact: for any L, an arrangement of
- * def - L plus a least arrangement of L alone is one of def, so
- * least(def - L) >= dd - least(L) >= dd - value(L's cards in no run of
- * L); and when L is within dead, A less L reaches dd - value(L). So the
- * union P of each chain's longest prefix within dead (itself a union of
- * prefixes) leaves exactly dd - value(P), and every union within dead is
- * within P, leaving no less: only unions reaching past P are solved, and
- * of those only the ones whose bound is below the best. When every chain
- * card is dead (most knocks), P is all of them and nothing is solved. */
-static int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_cardset dead, int dd)
-{
-    chains ch;
-    find_chains(knocker, sets, def, &ch);
-    if (!(ch.all & ~dead))
-        return dd - ai_value(ch.all);
-    int n = ch.n;
-    gin_cardset pre = 0, cur[MAX_CHAINS] = {0};
-    for (int j = 0; j < n; j++)
-        pre |= dead_prefix(ch.c[j], ch.down >> j & 1u, dead);
-    int best = dd - ai_value(pre);
+    gin_cardset quiet = def & dead, c[MAX_CHAINS], cur[MAX_CHAINS] = {0};
+    unsigned down;
+    int n = find_chains(runs, fourths, def, c, &down);
+    int best = dd - ai_value(chain_cards(runs, fourths & dead, quiet));
     while (best > 0) {
         /* The next union: a mixed-radix step over the prefixes, one card longer. */
         int i = 0;
-        while (i < n && cur[i] == ch.c[i])
+        while (i < n && cur[i] == c[i])
             cur[i++] = 0;
         if (i == n)
             break;
-        gin_cardset rest = ch.c[i] & ~cur[i], laid = 0, left;
-        cur[i] |= ch.down >> i & 1u ? UINT64_C(1) << (63 - __builtin_clzll(rest)) : rest & -rest;
+        gin_cardset rest = c[i] & ~cur[i], laid = 0, left;
+        cur[i] |= down >> i & 1u ? UINT64_C(1) << (63 - __builtin_clzll(rest)) : rest & -rest;
         for (int j = 0; j < n; j++)
             laid |= cur[j];
         if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
@@ -316,6 +288,32 @@ static int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_
         best = v < best ? v : best;
     }
     return best;
+}
+
+/* The defender's least deadwood after laying off on the knocker's spread
+ * with `sets`: the least over every union of chain prefixes, as the
+ * showdown enumerates them, with the unions that cannot beat the best so
+ * far left unsolved. `dead` is unmatched in a least arrangement A of def
+ * (deadwood dd; any subset of A's unmatched cards will do, 0 too). Why
+ * that is exact: for any L, an arrangement of def - L plus a least
+ * arrangement of L alone is one of def, so least(def - L) >= dd -
+ * least(L) >= dd - value(L's cards in no run of L); and when L is within
+ * dead, A less L reaches dd - value(L). So the union P of each chain's
+ * longest prefix within dead (itself a union of prefixes: the chains of
+ * def & dead) leaves exactly dd - value(P), and every union within dead
+ * is within P, leaving no less: only unions reaching past P are solved,
+ * and of those only the ones whose bound is below the best. When every
+ * chain card is dead (most knocks), P is all of them and nothing is
+ * solved, nor the chains told apart. */
+static inline int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_cardset dead, int dd)
+{
+    gin_cardset runs = ai_runs_of(knocker & ~sets);
+    unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
+    gin_cardset fourths = def & ((gin_cardset)ranks * AI_RANK0); /* the knocker holds the rest of those ranks */
+    gin_cardset all = chain_cards(runs, fourths, def);
+    if (!(all & ~dead))
+        return dd - ai_value(all);
+    return laid_off_solve(runs, fourths, def, dead, dd);
 }
 
 /* The showdown weighs this many of the knocker's least-deadwood spreads
