@@ -337,44 +337,38 @@ static int rank_choices(gin_cardset in_sets, int rank, gin_cardset opt[SET_OPTS]
 /* The most the defender keeps over the knocker's least-deadwood spreads
  * when ranks of in_sets (open_ranks) have a card that could run: each
  * choice of their sets, the other ranks taken whole, that leaves the
- * least deadwood is one spread, as gin_arrange_all finds them. Returns -1
- * when the showdown must settle it: more ties than it weighs, or more
- * such ranks than a knocker's eleven can hold. */
-static int laid_off_ties(gin_cardset knocker, gin_cardset in_sets, unsigned open_ranks, gin_cardset def,
+ * knocker's least deadwood kd is one spread, as gin_arrange_all finds
+ * them. Returns -1 when the showdown must settle it: more ties than it
+ * weighs (or none: kd not the least), or more such ranks than a
+ * knocker's eleven can hold. */
+static int laid_off_ties(gin_cardset knocker, int kd, gin_cardset in_sets, unsigned open_ranks, gin_cardset def,
                          gin_cardset dead, int dd)
 {
     gin_cardset opt[OPEN_RANKS][SET_OPTS], forced = in_sets;
-    int n[OPEN_RANKS], k = 0;
+    int n[OPEN_RANKS], idx[OPEN_RANKS] = {0}, k = 0, ties = 0, left = -1;
     for (; open_ranks; open_ranks &= open_ranks - 1, k++) {
         if (k == OPEN_RANKS)
             return -1;
         n[k] = rank_choices(in_sets, __builtin_ctz(open_ranks), opt[k]);
         forced &= ~opt[k][1];
     }
-    for (int j = k; j < OPEN_RANKS; j++) { /* the missing ranks: one choice, none */
-        n[j] = 1;
-        opt[j][0] = 0;
+    for (;;) { /* an odometer over the ranks' choices */
+        gin_cardset sets = forced;
+        for (int j = 0; j < k; j++)
+            sets |= opt[j][idx[j]];
+        gin_cardset rest = knocker & ~sets;
+        if (ai_value(rest & ~ai_runs_of(rest)) == kd) {
+            int v = laid_off(knocker, sets, def, dead, dd);
+            left = v > left ? v : left;
+            ties++;
+        }
+        int j = k - 1;
+        while (j >= 0 && ++idx[j] == n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
     }
-    gin_cardset sets[SET_OPTS * SET_OPTS * SET_OPTS];
-    int dw[SET_OPTS * SET_OPTS * SET_OPTS], m = 0, least = NO_DW, ties = 0, left = -1;
-    for (int a = 0; a < n[0]; a++)
-        for (int b = 0; b < n[1]; b++)
-            for (int c = 0; c < n[2]; c++, m++) {
-                gin_cardset rest = knocker & ~(sets[m] = forced | opt[0][a] | opt[1][b] | opt[2][c]);
-                dw[m] = ai_value(rest & ~ai_runs_of(rest));
-                least = dw[m] < least ? dw[m] : least;
-            }
-    for (int i = 0; i < m; i++)
-        ties += dw[i] == least;
-    if (ties > SHOWDOWN_TIES)
-        return -1;
-    for (int i = 0; i < m; i++) {
-        if (dw[i] != least)
-            continue;
-        int v = laid_off(knocker, sets[i], def, dead, dd);
-        left = v > left ? v : left;
-    }
-    return left;
+    return ties && ties <= SHOWDOWN_TIES ? left : -1;
 }
 
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
@@ -396,7 +390,7 @@ int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_ca
         left = laid_off(knocker, in_sets, def, dead, dd);
     } else {
         unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
-        left = laid_off_ties(knocker, in_sets, open_ranks, def, dead, dd);
+        left = laid_off_ties(knocker, kd, in_sets, open_ranks, def, dead, dd);
         if (left < 0) {
             gin_showdown sd;
             if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
