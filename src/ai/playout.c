@@ -213,144 +213,189 @@ static inline int out_score(gin_cardset h, gin_card c, gin_cardset avail)
     return k_set_outs[lanes & 0xffu] + k_run_outs[hv | av << 5];
 }
 
-/* The defender's chains on the knocker's spread `a`, as the showdown
- * finds them: per run the defender's cards continuing it down and up, per
- * set of three its fourth card (runs first: a card fitting both is the
- * run's). Each chain is a mask of cards, meld outward; returns how many. */
-static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card chain[][GIN_RANKS], int *len)
+/* Chains of the showdown's enumeration: at most two per run block and
+ * one per set. */
+enum { MAX_CHAINS = 2 * GIN_MAX_MELDS };
+
+/* The defender's layoffs on a spread of the knocker's, whose melds are
+ * the ranks of `sets` and each block of consecutive cards of `runs` (the
+ * run cards of the rest, as gin_arrange_all builds them): per block the
+ * defender's cards continuing it down and up, per set of three its fourth
+ * card. A lane's bits 13 to 15 hold no card, so nothing found on the bits
+ * runs into another suit. */
+
+/* The cards of d reached from `from` (cards of d) going up through d:
+ * adding carries from each through its block of d to the gap above. */
+static inline gin_cardset fill_up(gin_cardset from, gin_cardset d) { return ((d + from) ^ d) & d; }
+
+/* The same going down, in doubling steps (a chain is at most 12 cards). */
+static inline gin_cardset fill_down(gin_cardset from, gin_cardset d)
 {
-    int n = 0, n_sets = 0;
-    gin_card sets[GIN_MAX_MELDS];
-    for (int i = 0; i < a->n_melds; i++) {
-        gin_cardset m = a->melds[i];
-        gin_card lo = gin_cardset_first(m);
-        int suit = gin_card_suit(lo), r0 = gin_card_rank(lo);
-        unsigned lane = gin_cardset_suit(m, suit), have = gin_cardset_suit(def, suit);
-        if ((gin_cardset)lane << (16 * suit) != m) { /* a set */
-            gin_cardset fourth = (AI_RANK0 << r0) & ~m & def;
-            if (fourth && gin_cardset_count(m) == 3)
-                sets[n_sets++] = gin_cardset_first(fourth);
-            continue;
-        }
-        int r1 = 31 - __builtin_clz(lane);
-        len[n] = 0;
-        for (int r = r0 - 1; r >= 0 && (have >> r & 1u); r--)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
-        len[n] = 0;
-        for (int r = r1 + 1; r < GIN_RANKS && (have >> r & 1u); r++)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
-    }
-    for (int j = 0; j < n_sets; j++) {
-        chain[n][0] = sets[j];
-        len[n++] = 1;
-    }
+    from |= d & (from >> 1);
+    d &= d >> 1;
+    from |= d & (from >> 2);
+    d &= d >> 2;
+    from |= d & (from >> 4);
+    d &= d >> 4;
+    return from | (d & (from >> 8));
+}
+
+/* Every card of every chain of def's on `runs` and (`fourths`) the sets. */
+static inline gin_cardset chain_cards(gin_cardset runs, gin_cardset fourths, gin_cardset def)
+{
+    return fill_up((runs << 1) & def, def) | fill_down((runs >> 1) & def, def) | fourths;
+}
+
+/* The chains one by one, for the enumeration: each a mask, laid from the
+ * meld outward (bit j of *down when chain j grows downward, from its
+ * highest card). Returns how many. */
+static int find_chains(gin_cardset runs, gin_cardset fourths, gin_cardset def, gin_cardset c[MAX_CHAINS],
+                       unsigned *down)
+{
+    int n = 0;
+    for (gin_cardset lo = (runs >> 1) & def; lo; lo &= lo - 1)
+        c[n++] = fill_down(lo & -lo, def);
+    *down = (1u << n) - 1;
+    for (gin_cardset hi = (runs << 1) & def; hi; hi &= hi - 1)
+        c[n++] = fill_up(hi & -hi, def);
+    for (gin_cardset f = fourths; f; f &= f - 1)
+        c[n++] = f & -f;
     return n;
 }
 
-/* The defender's least deadwood after laying off on spread `a`: every
- * union of chain prefixes, as the showdown enumerates them. */
-static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
+/* laid_off when some chain card is not in dead: the enumeration. */
+static __attribute__((noinline)) int laid_off_solve(gin_cardset runs, gin_cardset fourths, gin_cardset def,
+                                                    gin_cardset dead, int dd)
 {
-    gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
-    int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
-    int n = layoff_chains(a, def, chain, len), best = dd;
-    for (;;) {
+    gin_cardset quiet = def & dead, c[MAX_CHAINS], cur[MAX_CHAINS] = {0};
+    unsigned down;
+    int n = find_chains(runs, fourths, def, c, &down);
+    int best = dd - ai_value(chain_cards(runs, fourths & dead, quiet));
+    while (best > 0) {
+        /* The next union: a mixed-radix step over the prefixes, one card longer. */
         int i = 0;
-        while (i < n && take[i] == len[i])
-            take[i++] = 0;
+        while (i < n && cur[i] == c[i])
+            cur[i++] = 0;
         if (i == n)
-            return best;
-        take[i]++;
-        gin_cardset laid = 0, dead;
+            break;
+        gin_cardset rest = c[i] & ~cur[i], laid = 0, left;
+        cur[i] |= down >> i & 1u ? UINT64_C(1) << (63 - __builtin_clzll(rest)) : rest & -rest;
         for (int j = 0; j < n; j++)
-            for (int t = 0; t < take[j]; t++)
-                laid |= gin_cardset_of(chain[j][t]);
-        int v = ai_unmatched(def & ~laid, &dead);
-        if (v < best)
-            best = v;
+            laid |= cur[j];
+        if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
+            continue;
+        int v = ai_unmatched(def & ~laid, &left);
+        best = v < best ? v : best;
     }
+    return best;
 }
 
-/* The melds of h's arrangement with `sets` (each rank's cards one set)
- * and each block of consecutive run cards of a suit among the rest, as
- * gin_arrange_all builds them (in another order, which the layoffs do not
- * see; they read only the melds). */
-static void arrange_sets(gin_cardset h, gin_cardset sets, gin_arrangement *a)
+/* The defender's least deadwood after laying off on the knocker's spread
+ * with `sets`: the least over every union of chain prefixes, as the
+ * showdown enumerates them, with the unions that cannot beat the best so
+ * far left unsolved. `dead` is unmatched in a least arrangement A of def
+ * (deadwood dd; any subset of A's unmatched cards will do, 0 too). Why
+ * that is exact: for any L, an arrangement of def - L plus a least
+ * arrangement of L alone is one of def, so least(def - L) >= dd -
+ * least(L) >= dd - value(L's cards in no run of L); and when L is within
+ * dead, A less L reaches dd - value(L). So the union P of each chain's
+ * longest prefix within dead (itself a union of prefixes: the chains of
+ * def & dead) leaves exactly dd - value(P), and every union within dead
+ * is within P, leaving no less: only unions reaching past P are solved,
+ * and of those only the ones whose bound is below the best. When every
+ * chain card is dead (most knocks), P is all of them and nothing is
+ * solved, nor the chains told apart. */
+static inline int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_cardset dead, int dd)
 {
-    int n = 0;
+    gin_cardset runs = ai_runs_of(knocker & ~sets);
     unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
-    for (; ranks; ranks &= ranks - 1)
-        a->melds[n++] = sets & (AI_RANK0 << __builtin_ctz(ranks));
-    for (gin_cardset x = ai_runs_of(h & ~sets); x;) {
-        int lo = gin_cardset_first(x), len = __builtin_ctzll(~(x >> lo));
-        gin_cardset block = ((UINT64_C(1) << len) - 1) << lo;
-        a->melds[n++] = block;
-        x &= ~block;
-    }
-    a->n_melds = n;
+    gin_cardset fourths = def & ((gin_cardset)ranks * AI_RANK0); /* the knocker holds the rest of those ranks */
+    gin_cardset all = chain_cards(runs, fourths, def);
+    if (!(all & ~dead))
+        return dd - ai_value(all);
+    return laid_off_solve(runs, fourths, def, dead, dd);
 }
 
-/* The most the defender keeps over the knocker's least-deadwood
- * arrangements when one rank (`rank`) of those holding three or more
- * (in_sets) has a card that could run: each of its set choices (none,
- * whole, a four less one suit) that leaves the least deadwood is one
- * arrangement, the other such ranks taken whole, as gin_arrange_all
- * finds them. */
-static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, int dd)
+/* The showdown weighs this many of the knocker's least-deadwood spreads
+ * (showdown.c's MAX_TIES); with more, only it knows which. */
+enum { SHOWDOWN_TIES = 64, OPEN_RANKS = 3, SET_OPTS = 2 + GIN_SUITS };
+
+/* The set choices of `rank` among in_sets, as the core's (none, whole, a
+ * four less one suit) into opt; returns how many. */
+static int rank_choices(gin_cardset in_sets, int rank, gin_cardset opt[SET_OPTS])
 {
-    gin_cardset q = in_sets & (AI_RANK0 << rank), forced = in_sets & ~q, opts[2 + GIN_SUITS] = {0, q};
-    int n = 2, dw[2 + GIN_SUITS], least = NO_DW, left = -1;
+    gin_cardset q = in_sets & (AI_RANK0 << rank);
+    int n = 2;
+    opt[0] = 0;
+    opt[1] = q;
     if (q == AI_RANK0 << rank)
         for (gin_cardset x = q; x; x &= x - 1)
-            opts[n++] = q & ~(x & -x);
-    for (int i = 0; i < n; i++) {
-        gin_cardset r = knocker & ~(forced | opts[i]);
-        dw[i] = ai_value(r & ~ai_runs_of(r));
-        least = dw[i] < least ? dw[i] : least;
+            opt[n++] = q & ~(x & -x);
+    return n;
+}
+
+/* The most the defender keeps over the knocker's least-deadwood spreads
+ * when ranks of in_sets (open_ranks) have a card that could run: each
+ * choice of their sets, the other ranks taken whole, that leaves the
+ * knocker's least deadwood kd is one spread, as gin_arrange_all finds
+ * them. Returns -1 when the showdown must settle it: more ties than it
+ * weighs (or none: kd not the least), or more such ranks than a
+ * knocker's eleven can hold. */
+static int laid_off_ties(gin_cardset knocker, int kd, gin_cardset in_sets, unsigned open_ranks, gin_cardset def,
+                         gin_cardset dead, int dd)
+{
+    gin_cardset opt[OPEN_RANKS][SET_OPTS], forced = in_sets;
+    int n[OPEN_RANKS], idx[OPEN_RANKS] = {0}, k = 0, ties = 0, left = -1;
+    for (; open_ranks; open_ranks &= open_ranks - 1, k++) {
+        if (k == OPEN_RANKS)
+            return -1;
+        n[k] = rank_choices(in_sets, __builtin_ctz(open_ranks), opt[k]);
+        forced &= ~opt[k][1];
     }
-    for (int i = 0; i < n; i++) {
-        if (dw[i] != least)
-            continue;
-        gin_arrangement a;
-        arrange_sets(knocker, forced | opts[i], &a);
-        int v = laid_off(&a, def, dd);
-        left = v > left ? v : left;
+    for (;;) { /* an odometer over the ranks' choices */
+        gin_cardset sets = forced;
+        for (int j = 0; j < k; j++)
+            sets |= opt[j][idx[j]];
+        gin_cardset rest = knocker & ~sets;
+        if (ai_value(rest & ~ai_runs_of(rest)) == kd) {
+            int v = laid_off(knocker, sets, def, dead, dd);
+            left = v > left ? v : left;
+            ties++;
+        }
+        int j = k - 1;
+        while (j >= 0 && ++idx[j] == n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
     }
-    return left;
+    return ties && ties <= SHOWDOWN_TIES ? left : -1;
 }
 
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
 {
+    return ai_knock_points_dead(r, knocker, kd, def, dd, 0);
+}
+
+int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead)
+{
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
-    /* Most knocks have one arrangement, or choices in one rank: built on
-     * the bits, where the core's solver cost five times the layoffs. */
-    int left = -1;
+    /* Built on the bits, where the core's solver cost five times the
+     * layoffs: most knocks have one arrangement, the sets (ranks of three
+     * or more) none of whose cards could run taken whole. */
     gin_cardset in_sets = knocker & ((gin_cardset)ai_ranks_ge3(knocker) * AI_RANK0);
     gin_cardset open = in_sets & ai_runs_of(knocker);
-    unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    int left;
     if (!open) {
-        gin_arrangement a;
-        arrange_sets(knocker, in_sets, &a);
-        left = laid_off(&a, def, dd);
-    } else if (!(open_ranks & (open_ranks - 1))) {
-        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dd);
+        left = laid_off(knocker, in_sets, def, dead, dd);
     } else {
-        gin_arrangement ties[8];
-        int n = gin_arrange_all(knocker, ties, 8);
-        if (n < 1 || n > 8) {
+        unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+        left = laid_off_ties(knocker, kd, in_sets, open_ranks, def, dead, dd);
+        if (left < 0) {
             gin_showdown sd;
             if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
                 return 0;
             return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-        }
-        /* The knocker spreads whichever arrangement leaves the defender most. */
-        for (int i = 0; i < n; i++) {
-            int v = laid_off(&ties[i], def, dd);
-            if (v > left)
-                left = v;
         }
     }
     return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
@@ -367,7 +412,7 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
     }
     if (!d->fresh)
         seat_fix(d);
-    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw);
+    int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
 
