@@ -136,6 +136,103 @@ static void test_price_set_choices(void **state)
     }
 }
 
+/* ai_unmatched's choice among tied arrangements, plainly: ranks of three
+ * or more with a card in a run of the hand get the options none, whole,
+ * then (a four) without each suit in turn; the others are taken whole; an
+ * odometer, the last rank fastest, keeps the first least. */
+static int reference_unmatched(gin_cardset h, gin_cardset *dead)
+{
+    gin_cardset runs = ai_runs_of(h), forced = 0, opt[4][6];
+    int n[4], k = 0;
+    for (int r = 0; r < GIN_RANKS; r++) {
+        gin_cardset q = h & (AI_RANK0 << r);
+        if (gin_cardset_count(q) < 3)
+            continue;
+        if (!(q & runs)) {
+            forced |= q;
+            continue;
+        }
+        assert_true(k < 4);
+        opt[k][0] = 0;
+        opt[k][1] = q;
+        n[k] = 2;
+        if (gin_cardset_count(q) == 4)
+            for (int s = 0; s < GIN_SUITS; s++)
+                opt[k][n[k]++] = q & ~gin_cardset_of(gin_card_make(r, s));
+        k++;
+    }
+    int idx[4] = {0}, least = 1 << 20;
+    for (;;) {
+        gin_cardset r = h & ~forced;
+        for (int j = 0; j < k; j++)
+            r &= ~opt[j][idx[j]];
+        gin_cardset d = r & ~ai_runs_of(r);
+        if (ai_value(d) < least) {
+            least = ai_value(d);
+            *dead = d;
+        }
+        int j = k - 1;
+        while (j >= 0 && ++idx[j] == n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            return least;
+    }
+}
+
+/* A dense hand of up to 12 cards around sets whose cards also run: one to
+ * three ranks of three or four, runs through some of their cards, and
+ * random cards, so that set choices tie often. */
+static gin_cardset open_hand(gin_rng *rng)
+{
+    gin_cardset h = 0;
+    int sets = 1 + (int)gin_rng_below(rng, 3);
+    for (int i = 0; i < sets; i++) {
+        int r = (int)gin_rng_below(rng, GIN_RANKS), skip = (int)gin_rng_below(rng, 8);
+        for (int s = 0; s < GIN_SUITS; s++)
+            if (s != skip)
+                h |= gin_cardset_of(gin_card_make(r, s));
+        for (int s = 0; s < GIN_SUITS; s++) {
+            int lo = r - (int)gin_rng_below(rng, 3); /* a run r-2.., r-1.. or r.. */
+            if (gin_rng_below(rng, 2) || lo < 0 || lo + 2 >= GIN_RANKS)
+                continue;
+            for (int x = lo; x < lo + 3; x++)
+                h |= gin_cardset_of(gin_card_make(x, s));
+        }
+    }
+    while (gin_cardset_count(h) > 12)
+        h &= h - 1;
+    int k = 8 + (int)gin_rng_below(rng, 5);
+    while (gin_cardset_count(h) < k)
+        h |= gin_cardset_of(gin_card_make((int)gin_rng_below(rng, GIN_RANKS), (int)gin_rng_below(rng, GIN_SUITS)));
+    return h;
+}
+
+/* ai_unmatched's shortcuts give the reference's deadwood and its very
+ * arrangement (callers depend on which of tied ones), on hands where the
+ * set choices are open. */
+static void test_unmatched_matches_reference(void **state)
+{
+    (void)state;
+    gin_rng rng;
+    gin_rng_seed(&rng, 2024);
+    long open = 0, ties = 0;
+    for (long i = 0; i < 2000000; i++) {
+        gin_cardset h = i % 3 ? open_hand(&rng) : random_hand(&rng, 8 + (int)(i % 5), 1);
+        gin_cardset want = 0, got = 0;
+        int dw = reference_unmatched(h, &want);
+        assert_int_equal(ai_unmatched(h, &got), dw);
+        assert_true(got == want);
+        open += (h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0) & ai_runs_of(h)) != 0;
+        if (i % 64 == 0) {
+            assert_int_equal(dw, gin_deadwood(h));
+            gin_arrangement all[8];
+            ties += gin_arrange_all(h, all, 8) > 1; /* tied arrangements: the choice matters */
+        }
+    }
+    assert_true(open > 1000000);
+    assert_true(ties > 1000);
+}
+
 /* A random meld not touching `used`: a run of 3 or 4, or a set of 3 or 4. */
 static gin_cardset random_meld(gin_rng *rng, gin_cardset used)
 {
@@ -402,6 +499,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_price_matches_core),
         cmocka_unit_test(test_price_set_choices),
+        cmocka_unit_test(test_unmatched_matches_reference),
         cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
         cmocka_unit_test(test_playouts_are_pinned),
