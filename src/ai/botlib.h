@@ -217,9 +217,11 @@ static inline gin_cardset ai_runs_of(gin_cardset r)
 /* Ranks (a 13-bit mask) holding three or four cards of h. */
 static inline unsigned ai_ranks_ge3(gin_cardset h)
 {
-    unsigned a = (unsigned)(h & AI_LANE), b = (unsigned)((h >> 16) & AI_LANE);
-    unsigned c = (unsigned)((h >> 32) & AI_LANE), d = (unsigned)(h >> 48);
-    return (a & b & (c | d)) | (c & d & (a | b));
+    /* Lane 0 of `both` is spades & hearts and its lane 2 diamonds & clubs,
+     * `either` the same with |: (a & b & (c | d)) | (c & d & (a | b)) in
+     * a few whole-word steps, the lanes above 0 masked off. */
+    gin_cardset both = h & (h >> 16), either = h | (h >> 16);
+    return (unsigned)(((both & (either >> 32)) | ((both >> 32) & either)) & AI_LANE);
 }
 /* Ranks holding two or more cards of h. */
 static inline unsigned ai_ranks_ge2(gin_cardset h)
