@@ -217,8 +217,11 @@ static int unmatched_one(gin_cardset h, gin_cardset runs, gin_cardset in_sets, i
 /* The same for two such ranks r1 < r2, every pair of options, the
  * second's fastest. The leaves' unmatched cards, lane by lane, are those
  * of four hands: each rank all in or all out (d[in1][in2]); an option of
- * r1 is the lanes in which its cards stay in (all, none, or one suit's). */
-static int unmatched_two(gin_cardset h, gin_cardset runs, gin_cardset in_sets, int r1, int r2, gin_cardset *dead)
+ * r1 is the lanes in which its cards stay in (all, none, or one suit's).
+ * Out of line: inlined, its registers cost the commoner one-rank path
+ * saves and restores. */
+static __attribute__((noinline)) int unmatched_two(gin_cardset h, gin_cardset runs, gin_cardset in_sets, int r1, int r2,
+                                                   gin_cardset *dead)
 {
     gin_cardset q1 = in_sets & (AI_RANK0 << r1), q2 = in_sets & (AI_RANK0 << r2);
     gin_cardset r0 = h & ~(in_sets & ~q1 & ~q2), o1 = r0 & ~q1, o2 = r0 & ~q2, o12 = o1 & ~q2;
