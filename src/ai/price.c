@@ -237,27 +237,15 @@ static __attribute__((noinline)) int unmatched_two(gin_cardset h, gin_cardset ru
     return least;
 }
 
-int ai_unmatched(gin_cardset h, gin_cardset *dead)
+int ai_unmatched_open(gin_cardset h, gin_cardset runs, gin_cardset in_sets, gin_cardset open, gin_cardset *dead)
 {
-    if (h & ~GIN_DECK)
-        return GIN_EINVAL;
-    /* Most hands of a playout have no set whose cards could run: such
-     * sets are taken whole (set_options' forced ranks), the runs meld and
-     * the rest is dead, with no choice to weigh. Worked out on the bits:
-     * the cards of ranks holding three or more, and which of them lie in
-     * a run. Most of the others have one or two such ranks. */
-    gin_cardset runs = runs_of(h), in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs;
-    if (open) {
-        unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
-        unsigned more = ranks & (ranks - 1);
-        if (more & (more - 1))
-            return unmatched_choose(h, dead);
-        if (more)
-            return unmatched_two(h, runs, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
-        return unmatched_one(h, runs, in_sets, __builtin_ctz(ranks), dead);
-    }
-    *dead = h & ~in_sets & ~runs; /* the sets hold no run card: the runs are whole without them */
-    return value_of(*dead);
+    unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    unsigned more = ranks & (ranks - 1);
+    if (more & (more - 1))
+        return unmatched_choose(h, dead);
+    if (more)
+        return unmatched_two(h, runs, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
+    return unmatched_one(h, runs, in_sets, __builtin_ctz(ranks), dead);
 }
 
 /* The unmatched cards of one least arrangement (deadwood dw) price
