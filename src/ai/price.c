@@ -205,12 +205,13 @@ static inline void rank_options(gin_cardset din, gin_cardset dout, int four, int
 /* ai_unmatched when one rank, `rank`, has a card that could run (runs:
  * runs_of(h)); the other ranks of in_sets are taken whole. Their cards lie
  * in no block of three of h, so h less them keeps every block: its runs
- * are `runs`, and the leaf with the rank all in needs no runs_of. */
+ * are `runs`, and the leaf with the rank all in needs no runs_of. The
+ * leaf with it all out is h less every set. */
 static int unmatched_one(gin_cardset h, gin_cardset runs, gin_cardset in_sets, int rank, gin_cardset *dead)
 {
-    gin_cardset q = in_sets & (AI_RANK0 << rank), r0 = h & ~(in_sets & ~q), out = r0 & ~q;
+    gin_cardset q = in_sets & (AI_RANK0 << rank), out = h & ~in_sets;
     int least = BIG;
-    rank_options(r0 & ~runs, out & ~runs_of(out), q == AI_RANK0 << rank, &least, dead);
+    rank_options((out | q) & ~runs, out & ~runs_of(out), q == AI_RANK0 << rank, &least, dead);
     return least;
 }
 
@@ -224,8 +225,9 @@ static __attribute__((noinline)) int unmatched_two(gin_cardset h, gin_cardset ru
                                                    gin_cardset *dead)
 {
     gin_cardset q1 = in_sets & (AI_RANK0 << r1), q2 = in_sets & (AI_RANK0 << r2);
-    gin_cardset r0 = h & ~(in_sets & ~q1 & ~q2), o1 = r0 & ~q1, o2 = r0 & ~q2, o12 = o1 & ~q2;
-    gin_cardset d11 = r0 & ~runs, d01 = o1 & ~runs_of(o1), d10 = o2 & ~runs_of(o2), d00 = o12 & ~runs_of(o12);
+    gin_cardset o12 = h & ~in_sets, o1 = o12 | q2, o2 = o12 | q1;
+    gin_cardset d11 = (o12 | q1 | q2) & ~runs, d01 = o1 & ~runs_of(o1), d10 = o2 & ~runs_of(o2),
+                d00 = o12 & ~runs_of(o12);
     int four1 = q1 == AI_RANK0 << r1, four2 = q2 == AI_RANK0 << r2, least = BIG;
     rank_options(d11, d10, four2, &least, dead);
     rank_options(d01, d00, four2, &least, dead);
