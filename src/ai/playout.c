@@ -138,20 +138,19 @@ static inline void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
     p->keeps = 1;
 }
 
-static inline void price(ai_ro_seat *s, gin_card x, priced *p)
-{
-    if (!s->fresh)
-        seat_fix(s);
-    price_live(s, x, card_live(s->hand, x), p);
-}
+/* Price a fresh seat s's ten and x. */
+static inline void price(ai_ro_seat *s, gin_card x, priced *p) { price_live(s, x, card_live(s->hand, x), p); }
 
-/* The seat threw c from p: its ten, and their arrangement when it is kept. */
+/* The seat threw c from p: its ten, and their arrangement, kept or (all
+ * eleven melded, rarely) solved anew: a seat in play is always fresh, so
+ * the turns need not ask. */
 static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
 {
     s->hand = p->h11 & ~card_bit(c);
     s->dw = after_at(p, c);
     s->dead = p->dead11 & ~card_bit(c);
-    s->fresh = p->keeps;
+    if (!p->keeps)
+        seat_fix(s);
 }
 
 /* The run outs of a card c, by its suit neighbours on five bits, c in the
@@ -410,8 +409,6 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
         gin_cardset dead;
         kd = ai_unmatched(knocker, &dead);
     }
-    if (!d->fresh)
-        seat_fix(d);
     int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
@@ -608,8 +605,6 @@ static AI_HOT_INLINE int wants_priced(ai_ro_seat *s, gin_card u, int live, price
  * eleven. */
 static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
     int live = card_live(s->hand, u);
     if (s->dead && !live && !(s->dead & k_worth[card_value(u) + 1]))
         return 0;
@@ -697,6 +692,8 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
         return best;
     }
     priced p;
+    if (!s->fresh)
+        seat_fix(s);
     price(s, x, &p);
     throwable |= gin_cardset_of(x);
     if (!(p.cand & throwable))
@@ -757,6 +754,12 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
 {
     ai_world w = *world;
     int val = 0;
+    /* The seats in play are fresh from here on (seat_throw keeps them so);
+     * the sampler's always are, and ours holding eleven is fixed by its
+     * discard. */
+    for (int k = 0; k < 2; k++)
+        if (!w.seat[k].fresh && gin_cardset_count(w.seat[k].hand) <= 10)
+            seat_fix(&w.seat[k]);
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:
     case GIN_ACT_DRAW_DISCARD: {
