@@ -719,16 +719,31 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
     return best;
 }
 
+void ai_world_ours(const ai_world *w, gin_action a, ai_ro_seat *ours)
+{
+    ours->hand = w->seat[0].hand;
+    ours->fresh = 0;
+    if (a.kind == GIN_ACT_DISCARD) {
+        ours->hand &= ~gin_cardset_of(a.card);
+        seat_fix(ours);
+    }
+}
+
 /* Our seat holds eleven cards and plays candidate `a`: a knock is settled
- * at once; a discard leaves ten cards and the opponent to move. */
-static int our_discard(ai_world *w, gin_action a)
+ * at once; a discard leaves ten cards (*ours when it is fresh) and the
+ * opponent to move. */
+static int our_discard(ai_world *w, gin_action a, const ai_ro_seat *ours)
 {
     ai_ro_seat *s = &w->seat[0];
     gin_cardset h11 = s->hand;
     if (a.kind == GIN_ACT_KNOCK)
         return settle(w, 0, a.card == GIN_NO_CARD ? h11 : h11 & ~gin_cardset_of(a.card), -1);
-    s->hand = h11 & ~gin_cardset_of(a.card);
-    seat_fix(s);
+    if (ours && ours->fresh) {
+        *s = *ours;
+    } else {
+        s->hand = h11 & ~gin_cardset_of(a.card);
+        seat_fix(s);
+    }
     w->top = a.card;
     w->gone |= gin_cardset_of(a.card);
     w->turns++;
@@ -751,6 +766,11 @@ static int draw_stock_then_on(ai_world *w, int k)
 }
 
 int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
+{
+    return ai_world_play_ours(world, v, a, NULL);
+}
+
+int ai_world_play_ours(const ai_world *world, const gin_view *v, gin_action a, const ai_ro_seat *ours)
 {
     ai_world w = *world;
     int val = 0;
@@ -790,7 +810,7 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
         return draw_stock_then_on(&w, 0);
     case GIN_ACT_DISCARD:
     case GIN_ACT_KNOCK:
-        return our_discard(&w, a);
+        return our_discard(&w, a, ours);
     default:
         return 0;
     }
