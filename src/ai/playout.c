@@ -602,11 +602,12 @@ static AI_HOT_INLINE int wants_priced(ai_ro_seat *s, gin_card u, int live, price
  * leaves less deadwood than now; *p is the pricing for the discard. A
  * dead u lowers the deadwood only in place of an unmatched card worth
  * more: most face-up cards are refused on that, without pricing the
- * eleven. */
+ * eleven (also with no unmatched card: u would be the eleven's only one,
+ * leaving nothing to throw in its place). */
 static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
     int live = card_live(s->hand, u);
-    if (s->dead && !live && !(s->dead & k_worth[card_value(u) + 1]))
+    if (!live && !(s->dead & k_worth[card_value(u) + 1]))
         return 0;
     return wants_priced(s, u, live, p);
 }
