@@ -92,8 +92,13 @@ typedef struct priced {
     int after[64];
 } priced;
 
-/* The deadwood left by throwing c (a card of p->cand). */
-static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - card_value(c) : p->after[c]; }
+/* The deadwood left by throwing c (a card of p->cand), p->keeps being
+ * `keeps` (a constant where the turn has branched on it). */
+static inline int after_keeps(const priced *p, gin_card c, int keeps)
+{
+    return keeps ? p->dw11 - card_value(c) : p->after[c];
+}
+static inline int after_at(const priced *p, gin_card c) { return after_keeps(p, c, p->keeps); }
 
 /* The highest rank among the cards of s (not empty), over the four suits. */
 static inline int top_rank(gin_cardset s)
@@ -144,14 +149,15 @@ static inline void price(ai_ro_seat *s, gin_card x, priced *p) { price_live(s, x
 /* The seat threw c from p: its ten, and their arrangement, kept or (all
  * eleven melded, rarely) solved anew: a seat in play is always fresh, so
  * the turns need not ask. */
-static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
+static inline void seat_throw_keeps(ai_ro_seat *s, const priced *p, gin_card c, int keeps)
 {
     s->hand = p->h11 & ~card_bit(c);
-    s->dw = after_at(p, c);
+    s->dw = after_keeps(p, c, keeps);
     s->dead = p->dead11 & ~card_bit(c);
-    if (!p->keeps)
+    if (!keeps)
         seat_fix(s);
 }
+static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c) { seat_throw_keeps(s, p, c, p->keeps); }
 
 /* The run outs of a card c, by its suit neighbours on five bits, c in the
  * middle (bit 0 two below c, bit 4 two above; c's own bit 2 is left out):
@@ -427,11 +433,11 @@ static const gin_cardset k_top[GIN_RANKS] = {AI_RANK0,      AI_RANK0 << 1, AI_RA
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
  * empty. When p keeps its arrangement that is the first of cand's highest
  * value: found on the bits, no card priced. */
-static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand)
+static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand, int keeps)
 {
     if (!cand)
         return GIN_NO_CARD;
-    if (p->keeps)
+    if (keeps)
         return gin_cardset_first(cand & k_top[top_rank(cand)]);
     int kdw = NO_DW;
     gin_card kc = GIN_NO_CARD;
@@ -489,10 +495,11 @@ static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, 
  * whose deadwood alone stays within the best so far need their outs
  * counted (and, with the arrangement kept, only cards worth enough are
  * looked at). */
-static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
+static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc,
+                                             int keeps)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
-    if (!p->keeps)
+    if (!keeps)
         return choose_priced(p, cand, h, avail, kc);
     /* A card's deadwood is dw11 less its value. */
     int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? out_score(h, kc, avail) : 0;
@@ -515,20 +522,18 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
  * hand ended. Forced inline, as play_turn: gcc -O2 kept both as calls,
  * each saving six registers once a turn; inlining them saved 7% of the
  * playout's instructions (callgrind). */
-static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+static AI_HOT_INLINE int discard_keeps(ai_world *w, int k, priced *p, int taken, int *val, int keeps)
 {
     ai_ro_seat *s = &w->seat[k];
-    if (taken && !(p->cand & ~card_bit(p->x)))
-        price_all(p); /* the taken card is the only unmatched one */
     gin_cardset h11 = p->h11, cand = p->cand;
     if (taken)
         cand &= ~card_bit(p->x);
-    gin_card kc = knock_card(p, cand);
+    gin_card kc = knock_card(p, cand, keeps);
     if (kc == GIN_NO_CARD) {
         *val = 0;
         return 1;
     }
-    int dw = after_at(p, kc);
+    int dw = after_keeps(p, kc, keeps);
     if (w->big_gin && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
@@ -542,8 +547,8 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
         *val = settle(w, k, s->hand, dw);
         return 1;
     }
-    gin_card c = choose_discard(p, cand, w->gone, kc);
-    seat_throw(s, p, c);
+    gin_card c = choose_discard(p, cand, w->gone, kc, keeps);
+    seat_throw_keeps(s, p, c, keeps);
     w->top = c;
     w->gone |= card_bit(c);
     w->turns++;
@@ -552,6 +557,18 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
         return 1;
     }
     return 0;
+}
+
+/* discard_keeps, told whether p keeps its arrangement once, as a
+ * constant: the knock card, the deadwood left, the discard and the throw
+ * each asked p->keeps again. */
+static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+{
+    if (taken && !(p->cand & ~card_bit(p->x)))
+        price_all(p); /* the taken card is the only unmatched one */
+    if (p->keeps)
+        return discard_keeps(w, k, p, taken, val, 1);
+    return discard_keeps(w, k, p, taken, val, 0);
 }
 
 void ai_world_shuffle(ai_world *w, int i)
