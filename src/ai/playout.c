@@ -661,7 +661,13 @@ static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
             *val = 0;
             return 1;
         }
-        price(&w->seat[k], stock_draw(w), &p);
+        /* A dead draw (most) keeps the arrangement: the discard is told so
+         * without asking. */
+        gin_card x = stock_draw(w);
+        int live = card_live(w->seat[k].hand, x);
+        price_live(&w->seat[k], x, live, &p);
+        if (!live)
+            return discard_keeps(w, k, &p, 0, val, 1);
     }
     return discard_step(w, k, &p, taken, val);
 }
