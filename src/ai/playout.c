@@ -649,11 +649,12 @@ static __attribute__((noinline)) int stock_renew(ai_world *w)
 }
 
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
- * discards. Returns 1 with the result in *val if the hand ended. */
+ * discards. Returns 1 with the result in *val if the hand ended. The
+ * face-up card is a card: every turn follows a discard. */
 static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
 {
     priced p;
-    int taken = gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p);
+    int taken = wants_top(&w->seat[k], w->top, &p);
     if (taken) {
         w->top = GIN_NO_CARD;
     } else {
@@ -672,7 +673,8 @@ static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
     return discard_step(w, k, &p, taken, val);
 }
 
-/* Play on from seat k to move (at its draw) until the hand ends. */
+/* Play on from seat k to move (at its draw), just after a discard, until
+ * the hand ends. */
 static int play_on(ai_world *w, int k)
 {
     int val = 0;
@@ -762,6 +764,8 @@ static int our_discard(ai_world *w, gin_action a, const ai_ro_seat *ours)
     gin_cardset h11 = s->hand;
     if (a.kind == GIN_ACT_KNOCK)
         return settle(w, 0, a.card == GIN_NO_CARD ? h11 : h11 & ~gin_cardset_of(a.card), -1);
+    if (!gin_card_valid(a.card)) /* a made-up discard of no card: nothing to play */
+        return 0;
     if (ours && ours->fresh) {
         *s = *ours;
     } else {
