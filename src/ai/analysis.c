@@ -478,7 +478,8 @@ typedef struct batch {
     const worlds *w;
     const gin_view *v;
     const gin_action *moves;
-    int on[GIN_ANALYSIS_MAX]; /* the live moves (race_on) */
+    ai_ro_seat ours[GIN_ANALYSIS_MAX]; /* our seat after each move (ai_world_ours) */
+    int on[GIN_ANALYSIS_MAX];          /* the live moves (race_on) */
     int n_on, k;
     long first;
     int pts[BATCH_MAX][GIN_ANALYSIS_MAX];
@@ -492,7 +493,7 @@ static void batch_play(void *ctx, int part, int parts)
         worlds_make(b->w, b->first + i, &world);
         for (int x = 0; x < b->n_on; x++) {
             int j = b->on[x];
-            b->pts[i][j] = ai_world_play(&world, b->v, b->moves[j]);
+            b->pts[i][j] = ai_world_play_ours(&world, b->v, b->moves[j], &b->ours[j]);
         }
     }
 }
@@ -548,6 +549,8 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     b->w = &w;
     b->v = v;
     b->moves = moves;
+    for (int j = 0; j < n; j++) /* our ten after a discard: the same in every world */
+        ai_world_ours(&w.world, moves[j], &b->ours[j]);
     /* The race looks at its moves every RACE_BATCH worlds (RANK_BATCH);
      * with no race the batches only need to be large enough to share out.
      * The ranking race plays until one move is left or the budget is spent. */

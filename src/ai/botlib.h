@@ -357,6 +357,12 @@ static inline void ai_stock_steps(gin_rng *rng, int8_t *st, int from, int to)
  * world and the rest of the hand out; returns the hand's points for us
  * (negative: the opponent scored; 0: the hand was void). */
 int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
+/* Our seat after move a of w's eleven (not fresh when a is no discard):
+ * the same in every world of a decision, so the search works it out once. */
+void ai_world_ours(const ai_world *w, gin_action a, ai_ro_seat *ours);
+/* ai_world_play, our seat after a discard taken from `ours` (ai_world_ours
+ * of the same move) when it is fresh. */
+int ai_world_play_ours(const ai_world *w, const gin_view *v, gin_action a, const ai_ro_seat *ours);
 
 /* ---- model.c: how the opponent knocks, from the showdowns so far ---- */
 

@@ -92,8 +92,13 @@ typedef struct priced {
     int after[64];
 } priced;
 
-/* The deadwood left by throwing c (a card of p->cand). */
-static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - card_value(c) : p->after[c]; }
+/* The deadwood left by throwing c (a card of p->cand), p->keeps being
+ * `keeps` (a constant where the turn has branched on it). */
+static inline int after_keeps(const priced *p, gin_card c, int keeps)
+{
+    return keeps ? p->dw11 - card_value(c) : p->after[c];
+}
+static inline int after_at(const priced *p, gin_card c) { return after_keeps(p, c, p->keeps); }
 
 /* The highest rank among the cards of s (not empty), over the four suits. */
 static inline int top_rank(gin_cardset s)
@@ -138,21 +143,21 @@ static inline void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
     p->keeps = 1;
 }
 
-static inline void price(ai_ro_seat *s, gin_card x, priced *p)
-{
-    if (!s->fresh)
-        seat_fix(s);
-    price_live(s, x, card_live(s->hand, x), p);
-}
+/* Price a fresh seat s's ten and x. */
+static inline void price(ai_ro_seat *s, gin_card x, priced *p) { price_live(s, x, card_live(s->hand, x), p); }
 
-/* The seat threw c from p: its ten, and their arrangement when it is kept. */
-static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
+/* The seat threw c from p: its ten, and their arrangement, kept or (all
+ * eleven melded, rarely) solved anew: a seat in play is always fresh, so
+ * the turns need not ask. */
+static inline void seat_throw_keeps(ai_ro_seat *s, const priced *p, gin_card c, int keeps)
 {
     s->hand = p->h11 & ~card_bit(c);
-    s->dw = after_at(p, c);
+    s->dw = after_keeps(p, c, keeps);
     s->dead = p->dead11 & ~card_bit(c);
-    s->fresh = p->keeps;
+    if (!keeps)
+        seat_fix(s);
 }
+static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c) { seat_throw_keeps(s, p, c, p->keeps); }
 
 /* The run outs of a card c, by its suit neighbours on five bits, c in the
  * middle (bit 0 two below c, bit 4 two above; c's own bit 2 is left out):
@@ -410,8 +415,6 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
         gin_cardset dead;
         kd = ai_unmatched(knocker, &dead);
     }
-    if (!d->fresh)
-        seat_fix(d);
     int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
@@ -430,11 +433,11 @@ static const gin_cardset k_top[GIN_RANKS] = {AI_RANK0,      AI_RANK0 << 1, AI_RA
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
  * empty. When p keeps its arrangement that is the first of cand's highest
  * value: found on the bits, no card priced. */
-static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand)
+static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand, int keeps)
 {
     if (!cand)
         return GIN_NO_CARD;
-    if (p->keeps)
+    if (keeps)
         return gin_cardset_first(cand & k_top[top_rank(cand)]);
     int kdw = NO_DW;
     gin_card kc = GIN_NO_CARD;
@@ -492,10 +495,11 @@ static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, 
  * whose deadwood alone stays within the best so far need their outs
  * counted (and, with the arrangement kept, only cards worth enough are
  * looked at). */
-static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
+static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc,
+                                             int keeps)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
-    if (!p->keeps)
+    if (!keeps)
         return choose_priced(p, cand, h, avail, kc);
     /* A card's deadwood is dw11 less its value. */
     int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? out_score(h, kc, avail) : 0;
@@ -518,20 +522,18 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
  * hand ended. Forced inline, as play_turn: gcc -O2 kept both as calls,
  * each saving six registers once a turn; inlining them saved 7% of the
  * playout's instructions (callgrind). */
-static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+static AI_HOT_INLINE int discard_keeps(ai_world *w, int k, priced *p, int taken, int *val, int keeps)
 {
     ai_ro_seat *s = &w->seat[k];
-    if (taken && !(p->cand & ~card_bit(p->x)))
-        price_all(p); /* the taken card is the only unmatched one */
     gin_cardset h11 = p->h11, cand = p->cand;
     if (taken)
         cand &= ~card_bit(p->x);
-    gin_card kc = knock_card(p, cand);
+    gin_card kc = knock_card(p, cand, keeps);
     if (kc == GIN_NO_CARD) {
         *val = 0;
         return 1;
     }
-    int dw = after_at(p, kc);
+    int dw = after_keeps(p, kc, keeps);
     if (w->big_gin && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
@@ -545,8 +547,8 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
         *val = settle(w, k, s->hand, dw);
         return 1;
     }
-    gin_card c = choose_discard(p, cand, w->gone, kc);
-    seat_throw(s, p, c);
+    gin_card c = choose_discard(p, cand, w->gone, kc, keeps);
+    seat_throw_keeps(s, p, c, keeps);
     w->top = c;
     w->gone |= card_bit(c);
     w->turns++;
@@ -555,6 +557,18 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
         return 1;
     }
     return 0;
+}
+
+/* discard_keeps, told whether p keeps its arrangement once, as a
+ * constant: the knock card, the deadwood left, the discard and the throw
+ * each asked p->keeps again. */
+static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+{
+    if (taken && !(p->cand & ~card_bit(p->x)))
+        price_all(p); /* the taken card is the only unmatched one */
+    if (p->keeps)
+        return discard_keeps(w, k, p, taken, val, 1);
+    return discard_keeps(w, k, p, taken, val, 0);
 }
 
 void ai_world_shuffle(ai_world *w, int i)
@@ -605,13 +619,12 @@ static AI_HOT_INLINE int wants_priced(ai_ro_seat *s, gin_card u, int live, price
  * leaves less deadwood than now; *p is the pricing for the discard. A
  * dead u lowers the deadwood only in place of an unmatched card worth
  * more: most face-up cards are refused on that, without pricing the
- * eleven. */
+ * eleven (also with no unmatched card: u would be the eleven's only one,
+ * leaving nothing to throw in its place). */
 static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
     int live = card_live(s->hand, u);
-    if (s->dead && !live && !(s->dead & k_worth[card_value(u) + 1]))
+    if (!live && !(s->dead & k_worth[card_value(u) + 1]))
         return 0;
     return wants_priced(s, u, live, p);
 }
@@ -636,11 +649,12 @@ static __attribute__((noinline)) int stock_renew(ai_world *w)
 }
 
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
- * discards. Returns 1 with the result in *val if the hand ended. */
+ * discards. Returns 1 with the result in *val if the hand ended. The
+ * face-up card is a card: every turn follows a discard. */
 static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
 {
     priced p;
-    int taken = gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p);
+    int taken = wants_top(&w->seat[k], w->top, &p);
     if (taken) {
         w->top = GIN_NO_CARD;
     } else {
@@ -648,12 +662,19 @@ static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
             *val = 0;
             return 1;
         }
-        price(&w->seat[k], stock_draw(w), &p);
+        /* A dead draw (most) keeps the arrangement: the discard is told so
+         * without asking. */
+        gin_card x = stock_draw(w);
+        int live = card_live(w->seat[k].hand, x);
+        price_live(&w->seat[k], x, live, &p);
+        if (!live)
+            return discard_keeps(w, k, &p, 0, val, 1);
     }
     return discard_step(w, k, &p, taken, val);
 }
 
-/* Play on from seat k to move (at its draw) until the hand ends. */
+/* Play on from seat k to move (at its draw), just after a discard, until
+ * the hand ends. */
 static int play_on(ai_world *w, int k)
 {
     int val = 0;
@@ -697,6 +718,8 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
         return best;
     }
     priced p;
+    if (!s->fresh)
+        seat_fix(s);
     price(s, x, &p);
     throwable |= gin_cardset_of(x);
     if (!(p.cand & throwable))
@@ -722,16 +745,33 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
     return best;
 }
 
+void ai_world_ours(const ai_world *w, gin_action a, ai_ro_seat *ours)
+{
+    ours->hand = w->seat[0].hand;
+    ours->fresh = 0;
+    if (a.kind == GIN_ACT_DISCARD) {
+        ours->hand &= ~gin_cardset_of(a.card);
+        seat_fix(ours);
+    }
+}
+
 /* Our seat holds eleven cards and plays candidate `a`: a knock is settled
- * at once; a discard leaves ten cards and the opponent to move. */
-static int our_discard(ai_world *w, gin_action a)
+ * at once; a discard leaves ten cards (*ours when it is fresh) and the
+ * opponent to move. */
+static int our_discard(ai_world *w, gin_action a, const ai_ro_seat *ours)
 {
     ai_ro_seat *s = &w->seat[0];
     gin_cardset h11 = s->hand;
     if (a.kind == GIN_ACT_KNOCK)
         return settle(w, 0, a.card == GIN_NO_CARD ? h11 : h11 & ~gin_cardset_of(a.card), -1);
-    s->hand = h11 & ~gin_cardset_of(a.card);
-    seat_fix(s);
+    if (!gin_card_valid(a.card)) /* a made-up discard of no card: nothing to play */
+        return 0;
+    if (ours && ours->fresh) {
+        *s = *ours;
+    } else {
+        s->hand = h11 & ~gin_cardset_of(a.card);
+        seat_fix(s);
+    }
     w->top = a.card;
     w->gone |= gin_cardset_of(a.card);
     w->turns++;
@@ -755,8 +795,19 @@ static int draw_stock_then_on(ai_world *w, int k)
 
 int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
 {
+    return ai_world_play_ours(world, v, a, NULL);
+}
+
+int ai_world_play_ours(const ai_world *world, const gin_view *v, gin_action a, const ai_ro_seat *ours)
+{
     ai_world w = *world;
     int val = 0;
+    /* The seats in play are fresh from here on (seat_throw keeps them so);
+     * the sampler's always are, and ours holding eleven is fixed by its
+     * discard. */
+    for (int k = 0; k < 2; k++)
+        if (!w.seat[k].fresh && gin_cardset_count(w.seat[k].hand) <= 10)
+            seat_fix(&w.seat[k]);
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:
     case GIN_ACT_DRAW_DISCARD: {
@@ -787,7 +838,7 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
         return draw_stock_then_on(&w, 0);
     case GIN_ACT_DISCARD:
     case GIN_ACT_KNOCK:
-        return our_discard(&w, a);
+        return our_discard(&w, a, ours);
     default:
         return 0;
     }
