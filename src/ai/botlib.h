@@ -250,12 +250,14 @@ int ai_least_after(gin_cardset h);
 int ai_unmatched_open(gin_cardset h, gin_cardset runs, gin_cardset in_sets, gin_cardset open, gin_cardset *dead);
 /* The least deadwood of h (as gin_deadwood) and, in *dead, the unmatched
  * cards of one least-deadwood arrangement. Returns GIN_EINVAL for bits
- * off the deck. Inline: a playout asks for a million, most of them this
+ * off the deck (*dead then 0). Inline: a playout asks for a million, most of them this
  * fast path (a call's overhead was a tenth of it). */
 static inline int ai_unmatched(gin_cardset h, gin_cardset *dead)
 {
-    if (h & ~GIN_DECK)
+    if (h & ~GIN_DECK) {
+        *dead = 0;
         return GIN_EINVAL;
+    }
     /* Most hands of a playout have no set whose cards could run: such
      * sets are taken whole (price.c's forced ranks), the runs meld and
      * the rest is dead, with no choice to weigh. Worked out on the bits:
