@@ -1,9 +1,9 @@
 /* gin-bench playouts: how fast the expert thinks. Positions are collected
  * from `hard` against `simple` (the views hard was asked about), then the
  * expert searches a spread sample of them on one thread. Prints
- *   playouts: expert 1366517 playouts/s of one core, 3130 per decision
- *     (n=300 x 2 passes, 574 searched, 1.37 s, think 50 ms)
- *   playouts: expert decision median 0.35 ms p99 18.39 ms max 21.95 ms (budget 50 ms)
+ *   playouts: expert 1519061 playouts/s of one core, 3130 per decision
+ *     (n=300 x 2 passes, 574 searched, 1.24 s, think 50 ms)
+ *   playouts: expert decision median 0.32 ms p99 16.48 ms max 21.13 ms (budget 50 ms)
  * Playouts per second are total playouts over the thread CPU time of the
  * decisions that ran any (a forced move or one left to hard runs none);
  * the positions are searched again, with new seeds, until that time is a

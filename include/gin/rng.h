@@ -26,6 +26,25 @@ typedef struct gin_rng {
 uint64_t gin_rng_mix(uint64_t z);
 
 void gin_rng_seed(gin_rng *rng, uint64_t seed);
+
+/* gin_rng_mix and gin_rng_seed inline, for the search's world sampler,
+ * which seeds a stream for every world (the calls and the seed's loop
+ * were a third of the seeding): the same state. rng must not be NULL.
+ * The constants are the record format's: never change them. */
+static inline uint64_t gin_rng_mix_step(uint64_t z)
+{
+    z += GIN_RNG_GOLDEN;
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+static inline void gin_rng_seed_step(gin_rng *rng, uint64_t seed)
+{
+    rng->s[0] = gin_rng_mix_step(seed);
+    rng->s[1] = gin_rng_mix_step(seed + GIN_RNG_GOLDEN);
+    rng->s[2] = gin_rng_mix_step(seed + 2 * GIN_RNG_GOLDEN);
+    rng->s[3] = gin_rng_mix_step(seed + 3 * GIN_RNG_GOLDEN);
+}
 uint64_t gin_rng_next(gin_rng *rng);
 /* Uniform integer in [0, n), n >= 1, without modulo bias. */
 uint32_t gin_rng_below(gin_rng *rng, uint32_t n);

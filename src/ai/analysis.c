@@ -3,6 +3,7 @@
  * as the chance of winning the game. The expert (expert.c) and the coach
  * both stand on ai_search_moves. */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 #include "ai.h"
 #include "analysis.h"
@@ -33,20 +34,44 @@ enum { RANK_EVIDENCE = 256, RANK_BATCH = 256 };
 /* ---- the game score ---- */
 
 /* A hand's points are worth what they do to our chance of winning the
- * game. w[i][j] is that chance when we need 5i more points and the
+ * game. k_util[i][j] is that chance when we need 5i more points and the
  * opponent 5j, under a plain model: either side wins a hand with equal
- * odds, for 10, 20, 30 or 45 points alike. */
+ * odds, for 10, 20, 30 or 45 points alike. The same for every decision:
+ * built once (it cost a decision 46,000 instructions). */
 enum { UG = 22 };
+static float k_util[UG][UG];
+static pthread_once_t k_util_once = PTHREAD_ONCE_INIT;
+
+static void util_table(void)
+{
+    static const int k_x[4] = {2, 4, 6, 9};
+    for (int i = 0; i < UG; i++)
+        for (int j = 0; j < UG; j++) {
+            if (i == 0 || j == 0) {
+                k_util[i][j] = i == 0 ? 1.0f : 0.0f;
+                continue;
+            }
+            float s = 0;
+            for (int x = 0; x < 4; x++)
+                s += k_util[i - k_x[x] > 0 ? i - k_x[x] : 0][j] + k_util[i][j - k_x[x] > 0 ? j - k_x[x] : 0];
+            k_util[i][j] = s / 8.0f;
+        }
+}
+
+/* util_win of the hand points -UTIL_PTS..UTIL_PTS, kept as worked out: a
+ * decision meets a few dozen distinct points in thousands of playouts. */
+enum { UTIL_PTS = 255 };
 typedef struct util {
     int on;
     int need_me, need_opp;
-    float w[UG][UG];
+    unsigned char have[2 * UTIL_PTS + 1];
+    double win[2 * UTIL_PTS + 1];
 } util;
 
 static void util_build(const gin_view *v, util *u)
 {
-    static const int k_x[4] = {2, 4, 6, 9};
     u->on = 0;
+    memset(u->have, 0, sizeof u->have);
     if (v->seats != 2 || v->rules.target <= 0 || v->rules.hollywood)
         return;
     int opp = (v->seat + 1) % 2;
@@ -54,22 +79,13 @@ static void util_build(const gin_view *v, util *u)
     u->need_opp = v->rules.target - v->scores[opp];
     if (u->need_me <= 0 || u->need_opp <= 0)
         return;
-    for (int i = 0; i < UG; i++)
-        for (int j = 0; j < UG; j++) {
-            if (i == 0 || j == 0) {
-                u->w[i][j] = i == 0 ? 1.0f : 0.0f;
-                continue;
-            }
-            float s = 0;
-            for (int x = 0; x < 4; x++)
-                s += u->w[i - k_x[x] > 0 ? i - k_x[x] : 0][j] + u->w[i][j - k_x[x] > 0 ? j - k_x[x] : 0];
-            u->w[i][j] = s / 8.0f;
-        }
+    pthread_once(&k_util_once, util_table);
     u->on = 1;
 }
 
-/* Our chance of winning the game when we need a and they need b points. */
-static double util_at(const util *u, int a, int b)
+/* Our chance of winning the game when we need a and they need b points
+ * (k_util built). */
+static double util_at(int a, int b)
 {
     if (a <= 0)
         return 1;
@@ -86,8 +102,8 @@ static double util_at(const util *u, int a, int b)
     if (j > UG - 2)
         j = UG - 2;
     double da = fa - i, db = fb - j;
-    return (1 - da) * (1 - db) * u->w[i][j] + da * (1 - db) * u->w[i + 1][j] + (1 - da) * db * u->w[i][j + 1] +
-           da * db * u->w[i + 1][j + 1];
+    return (1 - da) * (1 - db) * k_util[i][j] + da * (1 - db) * k_util[i + 1][j] + (1 - da) * db * k_util[i][j + 1] +
+           da * db * k_util[i + 1][j + 1];
 }
 
 /* The chance of winning the game after a hand worth `pts` to us; with no
@@ -96,7 +112,20 @@ static double util_win(const util *u, int pts)
 {
     if (!u->on)
         return pts > 0;
-    return pts >= 0 ? util_at(u, u->need_me - pts, u->need_opp) : util_at(u, u->need_me, u->need_opp + pts);
+    return pts >= 0 ? util_at(u->need_me - pts, u->need_opp) : util_at(u->need_me, u->need_opp + pts);
+}
+
+/* util_win, remembered per points. */
+static double util_win_kept(util *u, int pts)
+{
+    if (!u->on || pts < -UTIL_PTS || pts > UTIL_PTS)
+        return util_win(u, pts);
+    int k = pts + UTIL_PTS;
+    if (!u->have[k]) {
+        u->win[k] = util_win(u, pts);
+        u->have[k] = 1;
+    }
+    return u->win[k];
 }
 
 /* The value a move maximises: 100 times the game-win chance, or the points. */
@@ -118,6 +147,7 @@ typedef struct worlds {
     uint64_t seed;
     gin_cardset sure, known;
     int want, improve, stock_n, n_pool;
+    int in_place; /* world.stock holds the pool after `improve` places (sample_opponent) */
     int8_t pool[GIN_DECK_SIZE];
     uint64_t t_opp[64], t_stock[64]; /* acceptance: a draw's low 32 bits below (accept_below) */
     double eager;                    /* share of worlds where the opponent knocks at once */
@@ -196,6 +226,15 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
         improve = n_pool - w->want - 2; /* leave the stock a card or two */
     w->improve = improve < 0 ? 0 : improve;
     worlds_weigh(w, t);
+    /* What the pool can give (always all: the tracker's hidden cards are
+     * unseen, and improve leaves the stock some), so the draws need not
+     * look. */
+    w->want = w->want < w->n_pool ? w->want : w->n_pool;
+    w->improve = w->improve < w->n_pool - w->want ? w->improve : w->n_pool - w->want;
+    /* Always, for a hand of eight cards or more (42 unseen, improve 8 at most). */
+    w->in_place = w->improve + w->n_pool <= GIN_DECK_SIZE;
+    if (w->in_place)
+        memcpy(w->world.stock + w->improve, w->pool, (size_t)w->n_pool);
     w->stock_n = v->stock_n;
     ai_world_rules(&w->world, &v->rules, v->knock_limit);
     w->world.turns = v->turns;
@@ -218,39 +257,58 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
  * place. */
 static inline gin_card draw(gin_rng *rng, int8_t *pool, int *n, const uint64_t *below)
 {
-    for (int tries = 0;; tries++) {
-        uint64_t r = gin_rng_step(rng);
-        int i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
-        gin_card c = (unsigned char)pool[i];
-        /* After many refusals take the pick: bounds the loop, barely bends the odds. */
-        if ((uint32_t)r < below[c] || tries >= 64) {
-            pool[i] = pool[--*n];
-            return c;
-        }
+    uint64_t r;
+    int i;
+    gin_card c;
+    /* After many refusals take the pick (the 65th): bounds the loop,
+     * barely bends the odds. Two picks a round, so the count is looked
+     * at once in two: the 65th is the 33rd round's first. */
+    for (int round = 0;; round++) {
+        r = gin_rng_step(rng);
+        i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        c = (unsigned char)pool[i];
+        if ((uint32_t)r < below[c] || round == 32)
+            break;
+        r = gin_rng_step(rng);
+        i = (int)(((r >> 32) * (uint64_t)*n) >> 32);
+        c = (unsigned char)pool[i];
+        if ((uint32_t)r < below[c])
+            break;
     }
+    pool[i] = pool[--*n];
+    return c;
 }
 
 /* The opponent's cards of world `world` (the template's copy), drawn
- * from rng; the rest of the pool is the stock. */
+ * from rng; the rest of the pool is the stock. The cards thrown while
+ * improving take the stock's first places and the rest of the pool the
+ * next: the template holds the pool there (worlds_start), so the draws
+ * take it out in place, with no copy in or out. */
 static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
 {
-    int8_t pool[GIN_DECK_SIZE];
-    int n = w->n_pool;
-    memcpy(pool, w->pool, (size_t)n);
+    /* In locals: a store through the pool's bytes may alias *w, which
+     * would be read again at every draw. */
+    int want = w->want, improve = w->improve, n = w->n_pool, in_place = w->in_place;
+    const uint64_t *t_opp = w->t_opp, *t_stock = w->t_stock;
+    int8_t spare[GIN_DECK_SIZE];
+    int8_t *pool = world->stock + improve;
+    if (!in_place) {
+        pool = spare;
+        memcpy(pool, w->pool, (size_t)n);
+    }
     gin_cardset got = w->sure;
-    for (int i = 0; i < w->want && n > 0; i++)
-        got |= gin_cardset_of(draw(rng, pool, &n, w->t_opp));
+    for (int i = 0; i < want; i++) /* the pool holds them (worlds_start) */
+        got |= (gin_cardset)1 << draw(rng, pool, &n, t_opp);
     ai_world_seat(world, 1, got | w->known);
-    int m = 0;
-    for (int i = 0; i < w->improve && n > 0; i++) {
-        gin_card x = draw(rng, pool, &n, w->t_stock);
+    for (int i = 0; i < improve; i++) {
+        gin_card x = draw(rng, pool, &n, t_stock);
         gin_card out = ai_ro_keep(&world->seat[1], got, x);
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
-        world->stock[m++] = (int8_t)out;
+        world->stock[i] = (int8_t)out;
     }
-    for (int i = 0; i < n; i++)
-        world->stock[m++] = pool[i];
-    return m;
+    if (!in_place)
+        memcpy(world->stock + improve, pool, (size_t)n);
+    return improve + n;
 }
 
 /* Stock places shuffled per world: 13 or fewer cards are drawn in 84% of
@@ -262,15 +320,17 @@ enum { STOCK_EAGER = 13 };
 static void worlds_make(const worlds *w, long i, ai_world *world)
 {
     gin_rng rng;
-    gin_rng_seed(&rng, gin_rng_mix(w->seed + (uint64_t)i));
+    gin_rng_seed_step(&rng, gin_rng_mix_step(w->seed + (uint64_t)i));
     *world = w->world;
     int m = sample_opponent(w, &rng, world);
     world->stock_n = m < w->stock_n ? m : w->stock_n;
     /* Fisher-Yates from the top down: the top STOCK_EAGER places now, the
-     * rest by the playouts that draw that deep (ai_world_shuffle). */
+     * rest by the playouts that draw that deep (ai_world_shuffle, which
+     * goes on from place `shuffled` with rng). */
+    int to = world->stock_n > STOCK_EAGER ? world->stock_n - STOCK_EAGER : 0;
+    ai_stock_steps(&rng, world->stock, m, to > 1 ? to : 1);
     world->rng = rng;
-    world->shuffled = m;
-    ai_world_shuffle(world, world->stock_n > STOCK_EAGER ? world->stock_n - STOCK_EAGER : 0);
+    world->shuffled = to > 1 ? to : 0;
     /* Spread the eager worlds evenly (the golden ratio's fractional parts). */
     double f = (double)i * 0.6180339887498949;
     world->style[1] = w->wary ? &k_opp_wary : f - (double)(long)f < w->eager ? &w->eager_style : &k_opp;
@@ -371,35 +431,42 @@ static int rank_prune(race *r)
     return left;
 }
 
-/* Add up one world: pts[j] is live move j's points in it. */
-static void race_add(race *r, const int *pts, const util *u)
+/* The live moves, in order, into on[]; returns how many. The race looks
+ * at them for every world and drops one only between batches: a list
+ * saves testing every move there. */
+static int race_on(const race *r, int *on)
+{
+    int k = 0;
+    for (int j = 0; j < r->n; j++)
+        if (r->live[j])
+            on[k++] = j;
+    return k;
+}
+
+/* Add up one world: pts[j] is live move j's points in it, on[0..k-1] the
+ * live moves (race_on). */
+static void race_add(race *r, const int *pts, util *u, const int *on, int k)
 {
     double val[GIN_ANALYSIS_MAX];
-    for (int j = 0; j < r->n; j++) {
-        if (!r->live[j])
-            continue;
-        int p = pts[j];
-        double w = util_win(u, p);
-        val[j] = util_value(u, p, w);
+    for (int x = 0; x < k; x++) {
+        int j = on[x], p = pts[j];
+        double w = util_win_kept(u, p);
+        val[x] = util_value(u, p, w);
         r->runs[j]++;
         r->pts[j] += p;
         r->pts2[j] += (double)p * p;
         r->win[j] += w;
         r->win2[j] += w * w;
-        r->val[j] += val[j];
+        r->val[j] += val[x];
     }
-    for (int a = 0; a < r->n; a++) {
-        if (!r->live[a])
-            continue;
-        for (int b = a + 1; b < r->n; b++) {
-            if (!r->live[b])
-                continue;
-            double d = val[a] - val[b];
+    for (int x = 0; x < k; x++)
+        for (int y = x + 1; y < k; y++) {
+            int a = on[x], b = on[y];
+            double d = val[x] - val[y];
             r->pn[a][b]++;
             r->ps[a][b] += d;
             r->pq[a][b] += d * d;
         }
-    }
 }
 
 /* A batch: worlds first .. first + k - 1, every live move played in each.
@@ -411,8 +478,9 @@ typedef struct batch {
     const worlds *w;
     const gin_view *v;
     const gin_action *moves;
-    const int *live;
-    int n, k;
+    ai_ro_seat ours[GIN_ANALYSIS_MAX]; /* our seat after each move (ai_world_ours) */
+    int on[GIN_ANALYSIS_MAX];          /* the live moves (race_on) */
+    int n_on, k;
     long first;
     int pts[BATCH_MAX][GIN_ANALYSIS_MAX];
 } batch;
@@ -423,9 +491,10 @@ static void batch_play(void *ctx, int part, int parts)
     ai_world world;
     for (int i = part; i < b->k; i += parts) {
         worlds_make(b->w, b->first + i, &world);
-        for (int j = 0; j < b->n; j++)
-            if (b->live[j])
-                b->pts[i][j] = ai_world_play(&world, b->v, b->moves[j]);
+        for (int x = 0; x < b->n_on; x++) {
+            int j = b->on[x];
+            b->pts[i][j] = ai_world_play_ours(&world, b->v, b->moves[j], &b->ours[j]);
+        }
     }
 }
 
@@ -480,17 +549,16 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
     b->w = &w;
     b->v = v;
     b->moves = moves;
-    b->live = r.live;
-    b->n = n;
+    for (int j = 0; j < n; j++) /* our ten after a discard: the same in every world */
+        ai_world_ours(&w.world, moves[j], &b->ours[j]);
     /* The race looks at its moves every RACE_BATCH worlds (RANK_BATCH);
      * with no race the batches only need to be large enough to share out.
      * The ranking race plays until one move is left or the budget is spent. */
     long spent = 0, max_worlds = full ? budget / n : rank ? budget : MAX_WORLDS;
     long step = full ? BATCH_MAX : rank ? RANK_BATCH : RACE_BATCH;
     for (long i = 0; i < max_worlds;) {
-        int left = 0;
-        for (int j = 0; j < n; j++)
-            left += r.live[j];
+        int left = race_on(&r, b->on);
+        b->n_on = left;
         if (left == 0) /* never: the race keeps its reference, the ranking race its leader */
             break;
         long k = step - i % step, fit = (budget - spent) / left;
@@ -502,7 +570,7 @@ int ai_search_moves(const gin_view *v, const ai_tracker *t, const gin_action *mo
         b->k = (int)k;
         ai_crew_run(crew, batch_play, b);
         for (int x = 0; x < b->k; x++)
-            race_add(&r, b->pts[x], &u);
+            race_add(&r, b->pts[x], &u, b->on, left);
         spent += k * left;
         i += k;
         if (rank && i % RANK_BATCH == 0 && i >= RANK_EVIDENCE && rank_prune(&r) <= 1)

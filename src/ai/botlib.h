@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "gin/agent.h"
+#include "gin/error.h"
 #include "gin/meld.h"
 #include "gin/rng.h"
 #include "gin/view.h"
@@ -217,9 +218,11 @@ static inline gin_cardset ai_runs_of(gin_cardset r)
 /* Ranks (a 13-bit mask) holding three or four cards of h. */
 static inline unsigned ai_ranks_ge3(gin_cardset h)
 {
-    unsigned a = (unsigned)(h & AI_LANE), b = (unsigned)((h >> 16) & AI_LANE);
-    unsigned c = (unsigned)((h >> 32) & AI_LANE), d = (unsigned)(h >> 48);
-    return (a & b & (c | d)) | (c & d & (a | b));
+    /* Lane 0 of `both` is spades & hearts and its lane 2 diamonds & clubs,
+     * `either` the same with |: (a & b & (c | d)) | (c & d & (a | b)) in
+     * a few whole-word steps, the lanes above 0 masked off. */
+    gin_cardset both = h & (h >> 16), either = h | (h >> 16);
+    return (unsigned)(((both & (either >> 32)) | ((both >> 32) & either)) & AI_LANE);
 }
 /* Ranks holding two or more cards of h. */
 static inline unsigned ai_ranks_ge2(gin_cardset h)
@@ -243,10 +246,29 @@ int ai_price_discards(gin_cardset h, int after[64]);
 /* The least deadwood of h less one card (the best discard's), without
  * pricing every card. Returns GIN_EINVAL for an empty h or bad bits. */
 int ai_least_after(gin_cardset h);
+/* ai_unmatched for h with `open` (in_sets & runs) not empty. */
+int ai_unmatched_open(gin_cardset h, gin_cardset runs, gin_cardset in_sets, gin_cardset open, gin_cardset *dead);
 /* The least deadwood of h (as gin_deadwood) and, in *dead, the unmatched
  * cards of one least-deadwood arrangement. Returns GIN_EINVAL for bits
- * off the deck. */
-int ai_unmatched(gin_cardset h, gin_cardset *dead);
+ * off the deck (*dead then 0). Inline: a playout asks for a million, most of them this
+ * fast path (a call's overhead was a tenth of it). */
+static inline int ai_unmatched(gin_cardset h, gin_cardset *dead)
+{
+    if (h & ~GIN_DECK) {
+        *dead = 0;
+        return GIN_EINVAL;
+    }
+    /* Most hands of a playout have no set whose cards could run: such
+     * sets are taken whole (price.c's forced ranks), the runs meld and
+     * the rest is dead, with no choice to weigh. Worked out on the bits:
+     * the cards of ranks holding three or more, and which of them lie in
+     * a run. Most of the others have one or two such ranks. */
+    gin_cardset runs = ai_runs_of(h), in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs;
+    if (open)
+        return ai_unmatched_open(h, runs, in_sets, open, dead);
+    *dead = h & ~in_sets & ~runs; /* the sets hold no run card: the runs are whole without them */
+    return ai_value(*dead);
+}
 /* The card of `from` (cards of h, with `first` among them) whose discard
  * leaves h the least deadwood; ties go to the higher card, then to
  * `first`, then to the lowest card: the choice over ai_price_discards'
@@ -309,6 +331,10 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
  * showdown (gin needs no layoffs; a knock enumerates the defender's
  * layoffs on each of the knocker's least-deadwood spreads). */
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd);
+/* The same, told `dead`: cards unmatched in one least-deadwood arrangement
+ * of def (any subset of them, 0 included), which lay off for their value
+ * with no solve. What a playout seat keeps (ai_ro_seat's dead). */
+int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead);
 /* Set the rules and the knock limit world w is played under. */
 void ai_world_rules(ai_world *w, const gin_rules *r, int limit);
 /* Set seat k's cards (10, or 11 for our seat in the discard phase). */
@@ -316,10 +342,29 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand);
 /* Go on with w's stock shuffle until stock[i..] are in their places (the
  * Fisher-Yates steps from place w->shuffled - 1 down to i). */
 void ai_world_shuffle(ai_world *w, int i);
+/* The Fisher-Yates steps at places from - 1 down to `to` of st (to >= 1:
+ * the step at place 1 settles place 0 too), drawing from rng: the stock
+ * shuffle's, inline for the world sampler, whose state is then in
+ * registers. */
+static inline void ai_stock_steps(gin_rng *rng, int8_t *st, int from, int to)
+{
+    for (uint32_t n = (uint32_t)from; n > (uint32_t)to; n--) { /* n >= 2: the cards left */
+        uint32_t j = gin_rng_below_step(rng, n);
+        int8_t tmp = st[n - 1];
+        st[n - 1] = st[j];
+        st[j] = tmp;
+    }
+}
 /* Play our move `a` (legal for v, whose seat is seat 0) in a copy of the
  * world and the rest of the hand out; returns the hand's points for us
  * (negative: the opponent scored; 0: the hand was void). */
 int ai_world_play(const ai_world *w, const gin_view *v, gin_action a);
+/* Our seat after move a of w's eleven (not fresh when a is no discard):
+ * the same in every world of a decision, so the search works it out once. */
+void ai_world_ours(const ai_world *w, gin_action a, ai_ro_seat *ours);
+/* ai_world_play, our seat after a discard taken from `ours` (ai_world_ours
+ * of the same move) when it is fresh. */
+int ai_world_play_ours(const ai_world *w, const gin_view *v, gin_action a, const ai_ro_seat *ours);
 
 /* ---- model.c: how the opponent knocks, from the showdowns so far ---- */
 

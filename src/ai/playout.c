@@ -92,8 +92,13 @@ typedef struct priced {
     int after[64];
 } priced;
 
-/* The deadwood left by throwing c (a card of p->cand). */
-static inline int after_at(const priced *p, gin_card c) { return p->keeps ? p->dw11 - card_value(c) : p->after[c]; }
+/* The deadwood left by throwing c (a card of p->cand), p->keeps being
+ * `keeps` (a constant where the turn has branched on it). */
+static inline int after_keeps(const priced *p, gin_card c, int keeps)
+{
+    return keeps ? p->dw11 - card_value(c) : p->after[c];
+}
+static inline int after_at(const priced *p, gin_card c) { return after_keeps(p, c, p->keeps); }
 
 /* The highest rank among the cards of s (not empty), over the four suits. */
 static inline int top_rank(gin_cardset s)
@@ -138,21 +143,21 @@ static inline void price_live(ai_ro_seat *s, gin_card x, int live, priced *p)
     p->keeps = 1;
 }
 
-static inline void price(ai_ro_seat *s, gin_card x, priced *p)
-{
-    if (!s->fresh)
-        seat_fix(s);
-    price_live(s, x, card_live(s->hand, x), p);
-}
+/* Price a fresh seat s's ten and x. */
+static inline void price(ai_ro_seat *s, gin_card x, priced *p) { price_live(s, x, card_live(s->hand, x), p); }
 
-/* The seat threw c from p: its ten, and their arrangement when it is kept. */
-static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c)
+/* The seat threw c from p: its ten, and their arrangement, kept or (all
+ * eleven melded, rarely) solved anew: a seat in play is always fresh, so
+ * the turns need not ask. */
+static inline void seat_throw_keeps(ai_ro_seat *s, const priced *p, gin_card c, int keeps)
 {
     s->hand = p->h11 & ~card_bit(c);
-    s->dw = after_at(p, c);
+    s->dw = after_keeps(p, c, keeps);
     s->dead = p->dead11 & ~card_bit(c);
-    s->fresh = p->keeps;
+    if (!keeps)
+        seat_fix(s);
 }
+static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c) { seat_throw_keeps(s, p, c, p->keeps); }
 
 /* The run outs of a card c, by its suit neighbours on five bits, c in the
  * middle (bit 0 two below c, bit 4 two above; c's own bit 2 is left out):
@@ -213,144 +218,189 @@ static inline int out_score(gin_cardset h, gin_card c, gin_cardset avail)
     return k_set_outs[lanes & 0xffu] + k_run_outs[hv | av << 5];
 }
 
-/* The defender's chains on the knocker's spread `a`, as the showdown
- * finds them: per run the defender's cards continuing it down and up, per
- * set of three its fourth card (runs first: a card fitting both is the
- * run's). Each chain is a mask of cards, meld outward; returns how many. */
-static int layoff_chains(const gin_arrangement *a, gin_cardset def, gin_card chain[][GIN_RANKS], int *len)
+/* Chains of the showdown's enumeration: at most two per run block and
+ * one per set. */
+enum { MAX_CHAINS = 2 * GIN_MAX_MELDS };
+
+/* The defender's layoffs on a spread of the knocker's, whose melds are
+ * the ranks of `sets` and each block of consecutive cards of `runs` (the
+ * run cards of the rest, as gin_arrange_all builds them): per block the
+ * defender's cards continuing it down and up, per set of three its fourth
+ * card. A lane's bits 13 to 15 hold no card, so nothing found on the bits
+ * runs into another suit. */
+
+/* The cards of d reached from `from` (cards of d) going up through d:
+ * adding carries from each through its block of d to the gap above. */
+static inline gin_cardset fill_up(gin_cardset from, gin_cardset d) { return ((d + from) ^ d) & d; }
+
+/* The same going down, in doubling steps (a chain is at most 12 cards). */
+static inline gin_cardset fill_down(gin_cardset from, gin_cardset d)
 {
-    int n = 0, n_sets = 0;
-    gin_card sets[GIN_MAX_MELDS];
-    for (int i = 0; i < a->n_melds; i++) {
-        gin_cardset m = a->melds[i];
-        gin_card lo = gin_cardset_first(m);
-        int suit = gin_card_suit(lo), r0 = gin_card_rank(lo);
-        unsigned lane = gin_cardset_suit(m, suit), have = gin_cardset_suit(def, suit);
-        if ((gin_cardset)lane << (16 * suit) != m) { /* a set */
-            gin_cardset fourth = (AI_RANK0 << r0) & ~m & def;
-            if (fourth && gin_cardset_count(m) == 3)
-                sets[n_sets++] = gin_cardset_first(fourth);
-            continue;
-        }
-        int r1 = 31 - __builtin_clz(lane);
-        len[n] = 0;
-        for (int r = r0 - 1; r >= 0 && (have >> r & 1u); r--)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
-        len[n] = 0;
-        for (int r = r1 + 1; r < GIN_RANKS && (have >> r & 1u); r++)
-            chain[n][len[n]++] = gin_card_make(r, suit);
-        n += len[n] > 0;
-    }
-    for (int j = 0; j < n_sets; j++) {
-        chain[n][0] = sets[j];
-        len[n++] = 1;
-    }
+    from |= d & (from >> 1);
+    d &= d >> 1;
+    from |= d & (from >> 2);
+    d &= d >> 2;
+    from |= d & (from >> 4);
+    d &= d >> 4;
+    return from | (d & (from >> 8));
+}
+
+/* Every card of every chain of def's on `runs` and (`fourths`) the sets. */
+static inline gin_cardset chain_cards(gin_cardset runs, gin_cardset fourths, gin_cardset def)
+{
+    return fill_up((runs << 1) & def, def) | fill_down((runs >> 1) & def, def) | fourths;
+}
+
+/* The chains one by one, for the enumeration: each a mask, laid from the
+ * meld outward (bit j of *down when chain j grows downward, from its
+ * highest card). Returns how many. */
+static int find_chains(gin_cardset runs, gin_cardset fourths, gin_cardset def, gin_cardset c[MAX_CHAINS],
+                       unsigned *down)
+{
+    int n = 0;
+    for (gin_cardset lo = (runs >> 1) & def; lo; lo &= lo - 1)
+        c[n++] = fill_down(lo & -lo, def);
+    *down = (1u << n) - 1;
+    for (gin_cardset hi = (runs << 1) & def; hi; hi &= hi - 1)
+        c[n++] = fill_up(hi & -hi, def);
+    for (gin_cardset f = fourths; f; f &= f - 1)
+        c[n++] = f & -f;
     return n;
 }
 
-/* The defender's least deadwood after laying off on spread `a`: every
- * union of chain prefixes, as the showdown enumerates them. */
-static int laid_off(const gin_arrangement *a, gin_cardset def, int dd)
+/* laid_off when some chain card is not in dead: the enumeration. */
+static __attribute__((noinline)) int laid_off_solve(gin_cardset runs, gin_cardset fourths, gin_cardset def,
+                                                    gin_cardset dead, int dd)
 {
-    gin_card chain[2 * GIN_MAX_MELDS][GIN_RANKS];
-    int len[2 * GIN_MAX_MELDS], take[2 * GIN_MAX_MELDS] = {0};
-    int n = layoff_chains(a, def, chain, len), best = dd;
-    for (;;) {
+    gin_cardset quiet = def & dead, c[MAX_CHAINS], cur[MAX_CHAINS] = {0};
+    unsigned down;
+    int n = find_chains(runs, fourths, def, c, &down);
+    int best = dd - ai_value(chain_cards(runs, fourths & dead, quiet));
+    while (best > 0) {
+        /* The next union: a mixed-radix step over the prefixes, one card longer. */
         int i = 0;
-        while (i < n && take[i] == len[i])
-            take[i++] = 0;
+        while (i < n && cur[i] == c[i])
+            cur[i++] = 0;
         if (i == n)
-            return best;
-        take[i]++;
-        gin_cardset laid = 0, dead;
+            break;
+        gin_cardset rest = c[i] & ~cur[i], laid = 0, left;
+        cur[i] |= down >> i & 1u ? UINT64_C(1) << (63 - __builtin_clzll(rest)) : rest & -rest;
         for (int j = 0; j < n; j++)
-            for (int t = 0; t < take[j]; t++)
-                laid |= gin_cardset_of(chain[j][t]);
-        int v = ai_unmatched(def & ~laid, &dead);
-        if (v < best)
-            best = v;
+            laid |= cur[j];
+        if (dd - ai_value(laid & ~ai_runs_of(laid)) >= best)
+            continue;
+        int v = ai_unmatched(def & ~laid, &left);
+        best = v < best ? v : best;
     }
+    return best;
 }
 
-/* The melds of h's arrangement with `sets` (each rank's cards one set)
- * and each block of consecutive run cards of a suit among the rest, as
- * gin_arrange_all builds them (in another order, which the layoffs do not
- * see; they read only the melds). */
-static void arrange_sets(gin_cardset h, gin_cardset sets, gin_arrangement *a)
+/* The defender's least deadwood after laying off on the knocker's spread
+ * with `sets`: the least over every union of chain prefixes, as the
+ * showdown enumerates them, with the unions that cannot beat the best so
+ * far left unsolved. `dead` is unmatched in a least arrangement A of def
+ * (deadwood dd; any subset of A's unmatched cards will do, 0 too). Why
+ * that is exact: for any L, an arrangement of def - L plus a least
+ * arrangement of L alone is one of def, so least(def - L) >= dd -
+ * least(L) >= dd - value(L's cards in no run of L); and when L is within
+ * dead, A less L reaches dd - value(L). So the union P of each chain's
+ * longest prefix within dead (itself a union of prefixes: the chains of
+ * def & dead) leaves exactly dd - value(P), and every union within dead
+ * is within P, leaving no less: only unions reaching past P are solved,
+ * and of those only the ones whose bound is below the best. When every
+ * chain card is dead (most knocks), P is all of them and nothing is
+ * solved, nor the chains told apart. */
+static inline int laid_off(gin_cardset knocker, gin_cardset sets, gin_cardset def, gin_cardset dead, int dd)
 {
-    int n = 0;
+    gin_cardset runs = ai_runs_of(knocker & ~sets);
     unsigned ranks = (unsigned)((sets | sets >> 16 | sets >> 32 | sets >> 48) & AI_LANE);
-    for (; ranks; ranks &= ranks - 1)
-        a->melds[n++] = sets & (AI_RANK0 << __builtin_ctz(ranks));
-    for (gin_cardset x = ai_runs_of(h & ~sets); x;) {
-        int lo = gin_cardset_first(x), len = __builtin_ctzll(~(x >> lo));
-        gin_cardset block = ((UINT64_C(1) << len) - 1) << lo;
-        a->melds[n++] = block;
-        x &= ~block;
-    }
-    a->n_melds = n;
+    gin_cardset fourths = def & ((gin_cardset)ranks * AI_RANK0); /* the knocker holds the rest of those ranks */
+    gin_cardset all = chain_cards(runs, fourths, def);
+    if (!(all & ~dead))
+        return dd - ai_value(all);
+    return laid_off_solve(runs, fourths, def, dead, dd);
 }
 
-/* The most the defender keeps over the knocker's least-deadwood
- * arrangements when one rank (`rank`) of those holding three or more
- * (in_sets) has a card that could run: each of its set choices (none,
- * whole, a four less one suit) that leaves the least deadwood is one
- * arrangement, the other such ranks taken whole, as gin_arrange_all
- * finds them. */
-static int laid_off_one(gin_cardset knocker, gin_cardset in_sets, int rank, gin_cardset def, int dd)
+/* The showdown weighs this many of the knocker's least-deadwood spreads
+ * (showdown.c's MAX_TIES); with more, only it knows which. */
+enum { SHOWDOWN_TIES = 64, OPEN_RANKS = 3, SET_OPTS = 2 + GIN_SUITS };
+
+/* The set choices of `rank` among in_sets, as the core's (none, whole, a
+ * four less one suit) into opt; returns how many. */
+static int rank_choices(gin_cardset in_sets, int rank, gin_cardset opt[SET_OPTS])
 {
-    gin_cardset q = in_sets & (AI_RANK0 << rank), forced = in_sets & ~q, opts[2 + GIN_SUITS] = {0, q};
-    int n = 2, dw[2 + GIN_SUITS], least = NO_DW, left = -1;
+    gin_cardset q = in_sets & (AI_RANK0 << rank);
+    int n = 2;
+    opt[0] = 0;
+    opt[1] = q;
     if (q == AI_RANK0 << rank)
         for (gin_cardset x = q; x; x &= x - 1)
-            opts[n++] = q & ~(x & -x);
-    for (int i = 0; i < n; i++) {
-        gin_cardset r = knocker & ~(forced | opts[i]);
-        dw[i] = ai_value(r & ~ai_runs_of(r));
-        least = dw[i] < least ? dw[i] : least;
+            opt[n++] = q & ~(x & -x);
+    return n;
+}
+
+/* The most the defender keeps over the knocker's least-deadwood spreads
+ * when ranks of in_sets (open_ranks) have a card that could run: each
+ * choice of their sets, the other ranks taken whole, that leaves the
+ * knocker's least deadwood kd is one spread, as gin_arrange_all finds
+ * them. Returns -1 when the showdown must settle it: more ties than it
+ * weighs (or none: kd not the least), or more such ranks than a
+ * knocker's eleven can hold. */
+static int laid_off_ties(gin_cardset knocker, int kd, gin_cardset in_sets, unsigned open_ranks, gin_cardset def,
+                         gin_cardset dead, int dd)
+{
+    gin_cardset opt[OPEN_RANKS][SET_OPTS], forced = in_sets;
+    int n[OPEN_RANKS], idx[OPEN_RANKS] = {0}, k = 0, ties = 0, left = -1;
+    for (; open_ranks; open_ranks &= open_ranks - 1, k++) {
+        if (k == OPEN_RANKS)
+            return -1;
+        n[k] = rank_choices(in_sets, __builtin_ctz(open_ranks), opt[k]);
+        forced &= ~opt[k][1];
     }
-    for (int i = 0; i < n; i++) {
-        if (dw[i] != least)
-            continue;
-        gin_arrangement a;
-        arrange_sets(knocker, forced | opts[i], &a);
-        int v = laid_off(&a, def, dd);
-        left = v > left ? v : left;
+    for (;;) { /* an odometer over the ranks' choices */
+        gin_cardset sets = forced;
+        for (int j = 0; j < k; j++)
+            sets |= opt[j][idx[j]];
+        gin_cardset rest = knocker & ~sets;
+        if (ai_value(rest & ~ai_runs_of(rest)) == kd) {
+            int v = laid_off(knocker, sets, def, dead, dd);
+            left = v > left ? v : left;
+            ties++;
+        }
+        int j = k - 1;
+        while (j >= 0 && ++idx[j] == n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            break;
     }
-    return left;
+    return ties && ties <= SHOWDOWN_TIES ? left : -1;
 }
 
 int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
 {
+    return ai_knock_points_dead(r, knocker, kd, def, dd, 0);
+}
+
+int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead)
+{
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
-    /* Most knocks have one arrangement, or choices in one rank: built on
-     * the bits, where the core's solver cost five times the layoffs. */
-    int left = -1;
+    /* Built on the bits, where the core's solver cost five times the
+     * layoffs: most knocks have one arrangement, the sets (ranks of three
+     * or more) none of whose cards could run taken whole. */
     gin_cardset in_sets = knocker & ((gin_cardset)ai_ranks_ge3(knocker) * AI_RANK0);
     gin_cardset open = in_sets & ai_runs_of(knocker);
-    unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    int left;
     if (!open) {
-        gin_arrangement a;
-        arrange_sets(knocker, in_sets, &a);
-        left = laid_off(&a, def, dd);
-    } else if (!(open_ranks & (open_ranks - 1))) {
-        left = laid_off_one(knocker, in_sets, __builtin_ctz(open_ranks), def, dd);
+        left = laid_off(knocker, in_sets, def, dead, dd);
     } else {
-        gin_arrangement ties[8];
-        int n = gin_arrange_all(knocker, ties, 8);
-        if (n < 1 || n > 8) {
+        unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+        left = laid_off_ties(knocker, kd, in_sets, open_ranks, def, dead, dd);
+        if (left < 0) {
             gin_showdown sd;
             if (gin_showdown_settle(r, knocker, def, -1, &sd) != GIN_OK)
                 return 0;
             return sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-        }
-        /* The knocker spreads whichever arrangement leaves the defender most. */
-        for (int i = 0; i < n; i++) {
-            int v = laid_off(&ties[i], def, dd);
-            if (v > left)
-                left = v;
         }
     }
     return kd < left ? left - kd : -(kd - left + r->undercut_bonus);
@@ -365,9 +415,7 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
         gin_cardset dead;
         kd = ai_unmatched(knocker, &dead);
     }
-    if (!d->fresh)
-        seat_fix(d);
-    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw);
+    int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
 
@@ -385,11 +433,11 @@ static const gin_cardset k_top[GIN_RANKS] = {AI_RANK0,      AI_RANK0 << 1, AI_RA
  * higher card, then the first), for a knock; GIN_NO_CARD when cand is
  * empty. When p keeps its arrangement that is the first of cand's highest
  * value: found on the bits, no card priced. */
-static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand)
+static AI_HOT_INLINE gin_card knock_card(const priced *p, gin_cardset cand, int keeps)
 {
     if (!cand)
         return GIN_NO_CARD;
-    if (p->keeps)
+    if (keeps)
         return gin_cardset_first(cand & k_top[top_rank(cand)]);
     int kdw = NO_DW;
     gin_card kc = GIN_NO_CARD;
@@ -447,18 +495,21 @@ static gin_card choose_priced(const priced *p, gin_cardset cand, gin_cardset h, 
  * whose deadwood alone stays within the best so far need their outs
  * counted (and, with the arrangement kept, only cards worth enough are
  * looked at). */
-static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc)
+static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, gin_cardset gone, gin_card kc,
+                                             int keeps)
 {
     gin_cardset h = p->h11, avail = GIN_DECK & ~h & ~gone;
-    if (!p->keeps)
+    if (!keeps)
         return choose_priced(p, cand, h, avail, kc);
     /* A card's deadwood is dw11 less its value. */
     int dw11 = p->dw11, vk = card_value(kc), ak = dw11 - vk, o = ak > 0 ? out_score(h, kc, avail) : 0;
     int best = discard_key(OUT_W * ak + o, kc);
-    /* One worth less than vmin is over kc's score before its outs (kc is
-     * worth the most, so vmin <= 10), and is not looked at: the score
-     * over OUT_W is ak + o / OUT_W, so vmin is vk less the last. */
-    int vmin = vk - o / OUT_W;
+    /* Only a card c worth v with OUT_W * (vk - v) + its outs < o can
+     * beat kc: kc is worth the most and is the first of its value (the
+     * tie-breaks favour it against an equal score), so c needs
+     * OUT_W * (vk - v) < o, v > vk - o / OUT_W (rounded up). The others
+     * are not looked at; with o = 0 none is. */
+    int vmin = vk - (o + OUT_W - 1) / OUT_W + 1;
     for (gin_cardset q = cand & ~card_bit(kc) & k_worth[vmin > 0 ? vmin : 0]; q; q &= q - 1) {
         gin_card c = gin_cardset_first(q);
         best = discard_better(best, dw11 - card_value(c), c, h, avail);
@@ -471,20 +522,18 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
  * hand ended. Forced inline, as play_turn: gcc -O2 kept both as calls,
  * each saving six registers once a turn; inlining them saved 7% of the
  * playout's instructions (callgrind). */
-static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+static AI_HOT_INLINE int discard_keeps(ai_world *w, int k, priced *p, int taken, int *val, int keeps)
 {
     ai_ro_seat *s = &w->seat[k];
-    if (taken && !(p->cand & ~card_bit(p->x)))
-        price_all(p); /* the taken card is the only unmatched one */
     gin_cardset h11 = p->h11, cand = p->cand;
     if (taken)
         cand &= ~card_bit(p->x);
-    gin_card kc = knock_card(p, cand);
+    gin_card kc = knock_card(p, cand, keeps);
     if (kc == GIN_NO_CARD) {
         *val = 0;
         return 1;
     }
-    int dw = after_at(p, kc);
+    int dw = after_keeps(p, kc, keeps);
     if (w->big_gin && !taken && p->dw11 == 0) {
         s->hand = h11;
         *val = settle(w, k, h11, 0);
@@ -498,8 +547,8 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
         *val = settle(w, k, s->hand, dw);
         return 1;
     }
-    gin_card c = choose_discard(p, cand, w->gone, kc);
-    seat_throw(s, p, c);
+    gin_card c = choose_discard(p, cand, w->gone, kc, keeps);
+    seat_throw_keeps(s, p, c, keeps);
     w->top = c;
     w->gone |= card_bit(c);
     w->turns++;
@@ -510,16 +559,22 @@ static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, 
     return 0;
 }
 
+/* discard_keeps, told whether p keeps its arrangement once, as a
+ * constant: the knock card, the deadwood left, the discard and the throw
+ * each asked p->keeps again. */
+static AI_HOT_INLINE int discard_step(ai_world *w, int k, priced *p, int taken, int *val)
+{
+    if (taken && !(p->cand & ~card_bit(p->x)))
+        price_all(p); /* the taken card is the only unmatched one */
+    if (p->keeps)
+        return discard_keeps(w, k, p, taken, val, 1);
+    return discard_keeps(w, k, p, taken, val, 0);
+}
+
 void ai_world_shuffle(ai_world *w, int i)
 {
     gin_rng rng = w->rng; /* in registers for the loop, as a local */
-    int8_t *st = w->stock;
-    for (int k = w->shuffled - 1; k >= i && k > 0; k--) {
-        int j = (int)gin_rng_below_step(&rng, (uint32_t)(k + 1)); /* k + 1 >= 2 */
-        int8_t tmp = st[k];
-        st[k] = st[j];
-        st[j] = tmp;
-    }
+    ai_stock_steps(&rng, w->stock, w->shuffled, i > 1 ? i : 1);
     w->rng = rng;
     w->shuffled = i > 1 ? i : 0; /* the step at place 1 settles place 0 too */
 }
@@ -564,13 +619,12 @@ static AI_HOT_INLINE int wants_priced(ai_ro_seat *s, gin_card u, int live, price
  * leaves less deadwood than now; *p is the pricing for the discard. A
  * dead u lowers the deadwood only in place of an unmatched card worth
  * more: most face-up cards are refused on that, without pricing the
- * eleven. */
+ * eleven (also with no unmatched card: u would be the eleven's only one,
+ * leaving nothing to throw in its place). */
 static inline int wants_top(ai_ro_seat *s, gin_card u, priced *p)
 {
-    if (!s->fresh)
-        seat_fix(s);
     int live = card_live(s->hand, u);
-    if (s->dead && !live && !(s->dead & k_worth[card_value(u) + 1]))
+    if (!live && !(s->dead & k_worth[card_value(u) + 1]))
         return 0;
     return wants_priced(s, u, live, p);
 }
@@ -595,11 +649,12 @@ static __attribute__((noinline)) int stock_renew(ai_world *w)
 }
 
 /* Seat k draws (taking the face-up card when it lowers its deadwood), then
- * discards. Returns 1 with the result in *val if the hand ended. */
+ * discards. Returns 1 with the result in *val if the hand ended. The
+ * face-up card is a card: every turn follows a discard. */
 static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
 {
     priced p;
-    int taken = gin_card_valid(w->top) && wants_top(&w->seat[k], w->top, &p);
+    int taken = wants_top(&w->seat[k], w->top, &p);
     if (taken) {
         w->top = GIN_NO_CARD;
     } else {
@@ -607,12 +662,19 @@ static AI_HOT_INLINE int play_turn(ai_world *w, int k, int *val)
             *val = 0;
             return 1;
         }
-        price(&w->seat[k], stock_draw(w), &p);
+        /* A dead draw (most) keeps the arrangement: the discard is told so
+         * without asking. */
+        gin_card x = stock_draw(w);
+        int live = card_live(w->seat[k].hand, x);
+        price_live(&w->seat[k], x, live, &p);
+        if (!live)
+            return discard_keeps(w, k, &p, 0, val, 1);
     }
     return discard_step(w, k, &p, taken, val);
 }
 
-/* Play on from seat k to move (at its draw) until the hand ends. */
+/* Play on from seat k to move (at its draw), just after a discard, until
+ * the hand ends. */
 static int play_on(ai_world *w, int k)
 {
     int val = 0;
@@ -645,7 +707,19 @@ void ai_world_seat(ai_world *w, int k, gin_cardset hand)
 
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
 {
+    if (s->fresh && !card_live(s->hand, x)) {
+        /* A dead x (most draws), as price_live and seat_throw would have
+         * it, without building the pricing: x is among the cards weighed. */
+        gin_cardset q = (s->dead | card_bit(x)) & (throwable | card_bit(x));
+        gin_card best = gin_cardset_first(q & k_top[top_rank(q)]);
+        s->hand = (s->hand | card_bit(x)) & ~card_bit(best);
+        s->dw += card_value(x) - card_value(best);
+        s->dead = (s->dead | card_bit(x)) & ~card_bit(best);
+        return best;
+    }
     priced p;
+    if (!s->fresh)
+        seat_fix(s);
     price(s, x, &p);
     throwable |= gin_cardset_of(x);
     if (!(p.cand & throwable))
@@ -671,16 +745,33 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x)
     return best;
 }
 
+void ai_world_ours(const ai_world *w, gin_action a, ai_ro_seat *ours)
+{
+    ours->hand = w->seat[0].hand;
+    ours->fresh = 0;
+    if (a.kind == GIN_ACT_DISCARD) {
+        ours->hand &= ~gin_cardset_of(a.card);
+        seat_fix(ours);
+    }
+}
+
 /* Our seat holds eleven cards and plays candidate `a`: a knock is settled
- * at once; a discard leaves ten cards and the opponent to move. */
-static int our_discard(ai_world *w, gin_action a)
+ * at once; a discard leaves ten cards (*ours when it is fresh) and the
+ * opponent to move. */
+static int our_discard(ai_world *w, gin_action a, const ai_ro_seat *ours)
 {
     ai_ro_seat *s = &w->seat[0];
     gin_cardset h11 = s->hand;
     if (a.kind == GIN_ACT_KNOCK)
         return settle(w, 0, a.card == GIN_NO_CARD ? h11 : h11 & ~gin_cardset_of(a.card), -1);
-    s->hand = h11 & ~gin_cardset_of(a.card);
-    seat_fix(s);
+    if (!gin_card_valid(a.card)) /* a made-up discard of no card: nothing to play */
+        return 0;
+    if (ours && ours->fresh) {
+        *s = *ours;
+    } else {
+        s->hand = h11 & ~gin_cardset_of(a.card);
+        seat_fix(s);
+    }
     w->top = a.card;
     w->gone |= gin_cardset_of(a.card);
     w->turns++;
@@ -704,8 +795,19 @@ static int draw_stock_then_on(ai_world *w, int k)
 
 int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
 {
+    return ai_world_play_ours(world, v, a, NULL);
+}
+
+int ai_world_play_ours(const ai_world *world, const gin_view *v, gin_action a, const ai_ro_seat *ours)
+{
     ai_world w = *world;
     int val = 0;
+    /* The seats in play are fresh from here on (seat_throw keeps them so);
+     * the sampler's always are, and ours holding eleven is fixed by its
+     * discard. */
+    for (int k = 0; k < 2; k++)
+        if (!w.seat[k].fresh && gin_cardset_count(w.seat[k].hand) <= 10)
+            seat_fix(&w.seat[k]);
     switch (a.kind) {
     case GIN_ACT_TAKE_UPCARD:
     case GIN_ACT_DRAW_DISCARD: {
@@ -736,7 +838,7 @@ int ai_world_play(const ai_world *world, const gin_view *v, gin_action a)
         return draw_stock_then_on(&w, 0);
     case GIN_ACT_DISCARD:
     case GIN_ACT_KNOCK:
-        return our_discard(&w, a);
+        return our_discard(&w, a, ours);
     default:
         return 0;
     }

@@ -172,81 +172,82 @@ static int unmatched_choose(gin_cardset h, gin_cardset *dead)
     return least;
 }
 
-/* The unmatched cards of leaf r (the hand less its chosen sets) into
- * *dead when they weigh less than *least. */
-static inline void unmatched_leaf(gin_cardset r, int *least, gin_cardset *dead)
+/* A leaf (the hand less its chosen sets) and its unmatched cards work lane
+ * by lane: runs_of never carries a bit across a suit's lane (three clear
+ * bits above each), and value_of is a sum of lanes. So one rank's options
+ * differ only in that rank's lanes: given the leaf's unmatched cards with
+ * all its cards in (din) and all out (dout), the four less a suit keeps
+ * din's lane of that suit and dout's others. Visits the rank's options in
+ * set_options' order (none, whole, then a four without each suit),
+ * keeping the first least as the odometer would. */
+static inline void rank_options(gin_cardset din, gin_cardset dout, int four, int *least, gin_cardset *dead)
 {
-    gin_cardset d = r & ~runs_of(r);
-    int dw = value_of(d);
-    if (dw < *least) {
-        *least = dw;
-        *dead = d;
+    int vin = value_of(din), vout = value_of(dout);
+    if (vin < *least) {
+        *least = vin;
+        *dead = din;
     }
+    if (vout < *least) {
+        *least = vout;
+        *dead = dout;
+    }
+    if (four)
+        for (int sh = 0; sh < 64; sh += 16) {
+            int v = vout - k_suit_value[(dout >> sh) & AI_LANE] + k_suit_value[(din >> sh) & AI_LANE];
+            if (v < *least) {
+                gin_cardset m = AI_LANE << sh;
+                *least = v;
+                *dead = (dout & ~m) | (din & m);
+            }
+        }
 }
 
-/* The set choices of rank `rank` of in_sets in set_options' order (none,
- * whole, then a four without each suit) into opt; returns how many. */
-static int set_choices(gin_cardset in_sets, int rank, gin_cardset opt[OPTS])
+/* ai_unmatched when one rank, `rank`, has a card that could run (runs:
+ * runs_of(h)); the other ranks of in_sets are taken whole. Their cards lie
+ * in no block of three of h, so h less them keeps every block: its runs
+ * are `runs`, and the leaf with the rank all in needs no runs_of. The
+ * leaf with it all out is h less every set. */
+static int unmatched_one(gin_cardset h, gin_cardset runs, gin_cardset in_sets, int rank, gin_cardset *dead)
 {
-    gin_cardset q = in_sets & (AI_RANK0 << rank);
-    int n = 2;
-    opt[0] = 0;
-    opt[1] = q;
-    if (q == AI_RANK0 << rank)
-        for (gin_cardset s = q; s; s &= s - 1)
-            opt[n++] = q & ~(s & -s);
-    return n;
-}
-
-/* ai_unmatched when one rank, `rank`, has a card that could run: its
- * options in set_options' order, the first least kept, as the odometer
- * would; the other ranks of in_sets are taken whole. */
-static int unmatched_one(gin_cardset h, gin_cardset in_sets, int rank, gin_cardset *dead)
-{
-    gin_cardset q = in_sets & (AI_RANK0 << rank), r0 = h & ~(in_sets & ~q);
+    gin_cardset q = in_sets & (AI_RANK0 << rank), out = h & ~in_sets;
     int least = BIG;
-    unmatched_leaf(r0, &least, dead);
-    unmatched_leaf(r0 & ~q, &least, dead);
-    if (q == AI_RANK0 << rank)
-        for (gin_cardset s = q; s; s &= s - 1)
-            unmatched_leaf(r0 & ~(q & ~(s & -s)), &least, dead);
+    rank_options((out | q) & ~runs, out & ~runs_of(out), q == AI_RANK0 << rank, &least, dead);
     return least;
 }
 
-/* The same for two such ranks r1 < r2: every pair of their options, the
- * second's fastest, as the odometer would. */
-static int unmatched_two(gin_cardset h, gin_cardset in_sets, int r1, int r2, gin_cardset *dead)
+/* The same for two such ranks r1 < r2, every pair of options, the
+ * second's fastest. The leaves' unmatched cards, lane by lane, are those
+ * of four hands: each rank all in or all out (d[in1][in2]); an option of
+ * r1 is the lanes in which its cards stay in (all, none, or one suit's).
+ * Out of line: inlined, its registers cost the commoner one-rank path
+ * saves and restores. */
+static __attribute__((noinline)) int unmatched_two(gin_cardset h, gin_cardset runs, gin_cardset in_sets, int r1, int r2,
+                                                   gin_cardset *dead)
 {
-    gin_cardset o1[OPTS], o2[OPTS];
-    int n1 = set_choices(in_sets, r1, o1), n2 = set_choices(in_sets, r2, o2), least = BIG;
-    gin_cardset r0 = h & ~(in_sets & ~o1[1] & ~o2[1]);
-    for (int i = 0; i < n1; i++)
-        for (int j = 0; j < n2; j++)
-            unmatched_leaf(r0 & ~(o1[i] | o2[j]), &least, dead);
+    gin_cardset q1 = in_sets & (AI_RANK0 << r1), q2 = in_sets & (AI_RANK0 << r2);
+    gin_cardset o12 = h & ~in_sets, o1 = o12 | q2, o2 = o12 | q1;
+    gin_cardset d11 = (o12 | q1 | q2) & ~runs, d01 = o1 & ~runs_of(o1), d10 = o2 & ~runs_of(o2),
+                d00 = o12 & ~runs_of(o12);
+    int four1 = q1 == AI_RANK0 << r1, four2 = q2 == AI_RANK0 << r2, least = BIG;
+    rank_options(d11, d10, four2, &least, dead);
+    rank_options(d01, d00, four2, &least, dead);
+    if (four1)
+        for (int sh = 0; sh < 64; sh += 16) {
+            gin_cardset m = AI_LANE << sh;
+            rank_options((d11 & m) | (d01 & ~m), (d10 & m) | (d00 & ~m), four2, &least, dead);
+        }
     return least;
 }
 
-int ai_unmatched(gin_cardset h, gin_cardset *dead)
+int ai_unmatched_open(gin_cardset h, gin_cardset runs, gin_cardset in_sets, gin_cardset open, gin_cardset *dead)
 {
-    if (h & ~GIN_DECK)
-        return GIN_EINVAL;
-    /* Most hands of a playout have no set whose cards could run: such
-     * sets are taken whole (set_options' forced ranks), the runs meld and
-     * the rest is dead, with no choice to weigh. Worked out on the bits:
-     * the cards of ranks holding three or more, and which of them lie in
-     * a run. Most of the others have one or two such ranks. */
-    gin_cardset runs = runs_of(h), in_sets = h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0), open = in_sets & runs;
-    if (open) {
-        unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
-        unsigned more = ranks & (ranks - 1);
-        if (more & (more - 1))
-            return unmatched_choose(h, dead);
-        if (more)
-            return unmatched_two(h, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
-        return unmatched_one(h, in_sets, __builtin_ctz(ranks), dead);
-    }
-    *dead = h & ~in_sets & ~runs; /* the sets hold no run card: the runs are whole without them */
-    return value_of(*dead);
+    unsigned ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    unsigned more = ranks & (ranks - 1);
+    if (more & (more - 1))
+        return unmatched_choose(h, dead);
+    if (more)
+        return unmatched_two(h, runs, in_sets, __builtin_ctz(ranks), __builtin_ctz(more), dead);
+    return unmatched_one(h, runs, in_sets, __builtin_ctz(ranks), dead);
 }
 
 /* The unmatched cards of one least arrangement (deadwood dw) price

@@ -4,29 +4,15 @@
  * same deals, so do not change these constants. */
 #include "gin/rng.h"
 
-uint64_t gin_rng_mix(uint64_t z)
-{
-    z += GIN_RNG_GOLDEN;
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
+uint64_t gin_rng_mix(uint64_t z) { return gin_rng_mix_step(z); }
 
-/* The next output of splitmix64 with state *x. */
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = gin_rng_mix(*x);
-    *x += GIN_RNG_GOLDEN;
-    return z;
-}
-
-/* Seeds *rng from `seed`. Does nothing if rng is NULL. */
+/* Seeds *rng from `seed`: splitmix64's first four outputs from state
+ * `seed` (rng.h). Does nothing if rng is NULL. */
 void gin_rng_seed(gin_rng *rng, uint64_t seed)
 {
     if (!rng)
         return;
-    for (int i = 0; i < 4; i++)
-        rng->s[i] = splitmix64(&seed);
+    gin_rng_seed_step(rng, seed);
 }
 
 /* The next 64 random bits; 0 if rng is NULL. */

@@ -136,6 +136,103 @@ static void test_price_set_choices(void **state)
     }
 }
 
+/* ai_unmatched's choice among tied arrangements, plainly: ranks of three
+ * or more with a card in a run of the hand get the options none, whole,
+ * then (a four) without each suit in turn; the others are taken whole; an
+ * odometer, the last rank fastest, keeps the first least. */
+static int reference_unmatched(gin_cardset h, gin_cardset *dead)
+{
+    gin_cardset runs = ai_runs_of(h), forced = 0, opt[4][6];
+    int n[4], k = 0;
+    for (int r = 0; r < GIN_RANKS; r++) {
+        gin_cardset q = h & (AI_RANK0 << r);
+        if (gin_cardset_count(q) < 3)
+            continue;
+        if (!(q & runs)) {
+            forced |= q;
+            continue;
+        }
+        assert_true(k < 4);
+        opt[k][0] = 0;
+        opt[k][1] = q;
+        n[k] = 2;
+        if (gin_cardset_count(q) == 4)
+            for (int s = 0; s < GIN_SUITS; s++)
+                opt[k][n[k]++] = q & ~gin_cardset_of(gin_card_make(r, s));
+        k++;
+    }
+    int idx[4] = {0}, least = 1 << 20;
+    for (;;) {
+        gin_cardset r = h & ~forced;
+        for (int j = 0; j < k; j++)
+            r &= ~opt[j][idx[j]];
+        gin_cardset d = r & ~ai_runs_of(r);
+        if (ai_value(d) < least) {
+            least = ai_value(d);
+            *dead = d;
+        }
+        int j = k - 1;
+        while (j >= 0 && ++idx[j] == n[j])
+            idx[j--] = 0;
+        if (j < 0)
+            return least;
+    }
+}
+
+/* A dense hand of up to 12 cards around sets whose cards also run: one to
+ * three ranks of three or four, runs through some of their cards, and
+ * random cards, so that set choices tie often. */
+static gin_cardset open_hand(gin_rng *rng)
+{
+    gin_cardset h = 0;
+    int sets = 1 + (int)gin_rng_below(rng, 3);
+    for (int i = 0; i < sets; i++) {
+        int r = (int)gin_rng_below(rng, GIN_RANKS), skip = (int)gin_rng_below(rng, 8);
+        for (int s = 0; s < GIN_SUITS; s++)
+            if (s != skip)
+                h |= gin_cardset_of(gin_card_make(r, s));
+        for (int s = 0; s < GIN_SUITS; s++) {
+            int lo = r - (int)gin_rng_below(rng, 3); /* a run r-2.., r-1.. or r.. */
+            if (gin_rng_below(rng, 2) || lo < 0 || lo + 2 >= GIN_RANKS)
+                continue;
+            for (int x = lo; x < lo + 3; x++)
+                h |= gin_cardset_of(gin_card_make(x, s));
+        }
+    }
+    while (gin_cardset_count(h) > 12)
+        h &= h - 1;
+    int k = 8 + (int)gin_rng_below(rng, 5);
+    while (gin_cardset_count(h) < k)
+        h |= gin_cardset_of(gin_card_make((int)gin_rng_below(rng, GIN_RANKS), (int)gin_rng_below(rng, GIN_SUITS)));
+    return h;
+}
+
+/* ai_unmatched's shortcuts give the reference's deadwood and its very
+ * arrangement (callers depend on which of tied ones), on hands where the
+ * set choices are open. */
+static void test_unmatched_matches_reference(void **state)
+{
+    (void)state;
+    gin_rng rng;
+    gin_rng_seed(&rng, 2024);
+    long open = 0, ties = 0;
+    for (long i = 0; i < 2000000; i++) {
+        gin_cardset h = i % 3 ? open_hand(&rng) : random_hand(&rng, 8 + (int)(i % 5), 1);
+        gin_cardset want = 0, got = 0;
+        int dw = reference_unmatched(h, &want);
+        assert_int_equal(ai_unmatched(h, &got), dw);
+        assert_true(got == want);
+        open += (h & ((gin_cardset)ai_ranks_ge3(h) * AI_RANK0) & ai_runs_of(h)) != 0;
+        if (i % 64 == 0) {
+            assert_int_equal(dw, gin_deadwood(h));
+            gin_arrangement all[8];
+            ties += gin_arrange_all(h, all, 8) > 1; /* tied arrangements: the choice matters */
+        }
+    }
+    assert_true(open > 1000000);
+    assert_true(ties > 1000);
+}
+
 /* A random meld not touching `used`: a run of 3 or 4, or a set of 3 or 4. */
 static gin_cardset random_meld(gin_rng *rng, gin_cardset used)
 {
@@ -174,21 +271,137 @@ static gin_cardset knock_hand(gin_rng *rng)
     }
 }
 
+/* A knocker's ten whose sets tangle with runs: a set of three or four
+ * with two cards running on from one of its cards, now and then a second
+ * such set, so one or two ranks have set choices (ties between spreads). */
+static gin_cardset tangled_hand(gin_rng *rng)
+{
+    for (;;) {
+        int r = (int)gin_rng_below(rng, 11), s = (int)gin_rng_below(rng, 4);
+        gin_cardset h = (UINT64_C(0x0001000100010001) << r) | gin_cardset_of(gin_card_make(r + 1, s)) |
+                        gin_cardset_of(gin_card_make(r + 2, s));
+        if (gin_rng_below(rng, 2))
+            h &= ~gin_cardset_of(gin_card_make(r, (s + 1 + (int)gin_rng_below(rng, 3)) % 4));
+        if (gin_rng_below(rng, 2))
+            h |= (UINT64_C(0x0001000100010001) << (r + 2)) & ~gin_cardset_of(gin_card_make(r + 2, (s + 1) % 4));
+        if (gin_rng_below(rng, 2))
+            h |= random_meld(rng, h);
+        while (gin_cardset_count(h) < 10) {
+            gin_card c = gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4));
+            h |= gin_cardset_of(c);
+        }
+        if (gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10)
+            return h;
+    }
+}
+
+/* A knocker's eleven, all melded: big gin. */
+static gin_cardset big_gin_hand(gin_rng *rng)
+{
+    for (;;) {
+        gin_cardset h = random_meld(rng, 0);
+        while (gin_cardset_count(h) < 11)
+            h |= random_meld(rng, h);
+        if (gin_cardset_count(h) == 11 && gin_deadwood(h) == 0)
+            return h;
+    }
+}
+
+/* A defender crowding the knocker's melds: of the cards that would lay
+ * off on them (run ends two deep, a set's fourth), about half, some of
+ * them melded in sets or runs of the defender's own (so a layoff may
+ * break a meld), the rest low cards (undercuts) or any card. */
+static gin_cardset crowding_defender(gin_rng *rng, gin_cardset k)
+{
+    gin_cardset runs = k & ~((gin_cardset)ai_ranks_ge3(k) * AI_RANK0);
+    gin_cardset near = ((runs << 1) | (runs >> 1)) & GIN_DECK & ~k;
+    near |= ((near << 1) | (near >> 1)) & GIN_DECK & ~k;
+    near |= (gin_cardset)ai_ranks_ge3(k) * AI_RANK0 & ~k;
+    gin_cardset d = 0;
+    for (gin_cardset q = near; q && gin_cardset_count(d) < 7; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        if (gin_rng_below(rng, 2))
+            continue;
+        d |= gin_cardset_of(c);
+        gin_cardset b = gin_cardset_of(c);
+        uint32_t meld = gin_rng_below(rng, 3);
+        if (meld == 0) /* a set through c, of three or four */
+            d |= (AI_RANK0 << gin_card_rank(c)) & ~k &
+                 ~gin_cardset_of(gin_card_make(gin_card_rank(c), (int)gin_rng_below(rng, 4)));
+        else if (meld == 1) /* a run through c */
+            d |= ((b << 1) | (b << 2) | (b >> 1) | (b >> 2)) & GIN_DECK & ~k;
+    }
+    int low = gin_rng_below(rng, 2) ? 40 : 0; /* tries at the low cards (the knocker may hold them all) */
+    while (gin_cardset_count(d) > 10)
+        d &= d - 1;
+    while (gin_cardset_count(d) < 10) {
+        gin_card c = gin_card_make((int)gin_rng_below(rng, low-- > 0 ? 4 : 13), (int)gin_rng_below(rng, 4));
+        if (!gin_cardset_has(k, c))
+            d |= gin_cardset_of(c);
+    }
+    return d;
+}
+
+/* What the knocks checked covered: the defender's cards touching the
+ * knocker's all unmatched in its arrangement, or some of them; layoffs of
+ * cards of its melds; knockers with set choices in two ranks; undercuts;
+ * gins. */
+typedef struct knock_tally {
+    long knocks, layoffs, all_dead, part_dead, melded, tangled, undercuts, gins;
+} knock_tally;
+
+/* One knock: ai_knock_points against the showdown, told every dead set it
+ * may be: none, ai_unmatched's, each least arrangement's unmatched cards,
+ * and a part of one. */
+static void check_knock(const gin_rules *r, gin_cardset k, gin_cardset d, knock_tally *t)
+{
+    gin_showdown sd;
+    assert_int_equal(gin_showdown_settle(r, k, d, -1, &sd), GIN_OK);
+    int want = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
+    int kdw = gin_deadwood(k), dd = gin_deadwood(d);
+    gin_cardset dead = 0;
+    assert_int_equal(ai_unmatched(d, &dead), dd);
+    assert_int_equal(ai_knock_points(r, k, kdw, d, dd), want);
+    assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, dead), want);
+    assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, dead & (dead - 1)), want);
+    gin_arrangement ties[8];
+    int n = gin_arrange_all(d, ties, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, ties[i].unmatched), want);
+    gin_cardset laid = 0;
+    for (int i = 0; i < sd.n_layoffs; i++)
+        laid |= gin_cardset_of(sd.layoffs[i].card);
+    gin_cardset in_sets = k & ((gin_cardset)ai_ranks_ge3(k) * AI_RANK0), open = in_sets & ai_runs_of(k);
+    unsigned open_ranks = (unsigned)((open | open >> 16 | open >> 32 | open >> 48) & AI_LANE);
+    /* The defender's cards touching the knocker's (the first of a chain). */
+    gin_cardset touch = d & ((((k << 1) | (k >> 1)) & GIN_DECK) | ((gin_cardset)ai_ranks_ge3(k) * AI_RANK0));
+    t->knocks++;
+    t->layoffs += laid != 0;
+    t->all_dead += touch && !(touch & ~dead);
+    t->part_dead += (touch & dead) && (touch & ~dead);
+    t->melded += (laid & ~dead) != 0;
+    t->tangled += (open_ranks & (open_ranks - 1)) != 0;
+    t->undercuts += sd.kind == GIN_RESULT_UNDERCUT;
+    t->gins += sd.kind == GIN_RESULT_GIN || sd.kind == GIN_RESULT_BIG_GIN;
+}
+
 /* The playout's knock points against the showdown's, on knocks built
- * to have layoffs (the defender's cards near the knocker's melds). */
+ * to have layoffs: the defender's cards near the knocker's melds, or
+ * crowding them (where the shortcuts for the defender's unmatched cards
+ * and the knocker's ties are taken), and big gin. */
 static void test_knock_points_match_showdown(void **state)
 {
     (void)state;
     const char *presets[] = {"standard", "classic", "oklahoma"};
     gin_rng rng;
     gin_rng_seed(&rng, 7);
-    long knocks = 0, layoffs = 0;
+    knock_tally t = {0};
     for (int p = 0; p < 3; p++) {
         gin_rules r;
         assert_int_equal(gin_rules_preset(presets[p], &r), GIN_OK);
+        r.big_gin_bonus = 31;
         for (int i = 0; i < 8000; i++) {
             gin_cardset k = knock_hand(&rng), d = 0;
-            int kdw = gin_deadwood(k);
             /* The defender: some of the cards next to the knocker's, the rest at random. */
             gin_cardset near = ((k << 1) | (k >> 1) | (k << 16) | (k >> 16) | (k << 32) | (k >> 32)) & GIN_DECK & ~k;
             gin_card deck[GIN_DECK_SIZE];
@@ -199,15 +412,18 @@ static void test_knock_points_match_showdown(void **state)
             for (int j = 0; j < GIN_DECK_SIZE && gin_cardset_count(d) < 10; j++)
                 if (!gin_cardset_has(k, deck[j]))
                     d |= gin_cardset_of(deck[j]);
-            gin_showdown sd;
-            assert_int_equal(gin_showdown_settle(&r, k, d, -1, &sd), GIN_OK);
-            int want = sd.winner == GIN_KNOCKER ? sd.points : -sd.points;
-            assert_int_equal(ai_knock_points(&r, k, kdw, d, gin_deadwood(d)), want);
-            knocks++;
-            layoffs += sd.n_layoffs > 0;
+            check_knock(&r, k, d, &t);
+            k = i % 3 ? knock_hand(&rng) : tangled_hand(&rng);
+            check_knock(&r, k, crowding_defender(&rng, k), &t);
+            if (i % 40 == 0) {
+                k = big_gin_hand(&rng);
+                check_knock(&r, k, crowding_defender(&rng, k), &t);
+            }
         }
     }
-    assert_true(knocks > 10000 && layoffs > 1000);
+    assert_true(t.knocks > 45000 && t.layoffs > 10000);
+    assert_true(t.all_dead > 10000 && t.part_dead > 10000 && t.melded > 400);
+    assert_true(t.tangled > 3000 && t.undercuts > 2000 && t.gins > 8000);
 }
 
 /* The sum over every legal answer of `v` of its playout results in 400
@@ -283,6 +499,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_price_matches_core),
         cmocka_unit_test(test_price_set_choices),
+        cmocka_unit_test(test_unmatched_matches_reference),
         cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
         cmocka_unit_test(test_playouts_are_pinned),
