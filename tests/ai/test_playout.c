@@ -254,6 +254,15 @@ static gin_cardset random_meld(gin_rng *rng, gin_cardset used)
     }
 }
 
+/* h filled to ten cards with low ones (ace to five): a knocker's ten if
+ * that is within the knock limit of 10, else 0. */
+static gin_cardset fill_low(gin_rng *rng, gin_cardset h)
+{
+    while (gin_cardset_count(h) < 10)
+        h |= gin_cardset_of(gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4)));
+    return gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10 ? h : 0;
+}
+
 /* A knocker's ten: two or three melds and low cards, deadwood within 10. */
 static gin_cardset knock_hand(gin_rng *rng)
 {
@@ -262,11 +271,8 @@ static gin_cardset knock_hand(gin_rng *rng)
         h |= random_meld(rng, h);
         if (gin_rng_below(rng, 2))
             h |= random_meld(rng, h);
-        while (gin_cardset_count(h) < 10) {
-            gin_card c = gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4));
-            h |= gin_cardset_of(c);
-        }
-        if (gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10)
+        h = fill_low(rng, h);
+        if (h)
             return h;
     }
 }
@@ -286,11 +292,8 @@ static gin_cardset tangled_hand(gin_rng *rng)
             h |= (UINT64_C(0x0001000100010001) << (r + 2)) & ~gin_cardset_of(gin_card_make(r + 2, (s + 1) % 4));
         if (gin_rng_below(rng, 2))
             h |= random_meld(rng, h);
-        while (gin_cardset_count(h) < 10) {
-            gin_card c = gin_card_make((int)gin_rng_below(rng, 5), (int)gin_rng_below(rng, 4));
-            h |= gin_cardset_of(c);
-        }
-        if (gin_cardset_count(h) == 10 && gin_deadwood(h) <= 10)
+        h = fill_low(rng, h);
+        if (h)
             return h;
     }
 }
