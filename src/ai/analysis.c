@@ -147,7 +147,6 @@ typedef struct worlds {
     uint64_t seed;
     gin_cardset sure, known;
     int want, improve, stock_n, n_pool;
-    int in_place; /* world.stock holds the pool after `improve` places (sample_opponent) */
     int8_t pool[GIN_DECK_SIZE];
     uint64_t t_opp[64], t_stock[64]; /* acceptance: a draw's low 32 bits below (accept_below) */
     double eager;                    /* share of worlds where the opponent knocks at once */
@@ -231,10 +230,12 @@ static void worlds_start(worlds *w, const gin_view *v, const ai_tracker *t, uint
      * look. */
     w->want = w->want < w->n_pool ? w->want : w->n_pool;
     w->improve = w->improve < w->n_pool - w->want ? w->improve : w->n_pool - w->want;
-    /* Always, for a hand of eight cards or more (42 unseen, improve 8 at most). */
-    w->in_place = w->improve + w->n_pool <= GIN_DECK_SIZE;
-    if (w->in_place)
-        memcpy(w->world.stock + w->improve, w->pool, (size_t)w->n_pool);
+    /* The template holds the pool in the stock after `improve` places
+     * (sample_opponent); it fits: with ten cards in our hand at most 42
+     * are unseen and improve is 8 at most, so this never binds. */
+    if (w->improve > GIN_DECK_SIZE - w->n_pool)
+        w->improve = GIN_DECK_SIZE - w->n_pool;
+    memcpy(w->world.stock + w->improve, w->pool, (size_t)w->n_pool);
     w->stock_n = v->stock_n;
     ai_world_rules(&w->world, &v->rules, v->knock_limit);
     w->world.turns = v->turns;
@@ -288,14 +289,9 @@ static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
 {
     /* In locals: a store through the pool's bytes may alias *w, which
      * would be read again at every draw. */
-    int want = w->want, improve = w->improve, n = w->n_pool, in_place = w->in_place;
+    int want = w->want, improve = w->improve, n = w->n_pool;
     const uint64_t *t_opp = w->t_opp, *t_stock = w->t_stock;
-    int8_t spare[GIN_DECK_SIZE];
     int8_t *pool = world->stock + improve;
-    if (!in_place) {
-        pool = spare;
-        memcpy(pool, w->pool, (size_t)n);
-    }
     gin_cardset got = w->sure;
     for (int i = 0; i < want; i++) /* the pool holds them (worlds_start) */
         got |= (gin_cardset)1 << draw(rng, pool, &n, t_opp);
@@ -306,8 +302,6 @@ static int sample_opponent(const worlds *w, gin_rng *rng, ai_world *world)
         got = (got | gin_cardset_of(x)) & ~gin_cardset_of(out);
         world->stock[i] = (int8_t)out;
     }
-    if (!in_place)
-        memcpy(world->stock + improve, pool, (size_t)n);
     return improve + n;
 }
 

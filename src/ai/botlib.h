@@ -329,12 +329,11 @@ gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
  * with `knocker` (10 cards, or 11 for big gin; deadwood kd) against def
  * (deadwood dd): exactly gin_showdown_settle's, without building the
  * showdown (gin needs no layoffs; a knock enumerates the defender's
- * layoffs on each of the knocker's least-deadwood spreads). */
-int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd);
-/* The same, told `dead`: cards unmatched in one least-deadwood arrangement
- * of def (any subset of them, 0 included), which lay off for their value
- * with no solve. What a playout seat keeps (ai_ro_seat's dead). */
-int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead);
+ * layoffs on each of the knocker's least-deadwood spreads). `dead`: cards
+ * unmatched in one least-deadwood arrangement of def (any subset of them,
+ * 0 included: what a playout seat keeps), which lay off for their value
+ * with no solve. */
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead);
 /* Set the rules and the knock limit world w is played under. */
 void ai_world_rules(ai_world *w, const gin_rules *r, int limit);
 /* Set seat k's cards (10, or 11 for our seat in the discard phase). */

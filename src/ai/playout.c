@@ -152,10 +152,12 @@ static inline void price(ai_ro_seat *s, gin_card x, priced *p) { price_live(s, x
 static inline void seat_throw_keeps(ai_ro_seat *s, const priced *p, gin_card c, int keeps)
 {
     s->hand = p->h11 & ~card_bit(c);
-    s->dw = after_keeps(p, c, keeps);
-    s->dead = p->dead11 & ~card_bit(c);
-    if (!keeps)
+    if (!keeps) {
         seat_fix(s);
+        return;
+    }
+    s->dw = p->dw11 - card_value(c);
+    s->dead = p->dead11 & ~card_bit(c);
 }
 static void seat_throw(ai_ro_seat *s, const priced *p, gin_card c) { seat_throw_keeps(s, p, c, p->keeps); }
 
@@ -376,12 +378,7 @@ static int laid_off_ties(gin_cardset knocker, int kd, gin_cardset in_sets, unsig
     return ties && ties <= SHOWDOWN_TIES ? left : -1;
 }
 
-int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd)
-{
-    return ai_knock_points_dead(r, knocker, kd, def, dd, 0);
-}
-
-int ai_knock_points_dead(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead)
+int ai_knock_points(const gin_rules *r, gin_cardset knocker, int kd, gin_cardset def, int dd, gin_cardset dead)
 {
     if (kd == 0)
         return (gin_cardset_count(knocker) == 11 ? r->big_gin_bonus : r->gin_bonus) + dd;
@@ -415,7 +412,7 @@ static int settle(ai_world *w, int k, gin_cardset knocker, int kd)
         gin_cardset dead;
         kd = ai_unmatched(knocker, &dead);
     }
-    int to_knocker = ai_knock_points_dead(w->rules, knocker, kd, d->hand, d->dw, d->dead);
+    int to_knocker = ai_knock_points(w->rules, knocker, kd, d->hand, d->dw, d->dead);
     return k == 0 ? to_knocker : -to_knocker;
 }
 

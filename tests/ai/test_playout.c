@@ -364,13 +364,13 @@ static void check_knock(const gin_rules *r, gin_cardset k, gin_cardset d, knock_
     int kdw = gin_deadwood(k), dd = gin_deadwood(d);
     gin_cardset dead = 0;
     assert_int_equal(ai_unmatched(d, &dead), dd);
-    assert_int_equal(ai_knock_points(r, k, kdw, d, dd), want);
-    assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, dead), want);
-    assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, dead & (dead - 1)), want);
+    assert_int_equal(ai_knock_points(r, k, kdw, d, dd, 0), want);
+    assert_int_equal(ai_knock_points(r, k, kdw, d, dd, dead), want);
+    assert_int_equal(ai_knock_points(r, k, kdw, d, dd, dead & (dead - 1)), want);
     gin_arrangement ties[8];
     int n = gin_arrange_all(d, ties, 8);
     for (int i = 0; i < n && i < 8; i++)
-        assert_int_equal(ai_knock_points_dead(r, k, kdw, d, dd, ties[i].unmatched), want);
+        assert_int_equal(ai_knock_points(r, k, kdw, d, dd, ties[i].unmatched), want);
     gin_cardset laid = 0;
     for (int i = 0; i < sd.n_layoffs; i++)
         laid |= gin_cardset_of(sd.layoffs[i].card);
