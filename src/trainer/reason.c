@@ -513,9 +513,7 @@ static void reason_measure(words *w, const gin_coach_advice *a, int i, int r, in
     const gin_move_value *me = &a->move[i].value, *l = &a->move[other].value;
     say(w, ". Fewer points than ");
     say_doing(w, a, other);
-    say(w, " (%+.1f against %+.1f), but ", me->points, l->points);
-    say_doing(w, a, i);
-    say(w, " wins the game more often: ");
+    say(w, " (%+.1f against %+.1f), but it wins the game more often: ", me->points, l->points);
     say_pct(w, me->win, l->win);
     say(w, " against ");
     say_pct(w, l->win, me->win);

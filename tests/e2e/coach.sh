@@ -129,6 +129,11 @@ grep -q "no input" "$T/err" || fail "advise no-input message: $(cat "$T/err")"
 # 4S 7S 9S 2H 4H 7H 9H 2D 2C 3C, upcard AS) changed by one line (sed), and
 # a hand played on after its void (data/advise-pastvoid.txt).
 POS0="$SRC/tests/data/position.txt"
+# Its best knock has fewer points than another and wins more often: the
+# sentence says "it", not the best move's own name again.
+"$GIN" advise <"$POS0" | tr '\n' ' ' | tr -s ' ' >"$T/words" || fail "gin advise $POS0 failed"
+grep -q "Fewer points than knocking, throwing the 3C (+[0-9.]* against +[0-9.]*), but it wins the game more often" \
+    "$T/words" || fail "the fewer-points sentence: $(grep -o 'Fewer points than[^:]*' "$T/words")"
 impossible() { # SED_SCRIPT EXPECTED_MESSAGE
     sed "$1" "$POS0" | "$GIN" advise --playouts 100 >"$T/out" 2>"$T/err"
     local rc=$?
