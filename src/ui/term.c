@@ -438,11 +438,14 @@ void gin_ui_set_opts(const gin_ui_opts *o)
         gin_ui_colors(o && o->theme ? o->theme : cur_theme);
     }
     gin_ui_st.four_color = o ? o->four_color : 0;
-    /* Off, the terminal's own mouse use (selecting text) works again. */
-    mousemask(o && o->no_mouse
-                  ? 0
-                  : BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN,
-              NULL);
+    /* Off, the terminal's own mouse use (selecting text) works again.
+     * Turned on first, then off: curses writes the terminal's "mouse off"
+     * only when it turns its own mouse off, and a table killed with the
+     * mouse on (SIGKILL) left the terminal reporting it. */
+    mmask_t on = BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | GIN_UI_WHEEL_DOWN;
+    mousemask(on, NULL);
+    if (o && o->no_mouse)
+        mousemask(0, NULL);
 }
 
 int gin_ui_open(const gin_ui_opts *o, char *why, size_t cap)

@@ -6,7 +6,8 @@
 # bot's moves shown and the turn back to you (it once stayed on "The bot
 # is playing..." until a key). Mouse events are typed into the pane as the
 # terminal would send them (SGR: ESC [ < button ; column ; row M to press,
-# m to release; 64 is the wheel up, 65 down).
+# m to release; 64 is the wheel up, 65 down). Last, --no-mouse turns off
+# the mouse reporting a killed table left on.
 # Usage: mouse.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -95,4 +96,25 @@ for speed in slow normal fast; do
     quit_clean "quit after the mouse throw at $speed speed"
     rm -f "$T/state/gin/save"
 done
+# A table killed with the mouse on leaves the terminal reporting it; the
+# next one started with --no-mouse turns it off, and leaves it off.
+mouse_on() { tm display-message -p -t "$PANE" '#{mouse_any_flag}'; }
+start_shell
+keys -l "$(printf '%q' "$GIN") --level normal --seed 11 --fast --mouse"
+keys Enter
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+[ "$(mouse_on)" = 1 ] || fail "the table with the mouse on: the terminal's mouse flag is $(mouse_on)"
+pid=$(gin_pid)
+kill -KILL "$pid"
+wait_for "^shell>" 10
+[ "$(mouse_on)" = 1 ] || fail "the killed table did not leave the mouse on: nothing to test"
+keys -l "stty sane; clear; rm -f '$T/state/gin/save'; $(printf '%q' "$GIN") --level normal --seed 11 --fast --no-mouse"
+keys Enter
+wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+[ "$(mouse_on)" = 0 ] || fail "--no-mouse left the mouse the killed table turned on: flag $(mouse_on)"
+keys q
+wait_for "Quit\\?" 5
+keys y
+wait_for "^shell>" 10
+[ "$(mouse_on)" = 0 ] || fail "the mouse is on after a table with --no-mouse: flag $(mouse_on)"
 echo "PASS"
