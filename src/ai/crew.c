@@ -4,6 +4,7 @@
 #include "crew.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -68,6 +69,14 @@ ai_crew *ai_crew_start(int threads)
         threads = 1;
     }
     c->conds = threads > 1;
+    /* The helpers are born with every signal blocked (a thread inherits
+     * its creator's mask), so a signal sent to the process reaches the
+     * thread that runs the program, never a helper: the table waits for
+     * its input and a quit or resize signal together, and one handled by
+     * a helper would not wake it. */
+    sigset_t all, old;
+    sigfillset(&all);
+    int masked = threads > 1 && pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
     for (int i = 1; i < threads; i++) {
         c->helper[i] = (struct helper){c, i};
         /* Parts are numbered by start order, so a thread that fails leaves no gap. */
@@ -75,6 +84,8 @@ ai_crew *ai_crew_start(int threads)
             break;
         c->size = i + 1;
     }
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     return c;
 }
 

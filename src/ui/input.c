@@ -5,11 +5,14 @@
 
 #include <curses.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <time.h>
 #include <unistd.h>
 
-/* A read waits at most this long at a time, so a quit signal is noticed
+/* The off-screen test terminal reads a file, which is never waited on:
+ * its reads wait at most this long at a time, so a quit signal is noticed
  * within it even if curses restarts its wait. */
 enum { READ_SLICE_MS = 200 };
 enum { ASCII_BS = 8, CTRL_L = 12, ASCII_DEL = 127 };
@@ -112,6 +115,34 @@ void gin_ui_drop_typeahead(void)
         flushinp();
 }
 
+/* One key from the terminal, or ERR after waiting up to ms (-1: for
+ * ever) for input, a signal or the time: a key curses holds already is
+ * returned at once, else the wait is pselect's, which sleeps until the
+ * terminal has a byte or a handled signal comes (a quit, a resize, a
+ * Ctrl-Z and fg), then the caller's loop looks again. The signals are held
+ * from before the last look at the quit flag until pselect lets them in, so
+ * one that comes in between wakes the wait instead of being missed; curses
+ * sees a resize at its next read. An idle table wakes for nothing. */
+static int read_or_wait(wint_t *k, long ms)
+{
+    sigset_t old;
+    gin_ui_hold_signals(&old);
+    int rc = ERR;
+    if (!gin_ui_quit_signal()) {
+        timeout(0);
+        rc = get_wch(k);
+        if (rc == ERR && ms != 0) {
+            fd_set in;
+            FD_ZERO(&in);
+            FD_SET(STDIN_FILENO, &in);
+            struct timespec t = {ms / 1000, ms % 1000 * 1000000L};
+            (void)pselect(STDIN_FILENO + 1, &in, NULL, NULL, ms < 0 ? NULL : &t, &old);
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
 void gin_ui_read(gin_ui_input *in, int timeout_ms)
 {
     long start = gin_ui_now_ms();
@@ -130,14 +161,21 @@ void gin_ui_read(gin_ui_input *in, int timeout_ms)
         }
         if (back < 0) /* suspended: the terminal is not ours to read */
             continue;
-        long left = timeout_ms < 0 ? READ_SLICE_MS : timeout_ms - (gin_ui_now_ms() - start);
-        if (left <= 0 && looked)
+        long left = timeout_ms < 0 ? -1 : timeout_ms - (gin_ui_now_ms() - start);
+        if (timeout_ms >= 0 && left <= 0 && looked)
             return;
-        /* Short slices so a quit signal is noticed promptly; a time already
-         * up still looks once, so a read that does not wait sees a key. */
-        timeout(left <= 0 ? 0 : left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
+        /* A time already up still looks once, so a read that does not
+         * wait sees a key. */
+        if (timeout_ms >= 0 && left < 0)
+            left = 0;
         wint_t k;
-        int rc = get_wch(&k);
+        int rc;
+        if (gin_ui_st.test) {
+            timeout(left == 0 ? 0 : left < 0 || left > READ_SLICE_MS ? READ_SLICE_MS : (int)left);
+            rc = get_wch(&k);
+        } else {
+            rc = read_or_wait(&k, left);
+        }
         if (rc == ERR && terminal_gone())
             gin_ui_hang_up(); /* seen as a SIGHUP at the loop's top */
         if (rc == ERR)

@@ -7,6 +7,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ static volatile sig_atomic_t quit_signal;
  * the terminal that may block if it stops reading. */
 static volatile sig_atomic_t writing;
 /* After a quit signal, the table has this long to leave in order (it
- * notices within a read's slice, saves, gives the terminal back) while it
+ * notices it at its read, saves, gives the terminal back) while it
  * is blocked writing to a terminal that reads nothing more: past it, the
  * alarm gives the terminal its settings back and ends the process. The
  * game is saved after every move, so nothing is lost but the move in
@@ -318,6 +319,21 @@ static void restore_handlers(void)
     for (int i = 0; i < N_CRASH; i++)
         sigaction(crash_sigs[i], &old_crash[i], NULL);
     handlers_in = 0;
+}
+
+void gin_ui_hold_signals(sigset_t *old)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    for (int i = 0; i < N_QUIT; i++)
+        sigaddset(&s, quit_sigs[i]);
+#ifdef SIGRTMIN
+    for (int i = 0; i < rt_count(); i++)
+        sigaddset(&s, SIGRTMIN + i);
+#endif
+    sigaddset(&s, SIGWINCH);
+    sigaddset(&s, SIGTSTP);
+    pthread_sigmask(SIG_BLOCK, &s, old);
 }
 
 int gin_ui_quit_signal(void) { return quit_signal; }

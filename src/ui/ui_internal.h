@@ -3,6 +3,7 @@
 #define GIN_UI_INTERNAL_H
 
 #include <curses.h>
+#include <signal.h>
 #include <wchar.h>
 #include "ui.h"
 
@@ -52,6 +53,11 @@ int gin_ui_decode(const char *s, wchar_t *out, int cap);
 /* The terminal hung up without a SIGHUP reaching us (input.c): the
  * table quits as on SIGHUP, saving and giving the terminal back. */
 void gin_ui_hang_up(void);
+
+/* Block the signals the input loop must see (the quit signals, SIGWINCH,
+ * SIGTSTP), the mask before into *old (term.c): held from the loop's last
+ * look until its wait lets them in, none slips between the two. */
+void gin_ui_hold_signals(sigset_t *old);
 
 /* Show the frame drawn (term.c): the one place the table writes to the
  * terminal while it runs, marked so a quit signal is never lost to a write

@@ -1,7 +1,9 @@
 /* The bot levels: each decision on hand-built views, legality over whole
  * games, determinism for a seed, and the hidden-information property. */
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -351,6 +353,37 @@ static void test_crew_runs_every_part_once(void **state)
     ai_crew_stop(NULL);
 }
 
+/* The crew's helpers take no signal sent to the process (the table waits
+ * for its input and its signals together, in its own thread), and the
+ * caller's mask is left as it was. */
+static void note_mask(void *ctx, int part, int parts)
+{
+    (void)parts;
+    int *blocked = ctx;
+    sigset_t now;
+    pthread_sigmask(SIG_BLOCK, NULL, &now);
+    blocked[part] = sigismember(&now, SIGINT) && sigismember(&now, SIGTERM) && sigismember(&now, SIGWINCH) &&
+                    sigismember(&now, SIGTSTP) && sigismember(&now, SIGHUP);
+}
+
+static void test_crew_helpers_take_no_signal(void **state)
+{
+    (void)state;
+    sigset_t before, after;
+    pthread_sigmask(SIG_BLOCK, NULL, &before);
+    ai_crew *c = ai_crew_start(3);
+    pthread_sigmask(SIG_BLOCK, NULL, &after);
+    int n = ai_crew_size(c), blocked[AI_CREW_MAX] = {0};
+    assert_true(n > 1);
+    ai_crew_run(c, note_mask, blocked);
+    assert_false(blocked[0]); /* the caller's thread takes them */
+    for (int i = 1; i < n; i++)
+        assert_true(blocked[i]);
+    assert_int_equal(sigismember(&after, SIGINT), sigismember(&before, SIGINT));
+    assert_int_equal(sigismember(&after, SIGWINCH), sigismember(&before, SIGWINCH));
+    ai_crew_stop(c);
+}
+
 /* The analysis gives the same answer, byte for byte, on any number of
  * threads: with the race (its batches look at the moves at the same
  * worlds) and without (every move in every world). */
@@ -599,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_expert_race_settles_near_ties),
         cmocka_unit_test(test_hidden_information),
         cmocka_unit_test(test_crew_runs_every_part_once),
+        cmocka_unit_test(test_crew_helpers_take_no_signal),
         cmocka_unit_test(test_threads_change_nothing),
         cmocka_unit_test(test_ranking_race),
     };
