@@ -54,20 +54,18 @@ static int ending_ok(const gin_ending *e, int players)
 }
 
 /* Is the order one gin_save_parse reads back: at most a hand of cards,
- * each a card, none twice? NULL, or what is wrong with it. */
-static const char *order_fault(const gin_card *order, int n)
+ * each a card, none twice (none at all: no order)? */
+static int order_ok(const gin_card *order, int n)
 {
     if (n < 0 || n > GIN_SAVE_ORDER_MAX)
-        return "more cards than a hand holds";
+        return 0;
     gin_cardset seen = 0;
     for (int i = 0; i < n; i++) {
-        if (!gin_card_valid(order[i]))
-            return "not a card";
-        if (gin_cardset_has(seen, order[i]))
-            return "a card twice";
+        if (!gin_card_valid(order[i]) || gin_cardset_has(seen, order[i]))
+            return 0;
         seen |= gin_cardset_of(order[i]);
     }
-    return NULL;
+    return 1;
 }
 
 /* The order line (format 3) into buf; the length, or -1. */
@@ -76,7 +74,7 @@ static int format_order(const gin_save_info *info, char *buf, size_t cap)
     int w = snprintf(buf, cap, "order");
     for (int i = 0; i < info->n_order && w >= 0 && (size_t)w < cap; i++) {
         char c[3];
-        gin_card_format(info->order[i], c); /* valid: order_fault said so */
+        gin_card_format(info->order[i], c); /* valid: order_ok said so */
         w += snprintf(buf + w, cap - (size_t)w, " %s", c);
     }
     if (w >= 0 && (size_t)w < cap)
@@ -110,8 +108,7 @@ int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf,
         return GIN_ENAME;
     int players = rec->rules.seats;
     if ((info->practice != 0 && info->practice != 1) || info->human < 0 || info->human >= GIN_MAX_SEATS ||
-        (info->ended & ~1) || (info->ended && !ending_ok(&info->end, players)) ||
-        order_fault(info->order, info->n_order))
+        (info->ended & ~1) || (info->ended && !ending_ok(&info->end, players)) || !order_ok(info->order, info->n_order))
         return GIN_EINVAL;
     int n = snprintf(buf, cap, "gin-save %d\ngame %s\nlevel %s\npractice %d\nhuman %d\n",
                      info->n_order ? SAVE_ORDER : SAVE_PLAIN, info->game, info->level, info->practice, info->human);
@@ -267,7 +264,7 @@ static int parse_order(cursor *c, char *v, gin_save_info *info, gin_text_fault *
         gin_card card;
         const char *end = t;
         /* One card a word: gin_card_parse also skips tabs and commas. */
-        if (strchr("\t,", *t) || gin_card_parse(t, &card, &end) != GIN_OK || *end)
+        if (*t == '\t' || *t == ',' || gin_card_parse(t, &card, &end) != GIN_OK || *end)
             return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "order: %s is not a card",
                                      gin_kept_quote(t, strlen(t), 20, q, sizeof q));
         if (info->n_order == GIN_SAVE_ORDER_MAX)

@@ -176,13 +176,15 @@ void gin_table_sync_hand(gin_table *t, gin_cardset held)
 
 int gin_table_restore_order(gin_table *t, gin_cardset held, const gin_card *cards, int n)
 {
+    if (n <= 0 || n > GIN_UI_MAX_HAND)
+        return -1;
     gin_cardset set = 0;
     for (int i = 0; i < n; i++) {
         if (!gin_card_valid(cards[i]) || gin_cardset_has(set, cards[i]))
             return -1;
         set |= gin_cardset_of(cards[i]);
     }
-    if (n <= 0 || n > GIN_UI_MAX_HAND || set != held)
+    if (set != held) /* another hand's: the save was written before this one was dealt */
         return -1;
     gin_card sel = gin_table_picked(t);
     memcpy(t->order, cards, sizeof *cards * (size_t)n);
