@@ -142,6 +142,26 @@ static int play(const gin_rules *r, uint64_t seed, int max_actions)
     return rc < 0 ? -1 : 0;
 }
 
+/* The save of the game played (format 3): the human's hand as the match
+ * left it, in an order of the player's own (the deck's order reversed).
+ * A seed of the format: resumed, the game may stand at a later deal, and
+ * the table then ignores the order. */
+static int write_ordered(const char *dir, const char *name, gin_save_info *info)
+{
+    info->n_order = 0;
+    for (gin_cardset s = match.game.hand.held[info->human]; s && info->n_order < GIN_SAVE_ORDER_MAX; s &= s - 1)
+        info->order[info->n_order++] = gin_cardset_first(s);
+    for (int i = 0, j = info->n_order - 1; i < j; i++, j--) {
+        gin_card c = info->order[i];
+        info->order[i] = info->order[j];
+        info->order[j] = c;
+    }
+    char ordered[80]; /* name and "-order" */
+    snprintf(ordered, sizeof ordered, "%s-order", name);
+    int n = gin_save_format(info, &rec, text, sizeof text);
+    return n > 0 ? write_file(dir, "save", ordered, text, (size_t)n) : -1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -149,7 +169,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[1];
-    int status = 0;
+    int status = 0, ordered = 0;
     for (size_t i = 0; i < gin_rules_preset_count(); i++) {
         for (int hw = 0; hw < 2; hw++) {
             gin_rules r = *gin_rules_preset_at(i);
@@ -185,6 +205,10 @@ int main(int argc, char **argv)
                     n = gin_save_format(&info, &rec, text, sizeof text);
                     if (n > 0)
                         status |= write_file(dir, "save", name, text, (size_t)n);
+                    if (!ordered && !match.game.over) { /* one of format 3, a game to resume */
+                        ordered = 1;
+                        status |= write_ordered(dir, name, &info);
+                    }
                     status |= write_file(dir, "protocol", name, tr.buf, tr.len);
                 }
             }

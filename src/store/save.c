@@ -9,7 +9,10 @@
 #include "gin/error.h"
 #include "gin/game.h"
 
-enum { SAVE_TEXT_MAX = 1 << 21, SAVE_VERSION = 2, TALLY_NUMBERS = 9 };
+/* The formats (save.h): a save is written as format 2 unless it has an
+ * order, so a gin that reads only format 2 still resumes every save
+ * without one; the newest format read is 3. */
+enum { SAVE_TEXT_MAX = 1 << 21, SAVE_PLAIN = 2, SAVE_ORDER = 3, SAVE_NEWEST = SAVE_ORDER, TALLY_NUMBERS = 9 };
 
 static const char *const end_results[] = {"won", "lost", "tie", "resigned", "abandoned"};
 
@@ -50,6 +53,35 @@ static int ending_ok(const gin_ending *e, int players)
     return 1;
 }
 
+/* Is the order one gin_save_parse reads back: at most a hand of cards,
+ * each a card, none twice (none at all: no order)? */
+static int order_ok(const gin_card *order, int n)
+{
+    if (n < 0 || n > GIN_SAVE_ORDER_MAX)
+        return 0;
+    gin_cardset seen = 0;
+    for (int i = 0; i < n; i++) {
+        if (!gin_card_valid(order[i]) || gin_cardset_has(seen, order[i]))
+            return 0;
+        seen |= gin_cardset_of(order[i]);
+    }
+    return 1;
+}
+
+/* The order line (format 3) into buf; the length, or -1. */
+static int format_order(const gin_save_info *info, char *buf, size_t cap)
+{
+    int w = snprintf(buf, cap, "order");
+    for (int i = 0; i < info->n_order && w >= 0 && (size_t)w < cap; i++) {
+        char c[3];
+        gin_card_format(info->order[i], c); /* valid: order_ok said so */
+        w += snprintf(buf + w, cap - (size_t)w, " %s", c);
+    }
+    if (w >= 0 && (size_t)w < cap)
+        w += snprintf(buf + w, cap - (size_t)w, "\n");
+    return w < 0 || (size_t)w >= cap ? -1 : w;
+}
+
 /* The lines of an ending into buf; the length, or -1. */
 static int format_ending(const gin_ending *e, int players, char *buf, size_t cap)
 {
@@ -76,12 +108,18 @@ int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf,
         return GIN_ENAME;
     int players = rec->rules.seats;
     if ((info->practice != 0 && info->practice != 1) || info->human < 0 || info->human >= GIN_MAX_SEATS ||
-        (info->ended & ~1) || (info->ended && !ending_ok(&info->end, players)))
+        (info->ended & ~1) || (info->ended && !ending_ok(&info->end, players)) || !order_ok(info->order, info->n_order))
         return GIN_EINVAL;
-    int n = snprintf(buf, cap, "gin-save %d\ngame %s\nlevel %s\npractice %d\nhuman %d\n", SAVE_VERSION, info->game,
-                     info->level, info->practice, info->human);
+    int n = snprintf(buf, cap, "gin-save %d\ngame %s\nlevel %s\npractice %d\nhuman %d\n",
+                     info->n_order ? SAVE_ORDER : SAVE_PLAIN, info->game, info->level, info->practice, info->human);
     if (n < 0 || (size_t)n >= cap)
         return GIN_ESPACE;
+    if (info->n_order) {
+        int o = format_order(info, buf + n, cap - (size_t)n);
+        if (o < 0)
+            return GIN_ESPACE;
+        n += o;
+    }
     if (info->ended) {
         int e = format_ending(&info->end, players, buf + n, cap - (size_t)n);
         if (e < 0)
@@ -215,7 +253,32 @@ static int parse_ending(cursor *c, gin_save_info *info, int *players, gin_text_f
     return GIN_OK;
 }
 
-/* The version line: 1 or 2 into *version. */
+/* "order C C ..." (format 3): 1 to GIN_SAVE_ORDER_MAX cards, each once.
+ * Whether they are the human's hand is the table's to judge, when it
+ * resumes the game. */
+static int parse_order(cursor *c, char *v, gin_save_info *info, gin_text_fault *fault)
+{
+    char *save = NULL, q[64];
+    gin_cardset seen = 0;
+    for (char *t = strtok_r(v, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        gin_card card;
+        const char *end = t;
+        /* One card a word: gin_card_parse also skips tabs and commas. */
+        if (*t == '\t' || *t == ',' || gin_card_parse(t, &card, &end) != GIN_OK || *end)
+            return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "order: %s is not a card",
+                                     gin_kept_quote(t, strlen(t), 20, q, sizeof q));
+        if (info->n_order == GIN_SAVE_ORDER_MAX)
+            return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "order: more than %d cards", GIN_SAVE_ORDER_MAX);
+        if (gin_cardset_has(seen, card))
+            return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "order: %s twice",
+                                     gin_kept_quote(t, strlen(t), 20, q, sizeof q));
+        seen |= gin_cardset_of(card);
+        info->order[info->n_order++] = card;
+    }
+    return info->n_order ? GIN_OK : gin_text_fault_at(fault, c->line, GIN_EFORMAT, "order: expected cards");
+}
+
+/* The version line: 1, 2 or 3 into *version. */
 static int parse_version(cursor *c, int *version, gin_text_fault *fault)
 {
     char *v, q[64];
@@ -226,7 +289,7 @@ static int parse_version(cursor *c, int *version, gin_text_fault *fault)
     if (gin_kept_number(v, 1, 1000000, &x) != 0)
         return gin_text_fault_at(fault, c->line, GIN_EFORMAT, "unknown save format version %s",
                                  gin_kept_quote(v, strlen(v), 20, q, sizeof q));
-    if (x > SAVE_VERSION)
+    if (x > SAVE_NEWEST)
         return gin_text_fault_at(fault, c->line, GIN_KEPT_NEWER, "format %lld", x);
     *version = (int)x;
     return GIN_OK;
@@ -267,6 +330,8 @@ static int parse_header(cursor *c, gin_save_info *info, int *players, gin_text_f
         rc = expect_number(c, "practice", 0, 1, &info->practice, fault);
     if (rc == GIN_OK)
         rc = expect_number(c, "human", 0, GIN_MAX_SEATS - 1, &info->human, fault);
+    if (rc == GIN_OK && version >= SAVE_ORDER && (rc = expect(c, "order", 1, &v, fault)) == GIN_OK)
+        rc = parse_order(c, v, info, fault);
     if (rc != GIN_OK)
         return rc;
     c->line++;
@@ -320,10 +385,11 @@ int gin_save_parse(const char *text, size_t len, gin_save_info *info, gin_record
 
 /* ---- The judgement. */
 
-/* The header's lines before the record, for the record's line numbers. */
+/* The header's lines before the record, for the record's line numbers
+ * (an order is there in format 3, and only there). */
 static int header_lines(const gin_save_info *info, const char *text)
 {
-    return (strncmp(text, "gin-save 1", 10) ? 6 : 5) + (info->ended ? 6 : 0);
+    return (strncmp(text, "gin-save 1", 10) ? 6 : 5) + (info->n_order ? 1 : 0) + (info->ended ? 6 : 0);
 }
 
 int gin_save_judge(const char *text, size_t len, gin_kept_level_fn level_known, gin_save_info *info, gin_record *rec,
@@ -345,8 +411,8 @@ int gin_save_judge(const char *text, size_t len, gin_kept_level_fn level_known, 
         rc = gin_text_fault_at(fault, level_line + 2, GIN_EFORMAT, "human %d: the game has %d seats", info->human,
                                g->rules.seats);
     else if (info->ended && (result_kind(info->end.result) == 0) != (g->over != 0))
-        rc = gin_text_fault_at(fault, level_line + 3, GIN_ESTATE, "end %s: the game in it is %s", info->end.result,
-                               g->over ? "over" : "not over");
+        rc = gin_text_fault_at(fault, level_line + 3 + (info->n_order ? 1 : 0), GIN_ESTATE,
+                               "end %s: the game in it is %s", info->end.result, g->over ? "over" : "not over");
     else if (!info->ended && g->over)
         rc = gin_text_fault_at(fault, 0, GIN_ESTATE, "the game in it is already over");
     free(g);

@@ -39,6 +39,9 @@ typedef struct gin_ending {
     gin_game_tally tally;     /* what it adds to the statistics when it counts */
 } gin_ending;
 
+/* The most cards an order holds: a hand's, the one drawn counted. */
+enum { GIN_SAVE_ORDER_MAX = GIN_HELD_MAX };
+
 typedef struct gin_save_info {
     char game[GIN_GAME_ID_SIZE]; /* the game's identity (16 hex digits, ending.h); a format-1
                                     save has none written: it is made from the save's text */
@@ -48,19 +51,29 @@ typedef struct gin_save_info {
     int ended;                   /* 1: the game has ended as `end` says, and its end is
                                     still to be kept (ending.h): not to be resumed */
     gin_ending end;
+    /* The player's own order of the hand (the table's manual sort), left
+     * to right: n_order cards, written as format 3; 0: none (the hand
+     * sorted by a setting), written as format 2. */
+    int n_order;
+    gin_card order[GIN_SAVE_ORDER_MAX];
 } gin_save_info;
 
 /* A save whose bot the table cannot play cannot be resumed: the caller
  * judges the name with its catalogue (gin_kept_level_fn, kept.h). */
 
-/* The text (format 2): these lines, a blank line, then the game record:
+/* The text (format 2, or 3 with an order): these lines, a blank line,
+ * then the game record:
  *   gin-save 2
  *   game 0123456789abcdef
  *   level hard
  *   practice 0
  *   human 0
+ * in format 3 only, and there always, after `human` (the player's own
+ * order of the hand, the cards as the record writes them, 1 to 11 of
+ * them, each once):
+ *   order 4S 4H 4D 3C 5H 5D 5C AC 2C 2H 2D
  * and, in the save of a game that has ended (the journal of its end),
- * after `human`:
+ * after `human` (and `order`):
  *   end lost
  *   date 2024-05-01T12:34:56Z
  *   rules standard, target 150
@@ -71,14 +84,20 @@ typedef struct gin_save_info {
  * undercuts, knocks, points, undercut_against, points_against, margin;
  * won, tie and resigned follow from `end`).
  * ASCII only (what gin writes); each line exactly once, in this order, a
- * trailing CR allowed. Format 1 (`gin-save 1`, no game line, never ended)
- * is read too; a later format (`gin-save 3`), or a record of a later
- * format in it, is a newer gin's: left alone. */
+ * trailing CR allowed. A save without an order is written as format 2,
+ * byte for byte as before format 3, so a gin that knows only format 2
+ * still resumes it; only a save with an order is format 3 (such a gin
+ * leaves it alone, as a newer gin's, and does not resume it). The order
+ * is only judged as text here: the table applies it when it holds
+ * exactly the human's hand at the point the record resumes, and ignores
+ * it otherwise. Format 1 (`gin-save 1`, no game line, never ended) is
+ * read too; a later format (`gin-save 4`), or a record of a later format
+ * in it, is a newer gin's: left alone. */
 
 /* Write header + record text into buf. Returns the length, or a negative
  * gin status: GIN_ENAME (a name not of the kept files' shape), GIN_EINVAL
- * (practice not 0/1, human out of range, an ending the parser would
- * refuse), GIN_ESPACE, or gin_record_format's errors. */
+ * (practice not 0/1, human out of range, an order or an ending the
+ * parser would refuse), GIN_ESPACE, or gin_record_format's errors. */
 int gin_save_format(const gin_save_info *info, const gin_record *rec, char *buf, size_t cap);
 
 /* Parse len bytes of save text (no terminator needed). Returns GIN_OK,

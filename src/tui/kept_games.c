@@ -16,6 +16,8 @@
 #include "gin/error.h"
 #include "save.h"
 
+_Static_assert((int)GIN_UI_MAX_HAND <= (int)GIN_SAVE_ORDER_MAX, "a save holds any order the table shows");
+
 /* An end not yet kept (a full disk): what is needed to try it again. */
 struct gin_pending {
     gin_save_info info;
@@ -228,6 +230,13 @@ int gin_play_save(gin_play *p, char *why, size_t cap)
     snprintf(info.level, sizeof info.level, "%s", p->level->name);
     info.practice = p->practice;
     info.human = p->human;
+    /* The player's own order goes with the game (format 3): resumed, the
+     * hand is shown as it was left. A sort of the settings' is the
+     * settings' to restore (format 2). */
+    if (p->table.sort == GIN_SORT_MANUAL) {
+        info.n_order = p->table.n_order;
+        memcpy(info.order, p->table.order, sizeof(gin_card) * (size_t)info.n_order);
+    }
     if (gin_save_write(&p->files.save_file, &p->files.lock, &info, p->ref.rec, why, cap) == 0) {
         p->files.save_error[0] = '\0';
         return 0;
@@ -274,6 +283,8 @@ void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_recor
     p->human = info->human;
     p->bot = (info->human + 1) % (rec->rules.seats >= 2 ? rec->rules.seats : 2);
     snprintf(p->files.game_id, sizeof p->files.game_id, "%s", info->game);
+    p->files.n_resume_order = info->n_order;
+    memcpy(p->files.resume_order, info->order, sizeof info->order);
 }
 
 int gin_play_abandon_saved(gin_play *p, const gin_record *rec, const gin_save_info *saved, char *msg, size_t cap)

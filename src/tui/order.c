@@ -2,6 +2,7 @@
  * as blocks, sorted by melds, rank or suit, or in the player's own order. */
 #include "table.h"
 
+#include <string.h>
 #include "gin/meld.h"
 
 static int rank_key(gin_card c) { return gin_card_rank(c) * 4 + gin_card_suit(c); }
@@ -171,6 +172,27 @@ void gin_table_sync_hand(gin_table *t, gin_cardset held)
     for (int i = 0; i < t->n_order; i++)
         if (t->order[i] == sel)
             t->selected = i;
+}
+
+int gin_table_restore_order(gin_table *t, gin_cardset held, const gin_card *cards, int n)
+{
+    if (n <= 0 || n > GIN_UI_MAX_HAND)
+        return -1;
+    gin_cardset set = 0;
+    for (int i = 0; i < n; i++) {
+        if (!gin_card_valid(cards[i]) || gin_cardset_has(set, cards[i]))
+            return -1;
+        set |= gin_cardset_of(cards[i]);
+    }
+    if (set != held) /* another hand's: the save was written before this one was dealt */
+        return -1;
+    gin_card sel = gin_table_picked(t);
+    memcpy(t->order, cards, sizeof *cards * (size_t)n);
+    t->n_order = n;
+    t->sort = GIN_SORT_MANUAL;
+    t->selected = gin_table_index_of(t, sel);
+    gin_table_sync_hand(t, held); /* its blocks: a meld kept together, as the moves keep it */
+    return 0;
 }
 
 gin_card gin_table_picked(const gin_table *t)

@@ -551,6 +551,13 @@ int gin_play_begin(gin_play *p, const gin_record *resume)
         gin_table_init(&p->table, p->table.sort, p->ref.m.game.cut, p->rules.cut == GIN_CUT_HIGH_DEALS);
     if (rc == GIN_OK && resume)
         rc = replay(p, resume->actions, resume->n_actions);
+    /* The player's own order, as the save had it: only when it is the
+     * hand resumed (a save written as a hand ended resumes at the next
+     * deal), else the settings' sort, without a word. */
+    if (rc == GIN_OK && resume && p->files.n_resume_order)
+        (void)gin_table_restore_order(&p->table, gin_play_view(p)->hand, p->files.resume_order,
+                                      p->files.n_resume_order);
+    p->files.n_resume_order = 0;
     p->stage = GIN_STAGE_MATCH;
     p->hand_over = 0;
     p->ended = 0;

@@ -78,6 +78,10 @@ typedef struct gin_play_files {
     char save_error[256];           /* why the last save failed ("" when it worked): with can_save
                                        still 1, a full disk, tried again at the next move */
     struct gin_pending *pending;    /* an end not yet kept, or NULL */
+    /* The resumed game's order of the hand (save.h), until gin_play_begin
+     * has shown the hand in it. */
+    int n_resume_order;
+    gin_card resume_order[GIN_SAVE_ORDER_MAX];
 } gin_play_files;
 
 typedef struct gin_play {
@@ -349,7 +353,8 @@ int gin_play_save(gin_play *p, char *why, size_t cap);
  * in the middle of is now kept (an ended save is finished, never offered). */
 int gin_play_read_save(gin_play *p, gin_save_info *info, gin_record *rec, char *note, size_t cap);
 /* 'y' at the resume prompt: the session plays the saved game (its rules,
- * seed, bot, seats and identity) from rec. */
+ * seed, bot, seats and identity) from rec, the hand in the player's own
+ * order when the save has it. */
 void gin_play_take_saved(gin_play *p, const gin_save_info *info, const gin_record *rec);
 /* 'n' at the resume prompt: the saved game (rec and info as
  * gin_play_read_save gave them) ends abandoned, a lost game when it

@@ -83,6 +83,11 @@ void gin_table_sync_hand(gin_table *t, gin_cardset held);
 /* Move the picked card's block (its whole meld, or the card alone) one
  * block left (dir < 0) or right, for the player's own order. */
 void gin_table_move_block(gin_table *t, gin_cardset held, int dir);
+/* Show the hand in the player's own order cards[0..n-1] (a saved game's),
+ * sorted by hand, the picked card kept: only when those are exactly the
+ * cards held. Returns 0, or -1 (nothing changed) for an order of other
+ * cards. */
+int gin_table_restore_order(gin_table *t, gin_cardset held, const gin_card *cards, int n);
 /* The picked card, or GIN_NO_CARD. */
 gin_card gin_table_picked(const gin_table *t);
 /* Where card c is in the order, or -1. */

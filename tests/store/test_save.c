@@ -231,7 +231,7 @@ static void test_other_damage(void **state)
     assert_int_equal(fault.line, 1);
 }
 
-/* Issue 29: a newer gin's save (`gin-save 3`, or a game record of a
+/* Issue 29: a newer gin's save (`gin-save 4` since format 3, or a game record of a
  * later format in it) was moved to save.bad. It is left alone: not
  * damage, never moved, never written over. */
 static void test_newer_save_is_left_alone(void **state)
@@ -241,7 +241,7 @@ static void test_newer_save_is_left_alone(void **state)
     char why[1200];
     assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
     for (int i = 0; i < 2; i++) {
-        size_t n = save_text(i == 0 ? "gin-save 3" : "gin-record 2", i == 0 ? 1 : 7, 20);
+        size_t n = save_text(i == 0 ? "gin-save 4" : "gin-record 2", i == 0 ? 1 : 7, 20);
         fx_write(f->state, "save", text, n);
         gin_kept k;
         gin_save_info info;
@@ -290,6 +290,129 @@ static void test_format_1_and_crlf(void **state)
     assert_int_equal(back.n_actions, 20);
 }
 
+/* The save of a game whose hand the player ordered (format 3): the
+ * normal save of 20 moves with its version line made 3 and `order`
+ * (when not NULL) put after `human`; its length. */
+static size_t order_text(const char *order_line)
+{
+    size_t n = save_text(NULL, 0, 20);
+    assert_true(!strncmp(text, "gin-save 2\n", 11));
+    char *blank = strstr(text, "\n\n") + 1; /* after `human` */
+    static char out[sizeof text];
+    int m = snprintf(out, sizeof out, "gin-save 3\n%.*s%s%s%s", (int)(blank - text - 11), text + 11,
+                     order_line ? order_line : "", order_line ? "\n" : "", blank);
+    assert_true(m > 0 && (size_t)m < sizeof out && (size_t)m <= n + 64);
+    memcpy(text, out, (size_t)m + 1);
+    return (size_t)m;
+}
+
+/* QA: the player's own order of the hand was lost on resume. A save with
+ * one is format 3 and reads back with it; one without is format 2, byte
+ * for byte as before, so a gin that knows only format 2 still resumes it. */
+static void test_order_round_trip(void **state)
+{
+    store_fixture *f = *state;
+    gin_lock lk;
+    char why[1200];
+    assert_int_equal(gin_lock_take(&lk, why, sizeof why), GIN_LOCK_TAKEN);
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    play_some(&rec, &r, 42, 20);
+    static const char *const cards[] = {"7H", "8H", "9H", "KS", "2C", "TD"};
+    gin_save_info info = info_of("normal", 0, 0), got;
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(gin_card_parse(cards[i], &info.order[info.n_order++], NULL), GIN_OK);
+    gin_kept k;
+    assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_ABSENT);
+    assert_int_equal(gin_save_write(&k, &lk, &info, &rec, why, sizeof why), 0);
+    char *t = fx_read(f->state, "save", NULL);
+    assert_non_null(t);
+    const char *head3 = "gin-save 3\ngame 00000000deadbeef\nlevel normal\npractice 0\nhuman 0\n"
+                        "order 7H 8H 9H KS 2C TD\n\ngin-record 1\n";
+    assert_memory_equal(t, head3, strlen(head3));
+    free(t);
+    assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_LOADED);
+    assert_memory_equal(&got, &info, sizeof info);
+    assert_int_equal(back.n_actions, 20);
+    /* Cards as the record reads them; any number up to a hand's. */
+    size_t n = order_text("order 7h 10H  as");
+    fx_write(f->state, "save", text, n);
+    assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_LOADED);
+    assert_int_equal(got.n_order, 3);
+    assert_int_equal(got.order[1], gin_card_make(9, 1));
+    /* Without an order: format 2, the very text of before. */
+    info.n_order = 0;
+    int len = gin_save_format(&info, &rec, text, sizeof text);
+    static char want[sizeof text];
+    int head = snprintf(want, sizeof want, "gin-save 2\ngame 00000000deadbeef\nlevel normal\npractice 0\nhuman 0\n\n");
+    int body = gin_record_format(&rec, want + head, sizeof want - (size_t)head);
+    assert_true(body > 0);
+    assert_int_equal(len, head + body);
+    assert_memory_equal(text, want, (size_t)len);
+    /* Never written as what the reader would refuse. */
+    info.n_order = 2;
+    info.order[1] = info.order[0];
+    assert_int_equal(gin_save_format(&info, &rec, text, sizeof text), GIN_EINVAL);
+    info.order[1] = 13; /* rank 13: no card */
+    assert_int_equal(gin_save_format(&info, &rec, text, sizeof text), GIN_EINVAL);
+    info.n_order = GIN_SAVE_ORDER_MAX + 1;
+    assert_int_equal(gin_save_format(&info, &rec, text, sizeof text), GIN_EINVAL);
+    gin_lock_release(&lk);
+}
+
+/* A bad order line is damage like any other bad line, named by its
+ * number; the record's line numbers count the order line too. */
+static void test_bad_order_is_damaged(void **state)
+{
+    store_fixture *f = *state;
+    static const struct {
+        const char *line; /* the order line; NULL: none */
+        const char *why;
+    } cases[] = {
+        {"order 7H 7H", "line 6: order: '7H' twice"},
+        {"order 7H ZZ", "line 6: order: 'ZZ' is not a card"},
+        {"order 7H,8H", "line 6: order: '7H,8H' is not a card"},
+        {"order 7H\t8H", "line 6: order: '7H\\x098H' is not a card"},
+        {"order ", "line 6: expected 'order VALUE'"},
+        {"order", "line 6: expected 'order VALUE'"},
+        {"order AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", "line 6: order: more than 11 cards"},
+        {NULL, "line 6: expected 'order VALUE'"},
+        {"end won", "line 6: expected 'order VALUE'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = order_text(cases[i].line);
+        fx_write(f->state, "save", text, n);
+        gin_kept k;
+        gin_save_info info;
+        assert_int_equal(gin_save_read(&k, &info, &back, known_level), GIN_KEPT_DAMAGED);
+        if (!strstr(k.why, cases[i].why))
+            fail_msg("case %zu: '%s' does not say '%s'", i, k.why, cases[i].why);
+    }
+    /* Format 2 has no order line. */
+    size_t n = save_text("human 0\norder 7H", 5, 20);
+    fx_write(f->state, "save", text, n);
+    gin_kept k;
+    gin_save_info info;
+    assert_int_equal(gin_save_read(&k, &info, &back, known_level), GIN_KEPT_DAMAGED);
+    assert_non_null(strstr(k.why, "line 6: expected the blank line before the record"));
+    /* A move that does not replay, named by its line of the whole file. */
+    n = order_text("order 7H");
+    char *last = strstr(text, "\nend\n"), *prev = last - 1;
+    while (*prev != '\n')
+        prev--;
+    int line = 2;
+    for (const char *p = text; p < prev; p++)
+        line += *p == '\n';
+    static char bad[sizeof text];
+    int m = snprintf(bad, sizeof bad, "%.*s\ndiscard AS%s", (int)(prev - text), text, last);
+    fx_write(f->state, "save", bad, (size_t)m);
+    assert_int_equal(gin_save_read(&k, &info, &back, known_level), GIN_KEPT_DAMAGED);
+    char at[32];
+    snprintf(at, sizeof at, "line %d:", line);
+    if (!strstr(k.why, at) || !strstr(k.why, "does not replay"))
+        fail_msg("'%s' does not say '%s ... does not replay'", k.why, at);
+}
+
 /* The save of a game that has ended (the journal of its end): read back
  * with its end; its end must agree with the game (a game played to its
  * end, or one left before it); its bot need not be one the table plays. */
@@ -333,7 +456,22 @@ static void test_ended_save(void **state)
     snprintf(e->result, sizeof e->result, "resigned");
     assert_int_equal(gin_save_write(&k, &lk, &info, &rec, why, sizeof why), 0);
     assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_DAMAGED);
-    assert_non_null(strstr(k.why, "the game in it is over"));
+    assert_non_null(strstr(k.why, "line 6: end resigned: the game in it is over"));
+    /* With an order (format 3), the end follows it: named by its line. */
+    info.n_order = 1;
+    info.order[0] = gin_card_make(0, 0);
+    int n = gin_save_format(&info, &rec, text, sizeof text);
+    assert_true(n > 0);
+    assert_non_null(strstr(text, "\nhuman 0\norder AS\nend resigned\n"));
+    fx_write(f->state, "save", text, (size_t)n);
+    assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_DAMAGED);
+    assert_non_null(strstr(k.why, "line 7: end resigned: the game in it is over"));
+    memset(e->result, 0, sizeof e->result); /* as read back: no "ned" of "resigned" after it */
+    snprintf(e->result, sizeof e->result, "lost");
+    n = gin_save_format(&info, &rec, text, sizeof text);
+    fx_write(f->state, "save", text, (size_t)n);
+    assert_int_equal(gin_save_read(&k, &got, &back, known_level), GIN_KEPT_LOADED);
+    assert_memory_equal(&got, &info, sizeof info);
     gin_lock_release(&lk);
 }
 
@@ -347,6 +485,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_newer_save_is_left_alone, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_format_1_and_crlf, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(test_ended_save, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_order_round_trip, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_bad_order_is_damaged, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gin/error.h"
 #include "gin/game.h"
 #include "gin/rules.h"
 #include "gin/score.h"
@@ -959,6 +960,50 @@ static void test_sorts_keep_melds_together(void **state)
     close_term();
 }
 
+/* The cards of a list, in its order. */
+static int order_of(const char *text, gin_card *cards)
+{
+    int n = 0;
+    gin_card c;
+    for (const char *t = text; gin_card_parse(t, &c, &t) == GIN_OK;)
+        cards[n++] = c;
+    return n;
+}
+
+/* A saved game's own order of the hand: shown when it is the hand held
+ * (sorted by hand, the picked card kept, a meld kept together), left
+ * alone when it is another hand's. */
+static void test_restore_order(void **state)
+{
+    (void)state;
+    gin_play *pl = play_at(GIN_PHASE_DISCARD);
+    gin_table *p = &pl->table;
+    gin_cardset held = test_cards("3H 4H 5H 6H 9S 9D 9C AS KC 2D QH");
+    p->sort = GIN_SORT_MELDS;
+    p->n_order = 0;
+    gin_table_sync_hand(p, held);
+    p->selected = gin_table_index_of(p, C("4H"));
+    gin_table before = *p;
+    static const char *const other[] = {"KC 9S 9D 9C 3H 4H 5H 6H AS 2D", "KC 9S 9D 9C 3H 4H 5H 6H AS 2D QH JH",
+                                        "KC 9S 9D 9C 3H 4H 5H 6H AS 2D 2D"};
+    for (int k = 0; k < 3; k++) {
+        gin_card c[12];
+        assert_int_equal(gin_table_restore_order(p, held, c, order_of(other[k], c)), -1);
+        assert_memory_equal(p, &before, sizeof before);
+    }
+    /* The run written apart (a hand-made save): shown together. */
+    gin_card mine[11];
+    assert_int_equal(order_of("KC 9S 9D 9C 3H QH 4H 5H 6H AS 2D", mine), 11);
+    assert_int_equal(gin_table_restore_order(p, held, mine, 11), 0);
+    assert_int_equal(p->sort, GIN_SORT_MANUAL);
+    assert_int_equal(p->n_order, 11);
+    assert_melds_together(p, held);
+    assert_int_equal(p->order[0], C("KC"));
+    assert_int_equal(p->order[4], C("3H"));
+    assert_int_equal(p->order[8], C("QH"));
+    assert_int_equal(p->order[p->selected], C("4H"));
+}
+
 /* The key line fits 80 columns in every phase (and in practice, with undo),
  * always with the way out; wider windows show more keys. */
 static void test_key_line_fits(void **state)
@@ -1558,6 +1603,7 @@ int main(void)
         cmocka_unit_test(test_key_line_fits),
         cmocka_unit_test(test_quit_at_the_offer_changes_nothing),
         cmocka_unit_test(test_sorts_keep_melds_together),
+        cmocka_unit_test(test_restore_order),
         cmocka_unit_test(test_practice_review),
         cmocka_unit_test(test_practice_review_says_it_is_thinking),
         cmocka_unit_test(test_a_position_is_analysed_once),
