@@ -411,8 +411,9 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
             say(w, "no unseen card");
         say(w, " would meld it)");
     }
+    /* A gin was said ("gives gin"): its throw is no "knock". */
     say(w, ": deadwood %d to %d%s the ", a->deadwood, f->deadwood,
-        f->then.kind == GIN_ACT_KNOCK ? ", and a knock, throwing" : " after throwing");
+        f->then.kind == GIN_ACT_KNOCK && f->deadwood > 0 ? ", and a knock, throwing" : " after throwing");
     say_card(w, f->then.card);
     if (r < 0 || is_take(act_of(a, r)))
         return;

@@ -167,6 +167,26 @@ static void a_take_names_its_throw(void **state)
     assert_has(r, "The 9C ");
 }
 
+/* A take that gives gin says so once: the throw after it is the gin's,
+ * never "a knock" (a take that leaves deadwood to knock with says that). */
+static void a_take_that_gives_gin_is_not_called_a_knock(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("3C 4C 5C 8H 8S 8D 7D 7S 7H KS", "9D 6C", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    int t = index_of(GIN_ACT_DRAW_DISCARD, NULL);
+    assert_int_equal(adv.move[t].facts.deadwood, 0);
+    const char *r = reason(&v, t, NULL);
+    assert_has(r, "The 6C gives gin: deadwood 10 to 0 after throwing the KS");
+    assert_lacks(r, "knock");
+    /* The take of a card that leaves deadwood 2 is still a knock. */
+    v = test_view_at("3C 4C 5C 8H 8S 8D 7D 7H 2D KS", "9D 7S", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    t = index_of(GIN_ACT_DRAW_DISCARD, NULL);
+    assert_int_equal(adv.move[t].facts.then.kind, GIN_ACT_KNOCK);
+    assert_has(reason(&v, t, NULL), "The 7S makes 7S 7H 7D: deadwood 26 to 2, and a knock, throwing the KS");
+}
+
 /* A knock is on the page even when three throws rank above it. */
 static void a_knock_outside_the_top_three_is_found(void **state)
 {
@@ -446,6 +466,7 @@ int main(void)
         cmocka_unit_test(a_four_set_less_one_is_not_broken),
         cmocka_unit_test(a_run_end_card_is_counted),
         cmocka_unit_test(a_take_names_its_throw),
+        cmocka_unit_test(a_take_that_gives_gin_is_not_called_a_knock),
         cmocka_unit_test(a_knock_outside_the_top_three_is_found),
         cmocka_unit_test(the_bots_decision_is_not_yours),
         cmocka_unit_test(fewer_points_that_win_more_often_are_explained),
