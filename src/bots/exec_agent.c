@@ -520,11 +520,14 @@ static int start(xbot *x, char *err, size_t errcap)
     }
     if (problem)
         snprintf(err, errcap, "exec:%.200s %s '%s' (expected 'ok NAME')", x->command, problem, said);
-    else
+    else {
+        /* The shell's own statuses: 127 not found, 126 found but not runnable. */
+        int code = r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         snprintf(err, errcap, "exec:%.200s %s%s", x->command, how,
-                 r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127
-                     ? " (command not found?)"
-                     : "");
+                 code == 127   ? " (command not found?)"
+                 : code == 126 ? " (not executable?)"
+                               : "");
+    }
     return GIN_ESTATE;
 }
 
@@ -668,7 +671,8 @@ int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const
         errcap = sizeof dummy;
     }
     err[0] = '\0';
-    if (!command || !*command || !out) {
+    /* Blanks are no command: the shell would run nothing and exit 0. */
+    if (!command || !command[strspn(command, " \t\n")] || !out) {
         snprintf(err, errcap, "exec: needs a command, as in exec:'python3 mybot.py'");
         return GIN_EINVAL;
     }

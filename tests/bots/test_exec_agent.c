@@ -265,6 +265,8 @@ static void test_bots_that_fail_the_handshake(void **state)
         {"exec:exec >&-; sleep 30", "closed its output before the handshake"},
         {"exec:read l; echo hello", "answered the handshake 'gin 1' with 'hello'"},
         {"exec:/nonexistent/bot", "(command not found?)"},
+        /* The shell's 126: found, but it cannot be run (a directory here). */
+        {"exec:/", "exited with status 126 before the handshake (not executable?)"},
     };
     int fds = open_fds();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -281,6 +283,10 @@ static void test_bots_that_fail_the_handshake(void **state)
     assert_int_equal(gin_bots_create("nosuch", 1, 0, NULL, &a, err, sizeof err), GIN_ENAME);
     assert_non_null(strstr(err, "exec:COMMAND"));
     assert_int_equal(gin_bots_create("exec:", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
+    /* Blanks are no command either: the shell ran nothing and exited 0,
+     * which was all it said. */
+    assert_int_equal(gin_bots_create("exec: \t ", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
+    assert_non_null(strstr(err, "needs a command"));
     assert_int_equal(open_fds(), fds);
 }
 
