@@ -602,6 +602,27 @@ static void test_log_refuses_a_symlink(void **state)
     unlink(target);
 }
 
+/* A FIFO nobody reads in place of the log is not waited on, and is named
+ * as what it is: the bare "No such device or address" said nothing. */
+static void test_log_fifo_without_reader(void **state)
+{
+    (void)state;
+    char fifo[600], err[1024];
+    snprintf(fifo, sizeof fifo, "%s/bot.fifo", tmp_dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    gin_agent a;
+    int rc = gin_bots_create("exec:read l; echo ok quiet; cat >/dev/null", 1, 0, fifo, &a, err, sizeof err);
+    if (rc == GIN_OK)
+        a.destroy(a.self);
+    assert_int_equal(rc, GIN_ESTATE);
+    assert_non_null(strstr(err, fifo));
+    if (!strstr(err, "a FIFO that nobody reads"))
+        print_error("got '%s'\n", err);
+    assert_non_null(strstr(err, "a FIFO that nobody reads"));
+    assert_no_children();
+    unlink(fifo);
+}
+
 /* A bot log past its limit starts over when a bot starts (it would grow
  * without bound over many games); one under it is appended to. */
 static void test_log_is_bounded(void **state)
@@ -653,6 +674,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_kill_all_ends_bots_and_strays),
         cmocka_unit_test(test_exit_ends_the_bots),
         cmocka_unit_test(test_log_refuses_a_symlink),
+        cmocka_unit_test(test_log_fifo_without_reader),
         cmocka_unit_test(test_log_is_bounded),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
