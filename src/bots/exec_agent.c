@@ -336,14 +336,17 @@ static int open_log(const xbot *x, char *err, size_t errcap)
 {
     const char *path = x->log_path ? x->log_path : "/dev/null";
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+    struct stat st;
     if (fd < 0 && errno == ELOOP)
         snprintf(err, errcap, "exec:%.200s: the bot log %s is a symbolic link; refusing to write through it",
                  x->command, path);
+    else if (fd < 0 && errno == ENXIO && lstat(path, &st) == 0 && S_ISFIFO(st.st_mode)) /* O_NONBLOCK's answer */
+        snprintf(err, errcap, "exec:%.200s: cannot open the bot log %s: it is a FIFO that nobody reads", x->command,
+                 path);
     else if (fd < 0)
         snprintf(err, errcap, "exec:%.200s: cannot open the bot log %s: %s", x->command, path, strerror(errno));
     else
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); /* the bot writes as to any stderr */
-    struct stat st;
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > GIN_BOT_LOG_MAX &&
         ftruncate(fd, 0) == 0) {
         static const char note[] = "gin: the bot log passed its limit and started over\n";
@@ -520,11 +523,14 @@ static int start(xbot *x, char *err, size_t errcap)
     }
     if (problem)
         snprintf(err, errcap, "exec:%.200s %s '%s' (expected 'ok NAME')", x->command, problem, said);
-    else
+    else {
+        /* The shell's own statuses: 127 not found, 126 found but not runnable. */
+        int code = r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         snprintf(err, errcap, "exec:%.200s %s%s", x->command, how,
-                 r != IO_TIMEOUT && status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127
-                     ? " (command not found?)"
-                     : "");
+                 code == 127   ? " (command not found?)"
+                 : code == 126 ? " (not executable?)"
+                               : "");
+    }
     return GIN_ESTATE;
 }
 
@@ -668,7 +674,8 @@ int gin_exec_agent_create(const char *command, uint64_t seed, int move_ms, const
         errcap = sizeof dummy;
     }
     err[0] = '\0';
-    if (!command || !*command || !out) {
+    /* Blanks are no command: the shell would run nothing and exit 0. */
+    if (!command || !command[strspn(command, " \t\n")] || !out) {
         snprintf(err, errcap, "exec: needs a command, as in exec:'python3 mybot.py'");
         return GIN_EINVAL;
     }

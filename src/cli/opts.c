@@ -35,6 +35,13 @@ static const char *long_name(const cli_opts *o, int val)
     return p ? p->name : NULL;
 }
 
+/* Is `typed` "--NAME=..."? */
+static int typed_with_value(const char *typed, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(typed, "--", 2) && !strncmp(typed + 2, name, n) && typed[2 + n] == '=';
+}
+
 int cli_next(cli_opts *o)
 {
     char spec[64];
@@ -47,11 +54,16 @@ int cli_next(cli_opts *o)
     const char *typed = optind > 0 && optind <= o->argc ? o->argv[optind - 1] : "?";
     if (c == ':' || c == '?') {
         /* For an unknown short option, or a value missing after -x, the
-         * option is optopt; else the word as typed (up to any '='). */
+         * option is optopt; else the word as typed (up to any '='). A '?'
+         * with optopt is a long option only when the word is that option
+         * given a value: else a letter that is no short option, though a
+         * long option may share it (-j is not --jobs). */
         const char *ln = optopt ? long_name(o, optopt) : NULL;
+        if (c == '?' && ln && !typed_with_value(typed, ln))
+            ln = NULL;
         if (ln)
             snprintf(o->shown, sizeof o->shown, "--%s", ln);
-        else if (optopt && typed[0] == '-' && typed[1] != '-')
+        else if (optopt)
             snprintf(o->shown, sizeof o->shown, "-%c", optopt);
         else
             snprintf(o->shown, sizeof o->shown, "%.*s", (int)strcspn(typed, "="), typed);

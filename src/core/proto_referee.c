@@ -78,8 +78,15 @@ static int table_showdown(const gin_proto_referee *r, const gin_view *v, const g
     gin_ring_showdown t;
     /* The knocker's spread as shown (it may be its own choice). */
     gin_spread sp = ev->showdown ? gin_spread_of(&ev->showdown->knocker) : (gin_spread){0, 0};
-    if (gin_showdown_settle_ring_spread(&v->rules, r->shown, seats, k, -1, sp, &t) != GIN_OK || t.winner != ev->seat ||
-        t.total != ev->value)
+    if (gin_showdown_settle_ring_spread(&v->rules, r->shown, seats, k, -1, sp, &t) != GIN_OK)
+        return GIN_ESTATE;
+    /* The settlement knows no upcard: a hand dealt a spade first under
+     * spade-double counts double, as the hand doubled it (hand.c). */
+    int factor = gin_rules_hand_factor(&v->rules, v->first_upcard);
+    for (int s = 0; s < seats; s++)
+        t.penalty[s] *= factor;
+    t.total *= factor;
+    if (t.winner != ev->seat || t.total != ev->value)
         return GIN_ESTATE;
     spread(k, &t.spread[k], out, cap, n);
     for (int i = 1; i < seats; i++) {

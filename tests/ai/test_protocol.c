@@ -530,6 +530,10 @@ typedef struct replay {
     uint64_t seed;
 } replay;
 
+/* Showdowns at a table in a hand counted double (spade-double), over every
+ * replay_table: so a test can tell it met one. */
+static int doubled_ring_showdowns;
+
 static void record_rebuilt(void *ctx, const gin_event *ev)
 {
     seat_log *s = ctx;
@@ -564,6 +568,10 @@ static void referee(void *ctx, const gin_event *full)
     replay *r = ctx;
     if (full->kind == GIN_EV_PENALTY) /* the seat's hand as shown, for the referee */
         assert_true(full->cards == r->m->game.hand.held[full->seat]);
+    const gin_view *v0 = &r->m->views[0];
+    if (full->kind == GIN_EV_HAND_OVER && full->showdown && r->seats > 2 &&
+        gin_rules_hand_factor(&v0->rules, v0->first_upcard) == 2)
+        doubled_ring_showdowns++;
     for (int seat = 0; seat < r->seats; seat++) {
         seat_log *s = &r->seat[seat];
         const gin_view *v = &r->m->views[seat];
@@ -703,6 +711,25 @@ static void test_client_rebuilds_a_table(void **state)
     static const char *const hards[] = {"hard", "hard", "hard"};
     told += replay_table(&r, hards, 3);
     assert_true(told > 0);
+}
+
+/* Under spade-double a hand dealt a spade first counts double at a table
+ * too: the referee told such a showdown by settling it again, undoubled,
+ * found its total differed from the hand's and refused to tell it, so an
+ * exec: bot forfeited every such game ("could not be told an event"). */
+static void test_client_rebuilds_a_spade_double_table(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"hard", "simple", "normal", "random"};
+    doubled_ring_showdowns = 0;
+    for (int seats = 3; seats <= 4; seats++) {
+        gin_rules r = *gin_rules_preset_at(0);
+        assert_int_equal(gin_rules_set(&r, "spade-double", "on", NULL), GIN_OK);
+        assert_int_equal(gin_rules_ring(&r, seats), GIN_OK);
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            replay_table(&r, names, seed + (uint64_t)seats * 10);
+    }
+    assert_true(doubled_ring_showdowns > 0);
 }
 
 /* The referee cannot tell a ring's showdown without its memory. */
@@ -1334,6 +1361,7 @@ int main(void)
         cmocka_unit_test(test_client_rebuilds_every_preset),
         cmocka_unit_test(test_client_rebuilds_big_gin_and_hollywood),
         cmocka_unit_test(test_client_rebuilds_a_table),
+        cmocka_unit_test(test_client_rebuilds_a_spade_double_table),
         cmocka_unit_test(test_table_needs_a_referee),
         cmocka_unit_test(test_client_refuses_out_of_order),
         cmocka_unit_test(test_client_refuses_what_cannot_be),

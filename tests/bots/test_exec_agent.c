@@ -265,6 +265,8 @@ static void test_bots_that_fail_the_handshake(void **state)
         {"exec:exec >&-; sleep 30", "closed its output before the handshake"},
         {"exec:read l; echo hello", "answered the handshake 'gin 1' with 'hello'"},
         {"exec:/nonexistent/bot", "(command not found?)"},
+        /* The shell's 126: found, but it cannot be run (a directory here). */
+        {"exec:/", "exited with status 126 before the handshake (not executable?)"},
     };
     int fds = open_fds();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -281,6 +283,10 @@ static void test_bots_that_fail_the_handshake(void **state)
     assert_int_equal(gin_bots_create("nosuch", 1, 0, NULL, &a, err, sizeof err), GIN_ENAME);
     assert_non_null(strstr(err, "exec:COMMAND"));
     assert_int_equal(gin_bots_create("exec:", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
+    /* Blanks are no command either: the shell ran nothing and exited 0,
+     * which was all it said. */
+    assert_int_equal(gin_bots_create("exec: \t ", 1, 0, NULL, &a, err, sizeof err), GIN_EINVAL);
+    assert_non_null(strstr(err, "needs a command"));
     assert_int_equal(open_fds(), fds);
 }
 
@@ -596,6 +602,27 @@ static void test_log_refuses_a_symlink(void **state)
     unlink(target);
 }
 
+/* A FIFO nobody reads in place of the log is not waited on, and is named
+ * as what it is: the bare "No such device or address" said nothing. */
+static void test_log_fifo_without_reader(void **state)
+{
+    (void)state;
+    char fifo[600], err[1024];
+    snprintf(fifo, sizeof fifo, "%s/bot.fifo", tmp_dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    gin_agent a;
+    int rc = gin_bots_create("exec:read l; echo ok quiet; cat >/dev/null", 1, 0, fifo, &a, err, sizeof err);
+    if (rc == GIN_OK)
+        a.destroy(a.self);
+    assert_int_equal(rc, GIN_ESTATE);
+    assert_non_null(strstr(err, fifo));
+    if (!strstr(err, "a FIFO that nobody reads"))
+        print_error("got '%s'\n", err);
+    assert_non_null(strstr(err, "a FIFO that nobody reads"));
+    assert_no_children();
+    unlink(fifo);
+}
+
 /* A bot log past its limit starts over when a bot starts (it would grow
  * without bound over many games); one under it is appended to. */
 static void test_log_is_bounded(void **state)
@@ -647,6 +674,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_kill_all_ends_bots_and_strays),
         cmocka_unit_test(test_exit_ends_the_bots),
         cmocka_unit_test(test_log_refuses_a_symlink),
+        cmocka_unit_test(test_log_fifo_without_reader),
         cmocka_unit_test(test_log_is_bounded),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

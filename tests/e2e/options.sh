@@ -197,6 +197,24 @@ for f in "table --ope" "table --lev hard" "sim --gam 2" "sim --js" "analyze --js
     [ $rc = 2 ] && grep -q "unknown option '$2'" "$tmp/err" || fail "gin $pre ${*:2}: exit $rc: $(cat "$tmp/err")"
 done
 
+# A short letter that is no option is named as typed, even when it is the
+# letter behind a long option: 'gin sim -j 2' said "unknown option
+# '--jobs'", as if --jobs were not an option.
+for f in "sim -j 2" "sim -g 2" "sim -J" "replay -q x" "replay -m x" "replay -s"; do
+    set -- $f
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086
+    "$gin" ${base[$1]} "${@:2}" </dev/null >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc = 2 ] && grep -q "unknown option '$2'" "$tmp/err" || fail "gin ${base[$1]} ${*:2}: exit $rc: $(cat "$tmp/err")"
+done
+# A letter inside a group is named too, not the word before the group
+# (this said "unknown option '--moves'").
+checks=$((checks + 1))
+"$gin" replay --moves -xq x </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "unknown option '-x'" "$tmp/err" || fail "gin replay --moves -xq x: exit $rc: $(cat "$tmp/err")"
+
 if [ "$failures" -ne 0 ]; then
     echo "e2e_options: $failures failure(s) in $checks checks"
     exit 1
