@@ -70,7 +70,7 @@ typedef struct gin_proto_msg {
                           winner; 0..GIN_MAX_SEATS-1 */
     int n;                     /* HELLO version, HAND number, RESHUFFLE/VOID stock, LAYOFF meld,
                           RESULT points (a ring: the penalty paid in all), ENDGAME total,
-                          PENALTY points */
+                          PENALTY points, RULES knobs left out as unknown (the first in text) */
     int dealer;                /* HAND */
     int result;                /* RESULT: enum gin_result_kind */
     int scores[GIN_MAX_SEATS]; /* ENDHAND: game points (a ring: penalty totals) of each seat */
@@ -83,7 +83,7 @@ typedef struct gin_proto_msg {
     uint64_t seed;             /* GAME */
     gin_cardset melds[GIN_MAX_MELDS];
     gin_rules rules; /* RULES (name: a preset's static name, or "custom") */
-    char text[256];  /* ERROR (cut to fit) */
+    char text[256];  /* ERROR (cut to fit); RULES: the first knob left out */
 } gin_proto_msg;
 
 /* ---- the messages (proto_codec.c) ---- */
@@ -99,8 +99,10 @@ int gin_proto_format(const gin_proto_msg *m, char *buf, size_t cap);
 /* Parse one line (a trailing "\n" or "\r\n" allowed; keywords and cards
  * case-free; words separated by spaces or tabs) into *m. Returns GIN_OK,
  * GIN_EFORMAT (unknown keyword, missing or extra field, bad number or card),
- * or GIN_ENAME / GIN_ERULES for a rules line with an unknown preset or knob,
- * or a bad value. */
+ * or GIN_ENAME / GIN_ERULES for a rules line with an unknown preset or a
+ * bad value. A knob this gin does not know (a newer referee's) is left
+ * out, as docs/protocol.md asks of a bot: counted in m->n, the first named
+ * in m->text, for the caller to say so or refuse. */
 int gin_proto_parse(const char *line, gin_proto_msg *m);
 
 /* ---- the referee (proto_referee.c, proto_check.c, transcript.c) ---- */

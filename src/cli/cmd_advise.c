@@ -76,6 +76,15 @@ static int read_transcript(gin_proto_client *c, long *req_line)
             last = -2;
             break;
         }
+        /* An analysis is of the rules in force: a knob not known here is
+         * refused, not left out as a bot playing on may. */
+        if (m.kind == GIN_PROTO_RULES && m.n > 0) {
+            char knob[sizeof m.text * 4];
+            cli_line_error(r.number, "the rules knob '%s' is not known to this gin",
+                           gin_proto_quote(m.text, knob, sizeof knob));
+            last = -2;
+            break;
+        }
         if ((rc = gin_proto_client_feed(c, &m, NULL, NULL)) != GIN_OK) {
             if (c->why[0])
                 cli_line_error(r.number, "'%s' cannot be: %s", said, c->why);

@@ -261,6 +261,15 @@ static int handle(engine *e, const char *line, size_t len)
     }
     case GIN_PROTO_QUIT:
         return 1;
+    case GIN_PROTO_RULES:
+        /* A newer referee's knob: played without it, as protocol.md asks. */
+        if (m.n > 0) {
+            char knob[sizeof m.text * 4];
+            fprintf(stderr, "gin engine: line %ld: the rules knob '%s' is not known to this gin: left out%s\n",
+                    e->line_no, gin_proto_quote(m.text, knob, sizeof knob),
+                    m.n > 1 ? ", with the others it does not know" : "");
+        }
+        break;
     case GIN_PROTO_GAME:
         /* A fresh bot per game, seeded as the referee says, as the simulator
          * seeds its in-process agents. */

@@ -272,8 +272,12 @@ static int card_list(const gin_words *w, int from, gin_cardset *out)
 
 static int seat_word(const char *s, int *seat) { return inum(s, 0, GIN_MAX_SEATS - 1, seat); }
 
-static int parse_rules(const gin_words *w, gin_rules *r)
+/* The preset, then each knob by name; a knob of no name this gin knows is
+ * left out (counted, the first kept), not the whole line: a bot reads the
+ * knobs it knows (docs/protocol.md). */
+static int parse_rules(const gin_words *w, gin_proto_msg *m)
 {
+    gin_rules *r = &m->rules;
     if (w->n < 2 || (w->n - 2) % 2)
         return GIN_EFORMAT;
     int custom = same(w->w[1], "custom");
@@ -281,6 +285,15 @@ static int parse_rules(const gin_words *w, gin_rules *r)
         return GIN_ENAME;
     for (int i = 2; i < w->n; i += 2) {
         int rc = gin_rules_set(r, w->w[i], w->w[i + 1], NULL);
+        if (rc == GIN_ENAME) { /* gin_rules_set's answer for a knob of no known name only */
+            if (m->n++ == 0) {
+                size_t len = strlen(w->w[i]);
+                len = len < sizeof m->text ? len : sizeof m->text - 1;
+                memcpy(m->text, w->w[i], len);
+                m->text[len] = '\0';
+            }
+            continue;
+        }
         if (rc != GIN_OK)
             return rc == GIN_EINVAL ? GIN_EFORMAT : rc;
     }
@@ -387,7 +400,7 @@ static int parse_fields(const gin_words *ws, const char *line, gin_proto_msg *m)
     case GIN_PROTO_HELLO:
         return n == 2 && inum(ws->w[1], 0, 1000000, &m->n) ? GIN_OK : GIN_EFORMAT;
     case GIN_PROTO_RULES:
-        return parse_rules(ws, &m->rules);
+        return parse_rules(ws, m);
     case GIN_PROTO_GAME:
         return parse_game(ws, m);
     case GIN_PROTO_HAND:

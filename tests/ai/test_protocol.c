@@ -254,7 +254,20 @@ static void test_rules_round_trip(void **state)
     assert_int_equal(p.rules.knock_limit, GIN_KNOCK_LIMIT_UPCARD);
     assert_string_equal(p.rules.name, "custom");
     assert_int_equal(gin_proto_parse("rules nosuch", &p), GIN_ENAME);
-    assert_int_equal(gin_proto_parse("rules standard color red", &p), GIN_ENAME);
+    /* A knob this gin does not know is left out, as protocol.md asks of a
+     * bot, and said; the knobs around it still count. */
+    assert_int_equal(gin_proto_parse("rules standard color red", &p), GIN_OK);
+    assert_int_equal(p.n, 1);
+    assert_string_equal(p.text, "color");
+    assert_rules_equal(&p.rules, gin_rules_preset_at(0));
+    assert_int_equal(gin_proto_parse("rules oklahoma tempo 3 target 150 hue red", &p), GIN_OK);
+    assert_int_equal(p.n, 2);
+    assert_string_equal(p.text, "tempo");
+    assert_int_equal(p.rules.target, 150);
+    assert_int_equal(p.rules.knock_limit, GIN_KNOCK_LIMIT_UPCARD);
+    assert_int_equal(gin_proto_parse("rules standard target 150", &p), GIN_OK);
+    assert_int_equal(p.n, 0);
+    assert_int_equal(gin_proto_parse("rules standard color", &p), GIN_EFORMAT);
     assert_int_equal(gin_proto_parse("rules standard knock 11", &p), GIN_ERULES);
     assert_int_equal(gin_proto_parse("rules standard knock", &p), GIN_EFORMAT);
 }

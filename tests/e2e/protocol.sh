@@ -146,6 +146,20 @@ grep -qx "gin engine: line 12: 'move 1 discard 4S' cannot be: 4S is in your hand
 [ "$(wc -l <"$tmp/err")" -eq 2 ] || fail "more than the two lines said: $(cat "$tmp/err")"
 [ "$(sed -n 2p "$tmp/got")" = stock ] || fail "no answer after the ignored lines: $(cat "$tmp/got")"
 
+# A rules knob this gin does not know (a newer referee's) is left out, said
+# once on stderr; the engine plays on under the knobs it knows, as
+# protocol.md asks of a bot (it dropped the whole line, playing standard).
+printf '%s\n' "gin 1" "rules standard tempo 3 knock 5" "game 0 1" "hand 1 1 TS" "$deal" "draw" "quit" |
+    "$gin" engine --level simple >"$tmp/got" 2>"$tmp/err"
+grep -qx "gin engine: line 2: the rules knob 'tempo' is not known to this gin: left out" "$tmp/err" ||
+    fail "an unknown rules knob: $(cat "$tmp/err")"
+grep -q "cannot read" "$tmp/err" && fail "the rules line with an unknown knob was refused: $(cat "$tmp/err")"
+[ "$(sed -n 2p "$tmp/got")" = stock ] || fail "no answer after an unknown knob: $(cat "$tmp/got")"
+# gin advise analyses under the rules in force: it refuses such a line.
+sed 's/^rules standard /rules standard tempo 3 /' "$src/tests/data/position.txt" | "$gin" advise >/dev/null 2>"$tmp/err" &&
+    fail "advise analysed under a rules knob it does not know"
+[ "$(cat "$tmp/err")" = "line 2: the rules knob 'tempo' is not known to this gin" ] || fail "advise: $(cat "$tmp/err")"
+
 # 3d. Lines from the referee are quoted without their newline, and raw or
 # control bytes from outside reach stderr escaped (\xNN), never as they are.
 printf 'gin 1\nhello\n\377\033[2Jboom\r\nerror caf\303\251 \033]0;x\007\nerror caf\303\251\nquit\n' |
