@@ -331,8 +331,10 @@ static int first_rules(gin_play *p, const table_args *a)
         return CLI_USAGE;
     }
     if (p->rules.seats > 2 && a->opponent) {
-        fprintf(stderr, "gin: an external bot (--opponent exec:...) plays two-handed only, not with %d players\n",
-                p->rules.seats);
+        /* Neither --players nor --seats here: the number is the settings'. */
+        int remembered = !a->players && p->rules.seats == seats_before;
+        fprintf(stderr, "gin: an external bot (--opponent exec:...) plays two-handed only, not with %d players%s\n",
+                p->rules.seats, remembered ? " (remembered from your last table: add --players 2)" : "");
         return CLI_USAGE;
     }
     return 0;

@@ -215,6 +215,22 @@ checks=$((checks + 1))
 rc=$?
 [ $rc = 2 ] && grep -q "unknown option '-x'" "$tmp/err" || fail "gin replay --moves -xq x: exit $rc: $(cat "$tmp/err")"
 
+# An external bot plays two-handed: refused at three players, and the
+# message says where the three came from when the command line did not
+# (the settings remember the last table's players).
+mkdir -p "$tmp/config/gin"
+printf 'players = 3\n' >"$tmp/config/gin/settings"
+checks=$((checks + 1))
+"$gin" --opponent "exec:true" </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "not with 3 players (remembered from your last table: add --players 2)" "$tmp/err" ||
+    fail "gin --opponent with 3 players remembered: exit $rc: $(cat "$tmp/err")"
+checks=$((checks + 1))
+"$gin" --opponent "exec:true" --players 3 </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "not with 3 players$" "$tmp/err" || fail "gin --opponent --players 3: exit $rc: $(cat "$tmp/err")"
+rm -f "$tmp/config/gin/settings"
+
 if [ "$failures" -ne 0 ]; then
     echo "e2e_options: $failures failure(s) in $checks checks"
     exit 1
