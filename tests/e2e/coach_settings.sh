@@ -31,7 +31,7 @@ wait_for "Resume\\?" 10
 keys y
 wait_for "or k to knock \\(deadwood 1\\)" 20
 keys 1 # the 4♠ of a set
-sleep 0.2
+wait_idle
 keys Enter
 wait_for "Coach: an? (mistake|blunder), [0-9.]+ given up; best was to (knock|go gin)" 60
 screen | tr "\n" " " | tr -s " " | grep -q "u: undo it\\." || fail "the nudge does not offer undo"

@@ -26,7 +26,7 @@ wait_for "│4 ♦│   │A ♣│ │2 ♣│ │3 ♣│   │2 ♥│   │5
 moved=$(hand)
 [ "$moved" != "$sorted" ] || fail "moving blocks did not change the hand: $moved"
 keys q
-sleep 0.2
+wait_for "Quit\\?" 5
 keys y
 expect_exit 0 "quit with the hand in the player's order"
 head -1 "$S/save" | grep -qx "gin-save 3" || fail "the save is not format 3: $(head -1 "$S/save")"
@@ -46,7 +46,7 @@ keys o
 wait_for "sorted: melds" 5
 [ "$(hand)" = "$sorted" ] && [ "$(picked)" = ▲9 ] || fail "o did not sort by melds again: $(hand) $(picked)"
 keys q
-sleep 0.2
+wait_for "Quit\\?" 5
 keys y
 expect_exit 0 "quit with the hand sorted"
 head -1 "$S/save" | grep -qx "gin-save 2" || fail "a sorted hand's save is not format 2: $(head -1 "$S/save")"
