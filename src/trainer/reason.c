@@ -133,6 +133,26 @@ static void say_safety(words *w, gin_card c, const gin_coach_safety *s, int pare
 }
 
 /* What the thrown card was to the hand. */
+/* Could two unseen cards meld c, a card no single card melds: two more of
+ * its rank, or two of its suit that make a run of three through it? A
+ * learner told "no unseen card would meld it" read a live king as dead. */
+static int two_could_meld(gin_card c, gin_cardset unseen)
+{
+    int rank = gin_card_rank(c), suit = gin_card_suit(c), same = 0;
+    for (int s = 0; s < GIN_SUITS; s++)
+        same += s != suit && gin_cardset_has(unseen, gin_card_make(rank, s));
+    if (same >= 2)
+        return 1;
+    for (int lo = rank - 2; lo <= rank; lo++) {
+        int run = lo >= 0 && lo + 2 < GIN_RANKS;
+        for (int k = lo; run && k <= lo + 2; k++)
+            run = k == rank || gin_cardset_has(unseen, gin_card_make(k, suit));
+        if (run)
+            return 1;
+    }
+    return 0;
+}
+
 static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_coach_facts *f)
 {
     gin_cardset unseen = gin_view_unseen(v);
@@ -174,8 +194,10 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
     int n = gin_cardset_count(f->joins & unseen);
     if (n)
         say(w, " melds with nothing yet: %d unseen card%s would meld it", n, n == 1 ? "" : "s");
+    else if (two_could_meld(c, unseen))
+        say(w, " melds with nothing: it needs two more cards");
     else
-        say(w, " melds with nothing: no unseen card would meld it");
+        say(w, " can meld no more: the cards that would meld it are gone");
 }
 
 /* ---- the comparison sentence ---- */

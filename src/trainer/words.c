@@ -178,8 +178,15 @@ void gin_trainer_value(const gin_coach_advice *a, int i, int other, char *buf, s
     }
     int measure = other ? !a->measure : a->measure;
     long t = value_tenths(&a->move[i], measure);
-    if (measure == GIN_COACH_BY_WIN)
-        snprintf(buf, cap, "%s %ld.%ld%%", a->measure == GIN_COACH_BY_WIN ? "win" : "hand won", t / 10, t % 10);
+    const char *what = a->measure == GIN_COACH_BY_WIN ? "win" : "hand won";
+    double x = a->move[i].value.win;
+    /* Rounded to a certainty it is not: "win 100.0%" read as a sure thing. */
+    if (measure == GIN_COACH_BY_WIN && t == 1000 && x < 1.0)
+        snprintf(buf, cap, "%s >99.9%%", what);
+    else if (measure == GIN_COACH_BY_WIN && t == 0 && x > 0.0)
+        snprintf(buf, cap, "%s <0.1%%", what);
+    else if (measure == GIN_COACH_BY_WIN)
+        snprintf(buf, cap, "%s %ld.%ld%%", what, t / 10, t % 10);
     else
         snprintf(buf, cap, "%c%ld.%ld points", t < 0 ? '-' : '+', labs(t) / 10, labs(t) % 10);
 }

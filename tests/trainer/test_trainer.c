@@ -139,8 +139,18 @@ static void a_run_end_card_is_counted(void **state)
     const char *r = reason(&v, index_of(GIN_ACT_DISCARD, "8H"), NULL);
     assert_has(r, "the 8H melds with nothing yet: 1 unseen card would meld it");
     assert_lacks(r, "no unseen card");
+    /* A lone card two unseen cards could meld is not called dead (QA: "no
+     * unseen card would meld it" read as dead for a live king). */
     r = reason(&v, index_of(GIN_ACT_DISCARD, "9S"), NULL);
-    assert_has(r, "the 9S melds with nothing: no unseen card would meld it");
+    assert_has(r, "the 9S melds with nothing: it needs two more cards");
+    assert_lacks(r, "gone");
+    /* The KC with KS KH and the QC gone (the pile) can meld no more. */
+    gin_view d = test_view_at("4H 5H 6H 7H 2S 2H 2D 9D KC 3C 8S", "KS KH QC", GIN_PHASE_DISCARD, 4);
+    coach(&d);
+    r = reason(&d, index_of(GIN_ACT_DISCARD, "KC"), NULL);
+    assert_has(r, "the KC can meld no more: the cards that would meld it are gone");
+    r = reason(&d, index_of(GIN_ACT_DISCARD, "9D"), NULL);
+    assert_has(r, "the 9D melds with nothing: it needs two more cards");
 }
 
 /* A take names the throw after it, and its reason the card it melds with,
@@ -271,6 +281,22 @@ static void the_gap_is_said_in_the_measure(void **state)
     gin_trainer_value(&adv, 0, 0, val, sizeof val);
     assert_true(strncmp(val, "win ", 4) == 0);
     assert_has(gin_trainer_measure(&adv), "chance to win the game");
+    /* A chance that rounds to a certainty it is not says so (QA: "win
+     * 100.0%" at 99.96%); a certainty reads as one. */
+    gin_coach_advice keep = adv;
+    adv.move[0].value.win = 0.9996;
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_string_equal(val, "win >99.9%");
+    adv.move[0].value.win = 1.0;
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_string_equal(val, "win 100.0%");
+    adv.move[0].value.win = 0.0004;
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_string_equal(val, "win <0.1%");
+    adv.move[0].value.win = 0.0;
+    gin_trainer_value(&adv, 0, 0, val, sizeof val);
+    assert_string_equal(val, "win 0.0%");
+    adv = keep;
     v.rules.hollywood = 1;
     coach(&v);
     gin_trainer_value(&adv, 0, 0, val, sizeof val);
