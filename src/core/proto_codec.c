@@ -272,6 +272,15 @@ static int card_list(const gin_words *w, int from, gin_cardset *out)
 
 static int seat_word(const char *s, int *seat) { return inum(s, 0, GIN_MAX_SEATS - 1, seat); }
 
+/* m->text from t, up to the line's end, cut to fit. */
+static void text_from(gin_proto_msg *m, const char *t)
+{
+    size_t i = 0;
+    for (; i < sizeof m->text - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
+        m->text[i] = t[i];
+    m->text[i] = '\0';
+}
+
 /* The preset, then each knob by name; a knob of no name this gin knows is
  * left out (counted, the first kept), not the whole line: a bot reads the
  * knobs it knows (docs/protocol.md). */
@@ -286,12 +295,8 @@ static int parse_rules(const gin_words *w, gin_proto_msg *m)
     for (int i = 2; i < w->n; i += 2) {
         int rc = gin_rules_set(r, w->w[i], w->w[i + 1], NULL);
         if (rc == GIN_ENAME) { /* gin_rules_set's answer for a knob of no known name only */
-            if (m->n++ == 0) {
-                size_t len = strlen(w->w[i]);
-                len = len < sizeof m->text ? len : sizeof m->text - 1;
-                memcpy(m->text, w->w[i], len);
-                m->text[len] = '\0';
-            }
+            if (m->n++ == 0)
+                text_from(m, w->w[i]);
             continue;
         }
         if (rc != GIN_OK)
@@ -370,11 +375,7 @@ static int parse_endhand(const gin_words *ws, gin_proto_msg *m)
 /* error TEXT: the rest of the line, kept as it is. */
 static int parse_error(const gin_words *ws, const char *line, gin_proto_msg *m)
 {
-    const char *t = ws->n > 1 ? line + ws->at[1] : "";
-    size_t i = 0;
-    for (; i < sizeof m->text - 1 && t[i] && t[i] != '\n' && t[i] != '\r'; i++)
-        m->text[i] = t[i];
-    m->text[i] = '\0';
+    text_from(m, ws->n > 1 ? line + ws->at[1] : "");
     return GIN_OK;
 }
 

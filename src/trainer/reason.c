@@ -132,7 +132,6 @@ static void say_safety(words *w, gin_card c, const gin_coach_safety *s, int pare
     say(w, "%s", paren ? ")" : "");
 }
 
-/* What the thrown card was to the hand. */
 /* Could two unseen cards meld c, a card no single card melds: two more of
  * its rank, or two of its suit that make a run of three through it? A
  * learner told "no unseen card would meld it" read a live king as dead. */
@@ -153,6 +152,7 @@ static int two_could_meld(gin_card c, gin_cardset unseen)
     return 0;
 }
 
+/* What the thrown card was to the hand. */
 static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_coach_facts *f)
 {
     gin_cardset unseen = gin_view_unseen(v);

@@ -283,19 +283,16 @@ static void the_gap_is_said_in_the_measure(void **state)
     assert_has(gin_trainer_measure(&adv), "chance to win the game");
     /* A chance that rounds to a certainty it is not says so (QA: "win
      * 100.0%" at 99.96%); a certainty reads as one. */
+    static const struct {
+        double win;
+        const char *shown;
+    } ends[] = {{0.9996, "win >99.9%"}, {1.0, "win 100.0%"}, {0.0004, "win <0.1%"}, {0.0, "win 0.0%"}};
     gin_coach_advice keep = adv;
-    adv.move[0].value.win = 0.9996;
-    gin_trainer_value(&adv, 0, 0, val, sizeof val);
-    assert_string_equal(val, "win >99.9%");
-    adv.move[0].value.win = 1.0;
-    gin_trainer_value(&adv, 0, 0, val, sizeof val);
-    assert_string_equal(val, "win 100.0%");
-    adv.move[0].value.win = 0.0004;
-    gin_trainer_value(&adv, 0, 0, val, sizeof val);
-    assert_string_equal(val, "win <0.1%");
-    adv.move[0].value.win = 0.0;
-    gin_trainer_value(&adv, 0, 0, val, sizeof val);
-    assert_string_equal(val, "win 0.0%");
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        adv.move[0].value.win = ends[i].win;
+        gin_trainer_value(&adv, 0, 0, val, sizeof val);
+        assert_string_equal(val, ends[i].shown);
+    }
     adv = keep;
     v.rules.hollywood = 1;
     coach(&v);
