@@ -108,13 +108,22 @@ pid=$(gin_pid)
 kill -KILL "$pid"
 wait_for "^shell>" 10
 [ "$(mouse_on)" = 1 ] || fail "the killed table did not leave the mouse on: nothing to test"
-keys -l "stty sane; clear; rm -f '$T/state/gin/save'; $(printf '%q' "$GIN") --level normal --seed 11 --fast --no-mouse"
+# The killed table's picture stays on the screen: clear it first, or the
+# wait below would find the old table and look before the new one starts.
+keys -l "stty sane; clear"
+keys Enter
+wait_gone "take the .* \\(d\\) or pass \\(p\\)" 10
+keys -l "rm -f '$T/state/gin/save'; $(printf '%q' "$GIN") --level normal --seed 11 --fast --no-mouse"
 keys Enter
 wait_for "take the .* \\(d\\) or pass \\(p\\)" 20
+pid=$(gin_pid)
+[ -n "$pid" ] || fail "no table running with --no-mouse"
 [ "$(mouse_on)" = 0 ] || fail "--no-mouse left the mouse the killed table turned on: flag $(mouse_on)"
 keys q
 wait_for "Quit\\?" 5
 keys y
-wait_for "^shell>" 10
+# The table gone, not just the shell's old prompt back in sight.
+for ((i = 0; i < 100; i++)); do [ -d "/proc/$pid" ] || break; sleep 0.1; done
+[ -d "/proc/$pid" ] && fail "the table with --no-mouse did not quit"
 [ "$(mouse_on)" = 0 ] || fail "the mouse is on after a table with --no-mouse: flag $(mouse_on)"
 echo "PASS"
