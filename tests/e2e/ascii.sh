@@ -15,7 +15,7 @@ wait_for "take the JC \\(d\\) or pass \\(p\\)" 20
 ascii_only "the table"
 screen | grep -q "JC" || fail "the upcard is not written JC"
 keys v
-wait_for "pile" 5
+wait_for "The discard pile, bottom to top" 5
 ascii_only "the pile page"
 keys Escape
 keys L

@@ -20,7 +20,7 @@ wait_for "You both passed the .*: the first draw is from the stock" 5
 exited && fail "d after both passed ended the game"
 # A click on the pile asks for the same move: the same answer (typed as
 # the terminal sends it, SGR: ESC [ < 0 ; column ; row M, then m).
-click() { tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
+click() { keys -l $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
 row=$(screen | grep -n "Discard [0-9]" | head -1 | cut -d: -f1)
 col=$(screen | sed -n "${row}p" | grep -ob "Discard" | head -1 | cut -d: -f1)
 [ -n "$row" ] && [ -n "$col" ] || fail "no discard pile on the screen"
@@ -64,6 +64,7 @@ wait_for "at least 80x24" 10
 keys p
 wait_idle
 tm resize-window -t "$PANE" -x 80 -y 24
+wait_gone "at least 80x24" 10
 wait_for "take the .* \\(d\\) or pass \\(p\\)" 10
 screen | grep -q "passed on" && fail "a key acted while the window was too small"
 quit_clean "quit after the small window"

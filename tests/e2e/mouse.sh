@@ -13,14 +13,14 @@ set -u
 GIN=${1:?path to gin}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/tmux.sh" gin-mouse
 
-wheel() { tm send-keys -t "$PANE" -l $'\e[<'"$1;$2;$3M"; } # wheel BUTTON COL ROW (1-based)
+wheel() { keys -l $'\e[<'"$1;$2;$3M"; } # wheel BUTTON COL ROW (1-based)
 # click COL ROW: the left button pressed, and a moment later released, as
 # a hand does it (the release comes on its own, while the table may be
 # doing something else).
 click() {
-    tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2M"
+    keys -l $'\e[<0;'"$1;$2M"
     sleep 0.1
-    tm send-keys -t "$PANE" -l $'\e[<0;'"$1;$2m"
+    keys -l $'\e[<0;'"$1;$2m"
 }
 TOP="STANDARD RULES \\(the default\\)"
 SEED=${SEED:-4}

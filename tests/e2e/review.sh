@@ -29,8 +29,10 @@ review_at_game_over() {
     screen | grep -q "The chance to win the game before each of your decisions" ||
         fail "$label: the review has no graph"
     screen | grep -q "Enter: back.*scroll" || fail "$label: the review page does not scroll at 80x24"
-    for i in 1 2 3 4 5 6; do keys NPage; sleep 0.1; done
-    wait_for "turn [0-9]" 5
+    press NPage # the page scrolls
+    for i in 1 2 3 4 5; do keys NPage; done
+    wait_idle
+    screen | grep -q "turn [0-9]" || fail "$label: the review's decisions are not on its scrolled page"
     keys Enter
     wait_for "v: review" 10
     cmp -s "$S/stats-v3" "$T/stats.before" || fail "$label: the review changed the statistics"

@@ -61,6 +61,7 @@ start
 wait_for "Resume\\?" 10
 screen | grep -q "3 players" || fail "resume prompt does not say 3 players"
 keys y
+wait_gone "Resume\\?" 10
 wait_for "3 players" 10
 wait_for "Your turn" 30
 screen | grep -q "Bot 2 (easy)" || fail "resumed game lost a seat"

@@ -33,6 +33,7 @@ screen | grep -Eq "Score: you [0-9]+, the bot [0-9]+" || fail "showdown without 
 keys t
 wait_for "Boxes \\(hands won\\)" 5
 keys Enter
+wait_gone "Boxes \\(hands won\\)" 5
 wait_for "hand 2" 20
 
 # 2. Resize: bigger (reflow with large cards), too small (message), back.
@@ -59,6 +60,7 @@ start
 wait_for "Resume\\?" 10
 screen | grep -q "hand 2" || fail "resume prompt does not say which hand"
 keys y
+wait_gone "Resume\\?" 10
 wait_for "hand 2" 10
 wait_for "Your turn" 30
 keys q

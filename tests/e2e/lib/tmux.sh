@@ -58,6 +58,7 @@ start() {
         echo 'exec sleep 600'
     } >"$T/run.sh"
     tm kill-session -t "$PANE" 2>/dev/null
+    audit_taken # a new pane: the last keys went to the old one
     tm -f /dev/null new-session -d -s "$PANE" -x "${PANE_COLS:-80}" -y "${PANE_LINES:-24}" "bash $T/run.sh" ||
         fail "tmux start"
 }
@@ -74,6 +75,7 @@ start_shell() {
         echo "cd '$T/cwd'"
     } >"$T/shellrc"
     tm kill-session -t "$PANE" 2>/dev/null
+    audit_taken # a new pane: the last keys went to the old one
     tm -f /dev/null new-session -d -s "$PANE" -x "${PANE_COLS:-80}" -y "${PANE_LINES:-24}" \
         "bash --noprofile --rcfile '$T/shellrc' -i" || fail "tmux start"
     wait_for '^shell>' 10
@@ -90,10 +92,23 @@ resume_knock() {
     keys y
     wait_for "or k to knock \\(deadwood 1\\)" 20
 }
-keys() { tm send-keys -t "$PANE" "$@"; }
+# With E2E_AUDIT=FILE, each wait_for that the screen before the last keys
+# already met is listed in FILE: such a wait may pass before the keys are
+# taken (a race on a slow machine). A review aid, off in the suite.
+keys() {
+    [ -n "${E2E_AUDIT:-}" ] && screen >"$T/audit-before"
+    tm send-keys -t "$PANE" "$@"
+}
+# The keys are seen taken (the screen changed): nothing for the audit.
+audit_taken() { rm -f "$T/audit-before"; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches.
 wait_for() {
     local re=$1 limit=${2:-20} i
+    if [ -n "${E2E_AUDIT:-}" ] && [ -f "$T/audit-before" ]; then
+        grep -Eq -- "$re" "$T/audit-before" &&
+            echo "$(basename "$0"):${BASH_LINENO[0]} /$re/" >>"$E2E_AUDIT"
+        rm -f "$T/audit-before"
+    fi
     for ((i = 0; i < limit * 10; i++)); do
         screen | grep -Eq -- "$re" && return 0
         sleep 0.1
@@ -104,7 +119,7 @@ wait_for() {
 wait_gone() {
     local re=$1 limit=${2:-20} i
     for ((i = 0; i < limit * 10; i++)); do
-        screen | grep -Eq -- "$re" || return 0
+        screen | grep -Eq -- "$re" || { audit_taken; return 0; }
         sleep 0.1
     done
     fail "timed out waiting for /$re/ to go"
@@ -116,7 +131,7 @@ press() {
     before=$(screen)
     keys "$@"
     for ((i = 0; i < 200; i++)); do
-        [ "$(screen)" != "$before" ] && return 0
+        [ "$(screen)" != "$before" ] && { audit_taken; return 0; }
         sleep 0.1
     done
     fail "the screen did not change after: $*"
@@ -214,6 +229,7 @@ answer() {
             exited && break
             sleep 0.05
         done
+        audit_taken
     fi
     return 0
 }
