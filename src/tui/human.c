@@ -291,11 +291,13 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GIN_DO_NOTHING;
     case GIN_CMD_MOVE:
         gin_table_move_block(t, v->hand, i < half ? -1 : 1);
+        p->files.order_unsaved = 1;
         return GIN_DO_NOTHING;
     case GIN_CMD_SORT:
         t->sort = t->sort >= GIN_SORT_SUIT ? GIN_SORT_MELDS : t->sort + 1;
         p->set.sort = t->sort;
         gin_table_sync_hand(t, v->hand);
+        p->files.order_unsaved = 1;
         return GIN_DO_NOTHING;
     case GIN_CMD_HINT: {
         gin_card best;

@@ -212,6 +212,7 @@ static const char *reason_of(const char *why)
 int gin_play_save(gin_play *p, char *why, size_t cap)
 {
     why[0] = '\0';
+    p->files.order_unsaved = 0; /* tried once: a failed save is said, not retried at each pause */
     /* A game against an external bot cannot be resumed (the save names a
      * built-in level), so it is not saved; a saved game stays untouched. */
     if (!gin_play_can_save(p) || p->ref.m.game.hand_no == 0)

@@ -527,14 +527,30 @@ static int on_input(gin_play *p, const gin_ui_input *in, const gin_layout *l, ch
     return rc;
 }
 
+/* A hand rearranged is saved once the keys pause this long, not at every
+ * key of a run of block moves (each save is two fsyncs); a kill after the
+ * pause keeps the order. */
+#define ORDER_SAVE_MS 400
+
+/* A rearranged hand waits for its save (never once the game is over: its
+ * save is gone, and would come back as a game to resume). */
+static int order_save_due(const gin_play *p)
+{
+    return p->files.order_unsaved && gin_play_can_save(p) && !p->ref.m.game.over;
+}
+
 /* How long the loop may wait for input: until the deadline, while one
- * runs (not while a prompt holds the bot). */
+ * runs (not while a prompt holds the bot), or the order's save. */
 static int wait_ms(const gin_play *p)
 {
-    if (p->stage == GIN_STAGE_TURN || p->table.quit_armed)
-        return -1;
-    long left = p->deadline - now_ms();
-    return left < 0 ? 0 : (int)left;
+    int ms = -1;
+    if (p->stage != GIN_STAGE_TURN && !p->table.quit_armed) {
+        long left = p->deadline - now_ms();
+        ms = left < 0 ? 0 : (int)left;
+    }
+    if (order_save_due(p) && (ms < 0 || ms > ORDER_SAVE_MS))
+        ms = ORDER_SAVE_MS;
+    return ms;
 }
 
 /* One game. Returns GIN_PLAY_NEW for another, GIN_PLAY_QUIT to leave
@@ -558,6 +574,7 @@ int gin_play_begin(gin_play *p, const gin_record *resume)
         (void)gin_table_restore_order(&p->table, gin_play_view(p)->hand, p->files.resume_order,
                                       p->files.n_resume_order);
     p->files.n_resume_order = 0;
+    p->files.order_unsaved = 0;
     p->stage = GIN_STAGE_MATCH;
     p->hand_over = 0;
     p->ended = 0;
@@ -579,6 +596,8 @@ static int play_game(gin_play *p, const gin_record *resume, char *why, size_t ca
             draw(p, &l);
             gin_ui_input in;
             gin_ui_read(&in, wait_ms(p));
+            if (in.kind == GIN_IN_NONE && order_save_due(p))
+                save_move(p, why, cap);
             rc = on_input(p, &in, &l, why, cap);
         }
         if (rc != GO_ON)

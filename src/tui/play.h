@@ -82,6 +82,7 @@ typedef struct gin_play_files {
      * has shown the hand in it. */
     int n_resume_order;
     gin_card resume_order[GIN_SAVE_ORDER_MAX];
+    int order_unsaved; /* the hand's order or sort changed since the last save */
 } gin_play_files;
 
 typedef struct gin_play {

@@ -4,7 +4,9 @@
 # q y, and the resumed table shows the hand as it was left, "sorted: by
 # hand", the same card picked as on any resume. The save says the order
 # (gin-save 3) only while the hand is in the player's order; an order that
-# is not the resumed hand's is ignored without a word.
+# is not the resumed hand's is ignored without a word. A rearranged hand
+# is saved once the keys pause, before any move (never once the game is
+# over).
 # Usage: order.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -25,12 +27,17 @@ keys 0 '<' # the 2♥ (card 10) before the fives
 wait_for "│4 ♦│   │A ♣│ │2 ♣│ │3 ♣│   │2 ♥│   │5 ♥│" 5
 moved=$(hand)
 [ "$moved" != "$sorted" ] || fail "moving blocks did not change the hand: $moved"
+# Saved once the keys pause, with no move or quit after it: a kill now
+# keeps the order (it reached the file only at the next move or quit).
+ORDER="order 4S 4H 4D AC 2C 3C 2H 5H 5D 5C 2D"
+for ((i = 0; i < 50; i++)); do grep -qx "$ORDER" "$S/save" && break; sleep 0.1; done
+grep -qx "$ORDER" "$S/save" || fail "the order was not saved when the keys paused: $(sed -n 6p "$S/save")"
 keys q
 wait_for "Quit\\?" 5
 keys y
 expect_exit 0 "quit with the hand in the player's order"
 head -1 "$S/save" | grep -qx "gin-save 3" || fail "the save is not format 3: $(head -1 "$S/save")"
-grep -qx "order 4S 4H 4D AC 2C 3C 2H 5H 5D 5C 2D" "$S/save" ||
+grep -qx "$ORDER" "$S/save" ||
     fail "the save does not hold the order: $(sed -n 6p "$S/save")"
 
 start --level normal --fast
@@ -62,4 +69,21 @@ wait_for "or k to knock \\(deadwood 1\\)" 20
 screen | grep -q "sorted: melds" || fail "an order of other cards was applied"
 [ "$(hand)" = "$sorted" ] || fail "an order of other cards changed the hand: $(hand)"
 quit_clean "after an order of other cards"
+
+# A sort while the bot's last move is on show (the game over, its save
+# gone) saves nothing: the finished game is not offered again. Seed 1:
+# the hard bot knocks in the first hand, the one hand of the game.
+rm -f "$S/save"
+start --level hard --seed 1 --max-hands 1 --speed slow
+for ((i = 0; i < 600; i++)); do
+    s=$(screen)
+    grep -q "Bot knocked" <<<"$s" && grep -q "The bot is playing" <<<"$s" && break
+    grep -q "The bot is playing" <<<"$s" || answer
+    sleep 0.05
+done
+grep -q "Bot knocked" <<<"$s" || fail "the bot's knock was not seen on show"
+keys o
+wait_for "sorted: rank" 5
+wait_for "Enter: the final score" 20
+[ -e "$S/save" ] && fail "a sort after the game's end saved the finished game: $(head -3 "$S/save")"
 echo "PASS"
