@@ -1445,6 +1445,32 @@ static gin_cardset CS(const char *list)
     return s;
 }
 
+/* Each preset's rules on the help page fit 80 columns as written: the page
+ * wraps a longer line with a hanging indent, which broke classic's scoring
+ * line mid-sentence ("only without a" / "shutout;" / "a shutout doubles")
+ * and oklahoma's and straight's first lines at 80x24. The page's text is
+ * the window less 4 columns of margin. */
+static void test_help_rules_fit_80(void **state)
+{
+    (void)state;
+    static const char *presets[] = {"standard", "classic", "oklahoma", "straight"};
+    static char help[32768];
+    for (size_t i = 0; i < sizeof presets / sizeof *presets; i++) {
+        gin_rules r;
+        assert_int_equal(gin_rules_preset(presets[i], &r), 0);
+        gin_play_help_text(&r, 2, help, sizeof help);
+        char *keys = strstr(help, "KEYS\n");
+        assert_non_null(keys);
+        *keys = '\0'; /* the rules alone: the key list has its own hanging indents */
+        int lines = 0;
+        for (const char *c = help; *c; c++)
+            lines += *c == '\n';
+        help[strlen(help) - 1] = '\0'; /* the last line's newline: no row after it */
+        if (gin_ui_wrap(help, 80 - 4, NULL, NULL) != lines)
+            fail_msg("%s: a line of the rules wraps at 80 columns:\n%s", presets[i], help);
+    }
+}
+
 /* A table of four's score sheet at 80x24: four column pairs of three-digit
  * totals beside the longest result stay on one screen row per hand (the
  * page wraps what is wider than its text, which would split a hand). */
@@ -1625,6 +1651,7 @@ int main(void)
         cmocka_unit_test(test_table_showdown_screen),
         cmocka_unit_test(test_table_texts),
         cmocka_unit_test(test_four_player_sheet_fits),
+        cmocka_unit_test(test_help_rules_fit_80),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
