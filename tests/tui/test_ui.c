@@ -540,7 +540,7 @@ static void test_max_hands_header_and_sheet(void **state)
     assert_non_null(strstr(t.title, "hand 1 of 2"));
     static char text[8192];
     gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
-    assert_non_null(strstr(text, "game to 100 or 2 hands"));
+    assert_non_null(strstr(text, "Game to 100 or 2 hands"));
     assert_non_null(strstr(text, "Hand 1 is in play."));
     p->ref.m.game.hand.phase = GIN_PHASE_OVER;
     gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
@@ -799,6 +799,12 @@ static void test_showdown_hollywood_score(void **state)
     gin_showdown_screen scr;
     gin_play_showdown_screen(e, g, &who, &scr);
     assert_non_null(strstr(scr.text, "Score: you 27/16/0, the bot 0/0/28 (three games, each to 10)."));
+    /* The score sheet's heading names the rules once, Hollywood with them
+     * (it read "standard, target 10, hollywood on rules, game to 10,
+     * Hollywood: three games at once"). */
+    static char sheet[32768];
+    gin_play_sheet_text(g, &who, sheet, sizeof sheet);
+    assert_non_null(strstr(sheet, "Rules: standard, target 10, hollywood on. Game to 10, three games at once."));
     g->rules.hollywood = 0;
     gin_play_showdown_screen(e, g, &who, &scr);
     assert_non_null(strstr(scr.text, "Score: you 27, the bot 0 (game to 10)."));
@@ -1558,7 +1564,7 @@ static void test_table_texts(void **state)
     /* The score sheet: a row per hand, a column pair per seat. */
     static char text[8192];
     gin_play_sheet_text(g, &who, text, sizeof text);
-    assert_non_null(strstr(text, "standard rules, 3 players, game to 100 penalty points"));
+    assert_non_null(strstr(text, "Rules: standard. 3 players, game to 100 penalty points."));
     assert_non_null(strstr(text, "Bot 1: undercut"));
     assert_non_null(strstr(text, "   12    12      0     0     32    32"));
 
