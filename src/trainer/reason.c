@@ -410,6 +410,45 @@ static void reason_knock(words *w, const gin_view *v, const gin_coach_advice *a,
     say(w, " left in the stock");
 }
 
+static void say_outs(words *w, const gin_coach_facts *f, const gin_coach_facts *o)
+{
+    say_plural(w, f->live_outs, "unseen out");
+    say(w, " kept against %d", o->live_outs);
+}
+
+/* The end of a take weighed against the stock or a pass: the outs each
+ * keeps, on the side of the comparison they back, and that the take is
+ * seen. A take that ranks above with fewer outs has them as a cost, after
+ * "though": said after the colon, they read as the reason it was better
+ * ("Better than drawing from the stock (about 51 after a draw): 6 unseen
+ * outs kept against 8"). */
+static void say_take_versus(words *w, const gin_coach_advice *a, int i, int r)
+{
+    const gin_coach_facts *f = &a->move[i].facts, *o = &a->move[r].facts;
+    int dir = i < r ? 1 : -1;
+    /* > 0: the outs back the lead; outs count only while we have a draw to come */
+    int outs = w->void_in > 1 ? (f->live_outs - o->live_outs) * dir : 0;
+    const char *seen = w->voice->bot ? "you see what it takes" : "they see what you take";
+    if (outs > 0) {
+        say(w, ": ");
+        say_outs(w, f, o);
+    }
+    if (dir > 0) {
+        say(w, ", though ");
+        if (outs < 0) {
+            say_outs(w, f, o);
+            say(w, " and ");
+        }
+        say(w, "%s", seen);
+    } else {
+        say(w, ", and %s", seen);
+        if (outs < 0) {
+            say(w, ", though ");
+            say_outs(w, f, o);
+        }
+    }
+}
+
 static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, int i, int r)
 {
     const gin_coach_facts *f = &a->move[i].facts;
@@ -439,17 +478,11 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
     say_card(w, f->then.card);
     if (r < 0 || is_take(act_of(a, r)))
         return;
-    const gin_coach_facts *o = &a->move[r].facts;
     say(w, ". %s ", lead_of(a, i, r));
     say_doing(w, a, r);
     if (act_of(a, r).kind == GIN_ACT_DRAW_STOCK)
-        say(w, " (about %.0f after a draw)", o->expected);
-    if (w->void_in > 1 && f->live_outs != o->live_outs) {
-        say(w, ": ");
-        say_plural(w, f->live_outs, "unseen out");
-        say(w, " kept against %d", o->live_outs);
-    }
-    say(w, ", %s %s", i < r ? "though" : "and", w->voice->bot ? "you see what it takes" : "they see what you take");
+        say(w, " (about %.0f after a draw)", a->move[r].facts.expected);
+    say_take_versus(w, a, i, r);
 }
 
 /* The stock or a pass, weighed against taking the face-up card. */

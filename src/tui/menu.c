@@ -165,7 +165,9 @@ static int menu_page(gin_play *p, int item)
     } else {
         gin_play_help_text(gin_play_rules_of(p), gin_play_seats(p), text, sizeof text);
     }
-    return gin_ui_text_screen(title, text, "Enter: back", "\n\033q ") < 0 ? -1 : 0;
+    /* No Space among the keys: it pages down, as on the table's own help
+     * and score sheet; as a way back it closed the long help unread. */
+    return gin_ui_text_screen(title, text, "Enter: back", "\n\033q") < 0 ? -1 : 0;
 }
 
 /* Change setting `item` one step in direction dir (+1 or -1). */

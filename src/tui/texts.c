@@ -316,7 +316,7 @@ void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, s
     if (who->seats > 2) {
         char rules[GIN_RULES_LABEL];
         gin_play_rules_label(&g->rules, rules, sizeof rules);
-        gin_play_add(buf, cap, "%s rules, %d players, game to %d penalty points.\n\n", rules, who->seats,
+        gin_play_add(buf, cap, "Rules: %s. %d players, game to %d penalty points.\n\n", rules, who->seats,
                      g->rules.target);
         sheet_table(g, who, buf, cap);
         return;
@@ -325,8 +325,10 @@ void gin_play_sheet_text(const gin_game *g, const gin_seating *who, char *buf, s
     gin_play_rules_label(&g->rules, rules, sizeof rules);
     if (g->rules.max_hands > 0)
         snprintf(hands, sizeof hands, " or %d hands", g->rules.max_hands);
-    gin_play_add(buf, cap, "%s rules, game to %d%s%s.\n\n", rules, g->rules.target, hands,
-                 g->rules.hollywood ? ", Hollywood: three games at once" : "");
+    /* "Rules: " before the label: a label with its changes read "standard,
+     * hollywood on rules, game to 100, Hollywood: three games at once". */
+    gin_play_add(buf, cap, "Rules: %s. Game to %d%s%s.\n\n", rules, g->rules.target, hands,
+                 g->rules.hollywood ? ", three games at once" : "");
     if (g->rules.hollywood)
         sheet_hollywood(g, who, buf, cap);
     else

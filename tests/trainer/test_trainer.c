@@ -177,6 +177,28 @@ static void a_take_names_its_throw(void **state)
     assert_has(r, "The 9C ");
 }
 
+/* A take that ranks above the stock while keeping fewer unseen outs says
+ * the outs as its cost, after "though"; it said them after the colon, as
+ * the reason it was better (QA, gin --seed 5: "Better than drawing from the
+ * stock (about 51 after a draw): 6 unseen outs kept against 8, though they
+ * see what you take"). */
+static void a_take_with_fewer_outs_says_them_as_a_cost(void **state)
+{
+    (void)state;
+    gin_view v = test_view_at("4S 4H 4C 7S 8C 9D 9C QD QC 6S", "2H QS", GIN_PHASE_DRAW, 3);
+    coach(&v);
+    int t = index_of(GIN_ACT_DRAW_DISCARD, NULL), s = index_of(GIN_ACT_DRAW_STOCK, NULL);
+    assert_true(t < s);
+    int mine = adv.move[t].facts.live_outs, other = adv.move[s].facts.live_outs;
+    assert_true(mine < other);
+    char cost[96];
+    snprintf(cost, sizeof cost, "after a draw), though %d unseen outs kept against %d and they see what you take", mine,
+             other);
+    const char *r = reason(&v, t, NULL);
+    assert_has(r, cost);
+    assert_lacks(r, "after a draw): ");
+}
+
 /* A take that gives gin says so once: the throw after it is the gin's,
  * never "a knock" (a take that leaves deadwood to knock with says that). */
 static void a_take_that_gives_gin_is_not_called_a_knock(void **state)
@@ -499,6 +521,7 @@ int main(void)
         cmocka_unit_test(none_is_said_in_words),
         cmocka_unit_test(at_the_stocks_end_the_void_not_the_outs),
         cmocka_unit_test(at_the_stocks_end_a_draw_counts_no_outs),
+        cmocka_unit_test(a_take_with_fewer_outs_says_them_as_a_cost),
         cmocka_unit_test(a_question_hears_of_its_answers_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

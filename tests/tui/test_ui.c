@@ -540,7 +540,7 @@ static void test_max_hands_header_and_sheet(void **state)
     assert_non_null(strstr(t.title, "hand 1 of 2"));
     static char text[8192];
     gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
-    assert_non_null(strstr(text, "game to 100 or 2 hands"));
+    assert_non_null(strstr(text, "Game to 100 or 2 hands"));
     assert_non_null(strstr(text, "Hand 1 is in play."));
     p->ref.m.game.hand.phase = GIN_PHASE_OVER;
     gin_play_sheet_text(&p->ref.m.game, &who, text, sizeof text);
@@ -799,6 +799,12 @@ static void test_showdown_hollywood_score(void **state)
     gin_showdown_screen scr;
     gin_play_showdown_screen(e, g, &who, &scr);
     assert_non_null(strstr(scr.text, "Score: you 27/16/0, the bot 0/0/28 (three games, each to 10)."));
+    /* The score sheet's heading names the rules once, Hollywood with them
+     * (it read "standard, target 10, hollywood on rules, game to 10,
+     * Hollywood: three games at once"). */
+    static char sheet[32768];
+    gin_play_sheet_text(g, &who, sheet, sizeof sheet);
+    assert_non_null(strstr(sheet, "Rules: standard, target 10, hollywood on. Game to 10, three games at once."));
     g->rules.hollywood = 0;
     gin_play_showdown_screen(e, g, &who, &scr);
     assert_non_null(strstr(scr.text, "Score: you 27, the bot 0 (game to 10)."));
@@ -1445,6 +1451,32 @@ static gin_cardset CS(const char *list)
     return s;
 }
 
+/* Each preset's rules on the help page fit 80 columns as written: the page
+ * wraps a longer line with a hanging indent, which broke classic's scoring
+ * line mid-sentence ("only without a" / "shutout;" / "a shutout doubles")
+ * and oklahoma's and straight's first lines at 80x24. The page's text is
+ * the window less 4 columns of margin. */
+static void test_help_rules_fit_80(void **state)
+{
+    (void)state;
+    static const char *presets[] = {"standard", "classic", "oklahoma", "straight"};
+    static char help[32768];
+    for (size_t i = 0; i < sizeof presets / sizeof *presets; i++) {
+        gin_rules r;
+        assert_int_equal(gin_rules_preset(presets[i], &r), 0);
+        gin_play_help_text(&r, 2, help, sizeof help);
+        char *keys = strstr(help, "KEYS\n");
+        assert_non_null(keys);
+        *keys = '\0'; /* the rules alone: the key list has its own hanging indents */
+        int lines = 0;
+        for (const char *c = help; *c; c++)
+            lines += *c == '\n';
+        help[strlen(help) - 1] = '\0'; /* the last line's newline: no row after it */
+        if (gin_ui_wrap(help, 80 - 4, NULL, NULL) != lines)
+            fail_msg("%s: a line of the rules wraps at 80 columns:\n%s", presets[i], help);
+    }
+}
+
 /* A table of four's score sheet at 80x24: four column pairs of three-digit
  * totals beside the longest result stay on one screen row per hand (the
  * page wraps what is wider than its text, which would split a hand). */
@@ -1532,7 +1564,7 @@ static void test_table_texts(void **state)
     /* The score sheet: a row per hand, a column pair per seat. */
     static char text[8192];
     gin_play_sheet_text(g, &who, text, sizeof text);
-    assert_non_null(strstr(text, "standard rules, 3 players, game to 100 penalty points"));
+    assert_non_null(strstr(text, "Rules: standard. 3 players, game to 100 penalty points."));
     assert_non_null(strstr(text, "Bot 1: undercut"));
     assert_non_null(strstr(text, "   12    12      0     0     32    32"));
 
@@ -1625,6 +1657,7 @@ int main(void)
         cmocka_unit_test(test_table_showdown_screen),
         cmocka_unit_test(test_table_texts),
         cmocka_unit_test(test_four_player_sheet_fits),
+        cmocka_unit_test(test_help_rules_fit_80),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
