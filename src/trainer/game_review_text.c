@@ -256,8 +256,8 @@ static void summary_text(out *o, const gin_review_game *g, int width)
                  GIN_REVIEW_INACCURACY_WIN, GIN_REVIEW_INACCURACY_WIN, GIN_REVIEW_MISTAKE_WIN, GIN_REVIEW_BLUNDER_WIN);
     else
         snprintf(line, sizeof line,
-                 "Judged by the points each hand should bring (no game to win): best under %.0f point (or about "
-                 "equal to the best), inaccuracy from %.0f, mistake from %.0f, blunder from %.0f.",
+                 "Judged by the points each hand should bring (no one game's chance to weigh): best under %.0f point "
+                 "(or about equal to the best), inaccuracy from %.0f, mistake from %.0f, blunder from %.0f.",
                  GIN_REVIEW_INACCURACY_POINTS, GIN_REVIEW_INACCURACY_POINTS, GIN_REVIEW_MISTAKE_POINTS,
                  GIN_REVIEW_BLUNDER_POINTS);
     wrap(o, line, 0, 2, width);

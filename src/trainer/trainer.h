@@ -82,7 +82,7 @@ void gin_trainer_gap(const gin_coach_advice *a, int i, char *buf, size_t cap);
 
 /* What the ranking's measure is, for a page's heading: "ranked by the
  * chance to win the game" or "ranked by the points this hand should
- * bring (no game to win)". Static text. */
+ * bring (no one game's chance to weigh)". Static text. */
 const char *gin_trainer_measure(const gin_coach_advice *a);
 
 /* The index of the best-ranked knock or gin of the advice at or after

@@ -209,8 +209,9 @@ void gin_trainer_gap(const gin_coach_advice *a, int i, char *buf, size_t cap)
 
 const char *gin_trainer_measure(const gin_coach_advice *a)
 {
-    return a && a->measure == GIN_COACH_BY_POINTS ? "ranked by the points this hand should bring (no game to win)"
-                                                  : "ranked by the chance to win the game";
+    return a && a->measure == GIN_COACH_BY_POINTS
+               ? "ranked by the points this hand should bring (no one game's chance to weigh)"
+               : "ranked by the chance to win the game";
 }
 
 int gin_trainer_knock(const gin_coach_advice *a, int from)

@@ -381,14 +381,18 @@ static void coach_words(const gin_coach_advice *a, int k, int nudge, char *buf, 
     char best[GIN_TRAINER_MOVE_MAX];
     gin_trainer_move(a, 0, &w, best, sizeof best);
     double shown = a->measure == GIN_COACH_BY_WIN ? 100.0 * lost : lost;
-    const char *unit = a->measure == GIN_COACH_BY_WIN ? "" : " points";
+    /* The unit always said ("2.3 given up" of what?), as the review's note
+     * says it (gin_review_verdict_text). A move's words are under 50 bytes
+     * ("knock, throwing the 10♥ face down"): at most 64 of them keep the
+     * note within the message line's two rows, " u: undo it." included. */
+    const char *unit = a->measure == GIN_COACH_BY_WIN ? "% of the chance to win" : " points";
     if (k == 0)
         snprintf(buf, cap, "Coach: the best move.");
     else if (verdict == GIN_VERDICT_BEST)
-        snprintf(buf, cap, "Coach: %s the best (%.1f%s behind: %s).", m->equal ? "about equal to" : "close to", shown,
-                 unit, best);
+        snprintf(buf, cap, "Coach: %s the best (%.1f%s behind: %.64s).", m->equal ? "about equal to" : "close to",
+                 shown, unit, best);
     else
-        snprintf(buf, cap, "Coach: %s %s, %.1f%s given up; best was to %s.%s",
+        snprintf(buf, cap, "Coach: %s %s, %.1f%s given up; best was to %.64s.%s",
                  verdict == GIN_VERDICT_INACCURACY ? "an" : "a", gin_review_verdict_word(verdict), shown, unit, best,
                  nudge ? " u: undo it." : "");
 }

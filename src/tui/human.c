@@ -188,6 +188,10 @@ static int side_screen(gin_play *p, int cmd)
         break;
     case GIN_CMD_TRACKER:
         gin_table_tracker_text(gin_play_view(p), &who, text, sizeof text);
+        if (p->practice) /* the reveal is not a thing the player found out */
+            gin_play_add(text, sizeof text,
+                         "\n\nPractice: the hands face up on the table are left out; this is\n"
+                         "what you would know in a game that hides them.");
         rc = gin_ui_text_screen("The cards, as far as you know", text, "Enter or q: back", "\n\033qc");
         break;
     case GIN_CMD_SHEET:

@@ -834,7 +834,7 @@ void gin_play_showdown_screen(const gin_hand_end *e, const gin_game *g, const gi
         gin_play_add(t, cap, "%s: %s bonus %d + %s deadwood %d = %d points to %s.\n",
                      sd->kind == GIN_RESULT_GIN ? "Gin" : "Big gin", sd->kind == GIN_RESULT_GIN ? "gin" : "big gin",
                      bonus, d == who->human ? "your" : "the bot's", dd, pts, kn);
-        gin_play_add(t, cap, "No layoffs against gin.\n");
+        gin_play_add(t, cap, "No lay-offs against gin.\n");
     } else {
         spread_note(e, who, t, cap);
         if (sd->n_layoffs)

@@ -33,7 +33,7 @@ wait_for "or k to knock \\(deadwood 1\\)" 20
 keys 1 # the 4♠ of a set
 wait_idle
 keys Enter
-wait_for "Coach: an? (mistake|blunder), [0-9.]+ given up; best was to (knock|go gin)" 60
+wait_for "Coach: an? (mistake|blunder), [0-9.]+% of the chance to win given up; best was to (knock|go gin)" 60
 screen | tr "\n" " " | tr -s " " | grep -q "u: undo it\\." || fail "the nudge does not offer undo"
 keys u
 wait_for "Undone" 10

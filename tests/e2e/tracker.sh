@@ -4,7 +4,8 @@
 # player's offer and draw with every card of the deck in a 4x13 grid (the player's ten cards marked H, the pile's cards by who
 # threw them), its legend and counts whole on the screen, in UTF-8 with
 # colours, in ASCII (LANG=C) and without colour; q goes back to the same
-# moment; in a ring the bots are told apart (b2, B2).
+# moment; in a ring the bots are told apart (b2, B2); in practice the
+# page says the open hands are left out.
 # Usage: tracker.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -71,4 +72,15 @@ wait_for "\\(B2: Bot 2\\)" 2
 wait_for "in the bots' hands" 2
 [ "$(marks | grep -o " H\\b" | wc -l)" = 7 ] || fail "the ring's hand is not seven H marks"
 quit_clean "quit the ring after the tracker"
+
+# A practice game shows the bot's hand face up; the tracker leaves it out
+# and says so (QA: "Known in the bot's hand: 0" beside ten open cards).
+rm -f "$T/state/gin/save"
+start --open --players 2 --level normal --seed 11 --fast
+wait_turn
+keys c
+wait_for "The cards, as far as you know" 5
+for ((i = 0; i < 10; i++)); do keys NPage; done
+wait_for "Practice: the hands face up on the table are left out" 5
+quit_clean "quit the practice game after the tracker"
 echo "tracker: ok"

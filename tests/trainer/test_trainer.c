@@ -321,6 +321,9 @@ static void the_gap_is_said_in_the_measure(void **state)
     gin_trainer_value(&adv, 0, 0, val, sizeof val);
     assert_has(val, " points");
     assert_has(gin_trainer_measure(&adv), "points");
+    /* Hollywood has three games to win: the measure is points because no
+     * one game's chance is weighed (QA: it said "no game to win"). */
+    assert_null(strstr(gin_trainer_measure(&adv), "no game to win"));
 }
 
 /* The knock confirmation's note is the page's undercut estimate. */
