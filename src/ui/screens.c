@@ -135,7 +135,11 @@ static int wait_keys(const char *keys, int *scroll, int total, int rows, int *re
             *redraw = 1;
             return 0;
         }
-        if (step && !(k == ' ' && strchr(keys, ' ')) && !(k == 'k' && strchr(keys, 'k'))) {
+        /* Space pages on while there is more to read, even where it also
+         * answers (a page's "continue"), as a pager does: it continued past
+         * the practice review's unread rows. */
+        int space_answers = k == ' ' && strchr(keys, ' ') && *scroll >= max;
+        if (step && !space_answers && !(k == 'k' && strchr(keys, 'k'))) {
             int s = *scroll + step;
             *scroll = s < 0 ? 0 : s > max ? max : s;
             *redraw = 1;
