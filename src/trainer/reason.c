@@ -464,13 +464,18 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
         say_cards(w, f->fits);
         say(w, ", which do more in %s other melds", w_your(w));
     } else {
-        int n = gin_cardset_count(f->joins & gin_view_unseen(v));
+        /* As of a thrown card (say_card_given): a card no single card
+         * melds is live while two unseen cards could meld it. */
+        gin_cardset unseen = gin_view_unseen(v);
+        int n = gin_cardset_count(f->joins & unseen);
         say(w, " melds with nothing yet (");
-        if (n)
+        if (n) {
             say_plural(w, n, "unseen card");
-        else
-            say(w, "no unseen card");
-        say(w, " would meld it)");
+            say(w, " would meld it)");
+        } else {
+            say(w, "%s)",
+                two_could_meld(a->top, unseen) ? "it needs two more cards" : "the cards that would meld it are gone");
+        }
     }
     /* A gin was said ("gives gin"): its throw is no "knock". */
     say(w, ": deadwood %d to %d%s the ", a->deadwood, f->deadwood,

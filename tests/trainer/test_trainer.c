@@ -175,6 +175,17 @@ static void a_take_names_its_throw(void **state)
     const char *r = reason(&v, index_of(GIN_ACT_DRAW_DISCARD, NULL), NULL);
     assert_lacks(r, "melds with nothing");
     assert_has(r, "The 9C ");
+    /* A face-up card no single card melds is live while two unseen cards
+     * could meld it, dead when they are gone, as a thrown card is said
+     * (it said "no unseen card would meld it" of both). */
+    v = test_view_at("2S 3S 4S 6H 7H 8H 9D 9C 5D AD", "KC", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    r = reason(&v, index_of(GIN_ACT_DRAW_DISCARD, NULL), NULL);
+    assert_has(r, "The KC melds with nothing yet (it needs two more cards)");
+    v = test_view_at("2S 3S 4S 6H 7H 8H 9D 9C 5D AD", "KS KH QC KC", GIN_PHASE_DRAW, 1);
+    coach(&v);
+    r = reason(&v, index_of(GIN_ACT_DRAW_DISCARD, NULL), NULL);
+    assert_has(r, "The KC melds with nothing yet (the cards that would meld it are gone)");
 }
 
 /* A take that ranks above the stock while keeping fewer unseen outs says
