@@ -191,13 +191,13 @@ static gin_cardset joins_of(gin_cardset kept, gin_cardset held, gin_card c)
     return j;
 }
 
-/* Of the two-card starts c makes with the unmatched cards of the hand,
- * the one with the most completions unseen. */
-static void best_partner(const context *x, gin_card c, gin_coach_facts *f)
+/* Of the two-card starts c makes with the other unmatched cards of hand
+ * (c among them), the one with the most completions unseen. */
+static void best_partner(const context *x, gin_cardset hand, gin_card c, gin_coach_facts *f)
 {
     gin_arrangement a;
     f->partner = GIN_NO_CARD;
-    if (gin_arrange(x->v->hand, &a) != GIN_OK || !gin_cardset_has(a.unmatched, c))
+    if (gin_arrange(hand, &a) != GIN_OK || !gin_cardset_has(a.unmatched, c))
         return;
     int best = -1;
     for (gin_cardset q = a.unmatched & ~gin_cardset_of(c); q; q &= q - 1) {
@@ -318,7 +318,7 @@ static void facts_throw(const context *x, gin_action a, gin_coach_facts *f)
     f->meld_left = f->meld && !(left & loose) ? left : 0;
     f->fits = fits_of(f->kept, c);
     f->joins = joins_of(f->kept, v->hand, c);
-    best_partner(x, c, f);
+    best_partner(x, v->hand, c, f);
     safety_of(x, c, &f->safety);
     if (a.kind == GIN_ACT_KNOCK && f->deadwood > 0)
         f->undercut = undercut_chance(x, f->kept, &f->opp_deadwood);
@@ -345,6 +345,7 @@ static void facts_take(const context *x, gin_action a, long budget, gin_coach_fa
     f->meld = meld_of(f->kept, top);
     f->fits = fits_of(f->kept & ~gin_cardset_of(top), top);
     f->joins = joins_of(f->kept & ~gin_cardset_of(top), held, top);
+    best_partner(x, f->kept, top, f);
     count_outs(x, f->kept, held, f);
 }
 

@@ -93,9 +93,10 @@ typedef struct gin_coach_facts {
     /* A throw or take: the cards not held that would put it in a meld with
      * kept (through a run's end or gap, or a set). */
     gin_cardset joins;
-    /* A throw of an unmatched card: the unmatched card it makes the best
-     * two-card start with (most completions unseen), or GIN_NO_CARD; and
-     * the cards that would complete that start. */
+    /* A throw of an unmatched card, or a take of a card kept unmatched:
+     * the unmatched card it makes the best two-card start with (most
+     * completions unseen), or GIN_NO_CARD; and the cards that would
+     * complete that start. */
     gin_card partner;
     gin_cardset partner_outs;
     int outs;                /* cards not held that would meld with kept */

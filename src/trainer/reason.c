@@ -101,9 +101,10 @@ static void say_list(words *w, gin_cardset s)
     }
 }
 
-/* "the 7♦ is safe: they threw the 7♣", "the K♠ may help them: they took
- * the K♦", "the 7♦ is safe: no meld they could hold uses it"; in a list
- * (paren) the evidence goes in brackets. */
+/* "the 7♦ is safe: they threw the 7♣, so no meld they could hold uses
+ * it", "the K♠ may help them: they took the K♦", "the 7♦ is safe: no meld
+ * they could hold uses it"; in a list (paren) the evidence goes in
+ * brackets. */
 static void say_safety(words *w, gin_card c, const gin_coach_safety *s, int paren)
 {
     say(w, "the ");
@@ -128,6 +129,9 @@ static void say_safety(words *w, gin_card c, const gin_coach_safety *s, int pare
             say(w, "%s passed ", s->threw ? " and" : "");
             say_list(w, s->passed);
         }
+        /* The inference itself: a learner told only "they threw the 7♣"
+         * did not see why that makes the 7♦ safe. */
+        say(w, ", so no meld %s could hold uses it", w_they(w));
     }
     say(w, "%s", paren ? ")" : "");
 }
@@ -150,6 +154,24 @@ static int two_could_meld(gin_card c, gin_cardset unseen)
             return 1;
     }
     return 0;
+}
+
+/* " goes with the 2♣ (both cards that would meld them are unseen)": the
+ * card's best two-card start with an unmatched card of the hand. */
+static void say_partner(words *w, const gin_coach_facts *f, gin_cardset unseen)
+{
+    int live = gin_cardset_count(f->partner_outs & unseen), all = gin_cardset_count(f->partner_outs);
+    say(w, " goes with the ");
+    say_card(w, f->partner);
+    if (all == 1) {
+        say(w, " (the ");
+        say_card(w, gin_cardset_first(f->partner_outs));
+        say(w, " would meld them: %s)", live ? "unseen" : "gone");
+    } else if (live == all || live == 0) {
+        say(w, " (%s cards that would meld them are %s)", all == 2 ? "both" : "all three", live ? "unseen" : "gone");
+    } else {
+        say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
+    }
 }
 
 /* What the thrown card was to the hand. */
@@ -176,19 +198,7 @@ static void say_card_given(words *w, const gin_view *v, gin_card c, const gin_co
         return;
     }
     if (f->partner != GIN_NO_CARD) {
-        int live = gin_cardset_count(f->partner_outs & unseen), all = gin_cardset_count(f->partner_outs);
-        say(w, " goes with the ");
-        say_card(w, f->partner);
-        if (all == 1) {
-            say(w, " (the ");
-            say_card(w, gin_cardset_first(f->partner_outs));
-            say(w, " would meld them: %s)", live ? "unseen" : "gone");
-        } else if (live == all || live == 0) {
-            say(w, " (%s cards that would meld them are %s)", all == 2 ? "both" : "all three",
-                live ? "unseen" : "gone");
-        } else {
-            say(w, " (%d of the %d cards that would meld them %s unseen)", live, all, live == 1 ? "is" : "are");
-        }
+        say_partner(w, f, unseen);
         return;
     }
     int n = gin_cardset_count(f->joins & unseen);
@@ -463,6 +473,10 @@ static void reason_take(words *w, const gin_view *v, const gin_coach_advice *a, 
         say(w, " melds with ");
         say_cards(w, f->fits);
         say(w, ", which do more in %s other melds", w_your(w));
+    } else if (f->partner != GIN_NO_CARD) {
+        /* As of a thrown card: the pair it starts is named, not a count
+         * of cards that would meld "it". */
+        say_partner(w, f, gin_view_unseen(v));
     } else {
         /* As of a thrown card (say_card_given): a card no single card
          * melds is live while two unseen cards could meld it. */
