@@ -13,6 +13,7 @@
 #include "cli_io.h"
 #include "commands.h"
 #include "drill.h"
+#include "game_review.h"
 #include "drills.h"
 #include "gin/action.h"
 #include "gin/error.h"
@@ -41,8 +42,9 @@ static void usage(FILE *f)
             "                 normal (%g to %g), hard (%g to %g); default normal\n"
             "  --kind K       only drills of kind throw, take, knock or spread\n"
             "  --seed S       the session's seed (default: from the clock)\n"
-            "  --playouts N   the analysis budget of a position (default %d; a spread\n"
-            "                 drill rates its spreads over a tenth as many of their hands)\n"
+            "  --playouts N   the analysis budget of a position (default %d; your own\n"
+            "                 decisions %d, with the review's seed: both give your move\n"
+            "                 one number; a spread drill rates over a tenth as many hands)\n"
             "  --no-history   generated drills only\n"
             "  --json         print the session's drills with their answers as one JSON\n"
             "                 object (its fields: man 6 gin) and ask nothing; the same\n"
@@ -50,7 +52,7 @@ static void usage(FILE *f)
             "  -h, --help     this text\n"
             "Progress: $XDG_STATE_HOME/gin/drills (kept while no table is open).\n",
             GIN_DRILL_MARGIN, GIN_DRILL_MARGIN, GIN_DRILL_EASY, GIN_DRILL_NORMAL, GIN_DRILL_EASY, GIN_DRILL_MARGIN,
-            GIN_DRILL_NORMAL, GIN_DRILL_PLAYOUTS);
+            GIN_DRILL_NORMAL, GIN_DRILL_PLAYOUTS, GIN_REVIEW_PLAYOUTS);
 }
 
 enum { O_COUNT = 1000, O_LEVEL, O_KIND, O_SEED, O_PLAYOUTS, O_NOHIST, O_JSON };

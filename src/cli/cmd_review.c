@@ -139,7 +139,7 @@ static int review(const gin_record *rec, int human, long playouts, uint64_t seed
 int gin_cmd_review(int argc, char **argv)
 {
     long playouts = 0;
-    uint64_t seed = 0;
+    uint64_t seed = GIN_REVIEW_SEED;
     int json = 0, c;
     long long n;
     cli_opts o;

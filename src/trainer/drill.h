@@ -68,8 +68,9 @@ enum {
 };
 
 typedef struct gin_drill_opts {
-    long playouts; /* the analysis budget; <= 0: GIN_DRILL_PLAYOUTS (a spread drill rates
-                    * over playouts / 10 defender hands) */
+    long playouts; /* the analysis budget; <= 0: GIN_DRILL_PLAYOUTS, and for your own
+                    * decisions (gin_drill_from_game) the review's GIN_REVIEW_PLAYOUTS
+                    * (a spread drill rates over playouts / 10 defender hands) */
     int level;     /* enum gin_drill_level (generated drills) */
     int looks;     /* positions analysed for one drill, at most; <= 0: GIN_DRILL_LOOKS */
 } gin_drill_opts;

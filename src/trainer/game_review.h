@@ -51,6 +51,7 @@ enum gin_verdict { GIN_VERDICT_BEST = 0, GIN_VERDICT_INACCURACY, GIN_VERDICT_MIS
 
 enum {
     GIN_REVIEW_PLAYOUTS = GIN_COACH_PLAYOUTS, /* the default budget of one decision: the hint's */
+    GIN_REVIEW_SEED = 0,                      /* the default seed of the analysis */
     GIN_REVIEW_DECISIONS = 640,               /* decisions reviewed at most (a game has some 100) */
     GIN_REVIEW_GRAPH_ROWS = 8                 /* the graph's height in rows */
 };

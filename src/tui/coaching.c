@@ -316,7 +316,7 @@ static int review_made(gin_play *p, int hand, const char *title, int *stopped)
         return reviewed.rc;
     gin_trainer_voice w = voice_of(0);
     progress c = {title, 0};
-    gin_review_opts o = {0, 0, &w, review_progress, &c, -1, hand};
+    gin_review_opts o = {0, GIN_REVIEW_SEED, &w, review_progress, &c, -1, hand};
     reviewed.rc = gin_review_run(p->ref.rec, p->human, &o, &reviewed.g);
     reviewed.key = key;
     reviewed.hand = hand;
