@@ -447,6 +447,29 @@ static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action 
     return r ? commit(p, v, a, out) : GIN_DO_NOTHING;
 }
 
+/* 1 if text fits the message line: its bytes, and two rows at this width. */
+static int fits_message(const char *text)
+{
+    int lines = 0, cols = 0;
+    gin_ui_size(&lines, &cols);
+    return strlen(text) < GIN_PLAY_MSG && gin_ui_wrap(text, cols - 2, NULL, NULL) <= 2;
+}
+
+/* The coach's note greets the turn, with the turn's prompt (already the
+ * message) after it when the two rows hold both, else "Your turn.": the
+ * note alone left a learner asking whose move it was. */
+static void note_and_prompt(gin_play *p, const char *note)
+{
+    char both[2 * GIN_PLAY_MSG];
+    snprintf(both, sizeof both, "%s %s", note, p->table.msg);
+    if (!fits_message(both)) {
+        snprintf(both, sizeof both, "%s Your turn.", note);
+        if (!fits_message(both))
+            snprintf(both, sizeof both, "%s", note);
+    }
+    gin_play_msg(p, 0, "%s", both);
+}
+
 void gin_play_start_turn(gin_play *p)
 {
     const gin_view *v = gin_play_view(p);
@@ -462,10 +485,9 @@ void gin_play_start_turn(gin_play *p)
         t->selected = i;
     }
     char note[GIN_PLAY_MSG];
+    default_message(p, v);
     if (gin_play_coach_note(v, note, sizeof note))
-        gin_play_msg(p, 0, "%s", note);
-    else
-        default_message(p, v);
+        note_and_prompt(p, note);
     t->knock_armed = t->quit_armed = 0;
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Issue 26, the coach's settings: on request by default; after every move
-# (coach = 1) the coach's verdict on your move greets your next turn; in
-# practice with nudge = 1 a mistake is named right away with u to undo it,
-# and u takes it back; the menu cycles the coach's modes and the nudge and
-# remembers them.
+# (coach = 1) the coach's verdict on your move greets your next turn, the
+# turn's prompt after it; in practice with nudge = 1 a mistake is named
+# right away with u to undo it, and u takes it back; the menu cycles the
+# coach's modes and the nudge and remembers them.
 # Usage: coach_settings.sh GIN_BINARY SOURCE_DIR
 set -u
 GIN=${1:?path to gin}
@@ -20,6 +20,9 @@ start --seed 5 --fast --level easy
 wait_for "Your turn" 30
 answer
 wait_for "Coach: (the best move|about equal to the best|close to the best|an? (inaccuracy|mistake|blunder))" 60
+# ... with the turn's prompt after it (the note alone hid whose move it was).
+screen | tr "\n" " " | tr -s " " | grep -Eq "Coach: .*\. Your turn: (take|draw)" ||
+    fail "the coach's note hides the turn's prompt: $(screen | tail -4)"
 quit_clean "quit after the coach spoke"
 
 # 2. Practice with the nudge: throwing a card of a set where a knock was at
