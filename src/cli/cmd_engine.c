@@ -386,12 +386,14 @@ int gin_cmd_engine(int argc, char **argv)
         probe.destroy(probe.self);
     gin_proto_client_init(&e.client);
 
-    char line[GIN_PROTO_LINE_MAX];
+    /* GIN_PROTO_LINE_MAX counts the newline: a line that long and its NUL
+     * must fit (it was taken for too long by one byte). */
+    char line[GIN_PROTO_LINE_MAX + 1];
     size_t n;
     int status = 0;
     while (read_line(line, sizeof line, &n)) {
         e.line_no++;
-        if (n > sizeof line - 1) {
+        if (n > GIN_PROTO_LINE_MAX || (n == GIN_PROTO_LINE_MAX && line[n - 1] != '\n')) {
             fprintf(stderr, "gin engine: line %ld is too long; ignored\n", e.line_no);
             continue;
         }

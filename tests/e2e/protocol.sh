@@ -199,6 +199,17 @@ for hello in "gin 1 x" "gin"; do
     [ -s "$tmp/got" ] && fail "gin engine answered the greeting '$hello': $(cat "$tmp/got")"
     grep -q "no protocol version I speak" "$tmp/err" || fail "greeting '$hello': $(cat "$tmp/err")"
 done
+# A line of 4095 bytes and its newline is a line (protocol.md): it was
+# taken for too long by one byte; one byte more is too long.
+for pad in 4090 4091; do
+    printf '%s\n' "gin 1" "rules standard" "game 0 1" "hand 1 1 TS" "$deal" "offer$(printf "%${pad}s" '')" "quit" |
+        "$gin" engine --level simple >"$tmp/got" 2>"$tmp/err"
+    if [ $pad = 4090 ]; then
+        [ "$(sed -n 2p "$tmp/got")" = pass ] || fail "a line of 4095 bytes was not read: $(cat "$tmp/err")"
+    else
+        grep -qx "gin engine: line 6 is too long; ignored" "$tmp/err" || fail "a line of 4096 bytes: $(cat "$tmp/err")"
+    fi
+done
 # 3e. A failed write of an answer ends the engine at once, saying why, with
 # status 1: a full disk, a closed standard output, a pipe nobody reads (with
 # SIGPIPE ignored, as a referee's child may inherit; else SIGPIPE ends it).
