@@ -39,5 +39,9 @@ screen | grep -q "frobnicate" || fail "the forfeit screen does not say what the 
 keys q
 expect_exit 0 "quit after the forfeit"
 grep -q "halfbot says hello" "$T/state/gin/bot.log" 2>/dev/null || fail "the bot's stderr is not in bot.log"
+# The history keeps the game as the bot's forfeit, not counted (it said
+# "abandoned": the game was not over when the bot failed).
+HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" "$GIN" history >"$T/history" 2>&1
+grep -Eq "^ +1 .* external +standard +forfeit +no " "$T/history" || fail "the history: $(cat "$T/history")"
 running "$T/bot.sh" && fail "the bot is still running"
 echo "e2e_opponent: all passed"
