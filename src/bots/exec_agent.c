@@ -38,8 +38,9 @@ enum {
     OUT_MAX = MAX_MSGS * 160 + GIN_PROTO_LINE_MAX
 };
 
-/* Why reading a line failed. */
-enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4 };
+/* Why reading or writing a line failed. IO_UNREAD: a write found the read
+ * end of the bot's input closed (the bot closed its input, or died). */
+enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4, IO_UNREAD = 5 };
 
 typedef struct xbot {
     char *command;
@@ -233,8 +234,9 @@ static int wait_fd(const xbot *x, int fd, short events, long long deadline, shor
     return IO_OK;
 }
 
-/* Write all of buf before the deadline. IO_OK, IO_TIMEOUT, IO_EOF (the bot
- * closed its input or died) or IO_ERROR. */
+/* Write all of buf before the deadline. IO_OK, IO_TIMEOUT, IO_UNREAD (the
+ * bot closed its input or died), IO_EOF (its main process exited) or
+ * IO_ERROR. */
 static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
 {
     while (len > 0) {
@@ -247,7 +249,7 @@ static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0 && errno == EPIPE)
-            return IO_EOF;
+            return IO_UNREAD;
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             return IO_ERROR;
         short ev;
@@ -255,7 +257,7 @@ static int send_all(xbot *x, const char *buf, size_t len, long long deadline)
         if (r != IO_OK)
             return r;
         if ((ev & (POLLERR | POLLHUP)) && !(ev & POLLOUT))
-            return IO_EOF;
+            return IO_UNREAD;
     }
     return IO_OK;
 }
@@ -313,14 +315,15 @@ static int io_fault(xbot *x, int r, const char *when)
     if (r == IO_LONG)
         return fail(x, GIN_EFORMAT, 1, "sent a line longer than %d bytes %s", GIN_PROTO_LINE_MAX - 1, when);
     /* Gone: reap it to say how (stop then ends what it left). A bot still
-     * running a moment after its output ended closed it. */
-    int closed = r == IO_EOF && !reap(x, 200);
+     * running a moment after its output ended closed it; one still running
+     * when a write to it failed closed its input (it said "its output"). */
+    int closed = (r == IO_EOF || r == IO_UNREAD) && !reap(x, 200);
     close_fd(&x->to_bot);
     char how[64];
     if (closed)
-        snprintf(how, sizeof how, "closed its output");
+        snprintf(how, sizeof how, "closed its %s", r == IO_UNREAD ? "input" : "output");
     else if (!reap(x, 200) || x->status == -1)
-        snprintf(how, sizeof how, "closed its %s", r == IO_EOF ? "pipes" : "pipes (I/O error)");
+        snprintf(how, sizeof how, "closed its %s", r == IO_ERROR ? "pipes (I/O error)" : "pipes");
     else
         describe_exit(x->status, how, sizeof how);
     return fail(x, GIN_ESTATE, 0, "%s %s", how, when);
@@ -508,7 +511,7 @@ static int start(xbot *x, char *err, size_t errcap)
     }
     /* Still running a moment after its output ended: it closed it (stop's
      * SIGTERM would otherwise read as the cause), as io_fault says. */
-    int closed = r == IO_EOF && !reap(x, 200);
+    int closed = (r == IO_EOF || r == IO_UNREAD) && !reap(x, 200);
     int status = stop(x, r == IO_OK);
     char how[64] = "";
     if (r == IO_TIMEOUT)
@@ -516,7 +519,7 @@ static int start(xbot *x, char *err, size_t errcap)
     else if (r == IO_LONG)
         snprintf(how, sizeof how, "sent an overlong line to the handshake");
     else if (closed)
-        snprintf(how, sizeof how, "closed its output before the handshake");
+        snprintf(how, sizeof how, "closed its %s before the handshake", r == IO_UNREAD ? "input" : "output");
     else if (!problem) {
         describe_exit(status, how, sizeof how);
         strncat(how, " before the handshake", sizeof how - strlen(how) - 1);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "agents.h"
 #include "commands.h"
 #include "ai.h"
@@ -221,6 +222,39 @@ static int analyze(engine *e, const gin_proto_msg *m)
     return 0;
 }
 
+/* Whether line's first word (case-free) is w and more follows it on the
+ * line (a NUL ends the string early: such a line is garbage, never a
+ * request). */
+static int first_word_is(const char *line, const char *w)
+{
+    line += strspn(line, " \t");
+    size_t n = strlen(w);
+    return !strncasecmp(line, w, n) && line[n] && strchr(" \t\r\n", line[n]);
+}
+
+/* A line that cannot be read (rc why), quoted as said. One that is a
+ * request still gets an answer, as a referee waits for one: an error line
+ * (`analysis 0` to `analyze`). A greeting that cannot be read is a version
+ * we do not speak. Else it is only said. 0, or -1 to stop. */
+static int unreadable(engine *e, const char *line, const char *said, int rc)
+{
+    fprintf(stderr, "gin engine: line %ld: cannot read '%s': %s\n", e->line_no, said, gin_strerror(rc));
+    if (first_word_is(line, "gin")) {
+        fprintf(stderr, "gin engine: no protocol version I speak (only %d)\n", GIN_PROTO_VERSION);
+        return -1;
+    }
+    if (first_word_is(line, "analyze"))
+        return put_line("analysis 0\n");
+    if (!first_word_is(line, "offer") && !first_word_is(line, "draw") && !first_word_is(line, "discard"))
+        return 0;
+    gin_proto_msg m;
+    memset(&m, 0, sizeof m);
+    m.kind = GIN_PROTO_ERROR;
+    snprintf(m.text, sizeof m.text, "cannot read '%s': %s", said, gin_strerror(rc));
+    char out[GIN_PROTO_LINE_MAX];
+    return gin_proto_format(&m, out, sizeof out) < 0 ? -1 : put_line(out);
+}
+
 /* Handle one line of len bytes (a NUL among them makes it garbage, shown
  * as \x00 like every byte that is not printable); 1 to stop (quit), -1 on
  * a fatal error, else 0. */
@@ -232,9 +266,7 @@ static int handle(engine *e, const char *line, size_t len)
     if (rc != GIN_OK) {
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             len--;
-        fprintf(stderr, "gin engine: line %ld: cannot read '%s': %s\n", e->line_no,
-                gin_quote(line, len, said, sizeof said), gin_strerror(rc));
-        return 0;
+        return unreadable(e, line, gin_quote(line, len, said, sizeof said), rc);
     }
     switch (m.kind) {
     case GIN_PROTO_HELLO: {
@@ -354,12 +386,14 @@ int gin_cmd_engine(int argc, char **argv)
         probe.destroy(probe.self);
     gin_proto_client_init(&e.client);
 
-    char line[GIN_PROTO_LINE_MAX];
+    /* GIN_PROTO_LINE_MAX counts the newline: a line that long and its NUL
+     * must fit (it was taken for too long by one byte). */
+    char line[GIN_PROTO_LINE_MAX + 1];
     size_t n;
     int status = 0;
     while (read_line(line, sizeof line, &n)) {
         e.line_no++;
-        if (n > sizeof line - 1) {
+        if (n > GIN_PROTO_LINE_MAX || (n == GIN_PROTO_LINE_MAX && line[n - 1] != '\n')) {
             fprintf(stderr, "gin engine: line %ld is too long; ignored\n", e.line_no);
             continue;
         }

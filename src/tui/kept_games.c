@@ -92,10 +92,12 @@ static const char *result_word(const gin_game *g, int human, int how)
 {
     if (how == GIN_END_RESIGNED)
         return "resigned";
-    if (how == GIN_END_ABANDONED || !g->over)
-        return "abandoned";
+    /* Before the test of an unfinished game: a bot forfeits mid-game
+     * (every forfeit was kept as abandoned). */
     if (how == GIN_END_FORFEIT)
         return "forfeit";
+    if (how == GIN_END_ABANDONED || !g->over)
+        return "abandoned";
     int w = gin_game_winner(g, NULL);
     return w == human ? "won" : w < 0 ? "tie" : "lost";
 }

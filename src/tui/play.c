@@ -395,9 +395,11 @@ static int advance(gin_play *p, char *why, size_t cap)
         /* Keys pressed while the others played (each skips a pause) are
          * not the player's answer to a position not yet seen: a queued
          * `d` took a card nobody chose. Keys typed ahead within the
-         * player's own turn (a draw, then a throw) are kept. */
+         * player's own turn (a draw, then a throw) are kept, and so is a
+         * quit: it only asks, and one typed while an external bot thought
+         * (no key is read then) was lost. */
         if (p->typed_ahead)
-            gin_ui_drop_typeahead();
+            gin_ui_drop_typeahead_but("qQ");
         p->typed_ahead = 0;
         gin_play_start_turn(p);
         p->stage = GIN_STAGE_TURN;

@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/select.h>
 #include <time.h>
 #include <unistd.h>
@@ -113,6 +114,21 @@ void gin_ui_drop_typeahead(void)
      * drops what was typed anyway. */
     if (!gin_ui_st.test && gin_ui_reclaim(SIGTTIN) >= 0)
         flushinp();
+}
+
+void gin_ui_drop_typeahead_but(const char *keep)
+{
+    if (gin_ui_st.test || gin_ui_reclaim(SIGTTIN) < 0)
+        return;
+    wint_t c, kept = 0;
+    int rc;
+    timeout(0);
+    for (int n = 0; n < 256 && (rc = get_wch(&c)) != ERR; n++) /* bounded: keys come faster than we read */
+        if (rc == OK && !kept && c > 0 && c < 128 && strchr(keep, (int)c))
+            kept = c;
+    flushinp();
+    if (kept)
+        unget_wch((wchar_t)kept);
 }
 
 /* One key from the terminal, or ERR after waiting up to ms (-1: for

@@ -199,6 +199,11 @@ static const bad_bot bad_bots[] = {
      0, GIN_EILLEGAL, "an illegal move: 5S is in two melds"},
     {"read l; echo ok mute; while read l; do :; done", 300, GIN_ESTATE, "gave no answer within 300 ms"},
     {"read l; echo ok quitter; read l; exit 3", 0, GIN_ESTATE, "exited with status 3"},
+    /* Stops reading but runs on: the next write fails; it was said to
+     * have closed its output. */
+    {"read l; echo ok deaf; while read l; do case $l in offer) exec <&-; echo pass; exec sleep 30;; "
+     "draw) exec <&-; echo stock; exec sleep 30;; esac; done",
+     0, GIN_ESTATE, "closed its input while being told the game"},
     {"read l; echo ok kamikaze; read l; kill -9 $$", 0, GIN_ESTATE, "killed by signal 9"},
     {"read l; echo ok long; while read l; do case $l in offer|draw) head -c 5000 /dev/zero | tr '\\0' a; echo;; "
      "esac; done",

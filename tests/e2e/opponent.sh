@@ -39,5 +39,24 @@ screen | grep -q "frobnicate" || fail "the forfeit screen does not say what the 
 keys q
 expect_exit 0 "quit after the forfeit"
 grep -q "halfbot says hello" "$T/state/gin/bot.log" 2>/dev/null || fail "the bot's stderr is not in bot.log"
+# The history keeps the game as the bot's forfeit, not counted (it said
+# "abandoned": the game was not over when the bot failed).
+HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" "$GIN" history >"$T/history" 2>&1
+grep -Eq "^ +1 .* external +standard +forfeit +no " "$T/history" || fail "the history: $(cat "$T/history")"
 running "$T/bot.sh" && fail "the bot is still running"
+# 3. A q typed while the bot thinks (the table waits for it, reading no
+# keys) asks to quit once the bot has answered; it was dropped with the
+# other keys typed meanwhile, and the prompt never came.
+cat >"$T/slow.sh" <<EOF2
+read l; echo ok slowbot
+while read l; do case \$l in offer) sleep 3; echo pass;; draw) sleep 3; echo stock;; esac; done
+EOF2
+start --opponent exec:"sh $T/slow.sh" --fast --seed 5
+wait_for "or pass \\(p\\)" 15
+keys p
+sleep 1 # the bot is thinking about the upcard
+keys q
+wait_for "Quit\\?" 15
+keys y
+expect_exit 0 "quit while the bot thought"
 echo "e2e_opponent: all passed"

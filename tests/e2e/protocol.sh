@@ -183,6 +183,33 @@ grep -qxF "gin engine: line 3: cannot read 'offer\x00x': malformed input" "$tmp/
     fail "a line with a NUL byte was read: $(cat -v "$tmp/err")"
 [ "$(cat "$tmp/got")" = "ok gin hard" ] || fail "a line with a NUL byte was answered: $(cat -v "$tmp/got")"
 
+# 3d2. A request that cannot be read still gets an answer, as the referee
+# waits for one (it got none: a referee waited out its move time): an error
+# line, or 'analysis 0'. A greeting that cannot be read is a version we do
+# not speak: exit 1 (it was ignored, leaving the referee's handshake unanswered).
+printf '%s\n' "gin 1" "rules standard" "game 0 1" "hand 1 1 TS" "$deal" "offer x" "analyze offer 0" "DISCARD 7H" \
+    "offer" "quit" | "$gin" engine --level simple >"$tmp/got" 2>"$tmp/err"
+printf '%s\n' "ok gin simple" "error cannot read 'offer x': malformed input" "analysis 0" \
+    "error cannot read 'DISCARD 7H': malformed input" "pass" >"$tmp/want"
+diff -u "$tmp/want" "$tmp/got" || fail "requests that cannot be read are not answered"
+grep -qx "gin engine: line 6: cannot read 'offer x': malformed input" "$tmp/err" || fail "no message: $(cat "$tmp/err")"
+for hello in "gin 1 x" "gin"; do
+    printf '%s\nquit\n' "$hello" | "$gin" engine >"$tmp/got" 2>"$tmp/err" &&
+        fail "gin engine took the greeting '$hello'"
+    [ -s "$tmp/got" ] && fail "gin engine answered the greeting '$hello': $(cat "$tmp/got")"
+    grep -q "no protocol version I speak" "$tmp/err" || fail "greeting '$hello': $(cat "$tmp/err")"
+done
+# A line of 4095 bytes and its newline is a line (protocol.md): it was
+# taken for too long by one byte; one byte more is too long.
+for pad in 4090 4091; do
+    printf '%s\n' "gin 1" "rules standard" "game 0 1" "hand 1 1 TS" "$deal" "offer$(printf "%${pad}s" '')" "quit" |
+        "$gin" engine --level simple >"$tmp/got" 2>"$tmp/err"
+    if [ $pad = 4090 ]; then
+        [ "$(sed -n 2p "$tmp/got")" = pass ] || fail "a line of 4095 bytes was not read: $(cat "$tmp/err")"
+    else
+        grep -qx "gin engine: line 6 is too long; ignored" "$tmp/err" || fail "a line of 4096 bytes: $(cat "$tmp/err")"
+    fi
+done
 # 3e. A failed write of an answer ends the engine at once, saying why, with
 # status 1: a full disk, a closed standard output, a pipe nobody reads (with
 # SIGPIPE ignored, as a referee's child may inherit; else SIGPIPE ends it).
