@@ -28,7 +28,8 @@ enum gin_status {
     GIN_EFORMAT = -14,   /* malformed record or protocol line */
     GIN_ESTATE = -15,    /* call out of order (e.g. act on a finished hand) */
     GIN_EMISMATCH = -16, /* replay disagrees with the recorded result */
-    GIN_ERANGE = -17     /* a number outside the range allowed (number.h) */
+    GIN_ERANGE = -17,    /* a number outside the range allowed (number.h) */
+    GIN_EINTR = -18      /* a wait given up at the caller's request: nothing changed, ask again */
 };
 
 /* A short, static, human-readable description of a status code ("unknown rank").

@@ -58,7 +58,8 @@ int gin_match_init(gin_match *m, const gin_rules *r, uint64_t seed, const gin_ag
  * Returns enum gin_match_next_kind, or a negative code when the agent
  * failed or acted illegally (fault_seat/fault say which: an illegal action
  * is GIN_EILLEGAL, an agent's own negative return is passed through); a
- * failing step changes nothing. */
+ * failing step changes nothing. GIN_EINTR from an agent (its wait given up
+ * at its caller's request) is passed through as no fault: ask again. */
 int gin_match_next(gin_match *m);
 /* The action of the seat to move, from the caller: for a seat without an
  * agent once gin_match_next is GIN_MATCH_WAITING, or for any seat when a

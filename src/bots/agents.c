@@ -42,6 +42,11 @@ int gin_bots_create(const char *name, uint64_t seed, int think_ms, const char *l
 
 const char *gin_bots_fault(const gin_agent *a) { return gin_exec_agent_fault(a); }
 
+int gin_bots_on_wait(const gin_agent *a, int (*idle)(void *ctx), void *ctx)
+{
+    return gin_exec_agent_on_wait(a, idle, ctx);
+}
+
 void gin_bots_end_all(void) { gin_exec_agent_end_all(); }
 
 void gin_bots_kill_all(void) { gin_exec_agent_kill_all(); }

@@ -30,6 +30,10 @@ int gin_bots_is_exec(const char *name);
  * agent keeps no message (built-in agents). Owned by the agent. */
 const char *gin_bots_fault(const gin_agent *a);
 
+/* As gin_exec_agent_on_wait for an external bot: GIN_EINVAL for any other
+ * agent, which never waits. */
+int gin_bots_on_wait(const gin_agent *a, int (*idle)(void *ctx), void *ctx);
+
 /* End every external bot still running and every process one left behind
  * (gin_exec_agent_end_all): for an exit path that does not destroy its
  * agents (it also runs at exit, registered by the first external bot). */

@@ -40,7 +40,7 @@ enum {
 
 /* Why reading or writing a line failed. IO_UNREAD: a write found the read
  * end of the bot's input closed (the bot closed its input, or died). */
-enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4, IO_UNREAD = 5 };
+enum { IO_OK = 0, IO_TIMEOUT = 1, IO_EOF = 2, IO_LONG = 3, IO_ERROR = 4, IO_UNREAD = 5, IO_INTR = 6 };
 
 typedef struct xbot {
     char *command;
@@ -60,6 +60,12 @@ typedef struct xbot {
     char fault[640];
     gin_proto_referee ref; /* a ring's showdown between its events */
     char out[OUT_MAX];
+    /* While an answer is awaited, idle(idle_ctx) may give the wait up
+     * (gin_exec_agent_on_wait); pending is the phase + 1 of the request
+     * sent and not yet answered, 0 if none: the next ask waits on for it. */
+    int (*idle)(void *ctx);
+    void *idle_ctx;
+    int awaiting, pending;
 } xbot;
 
 static long long now_ms(void)
@@ -167,6 +173,7 @@ static int stop(xbot *x, int polite)
     x->pid = 0;
     x->exited = 0;
     x->rn = 0;
+    x->pending = 0;
     return status;
 }
 
@@ -217,8 +224,9 @@ static int fail(xbot *x, int status, int tell, const char *fmt, ...)
 
 /* Wait for events on one of the bot's pipes until the deadline. Returns
  * IO_OK with what happened in *revents (0: nothing yet, or a signal),
- * IO_TIMEOUT, IO_ERROR, or IO_EOF when the bot's main process has exited:
- * the bot is over even if something it started still holds the pipe. */
+ * IO_TIMEOUT, IO_ERROR, IO_EOF when the bot's main process has exited
+ * (the bot is over even if something it started still holds the pipe), or
+ * IO_INTR when the idle hook gave an awaited answer up. */
 static int wait_fd(const xbot *x, int fd, short events, long long deadline, short *revents)
 {
     struct pollfd p = {fd, events, 0};
@@ -230,6 +238,8 @@ static int wait_fd(const xbot *x, int fd, short events, long long deadline, shor
         return IO_ERROR;
     if (r == 0 && has_exited(x))
         return IO_EOF;
+    if (r <= 0 && x->awaiting && x->idle && x->idle(x->idle_ctx))
+        return IO_INTR;
     *revents = r > 0 ? p.revents : 0;
     return IO_OK;
 }
@@ -564,10 +574,19 @@ static int ask(xbot *x, const gin_view *v, gin_action *out)
     long long deadline = now_ms() + x->move_ms;
     char req[16];
     snprintf(req, sizeof req, "%s\n", request_word(phase));
-    int r = send_all(x, req, strlen(req), deadline);
+    /* A request whose wait was given up is not sent again: its answer
+     * is still to come. */
+    int r = x->pending == phase + 1 ? IO_OK : send_all(x, req, strlen(req), deadline);
+    x->pending = r == IO_OK ? phase + 1 : 0;
     size_t len = 0;
-    if (r == IO_OK)
+    if (r == IO_OK) {
+        x->awaiting = 1;
         r = read_line(x, line, sizeof line, &len, deadline);
+        x->awaiting = 0;
+    }
+    if (r == IO_INTR)
+        return GIN_EINTR;
+    x->pending = 0;
     if (r != IO_OK)
         return io_fault(x, r, when);
     int gin = 0;
@@ -743,6 +762,16 @@ int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed)
 }
 
 long gin_exec_agent_pid(const gin_agent *a) { return gin_exec_agent_is(a) ? (long)((const xbot *)a->self)->pid : 0; }
+
+int gin_exec_agent_on_wait(const gin_agent *a, int (*idle)(void *ctx), void *ctx)
+{
+    if (!gin_exec_agent_is(a))
+        return GIN_EINVAL;
+    xbot *x = a->self;
+    x->idle = idle;
+    x->idle_ctx = ctx;
+    return GIN_OK;
+}
 
 void gin_exec_agent_end_all(void) { reaper_shutdown(); }
 

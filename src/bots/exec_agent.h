@@ -65,6 +65,16 @@ const char *gin_exec_agent_fault(const gin_agent *a);
  * Returns GIN_OK, or GIN_EINVAL if `a` is not an exec agent. */
 int gin_exec_agent_reseed(const gin_agent *a, uint64_t seed);
 
+/* While the agent waits for its bot's answer, call idle(ctx) whenever
+ * nothing has come for a tenth of a second (idle NULL: never). A non-zero
+ * return gives the wait up: the decision returns GIN_EINTR and changes
+ * nothing, and the next decision, which must be asked at the same view,
+ * waits on for the answer to the request already sent (not sent again),
+ * with the whole move time afresh. For a program whose own loop must stay
+ * awake while a bot thinks (keys, a resize, a quit signal). Returns GIN_OK,
+ * or GIN_EINVAL if `a` is not an exec agent. */
+int gin_exec_agent_on_wait(const gin_agent *a, int (*idle)(void *ctx), void *ctx);
+
 /* The process id of the running bot, or 0 (for tests: no zombies). */
 long gin_exec_agent_pid(const gin_agent *a);
 

@@ -40,6 +40,8 @@ const char *gin_strerror(int status)
         return "replay disagrees with the record";
     case GIN_ERANGE:
         return "number out of range";
+    case GIN_EINTR:
+        return "interrupted";
     default:
         return "unknown error";
     }

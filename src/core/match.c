@@ -108,6 +108,8 @@ int gin_match_next(gin_match *m)
         return GIN_MATCH_WAITING;
     gin_action act;
     int rc = gin_agent_decide(a, &m->views[seat], &act);
+    if (rc == GIN_EINTR) /* nothing asked of it was refused: asked again */
+        return rc;
     if (rc == GIN_OK)
         rc = gin_match_submit(m, act);
     if (rc != GIN_OK) {

@@ -380,6 +380,56 @@ static int pace_done(gin_play *p, char *why, size_t cap)
     return GO_ON;
 }
 
+/* The table while an external bot thinks (up to its move time): the
+ * player's move is on it, not the prompt that asked for it. */
+static void draw_thinking(gin_play *p)
+{
+    gin_scene t;
+    gin_play_scene(p, &t);
+    snprintf(t.message, sizeof t.message, "The bot is thinking... (q: quit)");
+    t.message_error = 0;
+    snprintf(t.keys, sizeof t.keys, "q quit"); /* the rest wait for the answer */
+    gin_ui_draw_scene(&t, NULL);
+}
+
+/* While an external bot thinks, the table's loop stays awake: q asks to
+ * quit (the wait is given up; playing on waits for the same answer), a
+ * quit signal leaves, a resize repaints. Other keys are dropped, as keys
+ * typed while the bots play are. Nonzero gives the wait up. */
+static int bot_wait(void *ctx)
+{
+    gin_play *p = ctx;
+    gin_ui_input in;
+    gin_ui_read(&in, 0);
+    if (in.kind == GIN_IN_QUIT)
+        p->bot_stopped = 2;
+    else if (in.kind == GIN_IN_KEY && (in.key == 'q' || in.key == 'Q'))
+        p->bot_stopped = 1;
+    else if (in.kind == GIN_IN_RESIZE)
+        draw_thinking(p);
+    return p->bot_stopped;
+}
+
+/* The wait for the external bot was given up: leave at a quit signal,
+ * else ask whether to quit as q does while the bots play; playing on
+ * goes back to the wait. */
+static int bot_stopped(gin_play *p, char *why, size_t cap)
+{
+    int signal = p->bot_stopped == 2;
+    p->bot_stopped = 0;
+    if (signal)
+        return leave(p, why, cap);
+    p->stage = GIN_STAGE_PACE;
+    p->pace_seat = p->bot;
+    p->deadline = now_ms();
+    gin_layout l;
+    memset(&l, 0, sizeof l);
+    gin_ui_input q = {GIN_IN_KEY, 'q', 0, 0};
+    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
+    (void)gin_play_input(p, &q, &l, 0, &a);
+    return GO_ON;
+}
+
 /* The match moves on by itself: a deal or a bot's move, or it stops at the
  * player's turn. */
 static int advance(gin_play *p, char *why, size_t cap)
@@ -387,17 +437,21 @@ static int advance(gin_play *p, char *why, size_t cap)
     /* Practice judges the bot's decisions too: at the view it had. */
     gin_match *m = &p->ref.m;
     static gin_view before;
-    int judge = p->practice && !gin_match_deal_due(m) && m->game.hand.turn == p->bot;
+    int bots_turn = !gin_match_deal_due(m) && !m->game.over && m->game.hand.turn == p->bot;
+    int judge = p->practice && bots_turn;
     if (judge)
         before = m->views[p->bot];
+    if (bots_turn && p->opponent)
+        draw_thinking(p);
     int rc = gin_match_next(m);
+    if (rc == GIN_EINTR && p->bot_stopped)
+        return bot_stopped(p, why, cap);
     if (rc == GIN_MATCH_WAITING) { /* the player's turn */
         /* Keys pressed while the others played (each skips a pause) are
          * not the player's answer to a position not yet seen: a queued
          * `d` took a card nobody chose. Keys typed ahead within the
          * player's own turn (a draw, then a throw) are kept, and so is a
-         * quit: it only asks, and one typed while an external bot thought
-         * (no key is read then) was lost. */
+         * quit: it only asks (one typed while a bot decided was lost). */
         if (p->typed_ahead)
             gin_ui_drop_typeahead_but("qQ");
         p->typed_ahead = 0;
@@ -628,6 +682,8 @@ static int make_bots(gin_play *p)
         rc = gin_ai_create(p->level->name, p->seed ^ GIN_RNG_GOLDEN, 0, &p->bot_agent);
     } else if (!p->bot_agent.offer) {
         rc = GIN_ESTATE;
+    } else {
+        (void)gin_bots_on_wait(&p->bot_agent, bot_wait, p);
     }
     /* A ring: a bot of the same level in every other seat, each seeded
      * apart (their own random streams, so they do not mirror each other). */

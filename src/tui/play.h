@@ -115,6 +115,7 @@ typedef struct gin_play {
     int typed_ahead; /* another seat moved (or a hand was dealt) since the player's turn: keys typed meanwhile
                       * skipped its pauses, and must not also make the player's next move */
     int ended;       /* the game is over and its end kept (counted, in the history, the save gone) */
+    int bot_stopped; /* the wait for an external bot's answer was given up: 1 for q, 2 for a quit signal */
 } gin_play;
 
 /* ---- Start-up (startup.c): everything between the command line and the

@@ -184,6 +184,35 @@ static void test_agent_error_passed_through(void **state)
     fault_case(1, GIN_ESPACE);
 }
 
+/* An agent whose wait was given up (GIN_EINTR, the table's q while an
+ * external bot thinks) is no fault: nothing changes, and asked again it
+ * plays on. */
+static int interrupted_once(void *self, const gin_view *v)
+{
+    (void)v;
+    return (*(int *)self)++ == 0 ? GIN_EINTR : 0;
+}
+
+static void test_interrupted_agent_is_no_fault(void **state)
+{
+    (void)state;
+    gin_rules r;
+    assert_int_equal(gin_rules_preset("standard", &r), GIN_OK);
+    int asked = 0;
+    gin_agent a = {"waits", &asked, interrupted_once, bad_draw, bad_discard, NULL, NULL};
+    const gin_agent *seats[2] = {&a, &a};
+    static gin_match m, before;
+    assert_int_equal(gin_match_init(&m, &r, 5, seats, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_match_next(&m), GIN_MATCH_MOVED); /* the deal */
+    memcpy(&before, &m, sizeof m);
+    assert_int_equal(gin_match_next(&m), GIN_EINTR);
+    assert_int_equal(m.fault_seat, -1);
+    assert_memory_equal(&m, &before, sizeof m);
+    assert_int_equal(gin_match_next(&m), GIN_MATCH_MOVED); /* asked again: a pass */
+    assert_int_equal(m.last.kind, GIN_ACT_PASS);
+    assert_int_equal(asked, 2);
+}
+
 static void test_init_rejects(void **state)
 {
     (void)state;
@@ -520,7 +549,7 @@ int main(void)
         cmocka_unit_test(test_playouts_every_preset),      cmocka_unit_test(test_illegal_action_faults),
         cmocka_unit_test(test_agent_error_passed_through), cmocka_unit_test(test_init_rejects),
         cmocka_unit_test(test_hidden_information),         cmocka_unit_test(test_pulled_plays_as_pushed),
-        cmocka_unit_test(test_submit_replays_and_refuses),
+        cmocka_unit_test(test_submit_replays_and_refuses), cmocka_unit_test(test_interrupted_agent_is_no_fault),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

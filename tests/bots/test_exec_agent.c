@@ -460,6 +460,55 @@ static void test_closed_output_is_seen_at_once(void **state)
     assert_no_children();
 }
 
+static int give_up_at_once(void *ctx)
+{
+    ++*(int *)ctx;
+    return 1;
+}
+
+/* The table's loop stays awake while an external bot thinks: the idle hook
+ * gives the wait up (GIN_EINTR, nothing changed), and asked again at the
+ * same view the agent waits on for the answer to the request already sent.
+ * Sent again, the bot would answer twice and its second "take" be read as
+ * its answer to the draw that follows. */
+static void test_a_wait_given_up_goes_on(void **state)
+{
+    (void)state;
+    gin_agent a;
+    create("exec:read l; echo ok ponder; while read l; do case $l in offer) sleep 1; echo take;; "
+           "draw) echo stock;; esac; done",
+           3, 5000, NULL, &a);
+    gin_match *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    const gin_agent *none[2] = {NULL, NULL};
+    assert_int_equal(gin_match_init(m, gin_rules_preset_at(0), 3, none, NULL, NULL), GIN_OK);
+    assert_int_equal(gin_match_next(m), GIN_MATCH_MOVED); /* the deal */
+    assert_int_equal(m->game.hand.phase, GIN_PHASE_OFFER);
+    gin_view offer = m->views[m->game.hand.turn];
+    int calls = 0;
+    assert_int_equal(gin_bots_on_wait(&a, give_up_at_once, &calls), GIN_OK);
+    assert_int_equal(a.offer(a.self, &offer), GIN_EINTR);
+    assert_true(calls >= 1);
+    assert_null(gin_bots_fault(&a));
+    assert_int_equal(gin_bots_on_wait(&a, NULL, NULL), GIN_OK);
+    assert_int_equal(a.offer(a.self, &offer), 1); /* the answer to the first request: take */
+    while (m->game.hand.phase == GIN_PHASE_OFFER)
+        assert_int_equal(gin_match_submit(m, gin_action_make(GIN_ACT_PASS, GIN_NO_CARD)), GIN_OK);
+    gin_view draw = m->views[m->game.hand.turn];
+    int rc = a.draw(a.self, &draw);
+    if (rc != GIN_ACT_DRAW_STOCK)
+        print_error("draw: %d, %s\n", rc, gin_bots_fault(&a) ? gin_bots_fault(&a) : "");
+    assert_int_equal(rc, GIN_ACT_DRAW_STOCK);
+    /* Only an exec agent waits. */
+    gin_agent simple;
+    create("simple", 1, 0, NULL, &simple);
+    assert_int_equal(gin_bots_on_wait(&simple, give_up_at_once, &calls), GIN_EINVAL);
+    simple.destroy(simple.self);
+    a.destroy(a.self);
+    free(m);
+    assert_no_children();
+}
+
 /* Issue 29: a bot's child that joined gin's own process group survived
  * every exit (the reaper leaves what is in our group: a program's own
  * children) and sat in the terminal's foreground group. Each bot runs in a
@@ -674,6 +723,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_agent_serves_several_games),
         cmocka_unit_test(test_bot_trees_end_with_the_bot),
         cmocka_unit_test(test_closed_output_is_seen_at_once),
+        cmocka_unit_test(test_a_wait_given_up_goes_on),
         cmocka_unit_test(test_child_cannot_join_our_group),
         cmocka_unit_test(test_strays_wait_for_the_last_bot),
         cmocka_unit_test(test_kill_all_ends_bots_and_strays),

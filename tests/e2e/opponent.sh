@@ -2,7 +2,8 @@
 # End to end: `gin --opponent exec:COMMAND` at the table. A bot that fails
 # the handshake is a plain error (exit 2) before the screen opens; a bot that
 # fails mid-game forfeits (the message on screen, the game the human's), the
-# terminal comes back, its standard error is in bot.log, and no bot is left.
+# terminal comes back, its standard error is in bot.log, and no bot is left;
+# while a bot thinks the table says so and q asks to quit at once.
 # Usage: opponent.sh PATH/TO/gin SOURCE_DIR   (ctest passes both)
 set -u
 GIN=${1:?usage: opponent.sh GIN SOURCE_DIR}
@@ -44,19 +45,31 @@ grep -q "halfbot says hello" "$T/state/gin/bot.log" 2>/dev/null || fail "the bot
 HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config" "$GIN" history >"$T/history" 2>&1
 grep -Eq "^ +1 .* external +standard +forfeit +no " "$T/history" || fail "the history: $(cat "$T/history")"
 running "$T/bot.sh" && fail "the bot is still running"
-# 3. A q typed while the bot thinks (the table waits for it, reading no
-# keys) asks to quit once the bot has answered; it was dropped with the
-# other keys typed meanwhile, and the prompt never came.
+# 3. While the bot thinks (up to its move time) the table stays awake: it
+# says so, q asks to quit at once, playing on waits for the same answer
+# (asked once: a second request would be answered twice), and y quits
+# with the bot ended. The table read no keys while it waited: q came after
+# the whole move time, when the bot had forfeited.
 cat >"$T/slow.sh" <<EOF2
 read l; echo ok slowbot
-while read l; do case \$l in offer) sleep 3; echo pass;; draw) sleep 3; echo stock;; esac; done
+while read l; do case \$l in offer) echo offer >>"$T/asked"; sleep 4; echo pass;; draw) sleep 30; echo stock;; esac; done
 EOF2
 start --opponent exec:"sh $T/slow.sh" --fast --seed 5
 wait_for "or pass \\(p\\)" 15
 keys p
-sleep 1 # the bot is thinking about the upcard
+wait_for "The bot is thinking" 5
 keys q
-wait_for "Quit\\?" 15
+wait_for "Quit\\?" 2 # the bot answers after 4 s
+keys n
+wait_for "you both passed" 10
+[ "$(cat "$T/asked")" = offer ] || fail "the bot was asked again: $(cat "$T/asked")"
+press s
+wait_for "Pick a card" 5
+keys 1 Enter
+wait_for "The bot is thinking" 5
+keys q
+wait_for "Quit\\?" 2
 keys y
-expect_exit 0 "quit while the bot thought"
+expect_exit 0 "quit while the bot thought" 3
+running "$T/slow.sh" && fail "the bot that was thinking is still running"
 echo "e2e_opponent: all passed"
