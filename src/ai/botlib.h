@@ -325,6 +325,10 @@ typedef struct ai_world {
  * (ties: the higher card; x dead in the hand is priced without a solve,
  * and then only unmatched cards are weighed). Returns the card thrown. */
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
+/* The card a playout seat holding s's ten and x throws when it does not
+ * knock (GIN_NO_CARD when it has none to throw), with the cards of `gone`
+ * in the discard pile: the play loop's discard, for the tests. */
+gin_card ai_ro_discard(const ai_ro_seat *s, gin_card x, gin_cardset gone);
 /* The hand points to the knocker (negative: to the defender) of a knock
  * with `knocker` (10 cards, or 11 for big gin; deadwood kd) against def
  * (deadwood dd): exactly gin_showdown_settle's, without building the
