@@ -117,8 +117,11 @@ static void price_all(priced *p)
     p->keeps = 0;
 }
 
-/* price_live for a live x: one arrangement of the eleven. */
-static __attribute__((noinline)) void price_solve(priced *p)
+/* price_live for a live x: one arrangement of the eleven. Inline: as a
+ * call (1.1 million a run of gin-bench playouts --positions 60) its
+ * answer went through memory to the branches waiting on it; inline it
+ * costs fewer instructions too (callgrind). */
+static AI_HOT_INLINE void price_solve(priced *p)
 {
     p->dw11 = ai_unmatched(p->h11, &p->dead11);
     if (!p->dead11) {
