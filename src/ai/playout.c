@@ -527,6 +527,29 @@ static AI_HOT_INLINE gin_card choose_discard(const priced *p, gin_cardset cand, 
     return best & 63;
 }
 
+/* The knock rule (a seat with `st` knocks with deadwood dw when dw <= the
+ * rules' limit and: dw is 0, or dw <= st->late, or before st->early
+ * turns, or the last discard; and a wary seat only with dw 0 or under
+ * the other's deadwood other_dw) as one bar on dw, worked out from what
+ * is known before dw: the knock then waits on one branch, and on dw
+ * alone. About 2% more playouts a second for 5% more instructions. The
+ * early-or-last choice is a mask: gcc made a ?: of it a branch. */
+static inline int knock_bar(const ai_ro_style *st, int limit, int turns, int last, int other_dw)
+{
+    int late = st->late > 0 ? st->late : 0, any = (turns < st->early) | last;
+    int lb = late < limit ? late : limit, bar = lb + ((limit - lb) & -any);
+    if (st->wary) { /* rare: the coach's strong opponent */
+        int under = other_dw > 1 ? other_dw - 1 : 0;
+        bar = under < bar ? under : bar;
+    }
+    return bar;
+}
+
+int ai_ro_knock_bar(const ai_ro_style *st, int limit, int turns, int last, int other_dw)
+{
+    return knock_bar(st, limit, turns, last, other_dw);
+}
+
 /* Seat k holds p->h11 (x taken from the pile when `taken`: it may not be
  * thrown). Discards or knocks. Returns 1 with the result in *val if the
  * hand ended. Forced inline, as play_turn: gcc -O2 kept both as calls,
@@ -553,8 +576,8 @@ static AI_HOT_INLINE int discard_keeps(ai_world *w, int k, priced *p, int taken,
     }
     const ai_ro_style *st = w->style[k];
     int last = voids_after_discard(w);
-    if (dw <= w->limit && (dw == 0 || dw <= st->late || w->turns < st->early || last) &&
-        (dw == 0 || !st->wary || dw < w->seat[1 - k].dw)) {
+    int bar = knock_bar(st, w->limit, w->turns, last, w->seat[1 - k].dw);
+    if (dw <= bar) {
         s->hand = h11 & ~card_bit(kc);
         *val = settle(w, k, s->hand, dw);
         return 1;

@@ -517,6 +517,31 @@ static void test_discard_matches_reference(void **state)
     assert_true(not_first > 10000);
 }
 
+/* The play loop's knock rule as one bar: the same knocks as the rule's
+ * terms asked one by one, over every small case. */
+static void test_knock_bar_matches_rule(void **state)
+{
+    (void)state;
+    long knocks = 0;
+    for (int wary = 0; wary < 2; wary++)
+        for (int late = -2; late <= 12; late++)
+            for (int early = 0; early <= 6; early += 3)
+                for (int limit = -1; limit <= 12; limit++)
+                    for (int turns = 0; turns <= 8; turns += 2)
+                        for (int last = 0; last < 2; last++)
+                            for (int other = 0; other <= 14; other++) {
+                                ai_ro_style st = {early, late, wary};
+                                int bar = ai_ro_knock_bar(&st, limit, turns, last, other);
+                                for (int dw = 0; dw <= 14; dw++) {
+                                    int rule = dw <= limit && (dw == 0 || dw <= late || turns < early || last) &&
+                                               (dw == 0 || !wary || dw < other);
+                                    assert_int_equal(dw <= bar, rule);
+                                    knocks += rule;
+                                }
+                            }
+    assert_true(knocks > 100000);
+}
+
 /* The sum over every legal answer of `v` of its playout results in 400
  * sampled worlds (seed 9), each answer weighted by its place. */
 static long playout_sum(const gin_view *v)
@@ -594,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
         cmocka_unit_test(test_discard_matches_reference),
+        cmocka_unit_test(test_knock_bar_matches_rule),
         cmocka_unit_test(test_playouts_are_pinned),
         cmocka_unit_test(test_reshuffle_plays_on),
     };
