@@ -325,6 +325,15 @@ typedef struct ai_world {
  * (ties: the higher card; x dead in the hand is priced without a solve,
  * and then only unmatched cards are weighed). Returns the card thrown. */
 gin_card ai_ro_keep(ai_ro_seat *s, gin_cardset throwable, gin_card x);
+/* The most deadwood a playout seat with style st knocks with (the rules'
+ * knock limit, `turns` turns played, `last` when its discard would be the
+ * hand's last, the other seat's deadwood other_dw): the play loop's knock
+ * rule as one bar, for the tests. */
+int ai_ro_knock_bar(const ai_ro_style *st, int limit, int turns, int last, int other_dw);
+/* The card a playout seat holding s's ten and x throws when it does not
+ * knock (GIN_NO_CARD when it has none to throw), with the cards of `gone`
+ * in the discard pile: the play loop's discard, for the tests. */
+gin_card ai_ro_discard(const ai_ro_seat *s, gin_card x, gin_cardset gone);
 /* The hand points to the knocker (negative: to the defender) of a knock
  * with `knocker` (10 cards, or 11 for big gin; deadwood kd) against def
  * (deadwood dd): exactly gin_showdown_settle's, without building the

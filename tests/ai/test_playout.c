@@ -429,6 +429,119 @@ static void test_knock_points_match_showdown(void **state)
     assert_true(t.tangled > 3000 && t.undercuts > 2000 && t.gins > 8000);
 }
 
+/* A card's live outs as the playout weighs them (hard's potential term,
+ * lean), counted plainly: for each run of three through c, one for each
+ * way a held card and a live card complete it; and the live cards of c's
+ * rank when h holds exactly one other. */
+static int reference_outs(gin_cardset h, gin_card c, gin_cardset avail)
+{
+    int r = gin_card_rank(c), suit = gin_card_suit(c), held = 0, live = 0, outs = 0;
+    for (int t = 0; t < GIN_SUITS; t++) {
+        held += gin_cardset_has(h, gin_card_make(r, t)) && t != suit;
+        live += gin_cardset_has(avail, gin_card_make(r, t));
+    }
+    for (int lo = r - 2; lo <= r; lo++) {
+        if (lo < 0 || lo + 2 >= GIN_RANKS)
+            continue;
+        gin_card o[2];
+        int n = 0;
+        for (int k = lo; k <= lo + 2; k++)
+            if (k != r)
+                o[n++] = gin_card_make(k, suit);
+        outs += (gin_cardset_has(h, o[0]) && gin_cardset_has(avail, o[1])) +
+                (gin_cardset_has(h, o[1]) && gin_cardset_has(avail, o[0]));
+    }
+    return outs + (held == 1 ? live : 0);
+}
+
+/* The playout's discard worked out plainly: every card that may go (the
+ * unmatched ones of the arrangement the playout keeps, or every card when
+ * all eleven meld) scored by ten times the deadwood left plus 15 per out,
+ * the least score thrown (ties: the higher value, then the lower card). */
+static gin_card reference_discard(gin_cardset h10, gin_card x, gin_cardset gone)
+{
+    gin_cardset h = h10 | gin_cardset_of(x), avail = GIN_DECK & ~h & ~gone, cand;
+    int after[64], dw;
+    if (ai_card_can_meld(h10, x)) {
+        dw = ai_unmatched(h, &cand);
+    } else { /* a dead x keeps the ten's arrangement */
+        dw = ai_unmatched(h10, &cand) + gin_card_value(x);
+        cand |= gin_cardset_of(x);
+    }
+    if (cand) {
+        for (gin_cardset q = cand; q; q &= q - 1)
+            after[gin_cardset_first(q)] = dw - gin_card_value(gin_cardset_first(q));
+    } else {
+        ai_price_discards(h, after);
+        cand = h;
+    }
+    gin_card best = GIN_NO_CARD;
+    int best_score = 0;
+    for (gin_cardset q = cand; q; q &= q - 1) {
+        gin_card c = gin_cardset_first(q);
+        int score = 10 * after[c] + (after[c] > 0 ? 15 * reference_outs(h, c, avail) : 0);
+        if (best == GIN_NO_CARD || score < best_score ||
+            (score == best_score && gin_card_value(c) > gin_card_value(best))) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* The play loop's discard skips the cards that cannot beat the knock card
+ * (the first of the highest value) on the bits: the same card as scoring
+ * every one, on hands of every kind and discard piles of every size. */
+static void test_discard_matches_reference(void **state)
+{
+    (void)state;
+    gin_rng rng;
+    gin_rng_seed(&rng, 27);
+    long not_first = 0;
+    for (long i = 0; i < 300000; i++) {
+        gin_cardset h10 = random_hand(&rng, 10, i % 2 == 0), gone = 0;
+        gin_card x;
+        do
+            x = (gin_card)gin_card_make((int)gin_rng_below(&rng, GIN_RANKS), (int)gin_rng_below(&rng, GIN_SUITS));
+        while (gin_cardset_has(h10, x));
+        uint32_t thin = 2 + gin_rng_below(&rng, 6);
+        for (gin_cardset q = GIN_DECK & ~h10 & ~gin_cardset_of(x); q; q &= q - 1)
+            if (gin_rng_below(&rng, thin) == 0)
+                gone |= q & -q;
+        ai_ro_seat s = {.hand = h10};
+        gin_card want = reference_discard(h10, x, gone);
+        assert_int_equal(ai_ro_discard(&s, x, gone), want);
+        gin_cardset h = h10 | gin_cardset_of(x), dead;
+        not_first += ai_unmatched(h, &dead) > 0 && gin_card_value(want) < 10 && want != gin_cardset_first(dead);
+    }
+    assert_true(not_first > 10000);
+}
+
+/* The play loop's knock rule as one bar: the same knocks as the rule's
+ * terms asked one by one, over every small case. */
+static void test_knock_bar_matches_rule(void **state)
+{
+    (void)state;
+    long knocks = 0;
+    for (int wary = 0; wary < 2; wary++)
+        for (int late = -2; late <= 12; late++)
+            for (int early = 0; early <= 6; early += 3)
+                for (int limit = -1; limit <= 12; limit++)
+                    for (int turns = 0; turns <= 8; turns += 2)
+                        for (int last = 0; last < 2; last++)
+                            for (int other = 0; other <= 14; other++) {
+                                ai_ro_style st = {early, late, wary};
+                                int bar = ai_ro_knock_bar(&st, limit, turns, last, other);
+                                for (int dw = 0; dw <= 14; dw++) {
+                                    int rule = dw <= limit && (dw == 0 || dw <= late || turns < early || last) &&
+                                               (dw == 0 || !wary || dw < other);
+                                    assert_int_equal(dw <= bar, rule);
+                                    knocks += rule;
+                                }
+                            }
+    assert_true(knocks > 100000);
+}
+
 /* The sum over every legal answer of `v` of its playout results in 400
  * sampled worlds (seed 9), each answer weighted by its place. */
 static long playout_sum(const gin_view *v)
@@ -505,6 +618,8 @@ int main(void)
         cmocka_unit_test(test_unmatched_matches_reference),
         cmocka_unit_test(test_least_throw_chooses_as_pricing_every_card),
         cmocka_unit_test(test_knock_points_match_showdown),
+        cmocka_unit_test(test_discard_matches_reference),
+        cmocka_unit_test(test_knock_bar_matches_rule),
         cmocka_unit_test(test_playouts_are_pinned),
         cmocka_unit_test(test_reshuffle_plays_on),
     };
