@@ -333,19 +333,7 @@ static int key_command(gin_play *p, const gin_view *v, const gin_key *k, int cod
         return GIN_DO_NOTHING;
     }
     case GIN_CMD_QUIT:
-        /* The choice and the situation on rows of their own, so a wrap
-         * never splits a phrase (the message line takes the row above it);
-         * a long reason comes last, where a cut cannot take the choice. */
-        t->quit_armed = 1;
-        if (gin_play_can_save(p) && p->files.save_error[0]) /* a full disk, say: the last save that worked stays */
-            gin_play_msg(p, 0, "Quit? y: try again to save, and quit; any other key: play on.\nSaving failed: %s.",
-                         p->files.save_error);
-        else if (gin_play_can_save(p))
-            gin_play_msg(p, 0, "Quit? The game is saved for next time.\ny: save and quit, any other key: play on.");
-        else
-            gin_play_msg(p, 0,
-                         "Quit? y: quit (the game ends here), any other key: play on.\nThis game cannot be saved (%s).",
-                         gin_play_why_unsaved(p));
+        gin_play_ask_quit(p);
         return GIN_DO_NOTHING;
     default: /* the side screens and the menu */
         return side_screen(p, k->cmd);
@@ -445,6 +433,23 @@ static int on_key(gin_play *p, const gin_view *v, int key, int turn, gin_action 
     if (r < 0)
         return GIN_DO_QUIT;
     return r ? commit(p, v, a, out) : GIN_DO_NOTHING;
+}
+
+void gin_play_ask_quit(gin_play *p)
+{
+    /* The choice and the situation on rows of their own, so a wrap never
+     * splits a phrase (the message line takes the row above it); a long
+     * reason comes last, where a cut cannot take the choice. */
+    p->table.quit_armed = 1;
+    if (gin_play_can_save(p) && p->files.save_error[0]) /* a full disk, say: the last save that worked stays */
+        gin_play_msg(p, 0, "Quit? y: try again to save, and quit; any other key: play on.\nSaving failed: %s.",
+                     p->files.save_error);
+    else if (gin_play_can_save(p))
+        gin_play_msg(p, 0, "Quit? The game is saved for next time.\ny: save and quit, any other key: play on.");
+    else
+        gin_play_msg(p, 0,
+                     "Quit? y: quit (the game ends here), any other key: play on.\nThis game cannot be saved (%s).",
+                     gin_play_why_unsaved(p));
 }
 
 /* 1 if text fits the message line: its bytes, and two rows at this width. */

@@ -202,7 +202,7 @@ static int show_hand_end(gin_play *p)
 {
     /* The page is read, not passed: keys typed to skip the lay-offs or the
      * bot's pauses must not also dismiss it unseen. */
-    gin_ui_drop_typeahead();
+    gin_ui_drop_typeahead(NULL);
     gin_seating who = gin_play_seating(p);
     gin_showdown_screen s;
     gin_play_showdown_screen(&p->ref.end, &p->ref.m.game, &who, &s);
@@ -419,14 +419,10 @@ static int bot_stopped(gin_play *p, char *why, size_t cap)
     p->bot_stopped = 0;
     if (signal)
         return leave(p, why, cap);
-    p->stage = GIN_STAGE_PACE;
+    p->stage = GIN_STAGE_PACE; /* its time is up at once: played on, the match asks again */
     p->pace_seat = p->bot;
     p->deadline = now_ms();
-    gin_layout l;
-    memset(&l, 0, sizeof l);
-    gin_ui_input q = {GIN_IN_KEY, 'q', 0, 0};
-    gin_action a = gin_action_make(GIN_ACT_PASS, GIN_NO_CARD);
-    (void)gin_play_input(p, &q, &l, 0, &a);
+    gin_play_ask_quit(p);
     return GO_ON;
 }
 
@@ -453,7 +449,7 @@ static int advance(gin_play *p, char *why, size_t cap)
          * player's own turn (a draw, then a throw) are kept, and so is a
          * quit: it only asks (one typed while a bot decided was lost). */
         if (p->typed_ahead)
-            gin_ui_drop_typeahead_but("qQ");
+            gin_ui_drop_typeahead("qQ");
         p->typed_ahead = 0;
         gin_play_start_turn(p);
         p->stage = GIN_STAGE_TURN;

@@ -190,6 +190,9 @@ static inline const char *gin_play_why_unsaved(const gin_play *p)
 /* At the start of the player's turn: the hand in order, a card picked to
  * throw, the message. */
 void gin_play_start_turn(gin_play *p);
+/* Ask whether to quit (y quits, any other key plays on): the prompt on
+ * the message line, the table armed for the answer. */
+void gin_play_ask_quit(gin_play *p);
 /* One input (a key, a click, the wheel) at the player's turn (turn 1) or
  * while the bots play (turn 0), with the layout it was drawn in: what the
  * loop should do (enum gin_play_do); a move in *out, legal for the

@@ -107,23 +107,17 @@ static int terminal_gone(void)
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
-void gin_ui_drop_typeahead(void)
+void gin_ui_drop_typeahead(const char *keep)
 {
     /* Not while suspended: the flush would stop gin in the background
      * (SIGTTOU), and the keys are the shell's; taking the terminal back
      * drops what was typed anyway. */
-    if (!gin_ui_st.test && gin_ui_reclaim(SIGTTIN) >= 0)
-        flushinp();
-}
-
-void gin_ui_drop_typeahead_but(const char *keep)
-{
     if (gin_ui_st.test || gin_ui_reclaim(SIGTTIN) < 0)
         return;
     wint_t c, kept = 0;
     int rc;
     timeout(0);
-    for (int n = 0; n < 256 && (rc = get_wch(&c)) != ERR; n++) /* bounded: keys come faster than we read */
+    for (int n = 0; keep && n < 256 && (rc = get_wch(&c)) != ERR; n++) /* bounded: keys come faster than we read */
         if (rc == OK && !kept && c > 0 && c < 128 && strchr(keep, (int)c))
             kept = c;
     flushinp();

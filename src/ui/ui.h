@@ -103,12 +103,10 @@ typedef struct gin_ui_input {
  * scratch and it comes back as a resize. */
 void gin_ui_read(gin_ui_input *in, int timeout_ms);
 /* Forget the keys and clicks typed and not yet read (not on an off-screen
- * test terminal, whose input is the test's script). */
-void gin_ui_drop_typeahead(void);
-/* The same, but the first of the keys in keep that was typed is kept, to
- * be read next (a q typed while an external bot thought, when no key was
- * read, still asks to quit). */
-void gin_ui_drop_typeahead_but(const char *keep);
+ * test terminal, whose input is the test's script), but for the first of
+ * them that is in `keep` (NULL: none), which is read next: a q typed
+ * while a bot decided still asks to quit. */
+void gin_ui_drop_typeahead(const char *keep);
 /* The signal that asked to quit (SIGINT...), or 0. */
 int gin_ui_quit_signal(void);
 
